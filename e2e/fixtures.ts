@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Browser, type Page } from '@playwright/test';
+import { launchBrowser, launchChromium, launchElectron, type LaunchedApp } from './harness/launch';
+import { chooseRunner, type Runner } from './harness/runner';
+
+export interface GenApp {
+  readonly runner: Runner;
+  readonly page: Page;
+  readonly dataDir: string;
+  /** Quits and starts the app again on the same data directory, as a user reopening it would. */
+  restart(): Promise<Page>;
+}
+
+/**
+ * `app` starts Gen Studio on a fresh data directory: in Electron when its binary is here, otherwise the built
+ * renderer in Chromium bound to the Node core. Specs use `app.page` and never know which.
+ */
+export const test = base.extend<{ app: GenApp }, { runner: Runner; sharedBrowser: Browser | undefined }>({
+  runner: [async ({}, use) => use(chooseRunner()), { scope: 'worker' }],
+  sharedBrowser: [
+    async ({ runner }, use) => {
+      if (runner !== 'chromium') return use(undefined);
+      const browser = await launchBrowser();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  app: async ({ runner, sharedBrowser }, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
+    const launch = (): Promise<LaunchedApp> =>
+      runner === 'electron' ? launchElectron({ dataDir }) : launchChromium({ dataDir, browser: sharedBrowser });
+    let current = await launch();
+    const app: GenApp = {
+      runner,
+      dataDir,
+      get page() {
+        return current.page;
+      },
+      restart: async () => {
+        await current.close();
+        current = await launch();
+        return current.page;
+      },
+    };
+    await use(app);
+    await current.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+
+export const expect = test.expect;

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import { callChannel } from '../../src/shared/ipc/define';
+import { fail } from '../../src/shared/ipc/result';
+import { BRIDGE_FILE, ROOT, startHarness, type Harness } from './server';
+import { CHROMIUM_ARGS, chromiumExecutable, electronBinary, type Runner } from './runner';
+import { fromWire, toWire } from './wire';
+
+export interface LaunchedApp {
+  readonly runner: Runner;
+  readonly page: Page;
+  /** Set on the Chromium runner: the Node core the page is bound to. */
+  readonly harness?: Harness;
+  close(): Promise<void>;
+}
+
+export function launchBrowser(headless = true): Promise<Browser> {
+  const executablePath = chromiumExecutable();
+  return chromium.launch({ headless, args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) });
+}
+
+/** The built renderer in Chromium, with `window.gen` bound to a Node core on `dataDir`. */
+export async function launchChromium(options: { dataDir: string; headless?: boolean; browser?: Browser }): Promise<LaunchedApp & { browser: Browser }> {
+  const browser = options.browser ?? (await launchBrowser(options.headless));
+  const harness = await startHarness({ dataDir: options.dataDir });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+
+  await page.exposeBinding('__genInvoke', async (source, channel: unknown, request: unknown) => {
+    const name = typeof channel === 'string' ? harness.dispatcher.channels.get(channel) : undefined;
+    if (!name) return toWire(fail('invalid-request', 'Unknown call.'));
+    const frame = source.frame;
+    const sender = { url: frame.url(), isMainFrame: frame === source.page.mainFrame() };
+    return toWire(await harness.dispatcher.dispatch(name, fromWire(request), sender));
+  });
+  const detach = harness.core.events.attach((channel, payload) => {
+    const message: [string, unknown] = [channel, toWire(payload)];
+    page
+      .evaluate((m: [string, unknown]) => (window as unknown as { __genDeliver?: (c: string, p: unknown) => void }).__genDeliver?.(m[0], m[1]), message)
+      .catch(() => {
+        // The page is navigating or closed; it reloads state when it starts again.
+      });
+  });
+  await page.addInitScript({ content: await readFile(BRIDGE_FILE, 'utf8') });
+  await page.goto(harness.url);
+
+  return {
+    runner: 'chromium',
+    page,
+    harness,
+    browser,
+    close: async () => {
+      detach();
+      await context.close();
+      await harness.close();
+      if (!options.browser) await browser.close();
+    },
+  };
+}
+
+export async function launchElectron(options: { dataDir: string }): Promise<LaunchedApp & { electron: ElectronApplication }> {
+  const executablePath = electronBinary();
+  if (!executablePath) throw new Error('The Electron binary is not installed');
+  const args = [ROOT];
+  // Electron's own sandbox cannot start as root in CI containers; the renderer sandbox flag still applies.
+  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  const electron = await _electron.launch({
+    executablePath,
+    args,
+    env: { ...process.env, GEN_STUDIO_DATA_DIR: options.dataDir } as Record<string, string>,
+  });
+  const page = await electron.firstWindow();
+  await page.waitForLoadState('domcontentloaded');
+  return { runner: 'electron', page, electron, close: () => electron.close() };
+}
+
+/** Not used by the app: lets specs prove the contract refuses a channel it does not define. */
+export const unknownChannel = callChannel('nothing.here');

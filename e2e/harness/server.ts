@@ -1,0 +1,101 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from '../../src/main/core/createCore';
+import type { CoreDeps } from '../../src/main/core/deps';
+import { nodeDeps } from '../../src/main/core/nodeDeps';
+import { contentSecurityPolicy } from '../../src/shared/security/csp';
+import { createDispatcher, trustOrigins, type Dispatcher } from '../../src/main/ipc/dispatcher';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const RENDERER_DIR = join(ROOT, 'out/renderer');
+export const BRIDGE_FILE = join(ROOT, 'out/harness/bridge.js');
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+export interface Harness {
+  readonly url: string;
+  readonly origin: string;
+  readonly core: Core;
+  readonly dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+async function serveFile(res: ServerResponse, file: string, mime: string, req: IncomingMessage): Promise<void> {
+  const { size } = await stat(file);
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  const headers: Record<string, string | number> = { 'content-type': mime, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
+  if (range && (range[1] || range[2])) {
+    // <video> asks for ranges; answer them as the Electron protocol handler does.
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
+    createReadStream(file, { start, end }).pipe(res);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': size });
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * The browser harness's server: the built renderer at `/`, stored media at `/gen-media/...`, and the Node core
+ * behind the same dispatcher Electron uses. Listens on 127.0.0.1 only.
+ */
+export async function startHarness(options: {
+  dataDir: string;
+  deps?: Partial<CoreDeps>;
+}): Promise<Harness> {
+  const root = normalize(RENDERER_DIR + sep);
+  // The server starts first so the core can learn its media address; requests before that find nothing.
+  const started: { core?: Core } = {};
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://harness').pathname);
+      if (path.startsWith('/gen-media/')) {
+        const found = await started.core?.media.resolve(path.slice('/gen-media/'.length));
+        if (!found) return void res.writeHead(404).end();
+        return serveFile(res, found.file, found.mime, req);
+      }
+      const file = normalize(join(root, path === '/' ? 'index.html' : path));
+      if (!file.startsWith(root)) return void res.writeHead(404).end();
+      const body = await readFile(file).catch(() => undefined);
+      if (!body) return void res.writeHead(404).end();
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': contentSecurityPolicy(),
+      });
+      res.end(body);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const deps = { ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }), ...options.deps };
+  const core = await createCore(deps);
+  started.core = core;
+  const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), deps.log);
+
+  return {
+    url: `${origin}/index.html`,
+    origin,
+    core,
+    dispatcher,
+    close: async () => {
+      await core.dispose();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

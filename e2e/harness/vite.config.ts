@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+/** Builds the harness bridge into one classic script for `page.addInitScript`. */
+export default defineConfig({
+  build: {
+    outDir: resolve(__dirname, '../../out/harness'),
+    emptyOutDir: true,
+    minify: false,
+    lib: {
+      entry: resolve(__dirname, 'bridge.ts'),
+      formats: ['iife'],
+      name: 'genHarnessBridge',
+      fileName: () => 'bridge.js',
+    },
+  },
+});

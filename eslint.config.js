@@ -1,0 +1,152 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Folder = runtime layer (see ARCHITECTURE.md), checked here:
+ *   src/shared    pure TypeScript: no Node, DOM, Electron, React, Konva or zustand
+ *   src/preload   electron's renderer modules and src/shared only
+ *   src/renderer  no Node, no Electron, no network: it reaches the world through window.gen
+ *   src/main/core plain Node: no Electron, so it runs in tests and the browser harness
+ * ipcMain and ipcRenderer appear in one wrapper file each.
+ */
+const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const NODE_ONLY_PACKAGES = ['sharp', 'keytar', '@napi-rs/keyring', '@napi-rs/keyring/*', 'electron-store', 'conf'];
+
+const IPC_MAIN_FILE = 'src/main/ipc/ipcMain.ts';
+const PRELOAD_FILE = 'src/preload/index.ts';
+
+const noNode = { paths: NODE_BUILTINS.map((name) => ({ name, message: 'This layer does not run in Node.' })) };
+const pattern = (group, message) => ({ group, message });
+
+const noIpcImport = (name) => ({
+  name: 'electron',
+  importNames: [name],
+  message: `${name} is used only in its wrapper (${name === 'ipcMain' ? IPC_MAIN_FILE : PRELOAD_FILE}).`,
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-empty-pattern': 'off',
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...noNode,
+          patterns: [
+            pattern(['electron', 'react', 'react-dom', 'react/*', 'konva', 'konva/*', 'zustand', 'zustand/*', ...NODE_ONLY_PACKAGES], 'src/shared is pure TypeScript.'),
+            pattern(['**/main/**', '**/renderer/**', '**/preload/**', '**/e2e/**'], 'src/shared imports nothing above it.'),
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'window', 'document', 'Buffer', 'require', '__dirname', 'navigator'],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...noNode,
+          paths: [...noNode.paths],
+          patterns: [
+            pattern(NODE_ONLY_PACKAGES, 'The sandboxed preload cannot load Node packages.'),
+            pattern(['electron/main', '**/main/**', '**/renderer/**'], 'The preload imports only electron and src/shared.'),
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    ignores: [PRELOAD_FILE],
+    rules: {
+      'no-restricted-imports': ['error', { ...noNode, paths: [...noNode.paths, noIpcImport('ipcRenderer')] }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          ...noNode,
+          paths: [...noNode.paths, { name: 'electron', message: 'The renderer reaches main only through window.gen.' }],
+          patterns: [
+            pattern(['electron/*', ...NODE_ONLY_PACKAGES], 'The renderer reaches main only through window.gen.'),
+            pattern(['**/main/**', '**/preload/**'], 'The renderer imports only src/shared and itself.'),
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'The renderer has no process.' },
+        { name: 'require', message: 'The renderer has no require.' },
+        { name: 'Buffer', message: 'Use Uint8Array.' },
+        { name: 'fetch', message: 'The renderer never touches the network; main does.' },
+        { name: 'XMLHttpRequest', message: 'The renderer never touches the network; main does.' },
+        { name: 'WebSocket', message: 'The renderer never touches the network; main does.' },
+        { name: 'EventSource', message: 'The renderer never touches the network; main does.' },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: [IPC_MAIN_FILE],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noIpcImport('ipcMain'), noIpcImport('ipcRenderer')],
+          patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts', 'src/main/ipc/dispatcher.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The core runs in plain Node; Electron belongs to src/main/shell and the IPC wrapper.' }],
+          patterns: [
+            pattern(['electron/*', 'electron-store'], 'The core runs in plain Node.'),
+            pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/harness/bridge.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

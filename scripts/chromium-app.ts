@@ -1,0 +1,44 @@
+/**
+ * Opens Gen Studio in Chromium bound to the Node core, for machines without the Electron binary.
+ *   npm run app:chromium                      headed window (needs a display); Ctrl-C to quit
+ *   npm run app:chromium -- --screenshot a.png   headless, saves a screenshot and exits
+ *   npm run app:chromium -- --data-dir DIR    keeps projects and results in DIR (default: a folder in ~/.gen-studio-chromium)
+ */
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchChromium } from '../e2e/harness/launch';
+
+const { values } = parseArgs({
+  options: {
+    screenshot: { type: 'string' },
+    'data-dir': { type: 'string' },
+    width: { type: 'string', default: '1440' },
+    height: { type: 'string', default: '900' },
+  },
+});
+
+const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.gen-studio-chromium'));
+await mkdir(dataDir, { recursive: true });
+const headless = values.screenshot !== undefined || !process.env.DISPLAY;
+const app = await launchChromium({ dataDir, headless });
+await app.page.setViewportSize({ width: Number(values.width), height: Number(values.height) });
+console.log(`Gen Studio (Chromium runner) at ${app.harness?.url}, data in ${dataDir}`);
+
+if (values.screenshot !== undefined) {
+  await app.page.waitForLoadState('networkidle');
+  await app.page.screenshot({ path: values.screenshot });
+  console.log(`Screenshot saved to ${resolve(values.screenshot)}`);
+  await app.close();
+} else if (headless) {
+  console.log('No display: pass --screenshot FILE to see the app, or run under xvfb-run.');
+  await app.close();
+} else {
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  app.page.on('close', () => void stop());
+}

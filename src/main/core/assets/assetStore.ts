@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { AssetInfo } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import type { MediaFile, MediaRegistry } from '../media';
+
+/** Larger files are refused before decoding: no endpoint takes inputs anywhere near this. */
+export const MAX_ASSET_BYTES = 256 * 1024 * 1024;
+const THUMBNAIL_EDGE = 256;
+
+const FORMAT_MIME: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+  avif: 'image/avif',
+  heif: 'image/heif',
+};
+
+interface StoredAsset {
+  readonly id: string;
+  readonly name: string;
+  readonly mime: string;
+  readonly bytes: number;
+  readonly width: number;
+  readonly height: number;
+  readonly hasAlpha: boolean;
+  readonly ext: string;
+}
+
+/**
+ * Inputs the user opens or drops, stored once by content hash with their size and a preview. The renderer
+ * gets addresses to load them from, never their bytes as text.
+ */
+export class AssetStore {
+  private readonly dir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly media: MediaRegistry,
+  ) {
+    this.dir = join(dataDir, 'assets');
+    media.register('asset', (id) => this.resolve(id, 'file'));
+    media.register('asset-thumb', (id) => this.resolve(id, 'thumb'));
+  }
+
+  async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
+    if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${name}” is empty.`);
+    if (bytes.byteLength > MAX_ASSET_BYTES) {
+      throw new IpcFailure('bad-input', `“${name}” is ${(bytes.byteLength / 1e6).toFixed(0)} MB; the limit is ${MAX_ASSET_BYTES / 1e6} MB.`);
+    }
+    const id = createHash('sha256').update(bytes).digest('hex');
+    const existing = await this.read(id);
+    if (existing) return this.info(existing.name === name ? existing : { ...existing, name });
+
+    const meta = await sharp(bytes, { limitInputPixels: 268_402_689 })
+      .metadata()
+      .catch(() => undefined);
+    const mime = meta?.format ? FORMAT_MIME[meta.format] : undefined;
+    if (!meta || !mime || !meta.width || !meta.height) {
+      throw new IpcFailure('bad-input', `“${name}” is not an image Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF or AVIF).`);
+    }
+    // Decoding the whole image for the preview also proves the file is not truncated or corrupt.
+    const thumbnail = await sharp(bytes, { limitInputPixels: 268_402_689 })
+      .rotate()
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch(() => undefined);
+    if (!thumbnail) throw new IpcFailure('bad-input', `“${name}” looks like an image but could not be decoded; it may be damaged.`);
+
+    const ext = meta.format === 'jpeg' ? 'jpg' : (meta.format as string);
+    const stored: StoredAsset = {
+      id,
+      name,
+      mime,
+      bytes: bytes.byteLength,
+      width: meta.width,
+      height: meta.height,
+      hasAlpha: meta.hasAlpha === true,
+      ext,
+    };
+    await writeFileAtomic(this.path(id, ext), bytes);
+    await writeFileAtomic(this.path(id, 'thumb.webp'), thumbnail);
+    // The record goes last: an asset without it is invisible and is simply stored again.
+    await writeJsonAtomic(this.path(id, 'json'), stored);
+    return this.info(stored);
+  }
+
+  async get(id: string): Promise<AssetInfo> {
+    const stored = await this.read(id);
+    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    return this.info(stored);
+  }
+
+  /** The stored bytes, for main-process code that sends an asset to the service. */
+  async bytes(id: string): Promise<Uint8Array> {
+    const stored = await this.read(id);
+    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    return readFile(this.path(id, stored.ext));
+  }
+
+  private path(id: string, ext: string): string {
+    return join(this.dir, id.slice(0, 2), `${id}.${ext}`);
+  }
+
+  private async read(id: string): Promise<StoredAsset | undefined> {
+    if (!/^[a-f0-9]{64}$/.test(id)) return undefined;
+    try {
+      const record = JSON.parse(await readFile(this.path(id, 'json'), 'utf8')) as StoredAsset;
+      await stat(this.path(id, record.ext));
+      return record;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async resolve(id: string, which: 'file' | 'thumb'): Promise<MediaFile | undefined> {
+    const stored = await this.read(id);
+    if (!stored) return undefined;
+    return which === 'file'
+      ? { file: this.path(id, stored.ext), mime: stored.mime }
+      : { file: this.path(id, 'thumb.webp'), mime: 'image/webp' };
+  }
+
+  private info(s: StoredAsset): AssetInfo {
+    return {
+      id: s.id,
+      name: s.name,
+      mime: s.mime,
+      bytes: s.bytes,
+      width: s.width,
+      height: s.height,
+      hasAlpha: s.hasAlpha,
+      url: this.media.url('asset', s.id),
+      thumbnailUrl: this.media.url('asset-thumb', s.id),
+    };
+  }
+}

@@ -1,0 +1,70 @@
+/** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
+
+export type TimerHandle = { readonly __timer: unique symbol } | ReturnType<typeof setTimeout>;
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** keytar's API, which @napi-rs/keyring implements; an in-memory store has the same shape. */
+export interface SecretStore {
+  /** `keychain` when secrets go to the OS keychain, `memory` when they last only for this session. */
+  readonly kind: 'keychain' | 'memory';
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+/** The part of electron-store (and conf, which it extends) the core uses. */
+export interface SettingsBackend<T extends Record<string, unknown>> {
+  readonly path: string;
+  readonly store: T;
+  get<K extends keyof T>(key: K): T[K];
+  set<K extends keyof T>(key: K, value: T[K]): void;
+  set(values: Partial<T>): void;
+  delete<K extends keyof T>(key: K): void;
+}
+
+export interface SettingsOptions<T extends Record<string, unknown>> {
+  readonly cwd: string;
+  readonly name: string;
+  readonly defaults: T;
+  readonly schema?: Readonly<Record<string, unknown>>;
+  readonly migrations?: Readonly<Record<string, (store: SettingsBackend<T>) => void>>;
+  readonly projectVersion?: string;
+}
+
+/** electron-store in the app, conf in plain Node: the same store, so settings behave alike in tests. */
+export type SettingsFactory = <T extends Record<string, unknown>>(options: SettingsOptions<T>) => SettingsBackend<T>;
+
+export interface Logger {
+  info(message: string, data?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, data?: Readonly<Record<string, unknown>>): void;
+  error(message: string, data?: Readonly<Record<string, unknown>>): void;
+}
+
+export interface CoreDeps {
+  /** Where projects, assets, the results library and task records live. */
+  readonly dataDir: string;
+  readonly settings: SettingsFactory;
+  readonly secrets: SecretStore;
+  readonly fetch: typeof fetch;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** Prefix of addresses the renderer loads stored files from (`gen-media://m/` in Electron). */
+  readonly mediaBase: string;
+  /** Opens a checked address in the system browser. */
+  readonly openExternal: (url: string) => Promise<void>;
+  readonly runner: 'electron' | 'chromium';
+  readonly version: string;
+  readonly platform: string;
+}

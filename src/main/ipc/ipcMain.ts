@@ -1,0 +1,25 @@
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { CoreEvents } from '../core/events';
+import type { Dispatcher, SenderInfo } from './dispatcher';
+
+function senderOf(event: IpcMainInvokeEvent): SenderInfo {
+  const frame = event.senderFrame;
+  // A frame that navigated away or was destroyed cannot be trusted.
+  if (!frame) return { url: '', isMainFrame: false };
+  return { url: frame.url, isMainFrame: frame === event.sender.mainFrame };
+}
+
+/** The only place that touches ipcMain: one handler per contract call, plus events to the given window. */
+export function bindIpc(dispatcher: Dispatcher, events: CoreEvents, target: () => WebContents | undefined): () => void {
+  for (const [channel, name] of dispatcher.channels) {
+    ipcMain.handle(channel, (event, request: unknown) => dispatcher.dispatch(name, request, senderOf(event)));
+  }
+  const detach = events.attach((channel, payload) => {
+    const contents = target();
+    if (contents && !contents.isDestroyed()) contents.send(channel, payload);
+  });
+  return () => {
+    detach();
+    for (const channel of dispatcher.channels.keys()) ipcMain.removeHandler(channel);
+  };
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+import { contentSecurityPolicy } from '../../shared/security/csp';
+import type { MediaRegistry } from '../core/media';
+
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = 'app://gen-studio';
+export const MEDIA_SCHEME = 'gen-media';
+export const MEDIA_BASE = 'gen-media://m/';
+
+/** Must run before the app is ready. */
+export function registerSchemes(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  ]);
+}
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves the built renderer from `app://gen-studio/` rather than file://, so the page has a real origin the
+ * IPC wrapper can check, and every response carries the CSP.
+ */
+export function serveApp(rendererDir: string): void {
+  const root = normalize(rendererDir + sep);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const { host, pathname } = new URL(request.url);
+    const file = normalize(join(root, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)));
+    if (host !== 'gen-studio' || !file.startsWith(root)) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(file);
+      return new Response(body, {
+        headers: {
+          'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+          'content-security-policy': contentSecurityPolicy(),
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+/** Serves stored files (assets, results) by `gen-media://m/<kind>/<id>`; nothing outside the stores is reachable. */
+export function serveMedia(media: MediaRegistry): void {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    const { pathname } = new URL(request.url);
+    const found = await media.resolve(decodeURIComponent(pathname.replace(/^\//, '')));
+    if (!found) return new Response('Not found', { status: 404 });
+    // net.fetch of a file URL streams the file and honours range requests, which <video> needs.
+    const response = await net.fetch(pathToFileURL(found.file).toString(), { headers: request.headers });
+    const headers = new Headers(response.headers);
+    headers.set('content-type', found.mime);
+    return new Response(response.body, { status: response.status, headers });
+  });
+}

@@ -1,0 +1,141 @@
+import type { FieldSpec } from './field';
+
+/** The kinds of work the app organises endpoints by (forms, canvas layers, polling cadence). */
+export const TASK_KINDS = ['text-to-image', 'edit', 'inpaint', 'expand', 'multi-reference', 'video', 'tool'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export const TASK_KIND_LABELS: Readonly<Record<TaskKind, string>> = {
+  'text-to-image': 'Text to image',
+  edit: 'Edit',
+  inpaint: 'Inpaint',
+  expand: 'Expand',
+  'multi-reference': 'Multi-reference',
+  video: 'Video',
+  tool: 'Tools',
+};
+
+/**
+ * `preview`: the endpoint keeps changing, so the same seed may give a different image next month.
+ * `snapshot`: a pinned model version, reproducible.
+ */
+export type Release = 'preview' | 'snapshot';
+
+/** Which base address an endpoint lives on. `base_url_us` is the regional base of delete_finetune. */
+export type BaseName = 'base_url' | 'base_url_us';
+
+/** The submit response shapes an endpoint may answer with. */
+export type ResponseShape = 'AsyncResponse' | 'AsyncWebhookResponse' | 'DeleteFinetuneResponse';
+
+/** How completely the interface document describes an endpoint. */
+export type Documentation =
+  /** every field, type, default and range is in the document */
+  | 'specified'
+  /** fields are listed but some facts (required flags, defaults) are missing */
+  | 'partial'
+  /** known by name: the request shape here is the catalog's best inference */
+  | 'named';
+
+export interface Deprecation {
+  /** ISO date the service deprecated the endpoint. */
+  readonly since: string;
+  /** Catalog ids to use instead; empty when the document gives no migration path. */
+  readonly migrateTo: readonly string[];
+  readonly note: string;
+}
+
+/** Size limits of an endpoint's inputs and outputs, in megapixels (10^6 pixels), seconds and bytes. */
+export interface InputLimits {
+  /** Largest accepted image input; larger inputs are refused. */
+  readonly maxInputMegapixels?: number;
+  /** The service accepts larger inputs but downscales them to about this size. */
+  readonly downscalesAboveMegapixels?: number;
+  readonly downscalesToMegapixels?: number;
+  readonly maxOutputMegapixels?: number;
+  readonly maxVideoSeconds?: number;
+  readonly maxVideoBytes?: number;
+  readonly maxVideoWidth?: number;
+  readonly maxVideoHeight?: number;
+}
+
+/** Rules that involve more than one field or the decoded content of a field. Declared as data. */
+export type CrossFieldRule =
+  | { readonly kind: 'same-dimensions'; readonly field: string; readonly as: string }
+  | { readonly kind: 'alpha-or-field'; readonly image: string; readonly field: string }
+  | { readonly kind: 'reference-count'; readonly fields: readonly string[]; readonly max: number }
+  | {
+      readonly kind: 'duration-by-mode';
+      readonly modeField: string;
+      readonly durationField: string;
+      readonly maxByMode: Readonly<Record<string, number>>;
+    }
+  | {
+      readonly kind: 'required-when';
+      readonly field: string;
+      readonly whenField: string;
+      readonly whenValues: readonly string[];
+    }
+  | { readonly kind: 'keyframes-within-duration'; readonly field: string; readonly durationField: string }
+  | {
+      readonly kind: 'fits-inside';
+      readonly image: string;
+      readonly width: string;
+      readonly height: string;
+      readonly offsetX: string;
+      readonly offsetY: string;
+    }
+  | { readonly kind: 'max-input-megapixels'; readonly fields: readonly string[]; readonly max: number }
+  | { readonly kind: 'max-output-megapixels'; readonly width: string; readonly height: string; readonly max: number }
+  | {
+      readonly kind: 'video-source';
+      readonly field: string;
+      readonly maxSeconds: number;
+      readonly maxBytes: number;
+      readonly maxWidth: number;
+      readonly maxHeight: number;
+    };
+
+/** How the prompt carries extra structure (the third generation takes bounding boxes at its end). */
+export type PromptAppendix = 'bounding-boxes';
+
+export interface EndpointSpec {
+  /** Stable identifier with the neutral word `gen`, e.g. `gen-2-flex`, `vto-v2`. */
+  readonly id: string;
+  /** Path after `/v1/`, with `gen` where the service writes its brand word (see `endpointPath`). */
+  readonly path: string;
+  readonly base: BaseName;
+  readonly title: string;
+  readonly summary: string;
+  readonly kind: TaskKind;
+  readonly release: Release;
+  readonly documentation: Documentation;
+  /** Set when the path itself is inferred (the document names the endpoint but not its address). */
+  readonly inferredPath?: string;
+  /** Set on a catalog entry whose whole request shape is inferred; says from what. */
+  readonly inferred?: string;
+  readonly deprecated?: Deprecation;
+  readonly fields: readonly FieldSpec[];
+  readonly responses: readonly ResponseShape[];
+  /** How many reference images the endpoint takes (0 when it takes none). */
+  readonly maxReferences: number;
+  readonly limits: InputLimits;
+  readonly rules: readonly CrossFieldRule[];
+  readonly promptAppendix?: PromptAppendix;
+  /** Polling is slower and waits longer for long-running kinds. */
+  readonly longRunning?: boolean;
+  /** Extra facts from the document worth showing the user as-is. */
+  readonly notes?: readonly string[];
+  /** For `-finetuned` endpoints: the base endpoint whose request shape they extend. */
+  readonly finetuneOf?: string;
+}
+
+export function fieldOf(endpoint: EndpointSpec, name: string): FieldSpec | undefined {
+  return endpoint.fields.find((f) => f.name === name);
+}
+
+export function isInferred(endpoint: EndpointSpec): boolean {
+  return (
+    endpoint.inferred !== undefined ||
+    endpoint.inferredPath !== undefined ||
+    endpoint.fields.some((f) => f.inferred !== undefined)
+  );
+}

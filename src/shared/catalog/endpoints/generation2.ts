@@ -1,0 +1,184 @@
+import {
+  IMAGE_FORMATS,
+  IMAGE_FORMATS_NO_WEBP,
+  outputFormat,
+  promptUpsampling,
+  referenceFieldNames,
+  referenceFields,
+  safetyTolerance,
+  seed,
+  webhookFields,
+} from '../common';
+import type { EndpointSpec } from '../endpoint';
+import { enumeration, integer, number, string, type FieldSpec } from '../field';
+
+const FLEX_UNSTATED = 'the document does not say which gen-2-flex fields are required';
+
+export const gen2Flex: EndpointSpec = {
+  id: 'gen-2-flex',
+  path: 'gen-2-flex',
+  base: 'base_url',
+  title: 'Gen 2 Flex',
+  summary: 'Generation or editing with up to eight references, with steps and guidance',
+  kind: 'multi-reference',
+  release: 'snapshot',
+  documentation: 'partial',
+  fields: [
+    string('prompt', 'What to generate, or how to edit the references', {
+      required: true,
+      role: 'prompt',
+      multiline: true,
+      inferred: `required: ${FLEX_UNSTATED}; a generation without a prompt has nothing to follow`,
+    }),
+    promptUpsampling({ inferred: 'default not shown in the document' }),
+    ...referenceFields(8, {
+      encoding: 'base64-or-url',
+      nullable: false,
+      describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
+    }),
+    string('input_image_blob_path', 'Blob path to an input image', { group: 'advanced' }),
+    seed({ nullable: false }),
+    integer('width', 'Output width in pixels (default not shown: the service decides when absent)', {
+      min: 64,
+      role: 'size',
+    }),
+    integer('height', 'Output height in pixels (default not shown: the service decides when absent)', {
+      min: 64,
+      role: 'size',
+    }),
+    number('guidance', 'Higher follows the prompt more closely', { min: 1.5, max: 10, group: 'advanced' }),
+    integer('steps', 'Number of denoising steps', { min: 1, max: 50, group: 'advanced' }),
+    safetyTolerance(5, 'Moderation strictness: 0 to 5; levels beyond this require contacting the operator'),
+    enumeration('output_format', 'File format of the result (default not shown in the document)', IMAGE_FORMATS, {
+      group: 'advanced',
+    }),
+    ...webhookFields,
+  ],
+  responses: ['AsyncResponse'],
+  maxReferences: 8,
+  limits: {},
+  rules: [{ kind: 'reference-count', fields: referenceFieldNames(8), max: 8 }],
+};
+
+/** The klein shape, stated for the 9b preview and inferred for its named siblings. */
+function kleinFields(inferred?: string): FieldSpec[] {
+  const mark = inferred ? { inferred } : {};
+  return [
+    string('prompt', 'What to generate, or how to edit the references', {
+      required: true,
+      role: 'prompt',
+      multiline: true,
+      ...mark,
+    }),
+    ...referenceFields(4, {
+      encoding: 'base64-or-url',
+      nullable: true,
+      describe: (n) => (n === 1 ? 'Input image' : `Input image ${n}`),
+      ...mark,
+    }),
+    seed(mark),
+    integer('width', 'Output width in pixels; leave empty to let the service choose', {
+      nullable: true,
+      default: 0,
+      min: 64,
+      role: 'size',
+      ...mark,
+    }),
+    integer('height', 'Output height in pixels; leave empty to let the service choose', {
+      nullable: true,
+      default: 0,
+      min: 64,
+      role: 'size',
+      ...mark,
+    }),
+    { ...safetyTolerance(5), ...mark },
+    { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), ...mark },
+    ...webhookFields,
+  ];
+}
+
+export const gen2Klein9bPreview: EndpointSpec = {
+  id: 'gen-2-klein-9b-preview',
+  path: 'gen-2-klein-9b-preview',
+  base: 'base_url',
+  title: 'Gen 2 Klein 9B (preview)',
+  summary: 'Fast generation or editing with up to four references',
+  kind: 'multi-reference',
+  release: 'preview',
+  documentation: 'specified',
+  fields: kleinFields(),
+  responses: ['AsyncResponse'],
+  maxReferences: 4,
+  limits: {},
+  rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
+};
+
+const namedKlein = (id: string, title: string, release: 'preview' | 'snapshot'): EndpointSpec => {
+  const inferred = `shape of gen-2-klein-9b-preview: the document names ${id} without fields`;
+  return {
+    id,
+    path: id,
+    base: 'base_url',
+    title,
+    summary: 'Fast generation or editing with references',
+    kind: 'multi-reference',
+    release,
+    documentation: 'named',
+    inferred,
+    fields: kleinFields(inferred),
+    responses: ['AsyncResponse'],
+    maxReferences: 4,
+    limits: {},
+    rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
+  };
+};
+
+export const gen2Klein4b = namedKlein('gen-2-klein-4b', 'Gen 2 Klein 4B', 'snapshot');
+export const gen2Klein9b = namedKlein('gen-2-klein-9b', 'Gen 2 Klein 9B', 'snapshot');
+
+const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): EndpointSpec => {
+  const inferred = `shape of gen-2-flex without steps and guidance: the document names ${id} without fields`;
+  const mark = { inferred };
+  return {
+    id,
+    path: id,
+    base: 'base_url',
+    title,
+    summary:
+      release === 'preview'
+        ? 'Highest quality generation and editing; receives improvements first'
+        : 'Highest quality generation and editing; a fixed snapshot for reproducible results',
+    kind: 'multi-reference',
+    release,
+    documentation: 'named',
+    inferred,
+    fields: [
+      string('prompt', 'What to generate, or how to edit the references', {
+        required: true,
+        role: 'prompt',
+        multiline: true,
+        ...mark,
+      }),
+      promptUpsampling(mark),
+      ...referenceFields(8, {
+        encoding: 'base64-or-url',
+        nullable: true,
+        describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
+        ...mark,
+      }),
+      seed(mark),
+      integer('width', 'Output width in pixels', { nullable: true, min: 64, role: 'size', ...mark }),
+      integer('height', 'Output height in pixels', { nullable: true, min: 64, role: 'size', ...mark }),
+      { ...safetyTolerance(5), ...mark },
+      { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), ...mark },
+      ...webhookFields,
+    ],
+    responses: ['AsyncResponse'],
+    maxReferences: 8,
+    limits: {},
+    rules: [{ kind: 'reference-count', fields: referenceFieldNames(8), max: 8 }],
+  };
+};
+
+export const gen2ProPreview = namedPro('gen-2-pro-preview', 'Gen 2 Pro (preview)', 'preview');
+export const gen2Pro = namedPro('gen-2-pro', 'Gen 2 Pro', 'snapshot');

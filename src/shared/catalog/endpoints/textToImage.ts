@@ -1,0 +1,76 @@
+import { IMAGE_FORMATS, IMAGE_FORMATS_NO_WEBP, outputFormat, promptUpsampling, safetyTolerance, seed, webhookFields } from '../common';
+import type { EndpointSpec } from '../endpoint';
+import { image, integer, number, string } from '../field';
+
+const size = (name: 'width' | 'height', defaultValue: number) =>
+  integer(name, `Output ${name} in pixels`, { default: defaultValue, min: 256, max: 1440, multipleOf: 32, role: 'size' });
+
+export const genDev: EndpointSpec = {
+  id: 'gen-dev',
+  path: 'gen-dev',
+  base: 'base_url',
+  title: 'Dev',
+  summary: 'Text to image, with steps and guidance under your control',
+  kind: 'text-to-image',
+  release: 'snapshot',
+  documentation: 'specified',
+  fields: [
+    string('prompt', 'What to generate', { default: '', role: 'prompt', multiline: true }),
+    image('image_prompt', 'An image used as part of the prompt', { nullable: true, role: 'image-prompt', group: 'advanced' }),
+    size('width', 1024),
+    size('height', 768),
+    integer('steps', 'Number of denoising steps', { nullable: true, default: 28, min: 1, max: 50, group: 'advanced' }),
+    promptUpsampling({ default: false }),
+    seed(),
+    number('guidance', 'Higher follows the prompt more closely and looks less realistic', {
+      nullable: true,
+      default: 3,
+      min: 1.5,
+      max: 5,
+      group: 'advanced',
+    }),
+    safetyTolerance(6),
+    outputFormat(IMAGE_FORMATS, 'jpeg'),
+    string('user', 'Opaque identifier of the end user on the calling platform', {
+      nullable: true,
+      minLength: 1,
+      maxLength: 256,
+      group: 'advanced',
+    }),
+    ...webhookFields,
+  ],
+  responses: ['AsyncResponse', 'AsyncWebhookResponse'],
+  maxReferences: 0,
+  limits: {},
+  rules: [],
+};
+
+export const genPro11: EndpointSpec = {
+  id: 'gen-pro-1.1',
+  path: 'gen-pro-1.1',
+  base: 'base_url',
+  title: 'Pro 1.1',
+  summary: 'Text to image, optionally steered by an image prompt',
+  kind: 'text-to-image',
+  release: 'snapshot',
+  documentation: 'specified',
+  fields: [
+    string('prompt', 'What to generate', { nullable: true, default: '', role: 'prompt', multiline: true }),
+    image('image_prompt', 'An image used as part of the prompt (redux style)', {
+      nullable: true,
+      role: 'image-prompt',
+      group: 'advanced',
+    }),
+    size('width', 1024),
+    size('height', 768),
+    promptUpsampling({ default: false }),
+    seed(),
+    safetyTolerance(6),
+    outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'),
+    ...webhookFields,
+  ],
+  responses: ['AsyncResponse'],
+  maxReferences: 0,
+  limits: {},
+  rules: [],
+};

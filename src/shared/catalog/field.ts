@@ -1,0 +1,182 @@
+/**
+ * The shape of one request field, as data. Every fact the interface document states about a field lives here
+ * once; forms, validation, request building and the sandbox all read it.
+ */
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+
+/** What a field means to the app beyond its JSON type: which canvas layer or control feeds it. */
+export type FieldRole =
+  | 'prompt'
+  | 'seed'
+  | 'image'
+  | 'mask'
+  | 'reference'
+  | 'image-prompt'
+  | 'person'
+  | 'garment'
+  | 'expand-side'
+  | 'outpaint-size'
+  | 'outpaint-offset'
+  | 'video'
+  | 'keyframes'
+  | 'video-mode'
+  | 'resolution'
+  | 'aspect-ratio'
+  | 'size'
+  | 'finetune'
+  | 'webhook';
+
+/** Which controls a form shows first; the rest fold under "Advanced". */
+export type FieldGroup = 'main' | 'advanced' | 'webhook';
+
+interface FieldBase {
+  readonly name: string;
+  readonly description: string;
+  /** `null` is accepted and means the same as leaving the field out. */
+  readonly nullable: boolean;
+  readonly required: boolean;
+  /** The service's default when the field is absent; `undefined` means the document gives none. */
+  readonly default?: JsonValue;
+  /** Set when the document does not state this field's shape; says what was inferred and why. */
+  readonly inferred?: string;
+  readonly group: FieldGroup;
+  readonly role?: FieldRole;
+}
+
+export interface IntegerField extends FieldBase {
+  readonly type: 'integer';
+  readonly min?: number;
+  readonly max?: number;
+  readonly multipleOf?: number;
+}
+
+export interface NumberField extends FieldBase {
+  readonly type: 'number';
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface BooleanField extends FieldBase {
+  readonly type: 'boolean';
+}
+
+export type StringFormat = 'uri' | 'aspect-ratio';
+
+export interface StringField extends FieldBase {
+  readonly type: 'string';
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly format?: StringFormat;
+  /** For `aspect-ratio`: the widest and the tallest ratio accepted, as `W:H`. */
+  readonly ratioRange?: readonly [string, string];
+  readonly multiline?: boolean;
+}
+
+export interface EnumField extends FieldBase {
+  readonly type: 'enum';
+  readonly values: readonly string[];
+}
+
+/** How the service accepts an image or video: inline base64, or also an address it fetches. */
+export type MediaEncoding = 'base64' | 'base64-or-url';
+
+export interface ImageField extends FieldBase {
+  readonly type: 'image';
+  readonly encoding: MediaEncoding;
+}
+
+export interface VideoField extends FieldBase {
+  readonly type: 'video';
+  readonly encoding: MediaEncoding;
+}
+
+/** A list of images pinned to times in a video. */
+export interface KeyframesField extends FieldBase {
+  readonly type: 'keyframes';
+  readonly minItems: number;
+  readonly maxItems: number;
+}
+
+export type FieldSpec =
+  | IntegerField
+  | NumberField
+  | BooleanField
+  | StringField
+  | EnumField
+  | ImageField
+  | VideoField
+  | KeyframesField;
+
+export type FieldType = FieldSpec['type'];
+
+type Options<F extends FieldSpec> = Omit<F, 'type' | 'name' | 'description' | 'nullable' | 'required' | 'group'> & {
+  readonly nullable?: boolean;
+  readonly required?: boolean;
+  readonly group?: FieldGroup;
+};
+
+function base(name: string, description: string, o: { nullable?: boolean; required?: boolean; group?: FieldGroup }) {
+  return {
+    name,
+    description,
+    nullable: o.nullable ?? false,
+    required: o.required ?? false,
+    group: o.group ?? 'main',
+  };
+}
+
+export const integer = (name: string, description: string, o: Options<IntegerField> = {}): IntegerField => ({
+  ...o,
+  ...base(name, description, o),
+  type: 'integer',
+});
+
+export const number = (name: string, description: string, o: Options<NumberField> = {}): NumberField => ({
+  ...o,
+  ...base(name, description, o),
+  type: 'number',
+});
+
+export const boolean = (name: string, description: string, o: Options<BooleanField> = {}): BooleanField => ({
+  ...o,
+  ...base(name, description, o),
+  type: 'boolean',
+});
+
+export const string = (name: string, description: string, o: Options<StringField> = {}): StringField => ({
+  ...o,
+  ...base(name, description, o),
+  type: 'string',
+});
+
+export const enumeration = (
+  name: string,
+  description: string,
+  values: readonly string[],
+  o: Omit<Options<EnumField>, 'values'> = {},
+): EnumField => ({ ...o, ...base(name, description, o), type: 'enum', values });
+
+export const image = (
+  name: string,
+  description: string,
+  o: Omit<Options<ImageField>, 'encoding'> & { encoding?: MediaEncoding } = {},
+): ImageField => ({ ...o, ...base(name, description, o), type: 'image', encoding: o.encoding ?? 'base64' });
+
+export const video = (
+  name: string,
+  description: string,
+  o: Omit<Options<VideoField>, 'encoding'> & { encoding?: MediaEncoding } = {},
+): VideoField => ({ ...o, ...base(name, description, o), type: 'video', encoding: o.encoding ?? 'base64-or-url' });
+
+export const keyframes = (name: string, description: string, o: Options<KeyframesField>): KeyframesField => ({
+  ...o,
+  ...base(name, description, o),
+  type: 'keyframes',
+});
+
+/** Returns a copy of a field with some of its facts changed, for endpoints that share a field with other limits. */
+export function withField<F extends FieldSpec>(field: F, changes: Partial<Omit<F, 'type' | 'name'>>): F {
+  return { ...field, ...changes };
+}

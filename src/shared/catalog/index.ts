@@ -1,0 +1,11 @@
+export * from './field';
+export * from './endpoint';
+export * from './catalog';
+export * from './common';
+export * from './video';
+export * from './boundingBoxes';
+export * from './responses';
+export * from './defaults';
+export * from './outputSize';
+export { GEN3_IMAGE_ASPECT_RATIOS, GEN3_IMAGE_RESOLUTIONS } from './endpoints/generation3';
+export { FINETUNED_PATH_TEMPLATE, finetunedEndpoint, finetuneFields } from './endpoints/finetune';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { call } from '../define';
+
+/** Raw bytes cross IPC as a Uint8Array (structured clone), never as a base64 string. */
+export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'Expected bytes' });
+
+export const AssetInfoSchema = z.object({
+  /** sha256 of the bytes: the same file dropped twice is stored once */
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  name: z.string(),
+  mime: z.string(),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  hasAlpha: z.boolean(),
+  /** address of the stored file and of a small preview, for <img> and the canvas */
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type AssetInfo = z.infer<typeof AssetInfoSchema>;
+
+export const AssetIdSchema = AssetInfoSchema.shape.id;
+
+export const assetCalls = {
+  /** Stores a file the user opened, dropped or pasted; refuses files that are not decodable images. */
+  'assets.import': call(
+    z.object({ name: z.string().max(1024), bytes: BytesSchema }),
+    AssetInfoSchema,
+  ),
+  'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),
+};

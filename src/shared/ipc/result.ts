@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Error classes a call can end with; the renderer decides what to show from the code, never from the text. */
+export const IPC_ERROR_CODES = [
+  /** the arguments did not match the contract */
+  'invalid-request',
+  /** the call came from a frame the app does not trust */
+  'untrusted-sender',
+  /** the request breaks the catalog's rules; `issues` holds them in the service's 422 shape */
+  'validation',
+  'not-found',
+  'conflict',
+  /** a needed service is out of reach (network, keychain) */
+  'unavailable',
+  /** the key was refused (401/403) */
+  'key-rejected',
+  /** not enough credits (402) */
+  'no-credits',
+  /** a local spending cap would be crossed */
+  'spending-cap',
+  /** the file or input could not be read or decoded */
+  'bad-input',
+  'internal',
+] as const;
+export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
+
+export const ValidationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+
+export const IpcErrorSchema = z.object({
+  code: z.enum(IPC_ERROR_CODES),
+  message: z.string(),
+  issues: z.array(ValidationIssueSchema).optional(),
+});
+export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
+
+export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
+export const fail = (code: IpcErrorCode, message: string, issues?: IpcError['issues']): IpcResult<never> => ({
+  ok: false,
+  error: issues ? { code, message, issues } : { code, message },
+});
+
+/**
+ * Thrown inside main-process handlers to end a call with a typed error; the dispatcher turns it into an
+ * `{ok: false}` result. Anything else thrown becomes `internal` with a generic message, so no stack trace or
+ * secret leaves main by accident.
+ */
+export class IpcFailure extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+    readonly issues?: IpcError['issues'],
+  ) {
+    super(message);
+    this.name = 'IpcFailure';
+  }
+}

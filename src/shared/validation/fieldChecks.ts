@@ -1,0 +1,131 @@
+import type { FieldSpec, StringField } from '../catalog/field';
+import { issue, quoteList, type ValidationIssue } from './issue';
+
+type Loc = readonly (string | number)[];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function checkRange(loc: Loc, value: number, f: { min?: number; max?: number }): ValidationIssue[] {
+  if (f.min !== undefined && value < f.min) {
+    return [issue(loc, 'greater_than_equal', `Input should be greater than or equal to ${f.min}`, { ge: f.min })];
+  }
+  if (f.max !== undefined && value > f.max) {
+    return [issue(loc, 'less_than_equal', `Input should be less than or equal to ${f.max}`, { le: f.max })];
+  }
+  return [];
+}
+
+/** http(s) with a host, as the service's URL type accepts; no spaces. */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value);
+}
+
+export function parseRatio(value: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(value.trim());
+  if (!m) return undefined;
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  return w > 0 && h > 0 ? w / h : undefined;
+}
+
+function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[] {
+  if (f.minLength !== undefined && value.length < f.minLength) {
+    return [
+      issue(loc, 'string_too_short', `String should have at least ${plural(f.minLength, 'character')}`, {
+        min_length: f.minLength,
+      }),
+    ];
+  }
+  if (f.maxLength !== undefined && value.length > f.maxLength) {
+    return [
+      issue(loc, 'string_too_long', `String should have at most ${plural(f.maxLength, 'character')}`, {
+        max_length: f.maxLength,
+      }),
+    ];
+  }
+  if (f.format === 'uri' && !isHttpUrl(value)) {
+    return [issue(loc, 'url_parsing', 'Input should be a valid URL with an http or https scheme')];
+  }
+  if (f.format === 'aspect-ratio') {
+    const ratio = parseRatio(value);
+    if (ratio === undefined) return [issue(loc, 'value_error', 'Value error, aspect ratio should look like 16:9')];
+    if (f.ratioRange) {
+      const [a, b] = f.ratioRange.map((r) => parseRatio(r) ?? 1) as [number, number];
+      const lo = Math.min(a, b);
+      const hi = Math.max(a, b);
+      if (ratio < lo - 1e-9 || ratio > hi + 1e-9) {
+        return [
+          issue(loc, 'value_error', `Value error, aspect ratio must be between ${f.ratioRange[0]} and ${f.ratioRange[1]}`),
+        ];
+      }
+    }
+  }
+  return [];
+}
+
+function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxItems: number }): ValidationIssue[] {
+  if (value.length < f.minItems) {
+    return [
+      issue(loc, 'too_short', `List should have at least ${plural(f.minItems, 'item')} after validation, not ${value.length}`, {
+        min_length: f.minItems,
+      }),
+    ];
+  }
+  if (value.length > f.maxItems) {
+    return [
+      issue(loc, 'too_long', `List should have at most ${plural(f.maxItems, 'item')} after validation, not ${value.length}`, {
+        max_length: f.maxItems,
+      }),
+    ];
+  }
+  const out: ValidationIssue[] = [];
+  value.forEach((item, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      out.push(issue([...loc, i], 'model_type', 'Input should be an object with image and time'));
+      return;
+    }
+    const k = item as { image?: unknown; time?: unknown };
+    if (typeof k.image !== 'string') out.push(issue([...loc, i, 'image'], 'string_type', 'Input should be a valid string'));
+    if (typeof k.time !== 'number' || !Number.isFinite(k.time)) {
+      out.push(issue([...loc, i, 'time'], 'float_type', 'Input should be a valid number'));
+    } else if (k.time < 0) {
+      out.push(issue([...loc, i, 'time'], 'greater_than_equal', 'Input should be greater than or equal to 0', { ge: 0 }));
+    }
+  });
+  return out;
+}
+
+/** Checks one present, non-null value against its field: type first, then limits. */
+export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIssue[] {
+  switch (f.type) {
+    case 'integer': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return [issue(loc, 'int_type', 'Input should be a valid integer')];
+      if (!Number.isInteger(value)) {
+        return [issue(loc, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part')];
+      }
+      const range = checkRange(loc, value, f);
+      if (range.length) return range;
+      if (f.multipleOf !== undefined && value % f.multipleOf !== 0) {
+        return [issue(loc, 'multiple_of', `Input should be a multiple of ${f.multipleOf}`, { multiple_of: f.multipleOf })];
+      }
+      return [];
+    }
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return [issue(loc, 'float_type', 'Input should be a valid number')];
+      return checkRange(loc, value, f);
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : [issue(loc, 'bool_type', 'Input should be a valid boolean')];
+    case 'enum':
+      return typeof value === 'string' && f.values.includes(value)
+        ? []
+        : [issue(loc, 'enum', `Input should be ${quoteList(f.values)}`, { expected: quoteList(f.values) })];
+    case 'string':
+      return typeof value === 'string' ? checkString(loc, value, f) : [issue(loc, 'string_type', 'Input should be a valid string')];
+    case 'image':
+    case 'video':
+      if (typeof value !== 'string') return [issue(loc, 'string_type', 'Input should be a valid string')];
+      return value.length === 0 ? [issue(loc, 'string_too_short', 'String should have at least 1 character', { min_length: 1 })] : [];
+    case 'keyframes':
+      return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issue(loc, 'list_type', 'Input should be a valid list')];
+  }
+}

@@ -1,0 +1,32 @@
+import type { JsonValue } from '../catalog/field';
+
+/** One entry of the service's 422 body: `{detail: [{loc, msg, type}]}`. */
+export interface ValidationIssue {
+  readonly loc: readonly (string | number)[];
+  readonly msg: string;
+  readonly type: string;
+  readonly ctx?: Readonly<Record<string, JsonValue>>;
+}
+
+export interface ValidationErrorBody {
+  readonly detail: readonly ValidationIssue[];
+}
+
+export const issue = (
+  loc: readonly (string | number)[],
+  type: string,
+  msg: string,
+  ctx?: Record<string, JsonValue>,
+): ValidationIssue => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
+
+/** Joins values the way the service's messages do: 'a', 'b' or 'c'. */
+export function quoteList(values: readonly string[]): string {
+  const q = values.map((v) => `'${v}'`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+}
+
+/** The form field an issue belongs to: `['body', 'width']` is `width`; `['body']` is the whole request. */
+export function fieldOfIssue(i: ValidationIssue): string | undefined {
+  const [where, field] = i.loc;
+  return where === 'body' && typeof field === 'string' ? field : undefined;
+}

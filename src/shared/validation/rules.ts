@@ -1,0 +1,184 @@
+import type { CrossFieldRule, EndpointSpec } from '../catalog/endpoint';
+import { megapixels } from '../media/imageHeader';
+import { issue, type ValidationIssue } from './issue';
+
+export interface ImageProbe {
+  readonly width: number;
+  readonly height: number;
+  readonly hasAlpha: boolean;
+}
+
+export interface VideoProbe {
+  readonly seconds: number;
+  readonly bytes: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What validation may know about media values beyond their text; unknown media skips the rules that need it. */
+export interface MediaProbes {
+  readonly image?: (field: string, value: string) => ImageProbe | undefined;
+  readonly video?: (field: string, value: string) => VideoProbe | undefined;
+}
+
+export type Strictness =
+  /** What the service itself refuses: fields it does not define are ignored. */
+  | 'service'
+  /** Also refuses what the service would silently drop, like a fifth reference on a four-reference endpoint. */
+  | 'client';
+
+interface RuleInput {
+  readonly endpoint: EndpointSpec;
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly probes: MediaProbes;
+  readonly strictness: Strictness;
+}
+
+const present = (v: unknown) => v !== undefined && v !== null;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+function probeImage(input: RuleInput, field: string): ImageProbe | undefined {
+  const value = str(input.body[field]);
+  return value === undefined ? undefined : input.probes.image?.(field, value);
+}
+
+const REFERENCE_NAME = /^input_image(?:_(\d+))?$/;
+
+function checkRule(rule: CrossFieldRule, input: RuleInput): ValidationIssue[] {
+  const { body, endpoint } = input;
+  switch (rule.kind) {
+    case 'same-dimensions': {
+      const a = probeImage(input, rule.field);
+      const b = probeImage(input, rule.as);
+      if (!a || !b || (a.width === b.width && a.height === b.height)) return [];
+      return [
+        issue(
+          ['body', rule.field],
+          'value_error',
+          `Value error, ${rule.field} must be the same size as ${rule.as}: ${rule.as} is ${b.width} x ${b.height}, ${rule.field} is ${a.width} x ${a.height}`,
+        ),
+      ];
+    }
+    case 'alpha-or-field': {
+      if (present(body[rule.field])) return [];
+      const image = probeImage(input, rule.image);
+      if (!image || image.hasAlpha) return [];
+      return [
+        issue(['body', rule.field], 'missing', `Field required: ${rule.image} has no alpha channel to use as the ${rule.field}`),
+      ];
+    }
+    case 'reference-count': {
+      if (input.strictness !== 'client') return [];
+      const out: ValidationIssue[] = [];
+      for (const [key, value] of Object.entries(body)) {
+        const m = REFERENCE_NAME.exec(key);
+        if (!m || !present(value) || rule.fields.includes(key)) continue;
+        out.push(
+          issue(['body', key], 'value_error', `Value error, ${endpoint.id} takes at most ${rule.max} reference images`, {
+            max_references: rule.max,
+          }),
+        );
+      }
+      return out;
+    }
+    case 'duration-by-mode': {
+      const mode = str(body[rule.modeField]);
+      const duration = num(body[rule.durationField]);
+      const max = mode === undefined ? undefined : rule.maxByMode[mode];
+      if (duration === undefined || max === undefined || duration <= max) return [];
+      return [
+        issue(['body', rule.durationField], 'less_than_equal', `Input should be less than or equal to ${max} in ${mode} mode`, {
+          le: max,
+        }),
+      ];
+    }
+    case 'required-when': {
+      const when = str(body[rule.whenField]);
+      if (when === undefined || !rule.whenValues.includes(when) || present(body[rule.field])) return [];
+      return [issue(['body', rule.field], 'missing', `Field required when ${rule.whenField} is ${when}`)];
+    }
+    case 'keyframes-within-duration': {
+      const duration = num(body[rule.durationField]);
+      const frames = body[rule.field];
+      if (duration === undefined || !Array.isArray(frames)) return [];
+      const out: ValidationIssue[] = [];
+      frames.forEach((frame: unknown, i) => {
+        const time = num((frame as { time?: unknown } | null)?.time);
+        if (time !== undefined && time > duration) {
+          out.push(
+            issue(['body', rule.field, i, 'time'], 'less_than_equal', `Input should be less than or equal to ${duration}, the clip's duration`, {
+              le: duration,
+            }),
+          );
+        }
+      });
+      return out;
+    }
+    case 'fits-inside': {
+      const image = probeImage(input, rule.image);
+      const width = num(body[rule.width]);
+      const height = num(body[rule.height]);
+      if (!image || width === undefined || height === undefined) return [];
+      const x = num(body[rule.offsetX]) ?? 0;
+      const y = num(body[rule.offsetY]) ?? 0;
+      const out: ValidationIssue[] = [];
+      if (x + image.width > width) {
+        out.push(
+          issue(['body', rule.offsetX], 'value_error', `Value error, the ${image.width} px wide image at x = ${x} does not fit in a width of ${width}`),
+        );
+      }
+      if (y + image.height > height) {
+        out.push(
+          issue(['body', rule.offsetY], 'value_error', `Value error, the ${image.height} px tall image at y = ${y} does not fit in a height of ${height}`),
+        );
+      }
+      return out;
+    }
+    case 'max-input-megapixels': {
+      const out: ValidationIssue[] = [];
+      for (const field of rule.fields) {
+        const image = probeImage(input, field);
+        if (!image) continue;
+        const mp = megapixels(image.width, image.height);
+        // Compare pixels, not the rounded readout, so 4,000,001 pixels is over a 4 MP limit.
+        if (image.width * image.height > rule.max * 1e6) {
+          out.push(
+            issue(['body', field], 'value_error', `Value error, image is ${mp} MP (${image.width} x ${image.height}); ${endpoint.id} accepts up to ${rule.max} MP`, {
+              max_megapixels: rule.max,
+            }),
+          );
+        }
+      }
+      return out;
+    }
+    case 'max-output-megapixels': {
+      const width = num(body[rule.width]);
+      const height = num(body[rule.height]);
+      if (width === undefined || height === undefined) return [];
+      const mp = megapixels(width, height);
+      if (width * height <= rule.max * 1e6) return [];
+      return [
+        issue(['body', rule.width], 'value_error', `Value error, ${width} x ${height} is ${mp} MP; the output is limited to ${rule.max} MP`, {
+          max_megapixels: rule.max,
+        }),
+      ];
+    }
+    case 'video-source': {
+      const value = str(body[rule.field]);
+      const v = value === undefined ? undefined : input.probes.video?.(rule.field, value);
+      if (!v) return [];
+      const problems: string[] = [];
+      if (v.seconds > rule.maxSeconds) problems.push(`${v.seconds.toFixed(1)} s is longer than ${rule.maxSeconds} s`);
+      if (v.bytes > rule.maxBytes) problems.push(`${(v.bytes / 1e6).toFixed(1)} MB is more than ${rule.maxBytes / 1e6} MB`);
+      if (v.width > rule.maxWidth || v.height > rule.maxHeight) {
+        problems.push(`${v.width} x ${v.height} is larger than ${rule.maxWidth} x ${rule.maxHeight}`);
+      }
+      return problems.length ? [issue(['body', rule.field], 'value_error', `Value error, ${problems.join('; ')}`)] : [];
+    }
+  }
+}
+
+export function checkRules(input: RuleInput): ValidationIssue[] {
+  return input.endpoint.rules.flatMap((rule) => checkRule(rule, input));
+}

@@ -1,0 +1,53 @@
+import type { EndpointSpec } from '../catalog/endpoint';
+import { readBase64ImageHeader } from '../media/imageHeader';
+import { checkField } from './fieldChecks';
+import { issue, type ValidationIssue } from './issue';
+import { checkRules, type ImageProbe, type MediaProbes, type Strictness } from './rules';
+
+export interface ValidateOptions {
+  /** Defaults to `client`; the sandbox validates as the service does with `service`. */
+  readonly strictness?: Strictness;
+  /** Defaults to reading image headers from base64 values; URLs and unknown formats skip size rules. */
+  readonly probes?: MediaProbes;
+}
+
+/** Reads size and alpha from an inline base64 image; an address (http...) is the service's to fetch. */
+export const headerImageProbe = (_field: string, value: string): ImageProbe | undefined =>
+  /^https?:\/\//i.test(value) ? undefined : readBase64ImageHeader(value);
+
+const DEFAULT_PROBES: MediaProbes = { image: headerImageProbe };
+
+/**
+ * Validates a request body against an endpoint of the catalog and answers as the service does: a list of
+ * `{loc: ['body', field], msg, type}`. Empty means valid. Fields the endpoint does not define are ignored, and
+ * `null` counts as absent for nullable fields.
+ */
+export function validateRequest(endpoint: EndpointSpec, body: unknown, options: ValidateOptions = {}): ValidationIssue[] {
+  if (body === undefined) return [issue(['body'], 'missing', 'Field required')];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return [issue(['body'], 'model_attributes_type', 'Input should be a valid dictionary or object to extract fields from')];
+  }
+  const record = body as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  for (const field of endpoint.fields) {
+    const loc = ['body', field.name] as const;
+    const value = record[field.name];
+    if (value === undefined || (value === null && field.nullable)) {
+      if (field.required) issues.push(issue(loc, 'missing', 'Field required'));
+      continue;
+    }
+    issues.push(...checkField(loc, value, field));
+  }
+  // Cross-field rules read fields that passed their own checks; a wrong type is reported once, above.
+  const invalid = new Set(issues.map((i) => i.loc[1]));
+  const clean = Object.fromEntries(Object.entries(record).filter(([k]) => !invalid.has(k)));
+  issues.push(
+    ...checkRules({
+      endpoint,
+      body: clean,
+      probes: options.probes ?? DEFAULT_PROBES,
+      strictness: options.strictness ?? 'client',
+    }),
+  );
+  return issues;
+}
