@@ -4,11 +4,11 @@ import { defineConfig } from 'vite';
 /** Builds the harness bridge into one classic script for `page.addInitScript`. */
 export default defineConfig({
   build: {
-    outDir: resolve(__dirname, '../../out/harness'),
+    outDir: resolve(import.meta.dirname, '../../out/harness'),
     emptyOutDir: true,
     minify: false,
     lib: {
-      entry: resolve(__dirname, 'bridge.ts'),
+      entry: resolve(import.meta.dirname, 'bridge.ts'),
       formats: ['iife'],
       name: 'genHarnessBridge',
       fileName: () => 'bridge.js',

@@ -1,16 +1,38 @@
+import { useState } from 'react';
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
-import { HomeScreen } from '../features/home/HomeScreen';
+import { SCREENS } from './screens';
 
 export function App() {
+  const [screenId, setScreenId] = useState(SCREENS[0]!.id);
+  const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0]!;
+  const Current = screen.component;
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">Gen Studio</span>
         <ConnectionBadge />
       </header>
-      <main className="content">
-        <HomeScreen />
-      </main>
+      <div className="body">
+        <nav className="rail" aria-label="Screens">
+          {SCREENS.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              className={`rail-item${s.id === screen.id ? ' active' : ''}`}
+              aria-current={s.id === screen.id ? 'page' : undefined}
+              onClick={() => setScreenId(s.id)}
+            >
+              <span className="rail-glyph" aria-hidden="true">
+                {s.glyph}
+              </span>
+              <span className="rail-label">{s.label}</span>
+            </button>
+          ))}
+        </nav>
+        <main className="content" aria-label={screen.label}>
+          <Current />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * The sandbox's programmatic interface: what tests, the core and the `npm run sandbox` command use.
+ * `startSandbox` (src/main/sandbox/index.ts) implements it.
+ */
+
+/** A failure the sandbox plays instead of (or on top of) its normal answer. */
+export type FailureMode =
+  /** 429 with a Retry-After header (seconds) */
+  | { readonly kind: 'rate-limit'; readonly retryAfterSeconds: number }
+  /** 402 not enough credits, or a server error */
+  | { readonly kind: 'status'; readonly status: 402 | 500 | 502 | 503 }
+  /** the connection is destroyed without an answer */
+  | { readonly kind: 'drop' }
+  /** the normal answer, after a delay */
+  | { readonly kind: 'slow'; readonly delayMs: number }
+  /** a 200 whose body is not JSON */
+  | { readonly kind: 'malformed-json' }
+  /** polling answers Pending for ever */
+  | { readonly kind: 'stuck-pending' }
+  /** the result address answers as expired */
+  | { readonly kind: 'expired-result' }
+  /** polling answers `Task not found` from the start */
+  | { readonly kind: 'task-not-found' }
+  /** the task ends with status `Error` */
+  | { readonly kind: 'task-error' };
+
+/** Where a failure applies: the submit call, a poll, or the download of the result. */
+export type FailureStage = 'submit' | 'poll' | 'result' | 'any';
+
+export interface FailureRule {
+  readonly on: FailureStage;
+  readonly failure: FailureMode;
+  /** Only for this catalog endpoint id. */
+  readonly endpoint?: string;
+  /** Play it this many times, then answer normally; every time when absent. */
+  readonly times?: number;
+}
+
+/**
+ * Per-request injection: `x-sandbox-fail: <mode>[;param=value]` on a submit (and, for lifecycle modes, on the
+ * task it creates), e.g. `503`, `429;retry-after=2`, `drop`, `slow;ms=800`, `malformed-json`, `stuck-pending`,
+ * `expired-result`, `task-not-found`, `task-error`.
+ */
+export const FAILURE_HEADER = 'x-sandbox-fail';
+
+/** How long tasks take: `instant` for tests (ready on the first poll), `demo` for realistic seconds. */
+export type SandboxTiming = 'instant' | 'demo';
+
+export interface SandboxKeyOptions {
+  readonly credits?: number;
+  readonly finetunes?: readonly string[];
+}
+
+export interface SandboxOptions {
+  /** 0 or absent: a free port. The server listens on 127.0.0.1 only. */
+  readonly port?: number;
+  readonly timing?: SandboxTiming;
+  /** Milliseconds a task stays Pending, per catalog endpoint id; overrides `timing`. */
+  readonly durations?: Readonly<Record<string, number>>;
+  /** How long a result address works after the task is ready; 10 minutes by default. */
+  readonly resultExpiryMs?: number;
+  /** Keys accepted besides the demo key. */
+  readonly keys?: Readonly<Record<string, SandboxKeyOptions>>;
+  readonly failures?: readonly FailureRule[];
+  /** Active tasks per key before 429; 24 by default. */
+  readonly maxActiveTasksPerKey?: number;
+  /** Request bodies above this answer 413. */
+  readonly maxBodyBytes?: number;
+  /** The word in endpoint paths; `gen` by default. */
+  readonly endpointWord?: string;
+  readonly now?: () => number;
+}
+
+/** One submit call as the sandbox received it; tests use the list to prove nothing was sent twice. */
+export interface SubmissionRecord {
+  readonly taskId: string | null;
+  readonly endpointId: string;
+  readonly key: string;
+  readonly status: number;
+  readonly at: number;
+}
+
+export interface SandboxHandle {
+  /** `{base_url}`: every endpoint under `/v1/...`. */
+  readonly baseUrl: string;
+  /** Stands for `{base_url_us}`: a second origin, where delete_finetune lives. */
+  readonly regionalBaseUrl: string;
+  /** A key the sandbox accepts from the start, with a starting balance. */
+  readonly demoKey: string;
+  addKey(key: string, options?: SandboxKeyOptions): void;
+  inject(rule: FailureRule): void;
+  clearFailures(): void;
+  credits(key: string): number | undefined;
+  submissions(): readonly SubmissionRecord[];
+  close(): Promise<void>;
+}
