@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { act, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getEndpoint } from '../../../../shared/catalog/catalog';
+import type { JsonValue } from '../../../../shared/catalog/field';
+import { validateRequest } from '../../../../shared/validation/validate';
+import { EndpointForm } from './EndpointForm';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Harness({ endpointId }: { endpointId: string }) {
+  const endpoint = getEndpoint(endpointId);
+  const [values, setValues] = useState<Record<string, JsonValue | undefined>>({});
+  const issues = validateRequest(endpoint, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+  return <EndpointForm endpoint={endpoint} values={values} issues={issues} onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))} />;
+}
+
+const containers: HTMLDivElement[] = [];
+afterEach(() => containers.splice(0).forEach((c) => c.remove()));
+
+function render(endpointId: string) {
+  const container = document.createElement('div');
+  containers.push(container);
+  document.body.append(container);
+  act(() => createRoot(container).render(<Harness endpointId={endpointId} />));
+  return container;
+}
+
+function type(input: HTMLInputElement, text: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const inputFor = (root: HTMLElement, label: string) =>
+  [...root.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))!.control as HTMLInputElement;
+
+describe('EndpointForm', () => {
+  it('shows a control per catalog field, with its limits and default', () => {
+    const root = render('gen-dev');
+    const width = inputFor(root, 'Width');
+    expect(width.min).toBe('256');
+    expect(width.max).toBe('1440');
+    expect(width.step).toBe('32');
+    expect(root.textContent).toContain('256 to 1440, multiple of 32');
+    expect(inputFor(root, 'Steps').placeholder).toBe('default 28');
+  });
+
+  it('shows the service’s 422 message inline on the field, and clears it when fixed', () => {
+    const root = render('gen-dev');
+    const width = inputFor(root, 'Width');
+    type(width, '1000');
+    expect(width.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector('[data-field="width"] [role="alert"]')?.textContent).toBe('Input should be a multiple of 32');
+    type(width, '1024');
+    expect(width.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('marks inferred fields', () => {
+    const root = render('gen-3-video');
+    expect(root.querySelector('[data-field="duration"] .inferred-mark')).not.toBeNull();
+    expect(render('gen-dev').querySelector('.inferred-mark')).toBeNull();
+  });
+});

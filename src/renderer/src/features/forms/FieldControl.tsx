@@ -1,0 +1,140 @@
+import { useId, type ReactNode } from 'react';
+import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
+import type { ValidationIssue } from '../../../../shared/validation/issue';
+import { describeConstraint } from '../../catalog/describeField';
+import { defaultHint, formatFieldValue, labelFor, parseFieldInput, randomSeed } from './fieldModel';
+
+interface FieldControlProps {
+  readonly field: FieldSpec;
+  readonly value: JsonValue | undefined;
+  readonly issues: readonly ValidationIssue[];
+  readonly onChange: (value: JsonValue | undefined) => void;
+  /** Media fields (images, videos, keyframes) are filled by the host: an asset picker, or a canvas layer. */
+  readonly media?: ReactNode;
+  readonly disabled?: boolean;
+}
+
+/** One catalog field as a labelled control, its limits as a hint, and its 422 messages inline. */
+export function FieldControl({ field, value, issues, onChange, media, disabled }: FieldControlProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = issues.length > 0;
+  const constraint = describeConstraint(field);
+  const describedBy = [constraint || field.inferred ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    disabled,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  };
+
+  let control: ReactNode;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      control = (
+        <span className="field-row">
+          <input
+            {...common}
+            type="number"
+            inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
+            min={field.min}
+            max={field.max}
+            step={field.type === 'integer' ? (field.multipleOf ?? 1) : 'any'}
+            placeholder={defaultHint(field)}
+            value={formatFieldValue(value)}
+            onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
+          />
+          {field.role === 'seed' && (
+            <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label="New random seed">
+              ⚄
+            </button>
+          )}
+        </span>
+      );
+      break;
+    case 'boolean':
+      control = (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true || (value === undefined && field.default === true)}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
+      break;
+    case 'enum':
+      control = (
+        <select {...common} value={formatFieldValue(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+          <option value="">{field.default !== undefined && field.default !== null ? `${String(field.default)} (default)` : field.required ? 'Choose…' : 'Service default'}</option>
+          {field.values.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'string':
+      control = field.multiline ? (
+        <textarea
+          {...common}
+          rows={3}
+          placeholder={field.description}
+          value={formatFieldValue(value)}
+          onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
+        />
+      ) : (
+        <input
+          {...common}
+          type={field.format === 'uri' ? 'url' : field.role === 'webhook' && field.name.includes('secret') ? 'password' : 'text'}
+          placeholder={defaultHint(field)}
+          value={formatFieldValue(value)}
+          onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
+        />
+      );
+      break;
+    case 'image':
+    case 'video':
+    case 'keyframes':
+      control = media ?? <span className="muted">Set on the canvas</span>;
+      break;
+  }
+
+  const isMedia = field.type === 'image' || field.type === 'video' || field.type === 'keyframes';
+  return (
+    <div className={`form-field${invalid ? ' invalid' : ''}`} data-field={field.name}>
+      {isMedia ? (
+        <span className="form-label" id={`${id}-label`}>
+          {labelFor(field)}
+          {field.required && <span className="req"> *</span>}
+        </span>
+      ) : (
+        <label className="form-label" htmlFor={id} title={field.description}>
+          {labelFor(field)}
+          {field.required && <span className="req"> *</span>}
+          {field.inferred && (
+            <span className="inferred-mark" title={`Inferred: ${field.inferred}`}>
+              {' '}
+              inferred
+            </span>
+          )}
+        </label>
+      )}
+      {control}
+      {(constraint || field.inferred) && (
+        <span className="form-hint" id={hintId}>
+          {constraint}
+          {field.inferred && !isMedia ? `${constraint ? ' · ' : ''}inferred: ${field.inferred}` : ''}
+        </span>
+      )}
+      {invalid && (
+        <span className="form-error" id={errorId} role="alert">
+          {issues.map((i) => i.msg).join('; ')}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
+import type { ValidationIssue } from '../../../../shared/validation/issue';
+
+export type FormValues = Readonly<Record<string, JsonValue | undefined>>;
+
+const ACRONYMS = new Set(['url', 'id', 'mp']);
+
+/** `safety_tolerance` → "Safety tolerance"; `input_image_2` → "Input image 2". */
+export function labelFor(field: Pick<FieldSpec, 'name'>): string {
+  const words = field.name.split('_').map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Issues keyed by the top-level field they belong to; issues about the whole body go under `''`. */
+export function issuesByField(issues: readonly ValidationIssue[]): Map<string, ValidationIssue[]> {
+  const out = new Map<string, ValidationIssue[]>();
+  for (const i of issues) {
+    const key = i.loc[0] === 'body' && typeof i.loc[1] === 'string' ? i.loc[1] : '';
+    out.set(key, [...(out.get(key) ?? []), i]);
+  }
+  return out;
+}
+
+/** Reads what the user typed into a field's value; empty text means "leave it to the service". */
+export function parseFieldInput(field: FieldSpec, raw: string): JsonValue | undefined {
+  if (raw.trim() === '') return field.type === 'string' && field.role === 'prompt' ? '' : undefined;
+  if (field.type === 'integer' || field.type === 'number') {
+    const n = Number(raw);
+    // Keep what was typed when it is not a number, so validation can say so instead of the text vanishing.
+    return Number.isFinite(n) ? n : raw;
+  }
+  return raw;
+}
+
+/** The text a control shows for a value. */
+export function formatFieldValue(value: JsonValue | undefined): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : String(value);
+}
+
+/** What the service uses when the field is left empty, in words for a placeholder. */
+export function defaultHint(field: FieldSpec): string {
+  if (field.default === undefined || field.default === null) return field.required ? 'required' : 'service default';
+  if (field.default === '') return '';
+  return `default ${String(field.default)}`;
+}
+
+/** Splits fields into the groups a form shows: main first, then advanced, then webhook. */
+export function groupFields(fields: readonly FieldSpec[]): Record<FieldSpec['group'], FieldSpec[]> {
+  const out: Record<FieldSpec['group'], FieldSpec[]> = { main: [], advanced: [], webhook: [] };
+  for (const f of fields) out[f.group].push(f);
+  return out;
+}
+
+/** A random seed within the range the service accepts for integers. */
+export function randomSeed(random: () => number = Math.random): number {
+  return Math.floor(random() * 2 ** 31);
+}
