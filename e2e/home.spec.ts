@@ -55,3 +55,22 @@ test('the page reaches main only through the contract', async ({ app }) => {
   expect(result.process).toBe('undefined');
   expect(result.require).toBe('undefined');
 });
+
+test('the Content-Security-Policy refuses scripts and network calls the app did not ship', async ({ app }) => {
+  const outcome = await app.page.evaluate(async () => {
+    const seen: string[] = [];
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+    const network = await fetch('https://example.com/steal').then(
+      () => 'reached',
+      () => 'blocked',
+    );
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true';
+    document.body.append(script);
+    await new Promise((done) => setTimeout(done, 100));
+    return { seen, network, injected: (window as unknown as { __injected?: boolean }).__injected === true };
+  });
+  expect(outcome.network).toBe('blocked');
+  expect(outcome.injected).toBe(false);
+  expect(outcome.seen).toEqual(expect.arrayContaining(['connect-src', 'script-src-elem']));
+});
