@@ -15,7 +15,7 @@ function tryInstallElectron(): boolean {
 const bin = (name: string) => join('node_modules', '.bin', name);
 
 if (electronBinary() || tryInstallElectron()) {
-  const result = spawnSync(bin('electron-vite'), ['preview', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const result = spawnSync(bin('electron-vite'), ['preview'], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
 
