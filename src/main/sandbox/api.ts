@@ -69,6 +69,22 @@ export interface SandboxOptions {
   /** The word in endpoint paths; `gen` by default. */
   readonly endpointWord?: string;
   readonly now?: () => number;
+  /** Port of the regional base; `port + 1` when `port` is given, otherwise a free one. */
+  readonly regionalPort?: number;
+  /** Starting balance of the demo key (1000 by default). */
+  readonly demoCredits?: number;
+  /** Webhook delivery: tries in all (5), the wait before the second (1000 ms, doubling), the time-out of each try. */
+  readonly webhookRetry?: { readonly attempts?: number; readonly baseDelayMs?: number; readonly timeoutMs?: number };
+}
+
+/** One try at delivering a webhook. */
+export interface WebhookDeliveryRecord {
+  readonly url: string;
+  readonly attempt: number;
+  /** The receiver's HTTP status, 0 when it gave none. */
+  readonly status: number;
+  readonly error?: string;
+  readonly at: number;
 }
 
 /** One submit call as the sandbox received it; tests use the list to prove nothing was sent twice. */
@@ -92,5 +108,7 @@ export interface SandboxHandle {
   clearFailures(): void;
   credits(key: string): number | undefined;
   submissions(): readonly SubmissionRecord[];
+  /** Every webhook try so far, in order. */
+  webhookDeliveries?(): readonly WebhookDeliveryRecord[];
   close(): Promise<void>;
 }
