@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     log: consoleLogger,
     mediaBase: MEDIA_BASE,
     openExternal: (url) => shell.openExternal(url),
+    openPath: (path) => shell.openPath(path),
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,

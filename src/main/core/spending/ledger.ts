@@ -28,6 +28,8 @@ const FileSchema = z.object({ version: z.literal(1), entries: z.array(EntrySchem
 export class SpendingLedger {
   private readonly entries = new Map<string, LedgerEntry>();
   private writing: Promise<void> = Promise.resolve();
+  /** The file could not be read and was set aside: the totals are rebuilt from the task records. */
+  wasReset = false;
 
   private constructor(private readonly file: string) {}
 
@@ -45,6 +47,7 @@ export class SpendingLedger {
       else {
         const aside = `${ledger.file}.unreadable-${new Date(o.now()).toISOString().replace(/[:.]/g, '-')}`;
         await rename(ledger.file, aside);
+        ledger.wasReset = true;
         o.log.warn('spending ledger unreadable; set aside', { aside });
         o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${aside}; totals restart from the tasks still in the queue.`);
       }
