@@ -83,7 +83,10 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
       return detail(410, `${endpoint.id} was deprecated on ${endpoint.deprecated.since}${instead}`);
     }
     const body = await bodyOr413(ctx, req);
-    if (typeof body !== 'string') return body;
+    if (typeof body !== 'string') {
+      ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: 413, at: ctx.now() });
+      return body;
+    }
     if (endpoint.id === 'delete_finetune') return (await withTransport(ctx, 'submit', endpoint.id, fromHeader, async () => deleteFinetune(ctx, req, body))).reply;
     const { reply, replaced } = await withTransport(ctx, 'submit', endpoint.id, fromHeader, () => submit(ctx, endpoint, req, body, lifecycle));
     if (replaced) ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: reply.kind === 'drop' ? 0 : reply.status, at: ctx.now() });
