@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run sandbox -- [--port 8780] [--key VALUE]... [--credi
   --key      an API key to accept besides the demo key (repeat for more)
   --credits  starting balance of every key (default ${DEFAULT_CREDITS})
   --timing   demo: tasks take realistic seconds (default); instant: ready on the first poll
-  --word     the word in endpoint paths (default gen)`;
+  --word     the word in endpoint paths (default gen)
+  --quiet    do not print a line per request`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -27,6 +28,7 @@ function parse() {
       key: { type: 'string', multiple: true, default: [] },
       credits: { type: 'string' },
       timing: { type: 'string', default: 'demo' },
+      quiet: { type: 'boolean', short: 'q' },
       word: { type: 'string', default: 'gen' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -56,6 +58,12 @@ try {
     endpointWord: values.word,
     demoCredits: credits,
     keys: Object.fromEntries(values.key.map((k) => [k, { credits }])),
+    ...(values.quiet
+      ? {}
+      : {
+          onRequest: (r) =>
+            console.log(`${new Date().toISOString().slice(11, 23)} ${r.method} ${r.path} → ${r.status || 'dropped'} ${r.ms} ms${r.failure ? ` [${r.failure}]` : ''}`),
+        }),
   });
   console.log('Gen Studio sandbox: the whole service interface, offline. Outputs are placeholders; costs are simulated.');
   console.log(`  base_url     ${sandbox.baseUrl}`);

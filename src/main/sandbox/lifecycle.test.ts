@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema, moderationReasons } from '../../shared/catalog/responses';
-import type { SandboxHandle, SandboxOptions } from './api';
+import type { RequestLogEntry, SandboxHandle, SandboxOptions } from './api';
 import { DEFAULT_RESULT_EXPIRY_MS, startSandbox } from './index';
 import { CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
 import { pendingDuration } from './tasks/timing';
@@ -98,6 +98,27 @@ describe('the task lifecycle', () => {
     expect(pendingDuration(dev, { timing: 'demo' })).toBeGreaterThanOrEqual(2000);
     expect(pendingDuration(video, { timing: 'demo' })).toBeGreaterThan(pendingDuration(dev, { timing: 'demo' }));
     expect(pendingDuration(dev, { timing: 'demo', durations: { 'gen-dev': 10 } })).toBe(10);
+  });
+});
+
+describe('the access log', () => {
+  it('reports each answered request, with signatures left out and dropped connections as 0', async () => {
+    const entries: RequestLogEntry[] = [];
+    const { client } = await start({ onRequest: (e) => entries.push(e) });
+    const task = (await client.post<Submitted>(DEV, small)).body;
+    const sample = (await client.poll(task.polling_url)).result?.sample ?? '';
+    await client.download(sample);
+    await expect(client.post(DEV, small, { fail: 'drop' })).rejects.toThrow();
+    for (let i = 0; i < 50 && entries.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(entries.map((e) => [e.method, e.status])).toEqual([
+      ['POST', 200],
+      ['GET', 200],
+      ['GET', 200],
+      ['POST', 0],
+    ]);
+    expect(entries[2]?.path).toMatch(/sig=…$/);
+    expect(entries[2]?.path).not.toContain(new URL(sample).searchParams.get('sig'));
+    expect(entries[3]?.failure).toBe('drop');
   });
 });
 

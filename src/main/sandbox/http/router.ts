@@ -113,10 +113,30 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
   return detail(404, 'Not Found');
 }
 
+function logWhenDone(log: NonNullable<SandboxContext['onRequest']>, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  let done = false;
+  const finish = (status: number) => {
+    if (done) return;
+    done = true;
+    const failure = header(req, FAILURE_HEADER);
+    log({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').replace(/([?&]sig=)[^&]*/, '$1…'),
+      status,
+      ms: Math.round(performance.now() - started),
+      ...(failure ? { failure } : {}),
+    });
+  };
+  res.on('finish', () => finish(res.statusCode));
+  res.on('close', () => finish(res.writableFinished ? res.statusCode : 0));
+}
+
 /** The request listener of one origin: routes, plays failures, and turns a sandbox bug into a 500 with its message. */
 export function requestListener(ctx: SandboxContext, origin: Origin): (req: IncomingMessage, res: ServerResponse) => void {
   const table = routes(ctx.options.endpointWord);
   return (req, res) => {
+    if (ctx.onRequest) logWhenDone(ctx.onRequest, req, res);
     route(ctx, table, origin, req)
       .catch((e: unknown): Reply => detail(500, `Sandbox error: ${e instanceof Error ? e.message : String(e)}`))
       .then((reply) => {
