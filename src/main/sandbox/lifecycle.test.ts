@@ -3,7 +3,8 @@ import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema, moderationReasons } from '../../shared/catalog/responses';
 import type { RequestLogEntry, SandboxHandle, SandboxOptions } from './api';
 import { DEFAULT_RESULT_EXPIRY_MS, startSandbox } from './index';
-import { CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
+import { CONTENT_MODERATION_MAX_TOLERANCE, CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
+import { UPSAMPLED_SUFFIX } from './handlers/submit';
 import { pendingDuration } from './tasks/timing';
 import { sandboxClient, type SandboxClient } from './testing/client';
 import { maskPng, solidPng } from './testing/media';
@@ -40,6 +41,16 @@ describe('the task lifecycle', () => {
     expect(ready.status).toBe('Ready');
     expect(ready.result?.seed).toBe(5);
     expect(new URL(ready.result?.sample ?? '').origin).toBe(new URL(task.polling_url).origin);
+  });
+
+  it('prompt_upsampling rewrites the prompt, and says so in result.prompt', async () => {
+    const { client } = await start();
+    const plain = await client.poll((await client.post<Submitted>(DEV, { ...small, seed: 1 })).body.polling_url);
+    const upsampled = await client.poll((await client.post<Submitted>(DEV, { ...small, seed: 1, prompt_upsampling: true })).body.polling_url);
+    expect(plain.result?.prompt).toBe('a lighthouse');
+    expect(upsampled.result?.prompt).toBe(`a lighthouse, ${UPSAMPLED_SUFFIX}`);
+    const [a, b] = await Promise.all([plain, upsampled].map(async (r) => (await client.download(String(r.result?.sample))).bytes));
+    expect(a!.equals(b!)).toBe(false);
   });
 
   it('picks a seed when none is given, and reports it', async () => {
@@ -160,6 +171,17 @@ describe('moderation by documented words', () => {
       expect(moderationReasons(result.details)).toEqual([category]);
     }
     expect(sandbox.credits(sandbox.demoKey)).toBe(1000);
+  });
+
+  it(`content words pass at a safety_tolerance above ${CONTENT_MODERATION_MAX_TOLERANCE}; request words never do`, async () => {
+    const { client } = await start();
+    const content = Object.keys(CONTENT_MODERATION_WORDS)[0]!;
+    const request = Object.keys(REQUEST_MODERATION_WORDS)[0]!;
+    const at = async (prompt: string, safety_tolerance: number) =>
+      (await client.poll((await client.post<Submitted>(DEV, { ...small, prompt, safety_tolerance })).body.polling_url)).status;
+    expect(await at(content, CONTENT_MODERATION_MAX_TOLERANCE)).toBe('Content Moderated');
+    expect(await at(content, CONTENT_MODERATION_MAX_TOLERANCE + 1)).toBe('Ready');
+    expect(await at(request, 6)).toBe('Request Moderated');
   });
 
   it('matches whole words only', async () => {

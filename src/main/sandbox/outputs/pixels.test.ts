@@ -122,6 +122,20 @@ describe('tools', () => {
     expect([pixels.width, pixels.height]).toEqual([W, H]);
   });
 
+  it('vto-v1 downscales inputs above 2 MP to about 1 MP, as the document says', async () => {
+    const submitted = await client.post<{ polling_url: string; input_mp: number; output_mp: number }>(endpointPath(getEndpoint('vto-v1')), {
+      person_image: await solidPng(2000, 1500),
+      garment_image: await solidPng(100, 100),
+      output_format: 'png',
+    });
+    expect(submitted.body.output_mp).toBeCloseTo(1, 1);
+    const ready = await client.poll(submitted.body.polling_url);
+    const pixels = await pixelsOf((await client.download(ready.result?.sample ?? '')).bytes);
+    expect(pixels.width / pixels.height).toBeCloseTo(2000 / 1500, 2);
+    expect(pixels.width * pixels.height).toBeGreaterThan(0.95e6);
+    expect(pixels.width * pixels.height).toBeLessThan(1.05e6);
+  });
+
   it('try-on puts the garment on the person', async () => {
     const { pixels } = await output('vto-v2', {
       person_image: await solidPng(200, 300, [20, 200, 20]),
