@@ -75,6 +75,19 @@ export interface SandboxOptions {
   readonly demoCredits?: number;
   /** Webhook delivery: tries in all (5), the wait before the second (1000 ms, doubling), the time-out of each try. */
   readonly webhookRetry?: { readonly attempts?: number; readonly baseDelayMs?: number; readonly timeoutMs?: number };
+  /** Called once per answered request, e.g. to print an access log. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /** The path and query, with any `sig` left out. */
+  readonly path: string;
+  /** 0 when the connection was dropped. */
+  readonly status: number;
+  readonly ms: number;
+  /** `x-sandbox-fail` when the request carried one. */
+  readonly failure?: string;
 }
 
 /** One try at delivering a webhook. */

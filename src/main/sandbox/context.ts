@@ -1,5 +1,5 @@
 import type { Accounts } from './accounts';
-import type { SandboxTiming, SubmissionRecord } from './api';
+import type { RequestLogEntry, SandboxTiming, SubmissionRecord } from './api';
 import type { MediaSources } from './decode/media';
 import type { FailureBook } from './failures';
 import type { ResultStore } from './results';
@@ -31,4 +31,5 @@ export interface SandboxContext {
   readonly submissions: SubmissionRecord[];
   /** A wait that ends early when the sandbox closes. */
   readonly delay: (ms: number) => Promise<void>;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
 }

@@ -88,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhooks,
     media: { ownResult: (url) => results.bytesAt(url), readVideo: readVideoHeader },
     submissions: [],
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     delay: (ms) =>
       new Promise<void>((resolve) => {
         const done = () => {
@@ -99,6 +100,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         waits.add(done);
       }),
   };
+  // Expired tasks and results are also freed when nobody polls, so a long-running app's memory stays flat.
+  const sweeper = setInterval(() => tasks.sweep(), 60_000);
+  sweeper.unref();
   base.on('request', requestListener(ctx, 'base'));
   regional.on('request', requestListener(ctx, 'regional'));
 
@@ -115,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhookDeliveries: () => [...webhooks.deliveries()],
     close: () => {
       closing ??= (async () => {
+        clearInterval(sweeper);
         tasks.close();
         webhooks.close();
         for (const done of [...waits]) done();

@@ -18,6 +18,12 @@ export const CONTENT_MODERATION_WORDS: Readonly<Record<string, string>> = {
   copyrighted: 'Intellectual Property',
 };
 
+/**
+ * Content words are flagged only at this safety_tolerance or stricter (0 is strictest), so raising the
+ * tolerance lets them through, as a user would expect; request words are flagged at every level.
+ */
+export const CONTENT_MODERATION_MAX_TOLERANCE = 3;
+
 export interface ModerationVerdict {
   readonly status: typeof TASK_STATUS.requestModerated | typeof TASK_STATUS.contentModerated;
   readonly reasons: readonly string[];
@@ -40,7 +46,8 @@ export function moderate(endpoint: EndpointSpec, params: Readonly<Record<string,
     .join(' ');
   const request = reasonsIn(text, REQUEST_MODERATION_WORDS);
   if (request.length) return { status: TASK_STATUS.requestModerated, reasons: request };
-  const content = reasonsIn(text, CONTENT_MODERATION_WORDS);
+  const tolerance = typeof params.safety_tolerance === 'number' ? params.safety_tolerance : 0;
+  const content = tolerance <= CONTENT_MODERATION_MAX_TOLERANCE ? reasonsIn(text, CONTENT_MODERATION_WORDS) : [];
   if (content.length) return { status: TASK_STATUS.contentModerated, reasons: content };
   return undefined;
 }

@@ -16,6 +16,15 @@ import { costOf, round2 } from '../prices';
 import { pendingDuration } from '../tasks/timing';
 import { checkKey } from './auth';
 
+/** What prompt upsampling adds, so a user can see it happened (in `result.prompt`) and the picture changes with it. */
+export const UPSAMPLED_SUFFIX = 'highly detailed, balanced composition, soft natural light';
+
+function upsample(params: Readonly<Record<string, JsonValue>>): Readonly<Record<string, JsonValue>> {
+  if (params.prompt_upsampling !== true || typeof params.prompt !== 'string') return params;
+  const words = params.prompt.trim();
+  return { ...params, prompt: words ? `${words}, ${UPSAMPLED_SUFFIX}` : UPSAMPLED_SUFFIX };
+}
+
 /** Seconds of video when the request does not say; the document gives no default, so this is the sandbox's. */
 export const DEFAULT_VIDEO_SECONDS = 5;
 
@@ -84,7 +93,7 @@ export async function submit(
 
   const parsed = await parseRequest(endpoint, bodyText, ctx.media);
   if (!parsed.ok) return answer(validationError(parsed.issues));
-  const { params } = parsed;
+  const params = upsample(parsed.params);
   const finetune = finetuneProblem(ctx, endpoint, key, params);
   if (finetune) return answer(finetune);
 

@@ -83,7 +83,10 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
       return detail(410, `${endpoint.id} was deprecated on ${endpoint.deprecated.since}${instead}`);
     }
     const body = await bodyOr413(ctx, req);
-    if (typeof body !== 'string') return body;
+    if (typeof body !== 'string') {
+      ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: 413, at: ctx.now() });
+      return body;
+    }
     if (endpoint.id === 'delete_finetune') return (await withTransport(ctx, 'submit', endpoint.id, fromHeader, async () => deleteFinetune(ctx, req, body))).reply;
     const { reply, replaced } = await withTransport(ctx, 'submit', endpoint.id, fromHeader, () => submit(ctx, endpoint, req, body, lifecycle));
     if (replaced) ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: reply.kind === 'drop' ? 0 : reply.status, at: ctx.now() });
@@ -110,10 +113,30 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
   return detail(404, 'Not Found');
 }
 
+function logWhenDone(log: NonNullable<SandboxContext['onRequest']>, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  let done = false;
+  const finish = (status: number) => {
+    if (done) return;
+    done = true;
+    const failure = header(req, FAILURE_HEADER);
+    log({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').replace(/([?&]sig=)[^&]*/, '$1…'),
+      status,
+      ms: Math.round(performance.now() - started),
+      ...(failure ? { failure } : {}),
+    });
+  };
+  res.on('finish', () => finish(res.statusCode));
+  res.on('close', () => finish(res.writableFinished ? res.statusCode : 0));
+}
+
 /** The request listener of one origin: routes, plays failures, and turns a sandbox bug into a 500 with its message. */
 export function requestListener(ctx: SandboxContext, origin: Origin): (req: IncomingMessage, res: ServerResponse) => void {
   const table = routes(ctx.options.endpointWord);
   return (req, res) => {
+    if (ctx.onRequest) logWhenDone(ctx.onRequest, req, res);
     route(ctx, table, origin, req)
       .catch((e: unknown): Reply => detail(500, `Sandbox error: ${e instanceof Error ? e.message : String(e)}`))
       .then((reply) => {

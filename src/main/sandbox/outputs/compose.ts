@@ -2,7 +2,8 @@ import { splitBoundingBoxes, BOX_SCALE, type BoundingBox } from '../../../shared
 import { drawLabel, GLYPH_HEIGHT, stampPlaceholder } from './font';
 import { promptOf, referencesOf, type RenderJob } from './job';
 import { drawPattern } from './pattern';
-import { blit, resizeRaster, strokeRect, type Raster } from './raster';
+import sharp from 'sharp';
+import { resizeRaster, strokeRect, type Raster } from './raster';
 import { hashString, hueColor, mixSeed } from './random';
 
 export interface Cell {
@@ -31,29 +32,37 @@ export function gridCells(count: number, width: number, height: number): Cell[] 
 /**
  * Multi-reference and context endpoints: one reference is edited in place (the whole frame, with the
  * generated pattern laid over it); several are laid out in reading order on the generated background, so
- * a user can see every reference was used, and in which order.
+ * a user can see every reference was used, and in which order. sharp does the compositing, off the event loop.
  */
 export async function renderComposition(job: RenderJob): Promise<Raster> {
   const { width, height } = job.size;
-  const { prompt, boxes } = job.endpoint.promptAppendix === 'bounding-boxes' ? splitBoundingBoxes(promptOf(job)) : { prompt: promptOf(job), boxes: [] };
-  const background = drawPattern(width, height, mixSeed(job.seed, prompt, job.endpoint.id));
+  const split = job.endpoint.promptAppendix === 'bounding-boxes' ? splitBoundingBoxes(promptOf(job)) : { prompt: promptOf(job), boxes: [] };
+  const background = await drawPattern(width, height, mixSeed(job.seed, split.prompt, job.endpoint.id));
   const references = referencesOf(job);
   let out: Raster = background;
   if (references.length === 1) {
-    out = await resizeRaster(references[0]!, width, height, 'cover');
-    out = { ...out, data: Buffer.from(out.data) };
-    blit(out, background, 0, 0, 0.25);
+    const photo = await resizeRaster(references[0]!, width, height, 'cover');
+    const veil = await sharp(background.data, raw(background)).removeAlpha().ensureAlpha(0.25).raw().toBuffer();
+    const data = await sharp(photo.data, raw(photo)).composite([{ input: veil, raw: raw(background).raw }]).ensureAlpha().raw().toBuffer();
+    out = { width, height, data };
   } else if (references.length > 1) {
     const cells = gridCells(references.length, width, height);
-    for (const [i, ref] of references.entries()) {
-      const cell = cells[i]!;
-      blit(out, await resizeRaster(ref, cell.width, cell.height, 'cover'), cell.x, cell.y);
-    }
+    const layers = await Promise.all(
+      references.map(async (ref, i) => {
+        const cell = cells[i]!;
+        const tile = await resizeRaster(ref, cell.width, cell.height, 'cover');
+        return { input: tile.data, raw: raw(tile).raw, left: cell.x, top: cell.y };
+      }),
+    );
+    const data = await sharp(background.data, raw(background)).composite(layers).ensureAlpha().raw().toBuffer();
+    out = { width, height, data };
   }
-  drawBoxes(out, boxes);
+  drawBoxes(out, split.boxes);
   stampPlaceholder(out, job.seed);
   return out;
 }
+
+const raw = (r: Raster) => ({ raw: { width: r.width, height: r.height, channels: 4 as const } });
 
 /** Draws each bounding box of the prompt where it says, outlined in a colour of its label, with the label. */
 export function drawBoxes(out: Raster, boxes: readonly BoundingBox[]): void {

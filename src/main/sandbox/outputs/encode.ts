@@ -10,7 +10,7 @@ const EXT: Readonly<Record<ImageFormat, string>> = { jpeg: 'jpg', png: 'png', we
  * it), which is what lets a fill prove it left the unmasked pixels alone.
  */
 export async function encodeImage(r: Raster, format: ImageFormat): Promise<RenderedOutput> {
-  const opaque = isOpaque(r);
+  const opaque = await isOpaque(r);
   let pipeline = sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } });
   if (opaque || format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).removeAlpha();
   const bytes =

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { inSlices } from './chunks';
 import type { Rgb } from './random';
 
 /** An RGBA image in memory: what every output is drawn into before it is encoded. */
@@ -104,7 +105,10 @@ export function meanColor(r: Raster): Rgb {
   return n === 0 ? [128, 128, 128] : [Math.round(r0 / n), Math.round(g0 / n), Math.round(b0 / n)];
 }
 
-export function isOpaque(r: Raster): boolean {
-  for (let i = 3; i < r.data.length; i += 4) if (r.data[i] !== 255) return false;
-  return true;
+export async function isOpaque(r: Raster): Promise<boolean> {
+  let opaque = true;
+  await inSlices(r.width * r.height, 1, (start, end) => {
+    for (let i = start * 4 + 3; opaque && i < end * 4; i += 4) if (r.data[i] !== 255) opaque = false;
+  });
+  return opaque;
 }

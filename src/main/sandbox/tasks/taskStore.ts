@@ -26,7 +26,7 @@ export interface NewTask {
   readonly settledCost?: (output: RenderedOutput) => number;
 }
 
-interface Task extends NewTask {
+interface Task extends Omit<NewTask, 'render'> {
   readonly id: string;
   readonly createdAt: number;
   readonly readyAt: number;
@@ -63,13 +63,15 @@ export class TaskStore {
 
   create(spec: NewTask): string {
     const now = this.deps.now();
-    const task: Task = { ...spec, id: randomUUID(), createdAt: now, readyAt: now + spec.durationMs };
+    // `render` holds the decoded inputs; the task keeps only its output, so memory follows outputs, not inputs.
+    const { render, ...facts } = spec;
+    const task: Task = { ...facts, id: randomUUID(), createdAt: now, readyAt: now + spec.durationMs };
     this.tasks.set(task.id, task);
     if (spec.moderation?.status === TASK_STATUS.requestModerated) {
       this.settle(task);
       return task.id;
     }
-    task.rendering = spec.render().then(
+    task.rendering = render().then(
       (output) => {
         task.output = output;
       },

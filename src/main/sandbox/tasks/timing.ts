@@ -2,7 +2,7 @@ import type { EndpointSpec, TaskKind } from '../../../shared/catalog/endpoint';
 import type { SandboxOptions } from '../api';
 
 /** Realistic seconds for the demo, by kind of work; long-running endpoints (video) take longer. */
-const DEMO_MS: Readonly<Record<TaskKind, number>> = {
+export const DEMO_MS: Readonly<Record<TaskKind, number>> = {
   'text-to-image': 3000,
   edit: 5000,
   inpaint: 6000,
@@ -11,7 +11,7 @@ const DEMO_MS: Readonly<Record<TaskKind, number>> = {
   video: 25_000,
   tool: 4000,
 };
-const DEMO_LONG_RUNNING_MS = 15_000;
+export const DEMO_LONG_RUNNING_MS = 15_000;
 
 /** How long a task of this endpoint stays Pending: 0 (ready on the first poll) unless the demo or the options say. */
 export function pendingDuration(endpoint: EndpointSpec, options: Pick<SandboxOptions, 'timing' | 'durations'>): number {
