@@ -43,11 +43,12 @@ export interface Core {
  * Builds the main process's logic from its dependencies. Electron wraps it in a window and ipcMain; the test
  * suites and the browser harness use it as it is.
  */
-export async function createCore(deps: CoreDeps): Promise<Core> {
+export async function createCore(deps: CoreDeps, options: { events?: CoreEvents } = {}): Promise<Core> {
   await mkdir(deps.dataDir, { recursive: true });
   const now = () => deps.clock.now();
   const random = deps.random ?? Math.random;
-  const events = new CoreEvents();
+  // A caller may pass its own events, with listeners attached, to hear what happens during start-up too.
+  const events = options.events ?? new CoreEvents();
   const redactor = new Redactor();
   const log = redactingLogger(deps.log, redactor);
   const redact = (text: string) => redactor.redact(text);

@@ -4,6 +4,7 @@ import { eventChannel } from '../../../shared/ipc/define';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { createDispatcher } from '../../ipc/dispatcher';
 import { createCore, type Core } from '../createCore';
+import { CoreEvents } from '../events';
 import type { CoreDeps, SecretStore } from '../deps';
 import { nodeDeps } from '../nodeDeps';
 import { captureLog, type LogLine } from './captureLog';
@@ -39,6 +40,14 @@ export async function startCore(o: {
   deps?: Partial<CoreDeps>;
 }): Promise<CoreFixture> {
   const log = captureLog();
+  const coreEvents = new CoreEvents();
+  const events: Array<{ channel: string; payload: unknown }> = [];
+  const tasks = new Map<string, TaskInfo>();
+  const updated = eventChannel('tasks.updated');
+  coreEvents.attach((channel, payload) => {
+    events.push({ channel, payload });
+    if (channel === updated) tasks.set((payload as TaskInfo).id, payload as TaskInfo);
+  });
   const core = await createCore({
     ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }),
     ...(o.clock ? { clock: o.clock } : {}),
@@ -47,15 +56,8 @@ export async function startCore(o: {
     log,
     random: () => 0.5,
     ...o.deps,
-  });
+  }, { events: coreEvents });
   const dispatcher = createDispatcher(core.handlers, () => true, core.log);
-  const events: Array<{ channel: string; payload: unknown }> = [];
-  const tasks = new Map<string, TaskInfo>();
-  const updated = eventChannel('tasks.updated');
-  core.events.attach((channel, payload) => {
-    events.push({ channel, payload });
-    if (channel === updated) tasks.set((payload as TaskInfo).id, payload as TaskInfo);
-  });
   const results: Array<IpcResult<unknown>> = [];
   const call = async (name: CallName, request?: unknown) => {
     const result = await dispatcher.dispatch(name, request, TRUSTED);
