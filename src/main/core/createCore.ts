@@ -62,12 +62,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const vault = new SecretVault(deps.secrets, redactor, log, deps.platform);
   await vault.probe();
 
-  // Late-bound so the services can announce changes to each other's views.
-  let spending: SpendingService | undefined;
-  let keys: KeyService | undefined;
+  // Each service announces its changes; these run only after start-up, when every service exists.
   const emitConnections = () => events.emit('connections.changed', connections.list());
-  const emitSpending = () => spending && events.emit('spending.changed', spending.cachedSummary());
-  const emitKeys = () => keys && events.emit('keys.changed', keys.list());
+  const emitSpending = () => events.emit('spending.changed', spending.cachedSummary());
+  const emitKeys = () => events.emit('keys.changed', keys.list());
 
   const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, log, () => emitConnections());
   const connections = new ConnectionService(settings, vault, sandbox, () => {
@@ -76,7 +74,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     emitSpending();
   });
   const probe = { fetch: deps.fetch, clock: deps.clock, redact };
-  keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
+  const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
     emitKeys();
     emitConnections();
     emitSpending();
@@ -84,7 +82,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   await keys.load();
 
   const ledger = await SpendingLedger.open(deps.dataDir, { notices, log, now });
-  spending = new SpendingService(ledger, settings, connections, probe);
+  const spending = new SpendingService(ledger, settings, connections, probe);
   const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now });
   library.onAdded((item) => events.emit('library.added', item));
 

@@ -43,7 +43,7 @@ import {
   type Backoff,
 } from './policy';
 import { assetFacts, buildBody, inputList, MissingInput } from './requestBody';
-import { Scheduler } from './scheduler';
+import type { Scheduler } from './scheduler';
 import type { TaskRecord } from './taskRecord';
 import type { TaskRepository } from './taskRepository';
 import { ACTIVE_STATES, DOUBLE_CHARGE_WARNING, CHARGED_AGAIN_WARNING, FINAL_STATES, retryModeOf, retryWarningOf, toTaskInfo } from './taskView';

@@ -67,3 +67,19 @@ export function keychainName(platform: string): string {
       return 'Secret Service';
   }
 }
+
+/**
+ * The OS keychain, or, where the native module cannot load, a store that says so on every call: the vault's
+ * probe then reports no keychain and offers this session's memory instead.
+ */
+export function openKeychain(platform: string = process.platform): SecretStore {
+  try {
+    return KeychainStore.load(platform);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const refuse = async (): Promise<never> => {
+      throw new Error(`the keychain module could not load: ${why}`);
+    };
+    return { kind: 'keychain', getPassword: refuse, setPassword: refuse, deletePassword: refuse, findCredentials: refuse };
+  }
+}

@@ -27,7 +27,7 @@ export class Redactor {
   redactValue(value: unknown, depth = 0): unknown {
     if (typeof value === 'string') return this.redact(value);
     if (depth > 8 || value === null || typeof value !== 'object') return value;
-    if (value instanceof Error) return { name: value.name, message: this.redact(value.message) };
+    if (value instanceof Error) return { name: value.name, message: this.redact(value.message), stack: this.redact(value.stack ?? '') };
     if (Array.isArray(value)) return value.map((v) => this.redactValue(v, depth + 1));
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, this.redactValue(v, depth + 1)]));
   }

@@ -8,7 +8,7 @@ import { CoreEvents } from '../events';
 import type { CoreDeps, SecretStore } from '../deps';
 import { nodeDeps } from '../nodeDeps';
 import { captureLog, type LogLine } from './captureLog';
-import { FakeClock } from './fakeClock';
+import type { FakeClock } from './fakeClock';
 import { MemoryKeychain } from './memoryKeychain';
 
 const TRUSTED = { url: 'app://gen-studio/index.html', isMainFrame: true };
