@@ -114,7 +114,7 @@ function ResultDetails({ item }: { item: LibraryItem }) {
         {item.readyAt && item.submittedAt && (
           <>
             <dt>Took</dt>
-            <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s on the service</dd>
+            <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
           </>
         )}
       </dl>

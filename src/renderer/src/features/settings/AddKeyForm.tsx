@@ -100,7 +100,7 @@ export function AddKeyForm() {
         <Field label="Label" value={label} onChange={setLabel} error={issueFor(error, 'label')} placeholder="Studio key" required />
         <Field label="Organization" value={organization} onChange={setOrganization} error={issueFor(error, 'organization')} />
         <Field label="Project" value={project} onChange={setProject} error={issueFor(error, 'project')} />
-        <Field label="API key" type="password" value={secret} onChange={setSecret} error={issueFor(error, 'secret')} hint="Stored in the keychain; Gen Studio shows only its last four characters." required />
+        <Field label="API key" type="password" value={secret} onChange={setSecret} error={issueFor(error, 'secret')} hint={noKeychain ? 'Gen Studio shows only its last four characters.' : 'Stored in the keychain; Gen Studio shows only its last four characters.'} required />
         <div className="settings-field">
           <label htmlFor={selectId}>Connection</label>
           <select id={selectId} className="field-input" value={chosen} onChange={(e) => setConnectionId(e.target.value)}>
