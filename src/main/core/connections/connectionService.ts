@@ -57,12 +57,17 @@ export function cleanConnectionInput(input: Partial<NewConnection>): Partial<New
  * a key; a service connection cannot be made active without one.
  */
 export class ConnectionService {
+  /** Resolved connections by `connection:key`, dropped whenever settings change; polls resolve one each time. */
+  private readonly resolved = new Map<string, ResolvedConnection>();
+
   constructor(
     private readonly settings: SettingsService,
     private readonly vault: SecretVault,
     private readonly sandbox: BuiltinSandbox,
     private readonly changed: () => void,
-  ) {}
+  ) {
+    settings.subscribe(() => this.resolved.clear());
+  }
 
   private records(): ConnectionRecord[] {
     return this.settings.get().connections;
@@ -169,6 +174,15 @@ export class ConnectionService {
    * given); starts the built-in sandbox when it is the one asked for.
    */
   async resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
+    const cacheKey = `${connectionId}:${keyId ?? ''}`;
+    const cached = this.resolved.get(cacheKey);
+    if (cached) return cached;
+    const fresh = await this.resolveFresh(connectionId, keyId);
+    this.resolved.set(cacheKey, fresh);
+    return fresh;
+  }
+
+  private async resolveFresh(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
     if (connectionId === SANDBOX_CONNECTION_ID) {
       const handle = await this.sandbox.start();
       return {

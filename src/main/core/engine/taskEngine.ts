@@ -802,8 +802,11 @@ export class TaskEngine {
         message: `Still “${status}” after ${Math.round(cadence.limitMs / 60_000)} minutes. The service may still finish it: Retry checks on it again (it is not sent again).`,
       });
     }
-    const known = status === TASK_STATUS.pending;
-    await this.update(r, { serviceStatus: status, progress, attempts: 0, rateLimited: 0, polls: r.polls + 1, detail: known ? null : `The service reports “${status}”; Gen Studio keeps checking.` }, false);
+    const detail = status === TASK_STATUS.pending ? null : `The service reports “${status}”; Gen Studio keeps checking.`;
+    const visible = r.serviceStatus !== status || r.progress !== progress || r.detail !== detail;
+    Object.assign(r, { attempts: 0, rateLimited: 0, polls: r.polls + 1 });
+    // Most polls change nothing the user sees: only those that do are sent to the renderer.
+    if (visible) await this.update(r, { serviceStatus: status, progress, detail }, false);
     this.wake(r, now + jitteredPoll(pollInterval(cadence, r.polls), this.d.random));
   }
 
