@@ -358,6 +358,32 @@ describe('the task engine, against a scripted service', () => {
     expect(service.submits()).toHaveLength(1);
   });
 
+  it('cancelled while being sent: ends cancelled whatever the answer, and says whether it may be charged', async () => {
+    await withKey();
+    let answer: (() => void) | undefined;
+    service.submit = () => new Promise((resolve) => (answer = () => resolve(json(503, { detail: 'busy' }))));
+    const t = await submitDev();
+    await until(() => answer !== undefined);
+    await fx.ok('tasks.cancel', { id: t.id });
+    answer!();
+    await reach(t.id, 'cancelled');
+    expect(fx.task(t.id).detail).toMatch(/nothing was charged/);
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(1);
+
+    service.submit = () => new Promise((resolve) => (answer = () => resolve(json(200, { id: 'late', polling_url: `${BASE}/v1/get_result?id=late`, cost: 1 }))));
+    answer = undefined;
+    const u = await submitDev();
+    await until(() => answer !== undefined);
+    await fx.ok('tasks.cancel', { id: u.id });
+    answer!();
+    await reach(u.id, 'cancelled');
+    expect(fx.task(u.id)).toMatchObject({ remoteId: 'late', canRetry: true });
+    expect(fx.task(u.id).detail).toMatch(/may still finish it and charge/);
+    expect(service.polls()).toHaveLength(0);
+  });
+
   it('refuses, in main, a request the catalog does not allow (never trusting the renderer)', async () => {
     await withKey();
     const bad = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'x', width: 1000 }, inputs: {} });

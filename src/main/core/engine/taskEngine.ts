@@ -564,9 +564,21 @@ export class TaskEngine {
 
   private async submitted(r: TaskRecord, conn: ResolvedConnection, out: HttpOutcome): Promise<void> {
     const redact = this.d.redact;
+    if (out.kind === 'aborted') return;
+    if (r.cancelRequested && !(out.kind === 'answer' && out.status === 200)) {
+      // Cancelled while on its way, and the service did not accept it: it ends here, whatever the reason.
+      const mayHaveArrived = out.kind === 'timeout' || (out.kind === 'network' && out.reached);
+      await this.update(r, {
+        state: 'cancelled',
+        finishedAt: this.now(),
+        detail: mayHaveArrived
+          ? 'Cancelled. The request may have reached the service before the connection was lost, and may be charged.'
+          : 'Cancelled; the service did not take it, so nothing was charged.',
+      });
+      this.slotFreed(r.keyId);
+      return;
+    }
     switch (out.kind) {
-      case 'aborted':
-        return;
       case 'refused':
         return this.fail(r, { code: 'insecure', message: out.message });
       case 'timeout':
