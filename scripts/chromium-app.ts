@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/harness/launch';
+import { openKeychain } from '../src/main/core/secrets/keychainStore';
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +23,8 @@ const { values } = parseArgs({
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.gen-studio-chromium'));
 await mkdir(dataDir, { recursive: true });
 const headless = values.screenshot !== undefined || !process.env.DISPLAY;
-const app = await launchChromium({ dataDir, headless });
+// Keys go to the OS keychain here, as in the desktop app; the e2e specs keep theirs in memory.
+const app = await launchChromium({ dataDir, headless, deps: { secrets: openKeychain() } });
 await app.page.setViewportSize({ width: Number(values.width), height: Number(values.height) });
 console.log(`Gen Studio (Chromium runner) at ${app.harness?.url}, data in ${dataDir}`);
 

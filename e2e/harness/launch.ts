@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import { callChannel } from '../../src/shared/ipc/define';
 import { fail } from '../../src/shared/ipc/result';
+import type { CoreDeps } from '../../src/main/core/deps';
 import { BRIDGE_FILE, ROOT, startHarness, type Harness } from './server';
 import { CHROMIUM_ARGS, chromiumExecutable, electronBinary, type Runner } from './runner';
 import { fromWire, toWire } from './wire';
@@ -20,9 +21,15 @@ export function launchBrowser(headless = true): Promise<Browser> {
 }
 
 /** The built renderer in Chromium, with `window.gen` bound to a Node core on `dataDir`. */
-export async function launchChromium(options: { dataDir: string; headless?: boolean; browser?: Browser }): Promise<LaunchedApp & { browser: Browser }> {
+export async function launchChromium(options: {
+  dataDir: string;
+  headless?: boolean;
+  browser?: Browser;
+  /** Core dependencies to use instead of the plain-Node ones (the app command passes the OS keychain). */
+  deps?: Partial<CoreDeps>;
+}): Promise<LaunchedApp & { browser: Browser }> {
   const browser = options.browser ?? (await launchBrowser(options.headless));
-  const harness = await startHarness({ dataDir: options.dataDir });
+  const harness = await startHarness({ dataDir: options.dataDir, ...(options.deps ? { deps: options.deps } : {}) });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
 

@@ -86,7 +86,7 @@ export async function startHarness(options: {
   const deps = { ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }), ...options.deps };
   const core = await createCore(deps);
   started.core = core;
-  const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), deps.log);
+  const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), core.log);
 
   return {
     url: `${origin}/index.html`,

@@ -5,7 +5,7 @@ import { createCore } from './core/createCore';
 import type { SettingsBackend, SettingsFactory, SettingsOptions } from './core/deps';
 import { systemClock } from './core/deps';
 import { consoleLogger } from './core/log';
-import { MemorySecretStore } from './core/secrets/memorySecretStore';
+import { openKeychain } from './core/secrets/keychainStore';
 import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
@@ -33,12 +33,13 @@ async function main(): Promise<void> {
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
     settings: electronSettings,
-    secrets: new MemorySecretStore(),
+    secrets: openKeychain(),
     fetch: globalThis.fetch.bind(globalThis),
     clock: systemClock,
     log: consoleLogger,
     mediaBase: MEDIA_BASE,
     openExternal: (url) => shell.openExternal(url),
+    openPath: (path) => shell.openPath(path),
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,
@@ -47,7 +48,10 @@ async function main(): Promise<void> {
   serveMedia(core.media);
 
   let window: BrowserWindow | undefined;
-  const dispatcher = createDispatcher(core.handlers, trustOrigins(origins), consoleLogger);
+  // Anything that escapes is logged through the core's logger, which takes every known key out first.
+  process.on('uncaughtException', (error) => core.log.error('uncaught exception', { error }));
+  process.on('unhandledRejection', (error) => core.log.error('unhandled rejection', { error }));
+  const dispatcher = createDispatcher(core.handlers, trustOrigins(origins), core.log);
   bindIpc(dispatcher, core.events, () => window?.webContents);
 
   const open = () => {
@@ -61,7 +65,20 @@ async function main(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('before-quit', () => void core.dispose());
+  // The engine stops cleanly before the app goes: requests on their way get a moment to finish, and every
+  // task record is left in a state the next start can resume from.
+  let disposed = false;
+  app.on('before-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    void core
+      .dispose()
+      .catch((error: unknown) => core.log.error('shutdown failed', { error }))
+      .finally(() => {
+        disposed = true;
+        app.quit();
+      });
+  });
 }
 
 void main();

@@ -1,16 +1,41 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AssetStore } from './assets/assetStore';
-import { sandboxConnection } from './connections/builtinSandbox';
-import type { CoreDeps } from './deps';
+import { BuiltinSandbox } from './connections/builtinSandbox';
+import { ConnectionService } from './connections/connectionService';
+import type { CoreDeps, Logger } from './deps';
+import { Connectivity } from './engine/connectivity';
+import { Scheduler } from './engine/scheduler';
+import { TaskEngine } from './engine/taskEngine';
+import { TaskRepository } from './engine/taskRepository';
 import { CoreEvents } from './events';
 import { appHandlers, assetHandlers } from './handlers/appHandlers';
+import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
+import {
+  downscaleHandler,
+  libraryHandlers,
+  noticeHandlers,
+  settingsHandlers,
+  spendingHandlers,
+  taskHandlers,
+} from './handlers/taskHandlers';
 import type { Handlers } from './handlers/types';
+import { KeyService } from './keys/keyService';
+import { Library } from './library/library';
 import { MediaRegistry } from './media';
+import { NoticeBoard } from './notices/noticeBoard';
+import { Redactor, redactingLogger } from './secrets/redactor';
+import { SecretVault } from './secrets/secretVault';
+import { SettingsService } from './settings/settingsService';
+import { SpendingLedger } from './spending/ledger';
+import { SpendingService } from './spending/spendingService';
 
 export interface Core {
   readonly handlers: Handlers;
   readonly events: CoreEvents;
   readonly media: MediaRegistry;
+  /** The core's logger: every line passes through the key redactor. Use it for anything logged around the core. */
+  readonly log: Logger;
   dispose(): Promise<void>;
 }
 
@@ -18,25 +43,110 @@ export interface Core {
  * Builds the main process's logic from its dependencies. Electron wraps it in a window and ipcMain; the test
  * suites and the browser harness use it as it is.
  */
-export async function createCore(deps: CoreDeps): Promise<Core> {
+export async function createCore(deps: CoreDeps, options: { events?: CoreEvents } = {}): Promise<Core> {
   await mkdir(deps.dataDir, { recursive: true });
-  const events = new CoreEvents();
+  const now = () => deps.clock.now();
+  const random = deps.random ?? Math.random;
+  // A caller may pass its own events, with listeners attached, to hear what happens during start-up too.
+  const events = options.events ?? new CoreEvents();
+  const redactor = new Redactor();
+  const log = redactingLogger(deps.log, redactor);
+  const redact = (text: string) => redactor.redact(text);
+
+  const notices = new NoticeBoard(deps.clock);
+  notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
   const media = new MediaRegistry(deps.mediaBase);
   const assets = new AssetStore(deps.dataDir, media);
+  const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
-  const connections = () => [sandboxConnection(null, null, true)];
+  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform);
+  await vault.probe();
+
+  // Each service announces its changes; these run only after start-up, when every service exists.
+  const emitConnections = () => events.emit('connections.changed', connections.list());
+  const emitSpending = () => events.emit('spending.changed', spending.cachedSummary());
+  const emitKeys = () => events.emit('keys.changed', keys.list());
+
+  const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, log, () => emitConnections());
+  const connections = new ConnectionService(settings, vault, sandbox, () => {
+    emitConnections();
+    emitKeys();
+    emitSpending();
+  });
+  const probe = { fetch: deps.fetch, clock: deps.clock, redact };
+  const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
+    emitKeys();
+    emitConnections();
+    emitSpending();
+  });
+  await keys.load();
+
+  const ledger = await SpendingLedger.open(deps.dataDir, { notices, log, now });
+  const spending = new SpendingService(ledger, settings, connections, probe);
+  const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now });
+  library.onAdded((item) => events.emit('library.added', item));
+
+  const scheduler = new Scheduler(deps.clock);
+  const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
+  connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
+  const engine = new TaskEngine({
+    clock: deps.clock,
+    fetch: deps.fetch,
+    log,
+    random,
+    repo: new TaskRepository(join(deps.dataDir, 'tasks'), notices, log, now),
+    library,
+    assets,
+    connections,
+    spending,
+    ledger,
+    preferences: () => settings.get().preferences,
+    scheduler,
+    connectivity,
+    redact,
+    onUpdate: (info) => events.emit('tasks.updated', info),
+    onRemoved: (id) => events.emit('tasks.removed', { id }),
+    onSpending: () => emitSpending(),
+  });
+  await engine.start();
+  if (ledger.wasReset) {
+    for (const entry of engine.ledgerEntries()) await ledger.record(entry);
+  }
+
+  let preferences = JSON.stringify(settings.get().preferences);
+  settings.subscribe((s) => {
+    const next = JSON.stringify(s.preferences);
+    if (next === preferences) return;
+    preferences = next;
+    events.emit('settings.changed', s.preferences);
+    engine.preferencesChanged();
+  });
 
   const handlers: Handlers = {
     ...appHandlers(deps),
+    ...noticeHandlers(notices),
     ...assetHandlers(assets),
-    'connections.list': async () => connections(),
-    'connections.active': async () => connections()[0]!,
+    ...downscaleHandler(assets),
+    ...connectionHandlers(connections, connectivity),
+    ...keyHandlers(keys, vault),
+    ...settingsHandlers(settings),
+    ...taskHandlers(engine),
+    ...libraryHandlers(library, { openPath: deps.openPath, log }),
+    ...spendingHandlers(spending, () => emitSpending()),
   };
 
+  let disposing: Promise<void> | undefined;
   return {
     handlers,
     events,
     media,
-    dispose: async () => {},
+    log,
+    dispose: () => {
+      disposing ??= (async () => {
+        await engine.stop();
+        await sandbox.close();
+      })();
+      return disposing;
+    },
   };
 }

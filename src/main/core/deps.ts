@@ -1,3 +1,5 @@
+import type { SandboxOptions } from '../sandbox/api';
+
 /** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
 
 export type TimerHandle = { readonly __timer: unique symbol } | ReturnType<typeof setTimeout>;
@@ -64,7 +66,13 @@ export interface CoreDeps {
   readonly mediaBase: string;
   /** Opens a checked address in the system browser. */
   readonly openExternal: (url: string) => Promise<void>;
+  /** Opens a folder in the system's file manager (Electron's `shell.openPath`); resolves to an error text or ''. */
+  readonly openPath: (path: string) => Promise<string>;
   readonly runner: 'electron' | 'chromium';
   readonly version: string;
   readonly platform: string;
+  /** Options of the built-in sandbox the Sandbox connection starts; `{timing: 'demo'}` by default. */
+  readonly sandboxOptions?: SandboxOptions;
+  /** Source of jitter; Math.random by default. */
+  readonly random?: () => number;
 }

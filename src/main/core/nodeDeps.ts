@@ -23,6 +23,8 @@ export interface NodeDepsOptions {
   readonly log?: Logger;
   readonly fetch?: typeof fetch;
   readonly openExternal?: (url: string) => Promise<void>;
+  readonly openPath?: (path: string) => Promise<string>;
+  readonly sandboxOptions?: CoreDeps['sandboxOptions'];
 }
 
 /** The core's dependencies in plain Node: for tests, the browser harness and command-line tools. */
@@ -36,6 +38,8 @@ export function nodeDeps(o: NodeDepsOptions): CoreDeps {
     log: o.log ?? silentLogger,
     mediaBase: o.mediaBase,
     openExternal: o.openExternal ?? (async () => {}),
+    openPath: o.openPath ?? (async () => 'Opening folders is not available here.'),
+    ...(o.sandboxOptions ? { sandboxOptions: o.sandboxOptions } : {}),
     runner: o.runner ?? 'chromium',
     version: process.env.npm_package_version ?? '0.1.0',
     platform: process.platform,

@@ -69,6 +69,35 @@ export interface SandboxOptions {
   /** The word in endpoint paths; `gen` by default. */
   readonly endpointWord?: string;
   readonly now?: () => number;
+  /** Port of the regional base; `port + 1` when `port` is given, otherwise a free one. */
+  readonly regionalPort?: number;
+  /** Starting balance of the demo key (1000 by default). */
+  readonly demoCredits?: number;
+  /** Webhook delivery: tries in all (5), the wait before the second (1000 ms, doubling), the time-out of each try. */
+  readonly webhookRetry?: { readonly attempts?: number; readonly baseDelayMs?: number; readonly timeoutMs?: number };
+  /** Called once per answered request, e.g. to print an access log. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /** The path and query, with any `sig` left out. */
+  readonly path: string;
+  /** 0 when the connection was dropped. */
+  readonly status: number;
+  readonly ms: number;
+  /** `x-sandbox-fail` when the request carried one. */
+  readonly failure?: string;
+}
+
+/** One try at delivering a webhook. */
+export interface WebhookDeliveryRecord {
+  readonly url: string;
+  readonly attempt: number;
+  /** The receiver's HTTP status, 0 when it gave none. */
+  readonly status: number;
+  readonly error?: string;
+  readonly at: number;
 }
 
 /** One submit call as the sandbox received it; tests use the list to prove nothing was sent twice. */
@@ -92,5 +121,7 @@ export interface SandboxHandle {
   clearFailures(): void;
   credits(key: string): number | undefined;
   submissions(): readonly SubmissionRecord[];
+  /** Every webhook try so far, in order. */
+  webhookDeliveries?(): readonly WebhookDeliveryRecord[];
   close(): Promise<void>;
 }

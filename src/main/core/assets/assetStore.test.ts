@@ -57,4 +57,19 @@ describe('the asset store', () => {
     expect(await media.resolve(`asset/${'0'.repeat(64)}`)).toBeUndefined();
     await expect(store.get('0'.repeat(64))).rejects.toMatchObject({ code: 'not-found' });
   });
+
+  it('stores a downscaled copy on request, says what changed, and keeps the original', async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#335577' } }).jpeg().toBuffer();
+    const original = await store.import('wide.jpg', big);
+    const { asset, message } = await store.downscale(original.id, 4);
+    expect(asset.id).not.toBe(original.id);
+    expect(asset.width * asset.height).toBeLessThanOrEqual(4_000_000);
+    expect(asset.width / asset.height).toBeCloseTo(1.5, 2);
+    expect(asset).toMatchObject({ mime: 'image/jpeg', name: 'wide (4 MP).jpg' });
+    expect(message).toMatch(/from 3000 × 2000 \(6\.0 MP\) to \d+ × \d+ \(4\.0 MP\).*original is kept/);
+    expect((await store.get(original.id)).width).toBe(3000);
+    const small = await store.downscale(asset.id, 4);
+    expect(small.asset.id).toBe(asset.id);
+    expect(small.message).toMatch(/nothing to change/);
+  });
 });

@@ -97,6 +97,37 @@ export class AssetStore {
     return this.info(stored);
   }
 
+  /**
+   * Stores a copy scaled to fit `maxMegapixels` (an endpoint's input limit), in the original's format, and
+   * says what changed. The original stays as it was.
+   */
+  async downscale(id: string, maxMegapixels: number): Promise<{ asset: AssetInfo; message: string }> {
+    const stored = await this.read(id);
+    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    const mp = (stored.width * stored.height) / 1e6;
+    const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+    if (mp <= maxMegapixels) {
+      return { asset: this.info(stored), message: `“${stored.name}” is ${fmt(mp)} MP, within ${maxMegapixels} MP; nothing to change.` };
+    }
+    const scale = Math.sqrt((maxMegapixels * 1e6) / (stored.width * stored.height));
+    const width = Math.max(1, Math.floor(stored.width * scale));
+    const height = Math.max(1, Math.floor(stored.height * scale));
+    let pipeline = sharp(await readFile(this.path(id, stored.ext)), { limitInputPixels: 268_402_689 })
+      .resize(width, height, { fit: 'fill' })
+      .withMetadata();
+    pipeline =
+      stored.mime === 'image/jpeg' ? pipeline.jpeg({ quality: 92 }) : stored.mime === 'image/webp' ? pipeline.webp({ quality: 92 }) : pipeline.png();
+    const bytes = await pipeline.toBuffer();
+    const dot = stored.name.lastIndexOf('.');
+    const stem = dot > 0 ? stored.name.slice(0, dot) : stored.name;
+    const ext = stored.mime === 'image/jpeg' ? 'jpg' : stored.mime === 'image/webp' ? 'webp' : 'png';
+    const asset = await this.import(`${stem} (${maxMegapixels} MP).${ext}`, bytes);
+    return {
+      asset,
+      message: `Downscaled “${stored.name}” from ${stored.width} × ${stored.height} (${fmt(mp)} MP) to ${asset.width} × ${asset.height} (${fmt((asset.width * asset.height) / 1e6)} MP) to fit the ${maxMegapixels} MP limit. The original is kept.`,
+    };
+  }
+
   /** The stored bytes, for main-process code that sends an asset to the service. */
   async bytes(id: string): Promise<Uint8Array> {
     const stored = await this.read(id);

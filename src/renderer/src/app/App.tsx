@@ -1,9 +1,13 @@
-import { useState } from 'react';
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
+import { NoticeArea } from '../features/notices/NoticeArea';
+import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
+import { useCoreSync } from './useCoreSync';
 
 export function App() {
-  const [screenId, setScreenId] = useState(SCREENS[0]!.id);
+  useCoreSync();
+  const screenId = useNavigationStore((s) => s.screenId) ?? SCREENS[0]!.id;
+  const show = useNavigationStore((s) => s.show);
   const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0]!;
   const Current = screen.component;
   return (
@@ -12,6 +16,7 @@ export function App() {
         <span className="brand">Gen Studio</span>
         <ConnectionBadge />
       </header>
+      <NoticeArea />
       <div className="body">
         <nav className="rail" aria-label="Screens">
           {SCREENS.map((s) => (
@@ -20,7 +25,7 @@ export function App() {
               type="button"
               className={`rail-item${s.id === screen.id ? ' active' : ''}`}
               aria-current={s.id === screen.id ? 'page' : undefined}
-              onClick={() => setScreenId(s.id)}
+              onClick={() => show(s.id)}
             >
               <span className="rail-glyph" aria-hidden="true">
                 {s.glyph}

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { HomeScreen } from '../features/home/HomeScreen';
+import { LibraryScreen } from '../features/library/LibraryScreen';
+import { QueueScreen } from '../features/queue/QueueScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
 
 export interface Screen {
   readonly id: string;
@@ -10,4 +13,9 @@ export interface Screen {
 }
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
-export const SCREENS: readonly Screen[] = [{ id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen }];
+export const SCREENS: readonly Screen[] = [
+  { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
+  { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
+  { id: 'library', label: 'Library', glyph: '▦', component: LibraryScreen },
+  { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },
+];

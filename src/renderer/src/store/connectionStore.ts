@@ -1,23 +1,49 @@
 import { create } from 'zustand';
-import type { ConnectionInfo } from '../../../shared/ipc/contract';
+import type { ConnectionInfo, ConnectionStatus, NewConnection } from '../../../shared/ipc/contract';
+import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
 
 interface ConnectionState {
   readonly connections: readonly ConnectionInfo[];
+  /** whether the active connection answers */
+  readonly status: ConnectionStatus | null;
   readonly error: string | null;
   readonly loaded: boolean;
   load(): Promise<void>;
   /** Keeps the list current as main reports changes; returns the unsubscribe. */
   follow(): () => void;
+  add(connection: NewConnection): Promise<IpcResult<ConnectionInfo>>;
+  update(id: string, patch: Partial<NewConnection>): Promise<IpcResult<ConnectionInfo>>;
+  activate(id: string): Promise<IpcResult<ConnectionInfo>>;
+  remove(id: string): Promise<IpcResult<{ removed: boolean }>>;
 }
 
-export const useConnectionStore = create<ConnectionState>((set) => ({
+export const useConnectionStore = create<ConnectionState>((set, get) => ({
   connections: [],
+  status: null,
   error: null,
   loaded: false,
   load: async () => {
-    const result = await gen.connections.list();
+    const [result, status] = await Promise.all([gen.connections.list(), gen.connections.status()]);
     set(result.ok ? { connections: result.value, error: null, loaded: true } : { error: result.error.message, loaded: true });
+    if (status.ok) set({ status: status.value });
   },
-  follow: () => gen.connections.onChanged((connections) => set({ connections, error: null, loaded: true })),
+  follow: () => {
+    const offList = gen.connections.onChanged((connections) => {
+      set({ connections, error: null, loaded: true });
+      void gen.connections.status().then((s) => s.ok && set({ status: s.value }));
+    });
+    const offStatus = gen.connections.onStatusChanged((status) => {
+      const active = get().connections.find((c) => c.active);
+      if (!active || active.id === status.id) set({ status });
+    });
+    return () => {
+      offList();
+      offStatus();
+    };
+  },
+  add: (connection) => gen.connections.add(connection),
+  update: (id, patch) => gen.connections.update({ id, ...patch }),
+  activate: (id) => gen.connections.activate({ id }),
+  remove: (id) => gen.connections.remove({ id }),
 }));

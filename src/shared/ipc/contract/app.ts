@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from '../define';
+import { call, event } from '../define';
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -10,6 +10,22 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
+/** Something the user must know that no call was waiting for: a file set aside, a key kept for this session only. */
+export const NoticeSchema = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+  at: z.number(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
 export const appCalls = {
   'app.info': call(z.undefined(), AppInfoSchema),
+  /** Notices raised so far (also those from start-up, before the window listened) and not dismissed. */
+  'app.notices': call(z.undefined(), z.array(NoticeSchema)),
+  'app.dismissNotice': call(z.object({ id: z.string() }), z.object({ dismissed: z.boolean() })),
+};
+
+export const appEvents = {
+  'app.notice': event(NoticeSchema),
 };

@@ -28,4 +28,12 @@ export const assetCalls = {
     AssetInfoSchema,
   ),
   'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),
+  /**
+   * Stores a smaller copy of an image so it fits an endpoint's input limit; the message says what changed.
+   * The original stays in the store untouched.
+   */
+  'assets.downscale': call(
+    z.object({ id: AssetIdSchema, maxMegapixels: z.number().positive().max(1000) }),
+    z.object({ asset: AssetInfoSchema, message: z.string() }),
+  ),
 };

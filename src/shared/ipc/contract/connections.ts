@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, event } from '../define';
+import { NewConnectionSchema } from './keys';
 
 export const ConnectionKindSchema = z.enum(['sandbox', 'service']);
 
@@ -20,11 +21,26 @@ export const ConnectionInfoSchema = z.object({
 });
 export type ConnectionInfo = z.infer<typeof ConnectionInfoSchema>;
 
+/** Whether the connection answers: tasks prepared while it does not wait as "ready to send". */
+export const ConnectionStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(['unknown', 'online', 'offline']),
+  message: z.string(),
+  since: z.number(),
+});
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
 export const connectionCalls = {
   'connections.list': call(z.undefined(), z.array(ConnectionInfoSchema)),
   'connections.active': call(z.undefined(), ConnectionInfoSchema),
+  'connections.add': call(NewConnectionSchema, ConnectionInfoSchema),
+  'connections.update': call(NewConnectionSchema.partial().extend({ id: z.string() }), ConnectionInfoSchema),
+  'connections.activate': call(z.object({ id: z.string() }), ConnectionInfoSchema),
+  'connections.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+  'connections.status': call(z.undefined(), ConnectionStatusSchema),
 };
 
 export const connectionEvents = {
   'connections.changed': event(z.array(ConnectionInfoSchema)),
+  'connections.statusChanged': event(ConnectionStatusSchema),
 };

@@ -1,7 +1,12 @@
-import { appCalls } from './app';
+import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
+import { keyCalls, keyEvents } from './keys';
+import { libraryCalls, libraryEvents } from './library';
+import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
+import { spendingCalls, spendingEvents } from './spending';
+import { taskCalls, taskEvents } from './tasks';
 
 /** Every call the renderer can make. One map: main registers from it, the preload builds `window.gen` from it. */
 export const CALLS = {
@@ -9,11 +14,22 @@ export const CALLS = {
   ...connectionCalls,
   ...shellCalls,
   ...assetCalls,
+  ...keyCalls,
+  ...settingsCalls,
+  ...taskCalls,
+  ...libraryCalls,
+  ...spendingCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
 export const EVENTS = {
+  ...appEvents,
   ...connectionEvents,
+  ...keyEvents,
+  ...settingsEvents,
+  ...taskEvents,
+  ...libraryEvents,
+  ...spendingEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -24,4 +40,9 @@ export type EventName = keyof Events;
 export * from './app';
 export * from './assets';
 export * from './connections';
+export * from './keys';
+export * from './library';
+export * from './settings';
 export * from './shell';
+export * from './spending';
+export * from './tasks';

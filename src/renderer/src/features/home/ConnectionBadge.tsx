@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 
@@ -6,13 +5,7 @@ import { selectActiveConnection } from '../../store/selectors';
 export function ConnectionBadge() {
   const active = useConnectionStore(selectActiveConnection);
   const error = useConnectionStore((s) => s.error);
-  const load = useConnectionStore((s) => s.load);
-  const follow = useConnectionStore((s) => s.follow);
-
-  useEffect(() => {
-    void load();
-    return follow();
-  }, [load, follow]);
+  const status = useConnectionStore((s) => s.status);
 
   if (error) {
     return (
@@ -39,6 +32,7 @@ export function ConnectionBadge() {
           {active.keyLabel ?? 'key'} ···{active.keyHint}
         </span>
       )}
+      {status?.state === 'offline' && <span className="connection-offline">offline</span>}
     </div>
   );
 }

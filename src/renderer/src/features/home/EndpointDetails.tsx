@@ -1,9 +1,12 @@
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
-import { endpointPath } from '../../../../shared/catalog';
+import { endpointPath, taskEndpoints } from '../../../../shared/catalog';
+import { GeneratePanel } from '../generate/GeneratePanel';
 import { describeConstraint, describeDefault, inferences } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
+
+const TASK_ENDPOINT_IDS = new Set(taskEndpoints().map((e) => e.id));
 
 const DOCUMENTATION: Readonly<Record<EndpointSpec['documentation'], string>> = {
   specified: 'Fully specified by the interface document',
@@ -22,6 +25,7 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
         <ReleaseBadge endpoint={endpoint} />
         <InferredBadge endpoint={endpoint} />
       </div>
+      {TASK_ENDPOINT_IDS.has(endpoint.id) && <GeneratePanel key={endpoint.id} endpoint={endpoint} />}
       <dl className="facts">
         <dt>Path</dt>
         <dd>

@@ -1,0 +1,217 @@
+/**
+ * The task engine's own cost. Prints figures; asserts nothing.
+ *
+ *   npx tsx bench/engine.ts [--tasks 40] [--concurrent 200] [--window 30]
+ *
+ * 1. Time per task from submit to result on disk, against an in-process sandbox with zero latency (every task
+ *    ready on its first poll), one task at a time, split into: time inside HTTP calls (the sandbox's own work),
+ *    time the scheduler deliberately waited (the first poll's delay), and the rest: the engine's own time
+ *    (validation, records written atomically, scheduling, decoding and filing the result).
+ * 2. CPU and memory of polling many concurrent tasks, against a sandbox in a child process that keeps them
+ *    Pending: CPU time of this process over a window, as a share of one core, with heap and RSS.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { TaskInfo } from '../src/shared/ipc/contract';
+import { eventChannel } from '../src/shared/ipc/define';
+import { createCore, type Core } from '../src/main/core/createCore';
+import { systemClock, type Clock, type TimerHandle } from '../src/main/core/deps';
+import { CoreEvents } from '../src/main/core/events';
+import { nodeDeps } from '../src/main/core/nodeDeps';
+import { MemoryKeychain } from '../src/main/core/testing/memoryKeychain';
+import { startSandbox } from '../src/main/sandbox/index';
+
+const { values } = parseArgs({ options: { tasks: { type: 'string', default: '40' }, concurrent: { type: 'string', default: '200' }, window: { type: 'string', default: '30' } } });
+const TASKS = Number(values.tasks);
+const CONCURRENT = Number(values.concurrent);
+const WINDOW_S = Number(values.window);
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+interface Booted {
+  readonly core: Core;
+  readonly tasks: Map<string, TaskInfo>;
+  call<T>(name: string, request?: unknown): Promise<T>;
+}
+
+async function boot(dataDir: string, o: { fetch: typeof fetch; clock: Clock }): Promise<Booted> {
+  const events = new CoreEvents();
+  const tasks = new Map<string, TaskInfo>();
+  events.attach((channel, payload) => {
+    if (channel === eventChannel('tasks.updated')) tasks.set((payload as TaskInfo).id, payload as TaskInfo);
+  });
+  const core = await createCore({ ...nodeDeps({ dataDir, mediaBase: 'gen-media://m/' }), fetch: o.fetch, clock: o.clock, secrets: new MemoryKeychain() }, { events });
+  const call = async <T>(name: string, request?: unknown): Promise<T> => {
+    const handler = core.handlers[name as keyof Core['handlers']] as (r: unknown) => Promise<T>;
+    return handler(request);
+  };
+  return { core, tasks, call };
+}
+
+const until = async (pred: () => boolean, what: string, timeoutMs = 120_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+};
+
+async function addKey(b: Booted, secret: string, baseUrl: string, label: string, connectionId?: string): Promise<{ id: string; connectionId: string }> {
+  return b.call('keys.add', {
+    label,
+    organization: '',
+    project: '',
+    secret,
+    sessionOnly: false,
+    connection: connectionId ? { id: connectionId } : { create: { label: 'Bench', baseUrl, regionalBaseUrl: null, endpointWord: 'gen' } },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Time per task, zero-latency sandbox
+
+async function perTask(): Promise<void> {
+  const key = 'sk-bench-per-task-0001';
+  const sandbox = await startSandbox({ timing: 'instant', keys: { [key]: { credits: 1e9 } } });
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-engine-'));
+  let inFetch = 0;
+  const timedFetch: typeof fetch = async (input, init) => {
+    const t = performance.now();
+    try {
+      const response = await fetch(input, init);
+      const body = await response.arrayBuffer();
+      return new Response(body, { status: response.status, headers: response.headers });
+    } finally {
+      inFetch += performance.now() - t;
+    }
+  };
+  let waited = 0;
+  const timers = new Map<TimerHandle, number>();
+  const clock: Clock = {
+    now: () => systemClock.now(),
+    setTimeout: (callback, delay) => {
+      const handle: TimerHandle = systemClock.setTimeout(() => {
+        timers.delete(handle);
+        waited += delay;
+        callback();
+      }, delay);
+      timers.set(handle, delay);
+      return handle;
+    },
+    clearTimeout: (handle) => {
+      timers.delete(handle);
+      systemClock.clearTimeout(handle);
+    },
+  };
+  const b = await boot(dataDir, { fetch: timedFetch, clock });
+  await addKey(b, key, sandbox.baseUrl, 'Bench');
+
+  const run = async () => {
+    inFetch = 0;
+    waited = 0;
+    const t = performance.now();
+    const task = await b.call<TaskInfo>('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'bench', width: 256, height: 256, output_format: 'png', seed: 1 }, inputs: {} });
+    await until(() => b.tasks.get(task.id)?.state === 'done', 'task done');
+    const wall = performance.now() - t;
+    return { wall, http: inFetch, waited, own: wall - inFetch - waited };
+  };
+  await run(); // warm-up: the first task loads sharp and the sandbox's renderer
+  const rows = [];
+  for (let i = 0; i < TASKS; i++) rows.push(await run());
+  await b.core.dispose();
+  await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
+
+  console.log(`\n1. Submit to result on disk, ${TASKS} tasks one at a time, gen-dev 256 x 256 PNG, sandbox with zero latency`);
+  console.log(`   wall time            median ${ms(median(rows.map((r) => r.wall)))}   mean ${ms(mean(rows.map((r) => r.wall)))}`);
+  console.log(`   inside HTTP calls    median ${ms(median(rows.map((r) => r.http)))}   (submit, poll, download: the sandbox's own work)`);
+  console.log(`   scheduled waiting    median ${ms(median(rows.map((r) => r.waited)))}   (the first poll's deliberate delay)`);
+  console.log(`   engine's own time    median ${ms(median(rows.map((r) => r.own)))}   mean ${ms(mean(rows.map((r) => r.own)))}   p90 ${ms([...rows.map((r) => r.own)].sort((a, c) => a - c)[Math.floor(rows.length * 0.9)]!)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Polling many concurrent tasks
+
+async function polling(): Promise<void> {
+  const perKey = 50;
+  const keyCount = Math.ceil(CONCURRENT / perKey);
+  const keys = Array.from({ length: keyCount }, (_, i) => `sk-bench-poll-${String(i).padStart(4, '0')}`);
+  const options = {
+    timing: 'instant',
+    durations: { 'gen-dev': 3_600_000 },
+    maxActiveTasksPerKey: 10_000,
+    keys: Object.fromEntries(keys.map((k) => [k, { credits: 1e9 }])),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'engineSandboxProcess.ts'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const { baseUrl } = JSON.parse(line) as { baseUrl: string };
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-poll-'));
+  let requests = 0;
+  const countingFetch: typeof fetch = (input, init) => {
+    requests++;
+    return fetch(input, init);
+  };
+  const b = await boot(dataDir, { fetch: countingFetch, clock: systemClock });
+  await b.call('settings.update', { concurrencyPerKey: perKey });
+  let connectionId: string | undefined;
+  const ids: string[] = [];
+  for (const [i, key] of keys.entries()) {
+    const added = await addKey(b, key, baseUrl, `Key ${i}`, connectionId);
+    connectionId = added.connectionId;
+    await b.call('keys.activate', { id: added.id });
+    const n = Math.min(perKey, CONCURRENT - ids.length);
+    for (let j = 0; j < n; j++) ids.push((await b.call<TaskInfo>('tasks.submit', { endpointId: 'gen-dev', params: { prompt: `poll ${j}`, width: 256, height: 256 }, inputs: {} })).id);
+  }
+  await until(() => ids.every((id) => b.tasks.get(id)?.state === 'running'), 'all running');
+  // Let the first quick polls pass, so the window sees the steady cadence.
+  await new Promise((r) => setTimeout(r, 5000));
+  global.gc?.();
+  const before = { cpu: process.cpuUsage(), t: performance.now(), mem: process.memoryUsage(), requests };
+  let peakRss = before.mem.rss;
+  let peakHeap = before.mem.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 250);
+  await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
+  clearInterval(sampler);
+  const cpu = process.cpuUsage(before.cpu);
+  const elapsed = performance.now() - before.t;
+  const after = process.memoryUsage();
+  const polls = requests - before.requests;
+  const running = ids.filter((id) => b.tasks.get(id)?.state === 'running').length;
+  await b.core.dispose();
+
+  // For scale: what a bare fetch of the same kind of answer costs this process, with no engine around it.
+  const sample = b.tasks.get(ids[0]!)!;
+  const bare = 500;
+  const bareStart = process.cpuUsage();
+  for (let i = 0; i < bare; i++) {
+    const response = await fetch(`${baseUrl}/v1/get_result?id=${encodeURIComponent(sample.remoteId!)}`, { headers: { 'x-key': keys[0]! } });
+    JSON.parse(await response.text());
+  }
+  const bareCpu = process.cpuUsage(bareStart);
+  child.stdin!.end();
+  await rm(dataDir, { recursive: true, force: true });
+
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`\n2. Polling ${CONCURRENT} concurrent tasks (${keyCount} keys x ${perKey}), sandbox in a child process, ${WINDOW_S} s window`);
+  console.log(`   tasks still running   ${running} of ${ids.length}`);
+  console.log(`   polls                 ${polls} (${(polls / (elapsed / 1000)).toFixed(1)} per second)`);
+  console.log(`   CPU of this process   ${(((cpu.user + cpu.system) / 1000 / elapsed) * 100).toFixed(1)}% of one core (user ${(cpu.user / 1000).toFixed(0)} ms, system ${(cpu.system / 1000).toFixed(0)} ms)`);
+  console.log(`   CPU per poll          ${((cpu.user + cpu.system) / 1000 / Math.max(1, polls)).toFixed(2)} ms (a bare fetch of a polling answer: ${((bareCpu.user + bareCpu.system) / 1000 / bare).toFixed(2)} ms)`);
+  console.log(`   heap used             ${mb(before.mem.heapUsed)} at start, ${mb(after.heapUsed)} at end, peak ${mb(peakHeap)}`);
+  console.log(`   RSS                   ${mb(before.mem.rss)} at start, ${mb(after.rss)} at end, peak ${mb(peakRss)}`);
+}
+
+console.log(`Gen Studio engine benchmark · Node ${process.version} · ${process.platform}`);
+await perTask();
+await polling();

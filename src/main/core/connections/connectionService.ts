@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_ENDPOINT_WORD, isValidEndpointWord } from '../../../shared/catalog/catalog';
+import type { ConnectionInfo, NewConnection } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { SecretVault } from '../secrets/secretVault';
+import type { ConnectionRecord } from '../settings/schema';
+import type { SettingsService } from '../settings/settingsService';
+import { sandboxConnection, SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID, type BuiltinSandbox } from './builtinSandbox';
+import { checkBaseUrl, originOf } from './urlPolicy';
+
+/** Everything a request needs: addresses, the endpoint word, and the key with the origins it may go to. */
+export interface ResolvedConnection {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: 'sandbox' | 'service';
+  readonly baseUrl: string;
+  /** `{base_url_us}`: where delete_finetune lives; the base URL when none is set */
+  readonly regionalBaseUrl: string;
+  readonly endpointWord: string;
+  readonly keyId: string;
+  readonly keyLabel: string | null;
+  readonly secret: string;
+  readonly origins: ReadonlySet<string>;
+}
+
+export function cleanConnectionInput(input: Partial<NewConnection>): Partial<NewConnection> {
+  const out: { -readonly [K in keyof NewConnection]?: NewConnection[K] } = {};
+  if (input.label !== undefined) out.label = input.label.trim();
+  if (input.baseUrl !== undefined) {
+    const base = checkBaseUrl(input.baseUrl);
+    if (!base.ok) throw new IpcFailure('validation', base.message, [{ loc: ['body', 'baseUrl'], msg: base.message, type: 'value_error' }]);
+    out.baseUrl = base.url;
+  }
+  if (input.regionalBaseUrl !== undefined) {
+    if (input.regionalBaseUrl === null || input.regionalBaseUrl.trim() === '') out.regionalBaseUrl = null;
+    else {
+      const regional = checkBaseUrl(input.regionalBaseUrl, 'The regional base URL');
+      if (!regional.ok) {
+        throw new IpcFailure('validation', regional.message, [{ loc: ['body', 'regionalBaseUrl'], msg: regional.message, type: 'value_error' }]);
+      }
+      out.regionalBaseUrl = regional.url;
+    }
+  }
+  if (input.endpointWord !== undefined) {
+    const word = input.endpointWord.trim() || DEFAULT_ENDPOINT_WORD;
+    if (!isValidEndpointWord(word)) {
+      const msg = 'The endpoint word may hold letters, digits and dashes only (up to 40).';
+      throw new IpcFailure('validation', msg, [{ loc: ['body', 'endpointWord'], msg, type: 'value_error' }]);
+    }
+    out.endpointWord = word;
+  }
+  return out;
+}
+
+/**
+ * The built-in Sandbox and the service connections the user adds. The Sandbox is active until the user adds
+ * a key; a service connection cannot be made active without one.
+ */
+export class ConnectionService {
+  /** Resolved connections by `connection:key`, dropped whenever settings change; polls resolve one each time. */
+  private readonly resolved = new Map<string, ResolvedConnection>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly vault: SecretVault,
+    private readonly sandbox: BuiltinSandbox,
+    private readonly changed: () => void,
+  ) {
+    settings.subscribe(() => this.resolved.clear());
+  }
+
+  private records(): ConnectionRecord[] {
+    return this.settings.get().connections;
+  }
+
+  private info(r: ConnectionRecord, activeId: string): ConnectionInfo {
+    const key = this.settings.get().keys.find((k) => k.id === r.keyId);
+    return {
+      id: r.id,
+      label: r.label,
+      kind: 'service',
+      baseUrl: r.baseUrl,
+      regionalBaseUrl: r.regionalBaseUrl,
+      endpointWord: r.endpointWord,
+      keyLabel: key?.label ?? null,
+      keyHint: key?.hint ?? null,
+      active: r.id === activeId,
+      note: key ? `Generations are charged to ${[key.organization, key.project].filter(Boolean).join(' / ') || key.label}.` : 'No key yet: add one to use this connection.',
+    };
+  }
+
+  activeId(): string {
+    return this.settings.get().activeConnectionId;
+  }
+
+  list(): ConnectionInfo[] {
+    const activeId = this.activeId();
+    const sandbox = this.sandbox.current();
+    return [
+      sandboxConnection(sandbox?.baseUrl ?? null, sandbox?.regionalBaseUrl ?? null, activeId === SANDBOX_CONNECTION_ID),
+      ...this.records().map((r) => this.info(r, activeId)),
+    ];
+  }
+
+  get(id: string): ConnectionInfo {
+    const found = this.list().find((c) => c.id === id);
+    if (!found) throw new IpcFailure('not-found', 'That connection no longer exists.');
+    return found;
+  }
+
+  active(): ConnectionInfo {
+    return this.list().find((c) => c.active) ?? this.list()[0]!;
+  }
+
+  add(input: NewConnection): ConnectionInfo {
+    const clean = cleanConnectionInput(input) as NewConnection;
+    const record: ConnectionRecord = {
+      id: randomUUID(),
+      label: clean.label,
+      baseUrl: clean.baseUrl,
+      regionalBaseUrl: clean.regionalBaseUrl ?? null,
+      endpointWord: clean.endpointWord ?? DEFAULT_ENDPOINT_WORD,
+      keyId: null,
+    };
+    this.settings.update((s) => void s.connections.push(record));
+    this.changed();
+    return this.get(record.id);
+  }
+
+  update(id: string, patch: Partial<NewConnection>): ConnectionInfo {
+    if (id === SANDBOX_CONNECTION_ID) throw new IpcFailure('conflict', 'The built-in Sandbox cannot be changed.');
+    const clean = cleanConnectionInput(patch);
+    this.settings.update((s) => {
+      const record = s.connections.find((c) => c.id === id);
+      if (!record) throw new IpcFailure('not-found', 'That connection no longer exists.');
+      Object.assign(record, clean);
+    });
+    this.changed();
+    return this.get(id);
+  }
+
+  remove(id: string): boolean {
+    if (id === SANDBOX_CONNECTION_ID) throw new IpcFailure('conflict', 'The built-in Sandbox cannot be removed.');
+    const s = this.settings.get();
+    if (!s.connections.some((c) => c.id === id)) return false;
+    if (s.keys.some((k) => k.connectionId === id)) throw new IpcFailure('conflict', 'This connection still has keys. Remove them first.');
+    this.settings.update((d) => {
+      d.connections = d.connections.filter((c) => c.id !== id);
+      if (d.activeConnectionId === id) d.activeConnectionId = SANDBOX_CONNECTION_ID;
+    });
+    this.changed();
+    return true;
+  }
+
+  activate(id: string): ConnectionInfo {
+    if (id !== SANDBOX_CONNECTION_ID) {
+      const record = this.records().find((c) => c.id === id);
+      if (!record) throw new IpcFailure('not-found', 'That connection no longer exists.');
+      if (!record.keyId) throw new IpcFailure('conflict', `“${record.label}” has no key yet. Add a key for it first.`);
+    }
+    this.settings.update((s) => void (s.activeConnectionId = id));
+    this.changed();
+    return this.get(id);
+  }
+
+  /** The key id spending is counted under for a connection's current key (`sandbox` for the Sandbox). */
+  keyIdOf(connectionId: string): string | null {
+    if (connectionId === SANDBOX_CONNECTION_ID) return SANDBOX_KEY_ID;
+    return this.records().find((c) => c.id === connectionId)?.keyId ?? null;
+  }
+
+  /**
+   * What a request needs to reach a connection with a given key (the connection's current key when none is
+   * given); starts the built-in sandbox when it is the one asked for.
+   */
+  async resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
+    const cacheKey = `${connectionId}:${keyId ?? ''}`;
+    const cached = this.resolved.get(cacheKey);
+    if (cached) return cached;
+    const fresh = await this.resolveFresh(connectionId, keyId);
+    this.resolved.set(cacheKey, fresh);
+    return fresh;
+  }
+
+  private async resolveFresh(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
+    if (connectionId === SANDBOX_CONNECTION_ID) {
+      const handle = await this.sandbox.start();
+      return {
+        id: SANDBOX_CONNECTION_ID,
+        label: 'Sandbox',
+        kind: 'sandbox',
+        baseUrl: handle.baseUrl,
+        regionalBaseUrl: handle.regionalBaseUrl,
+        endpointWord: DEFAULT_ENDPOINT_WORD,
+        keyId: SANDBOX_KEY_ID,
+        keyLabel: null,
+        secret: handle.demoKey,
+        origins: new Set([originOf(handle.baseUrl)!, originOf(handle.regionalBaseUrl)!]),
+      };
+    }
+    const settings = this.settings.get();
+    const record = settings.connections.find((c) => c.id === connectionId);
+    if (!record) throw new IpcFailure('not-found', 'The connection this task was made for no longer exists.');
+    const id = keyId ?? record.keyId;
+    const key = settings.keys.find((k) => k.id === id);
+    if (!key) throw new IpcFailure('not-found', `The key for “${record.label}” was removed. Add a key to use this connection.`);
+    const secret = await this.vault.get(key.id, key.storage);
+    if (!secret) {
+      throw new IpcFailure(
+        'unavailable',
+        key.storage === 'session'
+          ? `The key “${key.label}” was kept for one session only and is gone. Add it again.`
+          : `The key “${key.label}” is not in the ${this.vault.status().backend} any more. Add it again.`,
+      );
+    }
+    const regional = record.regionalBaseUrl ?? record.baseUrl;
+    return {
+      id: record.id,
+      label: record.label,
+      kind: 'service',
+      baseUrl: record.baseUrl,
+      regionalBaseUrl: regional,
+      endpointWord: record.endpointWord,
+      keyId: key.id,
+      keyLabel: key.label,
+      secret,
+      origins: new Set([originOf(record.baseUrl)!, originOf(regional)!]),
+    };
+  }
+}

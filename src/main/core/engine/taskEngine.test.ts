@@ -1,0 +1,461 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
+import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, STORAGE } from '../testing/fakeService';
+import { MemoryKeychain } from '../testing/memoryKeychain';
+import { tempDir } from '../testing/tempDir';
+import { IMAGE_CADENCE, LONG_CADENCE } from './policy';
+import { CANCEL_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
+
+const KEY = 'sk-engine-test-key-7Q2W';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let service: FakeService;
+let clock: FakeClock;
+let keychain: MemoryKeychain;
+let fx: CoreFixture;
+const cores: CoreFixture[] = [];
+
+beforeEach(async () => {
+  dir = await tempDir('engine');
+  clock = new FakeClock();
+  service = new FakeService(() => clock.now());
+  keychain = new MemoryKeychain();
+});
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.core.dispose();
+  await dir.remove();
+});
+
+async function boot(): Promise<CoreFixture> {
+  const f = await startCore({ dataDir: dir.path, fetch: service.fetch, clock, secrets: keychain });
+  cores.push(f);
+  return f;
+}
+
+async function withKey(): Promise<CoreFixture> {
+  fx = await boot();
+  await fx.ok('keys.add', {
+    label: 'Studio',
+    organization: 'Acme',
+    project: 'Posters',
+    secret: KEY,
+    connection: { create: { label: 'Service', baseUrl: BASE, regionalBaseUrl: null, endpointWord: 'gen' } },
+  });
+  return fx;
+}
+
+const submitDev = (params: Record<string, unknown> = {}) => fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk', ...params } as never, inputs: {} });
+
+const until = (pred: () => boolean, describe?: () => string, stepMs = 100) => advanceUntil(clock, pred, { describe, stepMs });
+const state = (id: string): TaskState | undefined => fx.tasks.get(id)?.state;
+const reach = (id: string, s: TaskState) => until(() => state(id) === s, () => JSON.stringify(fx.tasks.get(id)));
+
+describe('the task engine, against a scripted service', () => {
+  it('writes the record before sending, polls the address as given, downloads without the key, and files the result', async () => {
+    await withKey();
+    let recordAtSubmit: unknown;
+    const original = service.submit;
+    service.submit = async (n, body) => {
+      const id = [...fx.tasks.keys()][0]!;
+      recordAtSubmit = JSON.parse(await readFile(join(dir.path, 'tasks', `${id}.json`), 'utf8'));
+      return original(n, body);
+    };
+    let polls = 0;
+    service.poll = (id) => (++polls < 3 ? pending(id, polls * 0.3) : ready(id));
+
+    const task = await submitDev({ width: 512, height: 512, seed: 5 });
+    expect(['queued', 'submitting']).toContain(task.state);
+    await reach(task.id, 'done');
+
+    expect(recordAtSubmit).toMatchObject({ state: 'submitting', request: { endpointId: 'gen-dev' } });
+    const [submit] = service.submits();
+    expect(submit).toMatchObject({ url: `${BASE}/v1/gen-dev`, key: KEY, body: { prompt: 'a lighthouse at dusk', width: 512, height: 512, seed: 5 } });
+    // Polled exactly as given (its own host and query), with the key; the id was already there.
+    expect(service.polls().map((p) => p.url)).toEqual(Array(3).fill(`${POLL_BASE}/v1/get_result?id=task-1&region=eu`));
+    expect(service.polls().every((p) => p.key === KEY)).toBe(true);
+    // The signed result address never sees the key.
+    expect(service.downloads()).toEqual([expect.objectContaining({ url: `${STORAGE}/task-1/sample.jpg?sig=abc`, key: null })]);
+
+    const done = fx.task(task.id);
+    expect(done).toMatchObject({ state: 'done', remoteId: 'task-1', cost: 2, outputMp: 0.79, progress: 1, canRetry: false });
+    const items = await fx.ok('library.list');
+    expect(items).toMatchObject([{ id: done.resultId, taskId: task.id, remoteTaskId: 'task-1', seed: 42, cost: 2, connectionLabel: 'Service', params: { prompt: 'a lighthouse at dusk' } }]);
+    expect(await fx.ok('spending.summary', {})).toMatchObject({ keyLabel: 'Studio', totals: { day: 2, week: 2, month: 2 } });
+    // Progress was shown while it ran.
+    const progress = fx.events.filter((e) => e.channel.endsWith('tasks.updated')).map((e) => (e.payload as TaskInfo).progress);
+    expect(progress).toContain(0.3);
+  });
+
+  it('adds the id to a polling address only when it is missing', async () => {
+    await withKey();
+    service.submit = () => json(200, { id: 'abc', polling_url: `${POLL_BASE}/v1/get_result`, cost: 1 });
+    const t = await submitDev();
+    await reach(t.id, 'done');
+    expect(service.polls()[0]!.url).toBe(`${POLL_BASE}/v1/get_result?id=abc`);
+  });
+
+  it('uses one scheduler timer for many polling tasks', async () => {
+    await withKey();
+    await fx.ok('settings.update', { concurrencyPerKey: 40 });
+    service.poll = (id) => pending(id);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await submitDev()).id);
+    await until(() => ids.every((id) => state(id) === 'running') && service.polls().length >= 60);
+    await settle(20);
+    // Between polls: no request in flight, so the only timer armed is the scheduler's.
+    expect(clock.pending()).toBe(1);
+  });
+
+  it('maps a 422 back to the field and never retries it', async () => {
+    await withKey();
+    service.submit = () => json(422, { detail: [{ loc: ['body', 'prompt'], msg: 'String should have at most 10 characters', type: 'string_too_long' }] });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(1);
+    expect(fx.task(t.id).error).toMatchObject({ code: 'validation', issues: [{ loc: ['body', 'prompt'], msg: 'String should have at most 10 characters' }] });
+    expect(fx.task(t.id).retryWarning).toBeNull();
+  });
+
+  it('never retries 400, 401, 402 or 403 by itself', async () => {
+    await withKey();
+    const cases: Array<[number, string]> = [[400, 'bad-request'], [401, 'key-rejected'], [402, 'no-credits'], [403, 'key-rejected']];
+    for (const [status, code] of cases) {
+      const before = service.submits().length;
+      service.submit = () => json(status, { detail: `status ${status}` });
+      const t = await submitDev();
+      await reach(t.id, 'failed');
+      clock.advance(600_000);
+      await settle(5);
+      expect(service.submits().length - before, String(status)).toBe(1);
+      expect(fx.task(t.id).error?.code).toBe(code);
+    }
+  });
+
+  it('waits for Retry-After on 429, then sends again', async () => {
+    await withKey();
+    service.submit = (n) => (n === 1 ? json(429, { detail: 'Too many active tasks' }, { 'retry-after': '7' }) : json(200, { id: 'late', polling_url: `${BASE}/v1/get_result?id=late`, cost: 1 }));
+    const t = await submitDev();
+    await reach(t.id, 'waiting');
+    const waitedFrom = clock.now();
+    expect(fx.task(t.id).detail).toMatch(/429/);
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(2);
+    expect(clock.now() - waitedFrom).toBeGreaterThanOrEqual(7000);
+  });
+
+  it('retries 5xx with backoff, then fails with a Retry that sends again', async () => {
+    await withKey();
+    service.submit = () => json(503, { detail: 'Service temporarily unavailable' });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(service.submits()).toHaveLength(5);
+    const times = service.submits().map((_, i) => i);
+    expect(times).toHaveLength(5);
+    expect(fx.task(t.id)).toMatchObject({ error: { code: 'server-error' }, canRetry: true, retryWarning: null });
+    service.submit = () => json(200, { id: 'ok', polling_url: `${BASE}/v1/get_result?id=ok`, cost: 1 });
+    await fx.ok('tasks.retry', { id: t.id });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(6);
+  });
+
+  it('leaves a request lost on the way as “outcome unknown”: never re-sent by itself, retried only when the user accepts a double charge', async () => {
+    await withKey();
+    service.submit = () => netError('ECONNRESET');
+    const t = await submitDev();
+    await reach(t.id, 'outcome-unknown');
+    clock.advance(3_600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(1);
+    expect(fx.task(t.id)).toMatchObject({ canRetry: true, retryWarning: DOUBLE_CHARGE_WARNING });
+    const refused = await fx.call('tasks.retry', { id: t.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: DOUBLE_CHARGE_WARNING } });
+    service.submit = () => json(200, { id: 'second', polling_url: `${BASE}/v1/get_result?id=second`, cost: 1 });
+    await fx.ok('tasks.retry', { id: t.id, acceptDoubleCharge: true });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(2);
+  });
+
+  it('keeps tasks prepared offline as “ready to send” and sends them when the service answers again', async () => {
+    await withKey();
+    service.submit = () => netError('ECONNREFUSED');
+    service.probe = () => netError('ECONNREFUSED');
+    const t = await submitDev();
+    await reach(t.id, 'ready-to-send');
+    expect(await fx.ok('connections.status')).toMatchObject({ state: 'offline' });
+    // Prepared while offline: it waits at once, without trying.
+    const second = await submitDev();
+    expect(second.state).toBe('ready-to-send');
+    expect(service.submits()).toHaveLength(1);
+
+    service.submit = (n) => json(200, { id: `back-${n}`, polling_url: `${BASE}/v1/get_result?id=back-${n}`, cost: 1 });
+    service.probe = () => json(404, { detail: 'Not Found' });
+    await until(() => state(t.id) === 'done' && state(second.id) === 'done');
+    expect(await fx.ok('connections.status')).toMatchObject({ state: 'online' });
+    expect(service.submits()).toHaveLength(3);
+  });
+
+  it('with “send on request”, waits for the user after the connection returns', async () => {
+    await withKey();
+    await fx.ok('settings.update', { sendWhenOnline: 'on-request' });
+    service.submit = () => netError('ENOTFOUND');
+    service.probe = () => netError('ENOTFOUND');
+    const t = await submitDev();
+    await reach(t.id, 'ready-to-send');
+    expect(fx.task(t.id).detail).toMatch(/Send it when/);
+    service.probe = () => json(200, {});
+    service.submit = () => json(200, { id: 'x', polling_url: `${BASE}/v1/get_result?id=x`, cost: 1 });
+    await until(() => fx.events.some((e) => e.channel.endsWith('statusChanged') && (e.payload as { state: string }).state === 'online'));
+    clock.advance(60_000);
+    await settle(5);
+    expect(state(t.id)).toBe('ready-to-send');
+    expect(await fx.ok('tasks.send', {})).toEqual({ sent: 1 });
+    await reach(t.id, 'done');
+  });
+
+  it('retries polls after server errors and lost answers, and a Retry after giving up checks again without sending again', async () => {
+    await withKey();
+    service.poll = (id, n) => (n === 1 ? json(500, { detail: 'oops' }) : n === 2 ? netError('ECONNRESET') : ready(id));
+    const t = await submitDev();
+    await reach(t.id, 'done');
+    expect(service.polls()).toHaveLength(3);
+
+    service.poll = () => json(502, { detail: 'bad gateway' });
+    const u = await submitDev();
+    await reach(u.id, 'failed');
+    expect(fx.task(u.id)).toMatchObject({ error: { code: 'server-error' }, retryWarning: null });
+    service.poll = (id) => ready(id);
+    await fx.ok('tasks.retry', { id: u.id });
+    await reach(u.id, 'done');
+    expect(service.submits()).toHaveLength(2);
+  });
+
+  it('ends a moderated task with its reasons, uncharged, and offers no retry', async () => {
+    await withKey();
+    service.poll = (id) => json(200, { id, status: 'Content Moderated', details: { 'Moderation Reasons': ['Violence', 'Hate'] }, result: null });
+    const t = await submitDev();
+    await reach(t.id, 'moderated');
+    expect(fx.task(t.id)).toMatchObject({ moderationReasons: ['Violence', 'Hate'], canRetry: false, serviceStatus: 'Content Moderated' });
+    expect(fx.task(t.id).detail).toMatch(/Violence, Hate.*not charged/);
+    expect((await fx.ok('spending.summary', {})).totals.day).toBe(0);
+    expect(await fx.call('tasks.retry', { id: t.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+  });
+
+  it('shows an unknown status as it is, keeps polling, and stops at the time limit with a Retry that checks again', async () => {
+    await withKey();
+    service.poll = (id) => json(200, { id, status: 'Warming Up', progress: 12 });
+    const t = await submitDev();
+    await until(() => fx.tasks.get(t.id)?.serviceStatus === 'Warming Up');
+    expect(fx.task(t.id)).toMatchObject({ state: 'running', progress: 0.12 });
+    expect(fx.task(t.id).detail).toMatch(/“Warming Up”/);
+    await until(() => state(t.id) === 'failed', () => String(clock.now()), 1000);
+    expect(fx.task(t.id).error).toMatchObject({ code: 'timed-out' });
+    expect(service.polls().length).toBeGreaterThan(IMAGE_CADENCE.limitMs / IMAGE_CADENCE.maxMs / 2);
+    service.poll = (id) => ready(id);
+    await fx.ok('tasks.retry', { id: t.id });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('gives a “Task not found” a short grace, then ends the task', async () => {
+    await withKey();
+    service.poll = (id) => json(200, { id, status: 'Task not found' });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error?.code).toBe('not-found');
+    expect(service.polls()).toHaveLength(3);
+  });
+
+  it('asks for a fresh address once when the result address has expired, then says it is lost', async () => {
+    await withKey();
+    service.download = () => ({ kind: 'text', status: 403, text: '<Error>AuthenticationFailed</Error>' });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error?.code).toBe('result-expired');
+    expect(service.downloads()).toHaveLength(2);
+    expect(service.polls()).toHaveLength(2);
+  });
+
+  it('downloads again when a result does not decode, then fails with bad-result', async () => {
+    await withKey();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    service.download = (_url, n) => ({ kind: 'bytes', status: 200, bytes: n < 2 ? jpeg.subarray(0, 200) : new Uint8Array(jpeg) });
+    const t = await submitDev();
+    await reach(t.id, 'done');
+    expect(service.downloads()).toHaveLength(2);
+
+    service.download = () => ({ kind: 'bytes', status: 200, bytes: jpeg.subarray(0, 200) });
+    const u = await submitDev();
+    await reach(u.id, 'failed');
+    expect(fx.task(u.id).error?.code).toBe('bad-result');
+  });
+
+  it('keeps to the concurrency cap per key, with a visible queue', async () => {
+    await withKey();
+    await fx.ok('settings.update', { concurrencyPerKey: 2 });
+    let release = false;
+    service.poll = (id) => (release ? ready(id) : pending(id));
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await submitDev()).id);
+    await until(() => ids.filter((id) => state(id) === 'running').length === 2);
+    clock.advance(10_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(2);
+    expect(ids.map((id) => fx.task(id).queuePosition)).toEqual([null, null, 1, 2, 3]);
+    release = true;
+    await until(() => ids.every((id) => state(id) === 'done'));
+    expect(service.submits()).toHaveLength(5);
+  });
+
+  it('refuses, before sending, a submission that would cross a spending cap, showing the totals', async () => {
+    await withKey();
+    const summary = await fx.ok('spending.summary', {});
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 3, week: null, month: null } });
+    const first = await submitDev();
+    await reach(first.id, 'done');
+    const refused = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'again' }, inputs: {} });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/daily cap of 3 credits.*Spent 2 today, 2 this week, 2 this month.*estimated at 2/);
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('records the settled cost of a video from the final polling answer', async () => {
+    await withKey();
+    service.submit = () => json(200, { id: 'v1', polling_url: `${BASE}/v1/get_result?id=v1`, cost: 30, output_mp: 1.39 });
+    service.poll = (id, n) => (n < 3 ? pending(id) : ready(id, { cost: 22.5 }));
+    const t = await fx.ok('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 5 }, inputs: {} });
+    await reach(t.id, 'done');
+    expect(fx.task(t.id)).toMatchObject({ cost: 30, settledCost: 22.5 });
+    expect((await fx.ok('spending.summary', {})).totals.day).toBe(22.5);
+    // Long-running kinds poll slower: the first poll waits for the video cadence.
+    const [submitted, firstPoll] = [service.submits()[0]!, service.polls()[0]!];
+    expect(firstPoll.at - submitted.at).toBeGreaterThanOrEqual(LONG_CADENCE.firstMs / 2);
+  });
+
+  it('stops waiting on cancel, warning that the service may still charge, and polls no more', async () => {
+    await withKey();
+    service.poll = (id) => pending(id);
+    const t = await submitDev();
+    await reach(t.id, 'running');
+    expect(fx.task(t.id).cancelWarning).toBe(CANCEL_WARNING);
+    await fx.ok('tasks.cancel', { id: t.id });
+    const polls = service.polls().length;
+    clock.advance(120_000);
+    await settle(5);
+    expect(service.polls()).toHaveLength(polls);
+    expect(fx.task(t.id)).toMatchObject({ state: 'cancelled', canRetry: true });
+    expect(fx.task(t.id).detail).toMatch(/may still finish it and charge/);
+    // Retry picks the same service task up again rather than sending a new one.
+    service.poll = (id) => ready(id);
+    await fx.ok('tasks.retry', { id: t.id });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('cancelled while being sent: ends cancelled whatever the answer, and says whether it may be charged', async () => {
+    await withKey();
+    let answer: (() => void) | undefined;
+    service.submit = () => new Promise((resolve) => (answer = () => resolve(json(503, { detail: 'busy' }))));
+    const t = await submitDev();
+    await until(() => answer !== undefined);
+    await fx.ok('tasks.cancel', { id: t.id });
+    answer!();
+    await reach(t.id, 'cancelled');
+    expect(fx.task(t.id).detail).toMatch(/nothing was charged/);
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(1);
+
+    service.submit = () => new Promise((resolve) => (answer = () => resolve(json(200, { id: 'late', polling_url: `${BASE}/v1/get_result?id=late`, cost: 1 }))));
+    answer = undefined;
+    const u = await submitDev();
+    await until(() => answer !== undefined);
+    await fx.ok('tasks.cancel', { id: u.id });
+    answer!();
+    await reach(u.id, 'cancelled');
+    expect(fx.task(u.id)).toMatchObject({ remoteId: 'late', canRetry: true });
+    expect(fx.task(u.id).detail).toMatch(/may still finish it and charge/);
+    expect(service.polls()).toHaveLength(0);
+  });
+
+  it('refuses, in main, a request the catalog does not allow (never trusting the renderer)', async () => {
+    await withKey();
+    const bad = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'x', width: 1000 }, inputs: {} });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ loc: ['body', 'width'], type: 'multiple_of' }] } });
+    const unknown = await fx.call('tasks.submit', { endpointId: 'gen-pro-1.0', params: {}, inputs: {} });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const missingAsset = await fx.call('tasks.submit', { endpointId: 'gen-pro-1.0-fill', params: {}, inputs: { image: { assetId: 'f'.repeat(64) } } });
+    expect(missingAsset).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ loc: ['body', 'image'] }] } });
+    expect(service.submits()).toHaveLength(0);
+  });
+
+  it('sends an input image as base64 read from the asset store', async () => {
+    await withKey();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const asset = await fx.ok('assets.import', { name: 'in.png', bytes: new Uint8Array(png) });
+    const t = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { top: 32 }, inputs: { image: { assetId: asset.id } } });
+    await reach(t.id, 'done');
+    expect(service.submits()[0]!.body).toEqual({ image: png.toString('base64'), top: 32 });
+    expect((await fx.ok('library.list'))[0]!.inputs).toEqual([{ field: 'image', assetId: asset.id }]);
+  });
+
+  it('never sends the key to a plain-http polling address', async () => {
+    await withKey();
+    service.submit = () => json(200, { id: 'p', polling_url: 'http://poll.example.test/v1/get_result?id=p', cost: 1 });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error?.code).toBe('insecure');
+    expect(service.polls()).toHaveLength(0);
+  });
+
+  it('follows a webhook-style answer as far as the service lets it', async () => {
+    await withKey();
+    service.submit = () => json(200, { id: 'w', status: 'Pending', webhook_url: 'https://hooks.example.com/x', cost: 3 });
+    const t = await submitDev();
+    await reach(t.id, 'webhook');
+    expect(fx.task(t.id)).toMatchObject({ cost: 3, canRetry: false });
+  });
+});
+
+describe('durability', () => {
+  it('leaves a task whose answer never came as “outcome unknown” after a crash, and never sends it again by itself', async () => {
+    await withKey();
+    service.submit = () => ({ kind: 'hang' });
+    const t = await submitDev();
+    await until(() => service.submits().length === 1);
+    await settle(20);
+    // A crash: the process is gone, nothing more is written.
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+
+    service.submit = () => json(200, { id: 'n', polling_url: `${BASE}/v1/get_result?id=n`, cost: 1 });
+    const next = await boot();
+    const [task] = await next.ok('tasks.list');
+    expect(task).toMatchObject({ id: t.id, state: 'outcome-unknown', retryWarning: DOUBLE_CHARGE_WARNING });
+    clock.advance(3_600_000);
+    await settle(10);
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('resumes polling and downloading after a restart', async () => {
+    await withKey();
+    let stillPending = true;
+    service.poll = (id) => (stillPending ? pending(id) : ready(id));
+    const ids = [(await submitDev()).id, (await submitDev()).id, (await submitDev()).id];
+    await until(() => ids.every((id) => state(id) === 'running'));
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+
+    stillPending = false;
+    fx = await boot();
+    await until(() => ids.every((id) => state(id) === 'done'), () => ids.map((id) => state(id)).join());
+    expect(service.submits()).toHaveLength(3);
+    expect(await fx.ok('library.list')).toHaveLength(3);
+  });
+});

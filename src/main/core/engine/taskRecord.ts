@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { TASK_STATES, TaskErrorSchema } from '../../../shared/ipc/contract';
+import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
+
+/** What the service told us when it accepted the task. */
+export const RemoteTaskSchema = z.object({
+  id: z.string(),
+  pollingUrl: z.string().nullable(),
+  cost: z.number().nullable(),
+  inputMp: z.number().nullable(),
+  outputMp: z.number().nullable(),
+  acceptedAt: z.number(),
+});
+export type RemoteTask = z.infer<typeof RemoteTaskSchema>;
+
+/**
+ * A task as it is kept on disk, one file each, written atomically at every change of state and always
+ * before the request it describes goes out.
+ */
+export const TaskRecordSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  request: TaskRequestSchema,
+  connectionId: z.string(),
+  connectionLabel: z.string(),
+  /** the key it is sent and charged with (`sandbox` for the built-in connection) */
+  keyId: z.string(),
+  keyLabel: z.string().nullable(),
+  state: z.enum(TASK_STATES),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  submittedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  nextAttemptAt: z.number().nullable(),
+  /** tries of the current step (sending, polling, downloading); reset when the step succeeds */
+  attempts: z.number().int().nonnegative(),
+  /** 429s in a row */
+  rateLimited: z.number().int().nonnegative(),
+  remote: RemoteTaskSchema.nullable(),
+  serviceStatus: z.string().nullable(),
+  /** the last progress the service reported, 0 to 1 */
+  progress: z.number().nullable().default(null),
+  detail: z.string().nullable(),
+  /** polls so far of this remote task; sets the interval */
+  polls: z.number().int().nonnegative(),
+  /** when the current stretch of polling began: the time limit counts from here */
+  pollingSince: z.number().nullable(),
+  notFound: z.number().int().nonnegative(),
+  sampleUrl: z.string().nullable(),
+  readyAt: z.number().nullable(),
+  /** times the result address was asked for again after it failed */
+  sampleRefreshes: z.number().int().nonnegative(),
+  resultSeed: z.number().nullable(),
+  settledCost: z.number().nullable(),
+  moderationReasons: z.array(z.string()),
+  error: TaskErrorSchema.nullable(),
+  resultId: z.string().nullable(),
+  /** the user cancelled while the request was on its way */
+  cancelRequested: z.boolean(),
+  /** earlier service task ids of this record, when it was sent again */
+  previousRemoteIds: z.array(z.string()),
+});
+export type TaskRecord = z.infer<typeof TaskRecordSchema>;

@@ -1,0 +1,75 @@
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../deps';
+import { writeJsonAtomic } from '../fs/atomicWrite';
+import type { NoticeBoard } from '../notices/noticeBoard';
+import { TaskRecordSchema, type TaskRecord } from './taskRecord';
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * Task records on disk, one JSON file each. Writes to one task are chained, so the file always ends up with
+ * the last state given, and each write is atomic, so a crash leaves the previous state or the new one.
+ */
+export class TaskRepository {
+  private readonly chains = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly dir: string,
+    private readonly notices: NoticeBoard,
+    private readonly log: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  private file(id: string): string {
+    if (!ID.test(id)) throw new Error('bad task id');
+    return join(this.dir, `${id}.json`);
+  }
+
+  async loadAll(): Promise<TaskRecord[]> {
+    await mkdir(this.dir, { recursive: true });
+    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+    const out: TaskRecord[] = [];
+    for (const name of names) {
+      const path = join(this.dir, name);
+      const text = await readFile(path, 'utf8').catch(() => '');
+      let record: TaskRecord | undefined;
+      try {
+        record = TaskRecordSchema.parse(JSON.parse(text));
+      } catch {
+        record = undefined;
+      }
+      if (record) {
+        out.push(record);
+        continue;
+      }
+      await mkdir(join(this.dir, '.set-aside'), { recursive: true });
+      const aside = join(this.dir, '.set-aside', `${name}.${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`);
+      await rename(path, aside);
+      this.log.warn('task record unreadable; set aside', { name });
+      this.notices.add('error', `A task in the queue could not be read and was set aside as ${aside}. If it was running, the service may still have finished it.`);
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  save(record: TaskRecord): Promise<void> {
+    const snapshot = structuredClone(record);
+    const previous = this.chains.get(record.id) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => writeJsonAtomic(this.file(snapshot.id), snapshot));
+    this.chains.set(record.id, next);
+    void next.finally(() => {
+      if (this.chains.get(record.id) === next) this.chains.delete(record.id);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  async remove(id: string): Promise<void> {
+    await (this.chains.get(id) ?? Promise.resolve()).catch(() => undefined);
+    await rm(this.file(id), { force: true });
+  }
+
+  /** Waits for every write so far. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.chains.values()].map((p) => p.catch(() => undefined)));
+  }
+}

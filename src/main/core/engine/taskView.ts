@@ -1,0 +1,68 @@
+import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import type { TaskRecord } from './taskRecord';
+import { inputList } from './requestBody';
+
+export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'running', 'downloading']);
+export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
+
+export const CANCEL_WARNING = 'Gen Studio will stop waiting for this task. The service may still finish it and charge for it.';
+export const DOUBLE_CHARGE_WARNING =
+  'This task may already have reached the service. Sending it again may create a second task, charged twice.';
+export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
+
+/** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */
+export const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key']);
+
+export type RetryMode = 'resume' | 'resend';
+
+/** What Retry does for a task: check on the service's task again, or send the request again. */
+export function retryModeOf(r: TaskRecord): RetryMode {
+  if (r.remote?.pollingUrl && r.state === 'cancelled') return 'resume';
+  if (r.remote?.pollingUrl && r.state === 'failed' && r.error && RESUMABLE_ERRORS.has(r.error.code)) return 'resume';
+  return 'resend';
+}
+
+export function retryWarningOf(r: TaskRecord): string | null {
+  if (r.state === 'outcome-unknown') return DOUBLE_CHARGE_WARNING;
+  if (retryModeOf(r) === 'resend' && r.remote && r.error && (r.error.code === 'result-expired' || r.error.code === 'not-found')) return CHARGED_AGAIN_WARNING;
+  return null;
+}
+
+export function canRetry(r: TaskRecord): boolean {
+  return r.state === 'failed' || r.state === 'cancelled' || r.state === 'outcome-unknown';
+}
+
+/** The renderer's view of a record; the queue position is worked out across the key's waiting tasks. */
+export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInfo {
+  return {
+    id: r.id,
+    endpointId: r.request.endpointId,
+    state: r.state,
+    serviceStatus: r.serviceStatus,
+    progress: r.state === 'done' ? 1 : r.state === 'running' || r.state === 'downloading' ? (r.progress ?? null) : null,
+    detail: r.detail,
+    params: r.request.params,
+    inputAssetIds: [...new Set(inputList(r.request).map((i) => i.assetId))],
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    submittedAt: r.submittedAt,
+    finishedAt: r.finishedAt,
+    nextAttemptAt: r.nextAttemptAt,
+    remoteId: r.remote?.id ?? null,
+    cost: r.remote?.cost ?? null,
+    settledCost: r.settledCost,
+    inputMp: r.remote?.inputMp ?? null,
+    outputMp: r.remote?.outputMp ?? null,
+    moderationReasons: r.moderationReasons,
+    error: r.error,
+    resultId: r.resultId,
+    connectionLabel: r.connectionLabel,
+    keyLabel: r.keyLabel,
+    queuePosition,
+    canCancel: !FINAL_STATES.has(r.state),
+    cancelWarning: ACTIVE_STATES.has(r.state) ? CANCEL_WARNING : null,
+    canRetry: canRetry(r),
+    retryWarning: canRetry(r) ? retryWarningOf(r) : null,
+    canSend: r.state === 'ready-to-send',
+  };
+}

@@ -1,0 +1,175 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallRequest } from '../../shared/ipc/api';
+import { CALLS, EVENTS, type CallName } from '../../shared/ipc/contract';
+import { eventChannel } from '../../shared/ipc/define';
+import type { SandboxHandle } from '../sandbox/api';
+import { startSandbox } from '../sandbox/index';
+import { startCore, type CoreFixture } from './testing/coreFixture';
+import { MemoryKeychain } from './testing/memoryKeychain';
+import { tempDir } from './testing/tempDir';
+
+/**
+ * The key must never leave main: not in a call's answer, an event, a log line or an error. This drives every
+ * call of the contract (and so every event) with keys set, a task run, a key refused and a service that echoes
+ * the key it refused, then searches everything that came out.
+ */
+const KEY = 'sk-live-LEAKCANARY-4f1d9e2b7c';
+const REFUSED = 'sk-live-REFUSEDCANARY-88aa77bb';
+
+let sandbox: SandboxHandle;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let fx: CoreFixture;
+
+/** The sandbox, except that it echoes a refused key back in its error, as a careless service might. */
+const echoingFetch: typeof fetch = async (input, init) => {
+  const key = new Headers(init?.headers).get('x-key');
+  if (key === REFUSED) return new Response(JSON.stringify({ detail: `Invalid API key: ${key}` }), { status: 403, headers: { 'content-type': 'application/json' } });
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 500 } } });
+  dir = await tempDir('leak');
+  // Something to be noticed at start-up, so the notice calls and events carry a payload.
+  await writeFile(join(dir.path, 'settings.json'), '{ not json');
+  fx = await startCore({ dataDir: dir.path, fetch: echoingFetch, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
+});
+afterAll(async () => {
+  await fx.core.dispose();
+  await sandbox.close();
+  await dir.remove();
+});
+
+const until = async (pred: () => boolean) => {
+  for (let i = 0; i < 500 && !pred(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(pred()).toBe(true);
+};
+
+type Drive = { [N in CallName]: () => Promise<unknown> };
+
+describe('the key', () => {
+  it('appears in no call answer, event, log line or error', async () => {
+    const call = <N extends CallName>(name: N, ...r: CallRequest<N> extends undefined ? [] : [CallRequest<N>]) => fx.call(name, ...r);
+    const png = new Uint8Array(await sharp({ create: { width: 2400, height: 2000, channels: 3, background: '#468' } }).png().toBuffer());
+    const ids: Record<string, string> = {};
+    const ok = async <T>(p: Promise<{ ok: boolean; value?: T }>) => {
+      const r = await p;
+      if (!r.ok) throw new Error(JSON.stringify(r));
+      return r.value as T;
+    };
+
+    const connection = { label: 'Local', baseUrl: sandbox.baseUrl, regionalBaseUrl: sandbox.regionalBaseUrl, endpointWord: 'gen' };
+    // In the order a user would meet them; every call of the contract is here (the type says so).
+    const drive: Drive = {
+      'app.info': () => call('app.info'),
+      'app.notices': () => call('app.notices'),
+      'app.dismissNotice': async () => {
+        const notices = await ok<Array<{ id: string }>>(call('app.notices'));
+        return call('app.dismissNotice', { id: notices[0]!.id });
+      },
+      'keys.keychain': () => call('keys.keychain'),
+      'keys.add': async () => {
+        const added = await ok<{ id: string; connectionId: string }>(call('keys.add', { label: 'Main', organization: 'Org', project: 'Proj', secret: KEY, connection: { create: connection } }));
+        ids.key = added.id;
+        ids.connection = added.connectionId;
+        const refused = await ok<{ id: string }>(call('keys.add', { label: 'Old', organization: '', project: '', secret: REFUSED, connection: { id: added.connectionId } }));
+        ids.refused = refused.id;
+        // Labels that contain the key are refused with an error; that error must not quote it either.
+        return call('keys.add', { label: `mine ${KEY}`, organization: '', project: '', secret: KEY, connection: { id: added.connectionId } });
+      },
+      'keys.list': () => call('keys.list'),
+      'keys.update': () => call('keys.update', { id: ids.refused!, label: 'Old key' }),
+      'keys.test': async () => {
+        await call('keys.test', { id: ids.refused! });
+        return call('keys.test', { id: ids.key! });
+      },
+      'keys.activate': async () => {
+        await call('keys.activate', { id: ids.refused! });
+        const refused = await ok<{ id: string }>(call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'refused' }, inputs: {} }));
+        await until(() => fx.tasks.get(refused.id)?.state === 'failed');
+        ids.refusedTask = refused.id;
+        return call('keys.activate', { id: ids.key! });
+      },
+      'connections.list': () => call('connections.list'),
+      'connections.active': () => call('connections.active'),
+      'connections.add': async () => {
+        const extra = await ok<{ id: string }>(call('connections.add', { ...connection, label: 'Spare' }));
+        ids.spare = extra.id;
+        return extra;
+      },
+      'connections.update': () => call('connections.update', { id: ids.spare!, label: 'Spare (EU)' }),
+      'connections.activate': () => call('connections.activate', { id: ids.spare! }),
+      'connections.status': () => call('connections.status'),
+      'connections.remove': () => call('connections.remove', { id: ids.spare! }),
+      'settings.get': () => call('settings.get'),
+      'settings.update': () => call('settings.update', { concurrencyPerKey: 4 }),
+      'assets.import': async () => {
+        const asset = await ok<{ id: string }>(call('assets.import', { name: 'photo.png', bytes: png }));
+        ids.asset = asset.id;
+        return asset;
+      },
+      'assets.get': () => call('assets.get', { id: ids.asset! }),
+      'assets.downscale': () => call('assets.downscale', { id: ids.asset!, maxMegapixels: 1 }),
+      'tasks.submit': async () => {
+        const task = await ok<{ id: string }>(call('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { prompt: 'wider', right: 64 }, inputs: { image: { assetId: ids.asset! } } }));
+        ids.task = task.id;
+        await until(() => fx.tasks.get(task.id)?.state === 'done');
+        return task;
+      },
+      'tasks.list': () => call('tasks.list'),
+      'tasks.cancel': async () => {
+        sandbox.inject({ on: 'any', failure: { kind: 'stuck-pending' }, times: 1 });
+        const stuck = await ok<{ id: string }>(call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'stuck' }, inputs: {} }));
+        await until(() => fx.tasks.get(stuck.id)?.state === 'running');
+        ids.stuck = stuck.id;
+        return call('tasks.cancel', { id: stuck.id });
+      },
+      'tasks.retry': async () => {
+        await call('tasks.retry', { id: ids.refusedTask! });
+        return call('tasks.retry', { id: ids.stuck! });
+      },
+      'tasks.send': () => call('tasks.send', {}),
+      'tasks.clear': () => call('tasks.clear', { id: ids.task! }),
+      'library.list': () => call('library.list'),
+      'library.get': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.get', { id: items[0]!.id });
+      },
+      'library.openFolder': () => call('library.openFolder'),
+      'spending.summary': () => call('spending.summary', {}),
+      'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
+      'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
+      'keys.remove': () => call('keys.remove', { id: ids.refused! }),
+    };
+    expect(Object.keys(drive).sort()).toEqual(Object.keys(CALLS).sort());
+
+    const order: CallName[] = [
+      'app.info', 'app.notices', 'app.dismissNotice', 'keys.keychain', 'keys.add', 'keys.list', 'keys.update', 'keys.test',
+      'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
+      'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
+      'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
+      'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'keys.remove',
+    ];
+    expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
+    for (const name of order) await drive[name]();
+    await fx.core.dispose();
+
+    // Every event of the contract was sent at least once, so each was searched.
+    const channels = new Set(fx.events.map((e) => e.channel));
+    for (const name of Object.keys(EVENTS)) expect(channels, name).toContain(eventChannel(name));
+    // The refused key's task failed with the service's (echoing) message, redacted.
+    expect(fx.task(ids.refusedTask!).error?.message).toMatch(/403.*\[redacted key\]/);
+
+    const everything = JSON.stringify({ results: fx.results, events: fx.events, log: fx.log });
+    for (const secret of [KEY, REFUSED]) {
+      expect(everything).not.toContain(secret);
+      expect(everything).not.toContain(Buffer.from(secret).toString('base64'));
+      expect(everything).not.toContain(secret.slice(0, 16));
+    }
+    // The hints are there: the last four characters, and nothing more.
+    expect(everything).toContain('"hint":"7c"'.replace('7c', KEY.slice(-4)));
+  });
+});

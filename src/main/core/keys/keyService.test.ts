@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../../sandbox/api';
+import { startSandbox } from '../../sandbox/index';
+import { BuiltinSandbox } from '../connections/builtinSandbox';
+import { ConnectionService } from '../connections/connectionService';
+import { systemClock } from '../deps';
+import { silentLogger } from '../log';
+import { confSettings } from '../nodeDeps';
+import { NoticeBoard } from '../notices/noticeBoard';
+import { MemorySecretStore } from '../secrets/memorySecretStore';
+import { Redactor } from '../secrets/redactor';
+import { SecretVault } from '../secrets/secretVault';
+import { SettingsService } from '../settings/settingsService';
+import { tempDir } from '../testing/tempDir';
+import { KeyService } from './keyService';
+import { KEY_PROBE_ENDPOINT } from './keyTest';
+import { endpointPath } from '../../../shared/catalog/catalog';
+
+const KEY = 'sk-test-keyservice-A1B2C3D4';
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  sandbox = await startSandbox({ keys: { [KEY]: { credits: 321 } } });
+});
+afterAll(() => sandbox.close());
+
+/** A keychain that answers, as a real one would (kind `keychain`), kept in memory for the test. */
+class TestKeychain extends MemorySecretStore {
+  override readonly kind = 'memory' as const;
+}
+const keychainLike = () => Object.assign(new TestKeychain(), { kind: 'keychain' as const });
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let builtin: BuiltinSandbox;
+beforeEach(async () => {
+  dir = await tempDir('keys');
+});
+afterEach(async () => {
+  await builtin?.close();
+  await dir.remove();
+});
+
+async function services(o: { keychain?: ReturnType<typeof keychainLike> | MemorySecretStore; fetch?: typeof fetch } = {}) {
+  const notices = new NoticeBoard(systemClock);
+  const settings = await SettingsService.open({ dir: dir.path, factory: confSettings, notices, log: silentLogger, now: () => Date.now() });
+  const redactor = new Redactor();
+  const vault = new SecretVault(o.keychain ?? keychainLike(), redactor, silentLogger, 'linux');
+  await vault.probe();
+  let changes = 0;
+  builtin = new BuiltinSandbox({ timing: 'instant' }, silentLogger, () => {});
+  const connections = new ConnectionService(settings, vault, builtin, () => changes++);
+  const keys = new KeyService(settings, vault, connections, { fetch: o.fetch ?? fetch, clock: systemClock, redact: (t) => redactor.redact(t) }, notices, silentLogger, () => changes++);
+  await keys.load();
+  return { keys, connections, settings, notices, vault, changes: () => changes };
+}
+
+const serviceConnection = () => ({ create: { label: 'Local service', baseUrl: sandbox.baseUrl, regionalBaseUrl: sandbox.regionalBaseUrl, endpointWord: 'gen' } });
+
+describe('keys', () => {
+  it('start on the Sandbox; the first key added makes its connection active, showing only label and last four', async () => {
+    const { keys, connections } = await services();
+    expect(connections.active()).toMatchObject({ id: 'sandbox', kind: 'sandbox' });
+    const info = await keys.add({ label: 'Studio', organization: 'Acme', project: 'Posters', secret: KEY, connection: serviceConnection() });
+    expect(info).toMatchObject({ label: 'Studio', organization: 'Acme', project: 'Posters', hint: 'C3D4', storage: 'keychain', active: true, available: true });
+    expect(JSON.stringify([info, keys.list(), connections.list()])).not.toContain(KEY);
+    expect(connections.active()).toMatchObject({ label: 'Local service', kind: 'service', keyLabel: 'Studio', keyHint: 'C3D4' });
+  });
+
+  it('test against the service: accepted with the balance, or refused', async () => {
+    const { keys } = await services();
+    const good = await keys.add({ label: 'Good', organization: '', project: '', secret: KEY, connection: serviceConnection() });
+    expect(await keys.test(good.id)).toMatchObject({ outcome: 'accepted', credits: 321 });
+    const bad = await keys.add({ label: 'Bad', organization: '', project: '', secret: 'sk-not-known-to-the-service', connection: { id: good.connectionId } });
+    expect(await keys.test(bad.id)).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('403') });
+  });
+
+  it('test with a request that cannot create a task where the balance query does not answer', async () => {
+    const calls: string[] = [];
+    const noCredits: typeof fetch = async (url, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+      if (String(url).endsWith('/v1/credits')) return new Response('Not Found', { status: 404 });
+      return fetch(url, init);
+    };
+    const { keys } = await services({ fetch: noCredits });
+    const good = await keys.add({ label: 'Good', organization: '', project: '', secret: KEY, connection: serviceConnection() });
+    const before = sandbox.submissions().filter((s) => s.status === 200).length;
+    expect(await keys.test(good.id)).toMatchObject({ outcome: 'accepted', credits: null });
+    expect(calls).toEqual(['GET /v1/credits', `POST ${endpointPath(KEY_PROBE_ENDPOINT)}`]);
+    expect(sandbox.submissions().filter((s) => s.status === 200).length).toBe(before);
+  });
+
+  it('rename, switch and remove; removing the last key returns to the Sandbox', async () => {
+    const { keys, connections } = await services();
+    const a = await keys.add({ label: 'A', organization: 'o', project: 'p', secret: KEY, connection: serviceConnection() });
+    const b = await keys.add({ label: 'B', organization: 'o', project: 'q', secret: 'sk-second-key-9999', connection: { id: a.connectionId } });
+    expect(b.active).toBe(false);
+    expect(keys.update(b.id, { label: 'Billing B' }).label).toBe('Billing B');
+    expect(keys.activate(b.id).active).toBe(true);
+    expect(connections.active().keyLabel).toBe('Billing B');
+    await keys.remove(b.id);
+    expect(connections.active().keyLabel).toBe('A');
+    await keys.remove(a.id);
+    expect(connections.active().id).toBe('sandbox');
+    expect(() => connections.activate(a.connectionId)).toThrow(/no key/);
+  });
+
+  it('refuse a label that is the key itself', async () => {
+    const { keys } = await services();
+    await expect(keys.add({ label: KEY, organization: '', project: '', secret: KEY, connection: serviceConnection() })).rejects.toMatchObject({
+      code: 'validation',
+      issues: [{ loc: ['body', 'label'] }],
+    });
+  });
+
+  it('with no keychain: refuse to store unless the user accepts this session only, and drop such keys next time', async () => {
+    const first = await services({ keychain: new MemorySecretStore() });
+    expect(first.vault.status().available).toBe(false);
+    await expect(first.keys.add({ label: 'K', organization: '', project: '', secret: KEY, connection: serviceConnection() })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/memory for this session only/),
+    });
+    const info = await first.keys.add({ label: 'K', organization: '', project: '', secret: KEY, connection: serviceConnection(), sessionOnly: true });
+    expect(info.storage).toBe('session');
+    expect(first.connections.active().keyLabel).toBe('K');
+
+    const next = await services({ keychain: new MemorySecretStore() });
+    expect(next.keys.list()).toEqual([]);
+    expect(next.connections.active().id).toBe('sandbox');
+    expect(next.notices.list()[0]?.message).toMatch(/“K” was kept for the last session only/);
+  });
+
+  it('refuse a plain-http address that is not this computer', async () => {
+    const { keys } = await services();
+    await expect(
+      keys.add({ label: 'K', organization: '', project: '', secret: KEY, connection: { create: { label: 'x', baseUrl: 'http://api.example.com', regionalBaseUrl: null, endpointWord: 'gen' } } }),
+    ).rejects.toMatchObject({ code: 'validation', issues: [{ loc: ['body', 'baseUrl'] }] });
+  });
+});

@@ -1,0 +1,52 @@
+import sharp from 'sharp';
+import { readMp4Info } from './mp4';
+
+const THUMB_EDGE = 320;
+
+const IMAGE_TYPES: Readonly<Record<string, { mime: string; ext: string }>> = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  webp: { mime: 'image/webp', ext: 'webp' },
+  gif: { mime: 'image/gif', ext: 'gif' },
+  avif: { mime: 'image/avif', ext: 'avif' },
+  heif: { mime: 'image/heif', ext: 'heic' },
+  tiff: { mime: 'image/tiff', ext: 'tiff' },
+};
+
+export interface InspectedResult {
+  readonly kind: 'image' | 'video';
+  readonly mime: string;
+  readonly ext: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly seconds: number | null;
+  /** a small WebP preview (images only) */
+  readonly thumbnail: Buffer | null;
+}
+
+export class BadResult extends Error {}
+
+/**
+ * Proves a downloaded result is what it claims before it goes into the library: an image must decode whole
+ * (making its preview decodes every pixel), a video must be a complete MP4.
+ */
+export async function inspectResult(bytes: Uint8Array): Promise<InspectedResult> {
+  if (bytes.length === 0) throw new BadResult('The result is empty.');
+  const mp4 = readMp4Info(bytes);
+  if (mp4) return { kind: 'video', mime: 'video/mp4', ext: 'mp4', width: mp4.width, height: mp4.height, seconds: mp4.seconds, thumbnail: null };
+  if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') throw new BadResult('The video is incomplete.');
+
+  const meta = await sharp(bytes, { failOn: 'warning' })
+    .metadata()
+    .catch(() => undefined);
+  const type = meta?.format ? IMAGE_TYPES[meta.format] : undefined;
+  if (!meta || !type || !meta.width || !meta.height) throw new BadResult('The result is not an image or video Gen Studio can read.');
+  const thumbnail = await sharp(bytes, { failOn: 'warning' })
+    .rotate()
+    .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer()
+    .catch(() => undefined);
+  if (!thumbnail) throw new BadResult('The image is damaged or incomplete.');
+  return { kind: 'image', mime: type.mime, ext: type.ext, width: meta.width, height: meta.height, seconds: null, thumbnail };
+}

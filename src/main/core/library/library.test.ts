@@ -1,0 +1,110 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../log';
+import { MediaRegistry } from '../media';
+import { NoticeBoard } from '../notices/noticeBoard';
+import { tempDir } from '../testing/tempDir';
+import { BadResult } from './inspect';
+import { Library, type SaveRequest } from './library';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let notices: NoticeBoard;
+let media: MediaRegistry;
+beforeEach(async () => {
+  dir = await tempDir('library');
+  notices = new NoticeBoard({ now: () => 0 });
+  media = new MediaRegistry('gen-media://m/');
+});
+afterEach(() => dir.remove());
+
+const open = () => Library.open({ dataDir: dir.path, media, notices, log: silentLogger, now: () => Date.UTC(2026, 0, 14, 12) });
+const jpeg = (w = 320, h = 200) => sharp({ create: { width: w, height: h, channels: 3, background: '#4070c0' } }).jpeg().toBuffer();
+
+async function request(taskId: string, bytes?: Uint8Array): Promise<SaveRequest> {
+  return {
+    taskId,
+    bytes: bytes ?? (await jpeg()),
+    endpointId: 'gen-dev',
+    params: { prompt: 'a lighthouse', width: 320, height: 200, seed: 7 },
+    inputs: [{ field: 'image_prompt', assetId: 'a'.repeat(64) }],
+    seed: 7,
+    cost: 1.1,
+    settledCost: null,
+    inputMp: 0,
+    outputMp: 0.06,
+    remoteTaskId: `remote-${taskId}`,
+    connectionLabel: 'Sandbox',
+    createdAt: Date.UTC(2026, 0, 14, 11),
+    submittedAt: Date.UTC(2026, 0, 14, 11, 0, 1),
+    readyAt: Date.UTC(2026, 0, 14, 11, 0, 4),
+  };
+}
+
+const libDir = () => join(dir.path, 'library');
+
+describe('the library', () => {
+  it('saves a result as its file and a sidecar, serves it by address, and keeps it across a restart', async () => {
+    const library = await open();
+    const item = await library.save(await request('11111111-aaaa-bbbb-cccc-000000000001'));
+    expect(item).toMatchObject({ mime: 'image/jpeg', width: 320, height: 200, endpointId: 'gen-dev', release: 'snapshot', seed: 7, cost: 1.1, metadataLost: false });
+    expect(item.fileName).toBe('2026-01-14_gen-dev_11111111.jpg');
+    expect(item.url).toBe(`gen-media://m/result/${item.id}`);
+    const sidecar = JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_11111111.json'), 'utf8'));
+    expect(sidecar).toMatchObject({ endpoint: { id: 'gen-dev', release: 'snapshot' }, params: { prompt: 'a lighthouse' }, inputs: [{ assetId: 'a'.repeat(64) }], task: { remoteId: 'remote-11111111-aaaa-bbbb-cccc-000000000001' } });
+    expect((await media.resolve(`result/${item.id}`))?.file).toBe(join(libDir(), item.fileName));
+    expect((await media.resolve(`result-thumb/${item.id}`))?.mime).toBe('image/webp');
+
+    const again = await open();
+    expect(again.list().map((i) => i.id)).toEqual([item.id]);
+  });
+
+  it('saves a task’s result once, however often it is asked to', async () => {
+    const library = await open();
+    const r = await request('22222222-aaaa-bbbb-cccc-000000000002');
+    await library.save(r);
+    await library.save(r);
+    expect(library.list()).toHaveLength(1);
+    expect((await readdir(libDir())).filter((n) => n.endsWith('.jpg'))).toHaveLength(1);
+  });
+
+  it('refuses a result that does not decode', async () => {
+    const library = await open();
+    const whole = await jpeg(800, 600);
+    await expect(library.save(await request('33333333-aaaa-bbbb-cccc-000000000003', whole.subarray(0, whole.length / 2)))).rejects.toBeInstanceOf(BadResult);
+    await expect(library.save(await request('33333333-aaaa-bbbb-cccc-000000000003', new TextEncoder().encode('<Error>expired</Error>')))).rejects.toBeInstanceOf(BadResult);
+    expect(library.list()).toEqual([]);
+  });
+
+  it('rebuilds a lost or damaged index from the sidecars', async () => {
+    const library = await open();
+    await library.save(await request('44444444-aaaa-bbbb-cccc-000000000004'));
+    await library.save(await request('55555555-aaaa-bbbb-cccc-000000000005'));
+    await rm(join(libDir(), '.index.json'));
+    expect((await open()).list()).toHaveLength(2);
+    await writeFile(join(libDir(), '.index.json'), '{"version":1,"entr');
+    expect((await open()).list()).toHaveLength(2);
+  });
+
+  it('adopts a result whose sidecar was written just before a crash, before the index', async () => {
+    const library = await open();
+    await library.save(await request('66666666-aaaa-bbbb-cccc-000000000006'));
+    const index = await readFile(join(libDir(), '.index.json'), 'utf8');
+    await library.save(await request('77777777-aaaa-bbbb-cccc-000000000007'));
+    await writeFile(join(libDir(), '.index.json'), index);
+    expect((await open()).list()).toHaveLength(2);
+  });
+
+  it('sets a damaged sidecar aside with a notice and keeps showing the file', async () => {
+    const library = await open();
+    const item = await library.save(await request('88888888-aaaa-bbbb-cccc-000000000008'));
+    await rm(join(libDir(), '.index.json'));
+    await writeFile(join(libDir(), item.fileName.replace('.jpg', '.json')), '{"version": 1, "id": ');
+    const reopened = await open();
+    expect(reopened.list()).toMatchObject([{ fileName: item.fileName, metadataLost: true, mime: 'image/jpeg' }]);
+    expect(notices.list()[0]?.message).toMatch(/could not be read; they were set aside.*file itself is kept/);
+    expect(await readdir(join(libDir(), '.set-aside'))).toHaveLength(1);
+    expect(await media.resolve(`result/${reopened.list()[0]!.id}`)).toBeDefined();
+  });
+});

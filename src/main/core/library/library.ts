@@ -1,0 +1,270 @@
+import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { z } from 'zod';
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import type { LibraryItem } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { Logger } from '../deps';
+import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import type { MediaRegistry } from '../media';
+import type { NoticeBoard } from '../notices/noticeBoard';
+import { inspectResult } from './inspect';
+import { SidecarSchema, type Sidecar } from './sidecar';
+
+const INDEX = '.index.json';
+const THUMBS = '.thumbs';
+const SET_ASIDE = '.set-aside';
+
+const MIME_BY_EXT: Readonly<Record<string, string>> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.heic': 'image/heif',
+  '.tiff': 'image/tiff',
+  '.mp4': 'video/mp4',
+};
+
+const IndexSchema = z.object({ version: z.literal(1), entries: z.array(SidecarSchema) });
+
+export interface SaveRequest {
+  readonly taskId: string;
+  readonly bytes: Uint8Array;
+  readonly endpointId: string;
+  readonly params: Sidecar['params'];
+  readonly inputs: Sidecar['inputs'];
+  readonly seed: number | null;
+  readonly cost: number | null;
+  readonly settledCost: number | null;
+  readonly inputMp: number | null;
+  readonly outputMp: number | null;
+  readonly remoteTaskId: string | null;
+  readonly connectionLabel: string;
+  readonly createdAt: number;
+  readonly submittedAt: number | null;
+  readonly readyAt: number | null;
+}
+
+/** A file name the user can read in their file manager, fixed by the task so saving twice lands in one place. */
+export function baseNameFor(taskId: string, endpointId: string, createdAt: number): string {
+  const d = new Date(createdAt);
+  const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${ymd}_${endpointId.replace(/[^A-Za-z0-9.-]/g, '-')}_${taskId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+}
+
+interface Entry {
+  readonly sidecar: Sidecar | null;
+  readonly id: string;
+  readonly file: string;
+  readonly mime: string;
+  readonly bytes: number;
+  readonly savedAt: number;
+}
+
+/**
+ * The results library: each result is its file plus a JSON sidecar, in a folder the user can open. Every
+ * write is atomic and the sidecar is written after the file, so a crash at any point leaves either nothing
+ * or a whole result. The index is a cache: lost or damaged, it is rebuilt from the sidecars.
+ */
+export class Library {
+  private readonly entries = new Map<string, Entry>();
+  private indexWrite: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<(item: LibraryItem) => void>();
+
+  private constructor(
+    readonly dir: string,
+    private readonly media: MediaRegistry,
+    private readonly notices: NoticeBoard,
+    private readonly log: Logger,
+    private readonly now: () => number,
+  ) {
+    media.register('result', async (id) => {
+      const e = this.entries.get(id);
+      return e ? { file: join(this.dir, e.file), mime: e.mime } : undefined;
+    });
+    media.register('result-thumb', async (id) => {
+      const e = this.entries.get(id);
+      if (!e || !e.mime.startsWith('image/')) return undefined;
+      return { file: join(this.dir, THUMBS, `${id}.webp`), mime: 'image/webp' };
+    });
+  }
+
+  static async open(o: { dataDir: string; media: MediaRegistry; notices: NoticeBoard; log: Logger; now: () => number }): Promise<Library> {
+    const library = new Library(join(o.dataDir, 'library'), o.media, o.notices, o.log, o.now);
+    await mkdir(join(library.dir, THUMBS), { recursive: true });
+    await library.load();
+    return library;
+  }
+
+  onAdded(listener: (item: LibraryItem) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private fromSidecar(s: Sidecar): Entry {
+    return { sidecar: s, id: s.id, file: s.file, mime: s.mime, bytes: s.bytes, savedAt: s.timings.savedAt };
+  }
+
+  private async load(): Promise<void> {
+    const names = await readdir(this.dir);
+    const sidecarNames = new Set(names.filter((n) => n.endsWith('.json') && !n.startsWith('.')));
+    let indexed: Sidecar[] | undefined;
+    const text = await readFile(join(this.dir, INDEX), 'utf8').catch(() => undefined);
+    if (text !== undefined) {
+      try {
+        indexed = IndexSchema.parse(JSON.parse(text)).entries;
+      } catch {
+        this.log.warn('library index unreadable; rebuilding from the sidecars');
+      }
+    }
+    const known = new Set<string>();
+    for (const s of indexed ?? []) {
+      const sidecarName = `${s.file.slice(0, -extname(s.file).length)}.json`;
+      // An entry whose sidecar is gone was removed outside the app.
+      if (!sidecarNames.has(sidecarName)) continue;
+      this.entries.set(s.id, this.fromSidecar(s));
+      known.add(sidecarName);
+    }
+    // Sidecars the index does not list: a lost index, or a crash between a sidecar and the index.
+    let changed = indexed === undefined;
+    for (const name of sidecarNames) {
+      if (known.has(name)) continue;
+      changed = true;
+      await this.adopt(name, names);
+    }
+    if (changed) await this.writeIndex();
+  }
+
+  private async adopt(sidecarName: string, names: readonly string[]): Promise<void> {
+    const base = sidecarName.slice(0, -'.json'.length);
+    const text = await readFile(join(this.dir, sidecarName), 'utf8').catch(() => '');
+    let sidecar: Sidecar | undefined;
+    try {
+      sidecar = SidecarSchema.parse(JSON.parse(text));
+    } catch {
+      sidecar = undefined;
+    }
+    if (sidecar) {
+      this.entries.set(sidecar.id, this.fromSidecar(sidecar));
+      return;
+    }
+    await mkdir(join(this.dir, SET_ASIDE), { recursive: true });
+    const aside = join(this.dir, SET_ASIDE, `${base}.${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}.json`);
+    await rename(join(this.dir, sidecarName), aside);
+    const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && MIME_BY_EXT[extname(n).toLowerCase()]);
+    this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
+    if (media) {
+      const size = (await stat(join(this.dir, media)).catch(() => undefined))?.size ?? 0;
+      this.entries.set(base, { sidecar: null, id: base, file: media, mime: MIME_BY_EXT[extname(media).toLowerCase()]!, bytes: size, savedAt: this.now() });
+      this.notices.add(
+        'warning',
+        `The details of the result ${media} could not be read; they were set aside as ${aside}. The file itself is kept and still shown in the library.`,
+      );
+    } else {
+      this.notices.add('warning', `A damaged details file (${sidecarName}) was found in the library without its result and was set aside as ${aside}.`);
+    }
+  }
+
+  private writeIndex(): Promise<void> {
+    const entries = [...this.entries.values()].flatMap((e) => (e.sidecar ? [e.sidecar] : []));
+    this.indexWrite = this.indexWrite.catch(() => undefined).then(() => writeJsonAtomic(join(this.dir, INDEX), { version: 1, entries }));
+    return this.indexWrite;
+  }
+
+  private item(e: Entry): LibraryItem {
+    const s = e.sidecar;
+    return {
+      id: e.id,
+      fileName: e.file,
+      url: this.media.url('result', e.id),
+      thumbnailUrl: e.mime.startsWith('image/') && s ? this.media.url('result-thumb', e.id) : e.mime.startsWith('image/') ? this.media.url('result', e.id) : null,
+      mime: e.mime,
+      bytes: e.bytes,
+      width: s?.width ?? null,
+      height: s?.height ?? null,
+      endpointId: s?.endpoint.id ?? 'unknown',
+      release: s?.endpoint.release ?? null,
+      params: s?.params ?? {},
+      seed: s?.seed ?? null,
+      inputs: s?.inputs ?? [],
+      cost: s ? (s.settledCost ?? s.cost) : null,
+      inputMp: s?.inputMp ?? null,
+      outputMp: s?.outputMp ?? null,
+      taskId: s?.task.id ?? e.id,
+      remoteTaskId: s?.task.remoteId ?? null,
+      connectionLabel: s?.connection.label ?? '',
+      createdAt: s?.timings.createdAt ?? e.savedAt,
+      submittedAt: s?.timings.submittedAt ?? null,
+      readyAt: s?.timings.readyAt ?? null,
+      savedAt: e.savedAt,
+      metadataLost: s === null,
+    };
+  }
+
+  list(): LibraryItem[] {
+    return [...this.entries.values()].sort((a, b) => b.savedAt - a.savedAt).map((e) => this.item(e));
+  }
+
+  get(id: string): LibraryItem {
+    const e = this.entries.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    return this.item(e);
+  }
+
+  /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */
+  async find(taskId: string, endpointId: string, createdAt: number): Promise<LibraryItem | undefined> {
+    if (this.entries.has(taskId)) return this.get(taskId);
+    const name = `${baseNameFor(taskId, endpointId, createdAt)}.json`;
+    const text = await readFile(join(this.dir, name), 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    const parsed = SidecarSchema.safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
+    if (!parsed.success) return undefined;
+    this.entries.set(parsed.data.id, this.fromSidecar(parsed.data));
+    await this.writeIndex();
+    return this.get(parsed.data.id);
+  }
+
+  /**
+   * Verifies and saves a result: file, preview, sidecar, index, in that order. Saving a task's result again
+   * finds it already there and changes nothing.
+   */
+  async save(r: SaveRequest): Promise<LibraryItem> {
+    const existing = await this.find(r.taskId, r.endpointId, r.createdAt);
+    if (existing) return existing;
+    const inspected = await inspectResult(r.bytes);
+    const base = baseNameFor(r.taskId, r.endpointId, r.createdAt);
+    const file = `${base}.${inspected.ext}`;
+    const endpoint = findEndpoint(r.endpointId);
+    const savedAt = this.now();
+    const sidecar: Sidecar = {
+      version: 1,
+      id: r.taskId,
+      file,
+      mime: inspected.mime,
+      bytes: r.bytes.byteLength,
+      width: inspected.width,
+      height: inspected.height,
+      seconds: inspected.seconds,
+      endpoint: { id: r.endpointId, title: endpoint?.title ?? null, release: endpoint?.release ?? null },
+      params: r.params,
+      seed: r.seed,
+      inputs: r.inputs,
+      cost: r.cost,
+      settledCost: r.settledCost,
+      inputMp: r.inputMp,
+      outputMp: r.outputMp,
+      task: { id: r.taskId, remoteId: r.remoteTaskId },
+      connection: { label: r.connectionLabel },
+      timings: { createdAt: r.createdAt, submittedAt: r.submittedAt, readyAt: r.readyAt, savedAt },
+    };
+    await writeFileAtomic(join(this.dir, file), r.bytes);
+    if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);
+    await writeJsonAtomic(join(this.dir, `${base}.json`), sidecar);
+    this.entries.set(r.taskId, this.fromSidecar(sidecar));
+    await this.writeIndex();
+    const item = this.get(r.taskId);
+    for (const listener of this.listeners) listener(item);
+    return item;
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LibraryInputSchema } from '../../../shared/ipc/contract';
+
+/** What is written beside each result: enough to know, months later, how it was made. */
+export const SidecarSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  file: z.string(),
+  mime: z.string(),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  seconds: z.number().nullable(),
+  endpoint: z.object({ id: z.string(), title: z.string().nullable(), release: z.enum(['preview', 'snapshot']).nullable() }),
+  params: z.record(z.string(), z.json()),
+  seed: z.number().nullable(),
+  inputs: z.array(LibraryInputSchema),
+  cost: z.number().nullable(),
+  settledCost: z.number().nullable(),
+  inputMp: z.number().nullable(),
+  outputMp: z.number().nullable(),
+  task: z.object({ id: z.string(), remoteId: z.string().nullable() }),
+  connection: z.object({ label: z.string() }),
+  timings: z.object({
+    createdAt: z.number(),
+    submittedAt: z.number().nullable(),
+    readyAt: z.number().nullable(),
+    savedAt: z.number(),
+  }),
+});
+export type Sidecar = z.infer<typeof SidecarSchema>;

@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../deps';
+import { errorBodyMessage, retryAfterMs, send } from './httpClient';
+
+let server: Server;
+let origin: string;
+const seen: Array<{ url: string; key: string | undefined }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', key: req.headers['x-key'] as string | undefined });
+    if (req.url === '/redirect') {
+      res.writeHead(302, { location: `${origin}/landing` }).end();
+    } else if (req.url === '/drop') {
+      req.socket.destroy();
+    } else if (req.url === '/big') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(4096));
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const key = (origins: string[]) => ({ value: 'sk-http-test-1234', allowedOrigins: new Set(origins) });
+
+describe('the HTTP client', () => {
+  it('sends the key to an allowed origin', async () => {
+    const out = await send(fetch, systemClock, { url: `${origin}/ok`, method: 'GET', key: key([origin]), timeoutMs: 5000 });
+    expect(out).toMatchObject({ kind: 'answer', status: 200 });
+    expect(seen.at(-1)).toEqual({ url: '/ok', key: 'sk-http-test-1234' });
+  });
+
+  it('refuses to send the key anywhere else, without contacting it', async () => {
+    const before = seen.length;
+    const out = await send(fetch, systemClock, { url: `${origin}/ok`, method: 'GET', key: key(['https://api.example.com']), timeoutMs: 5000 });
+    expect(out.kind).toBe('refused');
+    expect(seen.length).toBe(before);
+  });
+
+  it('never follows a redirect while carrying the key', async () => {
+    const before = seen.length;
+    const out = await send(fetch, systemClock, { url: `${origin}/redirect`, method: 'GET', key: key([origin]), timeoutMs: 5000 });
+    expect(out).toMatchObject({ kind: 'answer', status: 302 });
+    expect(seen.slice(before).map((s) => s.url)).toEqual(['/redirect']);
+  });
+
+  it('tells a refused connection (never reached) from a dropped one (may have arrived)', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const refused = await send(fetch, systemClock, { url: `http://127.0.0.1:${port}/x`, method: 'POST', body: '{}', timeoutMs: 5000 });
+    expect(refused).toMatchObject({ kind: 'network', reached: false, code: 'ECONNREFUSED' });
+    const dropped = await send(fetch, systemClock, { url: `${origin}/drop`, method: 'POST', body: '{}', timeoutMs: 5000 });
+    expect(dropped).toMatchObject({ kind: 'network', reached: true });
+  });
+
+  it('stops at a size limit', async () => {
+    const out = await send(fetch, systemClock, { url: `${origin}/big`, method: 'GET', binary: true, maxBytes: 1000, timeoutMs: 5000 });
+    expect(out).toMatchObject({ kind: 'network', code: 'TOO_LARGE' });
+  });
+
+  it('times out by the clock it is given', async () => {
+    const never: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const out = await send(never, systemClock, { url: `${origin}/ok`, method: 'GET', timeoutMs: 20 });
+    expect(out).toEqual({ kind: 'timeout' });
+  });
+});
+
+describe('error bodies', () => {
+  it('read detail, message or text', () => {
+    expect(errorBodyMessage('{"detail":"Insufficient credits"}')).toBe('Insufficient credits');
+    expect(errorBodyMessage('{"message":"Slow down"}')).toBe('Slow down');
+    expect(errorBodyMessage('<html><h1>502 Bad Gateway</h1></html>')).toBe('502 Bad Gateway');
+    expect(errorBodyMessage('x'.repeat(1000))).toHaveLength(298);
+  });
+
+  it('read Retry-After as seconds or a date', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after': '3' }), 0)).toBe(3000);
+    expect(retryAfterMs(new Headers({ 'retry-after': new Date(10_000).toUTCString() }), 4000)).toBe(6000);
+    expect(retryAfterMs(new Headers(), 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+import type { Clock } from '../deps';
+import { mayReceiveKey } from '../connections/urlPolicy';
+
+/** A key and where it may go: the connection's origins and the polling hosts the service returned. */
+export interface KeyGrant {
+  readonly value: string;
+  readonly allowedOrigins: ReadonlySet<string>;
+}
+
+export interface HttpRequest {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly body?: string;
+  readonly key?: KeyGrant;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** Read the body as bytes (downloads) rather than text. */
+  readonly binary?: boolean;
+  readonly maxBytes?: number;
+}
+
+export type HttpOutcome =
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly headers: Headers;
+      readonly text: string;
+      readonly bytes?: Uint8Array;
+    }
+  /**
+   * The request failed in transit. `reached: false` when it certainly never reached the service (the
+   * connection was refused, the name did not resolve): safe to send again. Otherwise it may have arrived.
+   */
+  | { readonly kind: 'network'; readonly reached: boolean; readonly code: string; readonly message: string }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'aborted' }
+  /** Gen Studio refused to send it: the key would have gone somewhere it must not. */
+  | { readonly kind: 'refused'; readonly message: string };
+
+/** Errors that mean the request never left this machine or never reached a server. */
+const NOT_REACHED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'UNKNOWN';
+}
+
+function errorMessage(error: unknown): string {
+  const cause = error && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+class TooLarge extends Error {}
+
+async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const length = Number(response.headers.get('content-length'));
+  if (Number.isFinite(length) && length > maxBytes) throw new TooLarge();
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Every request the core makes to a service goes through here. It attaches the key only where the grant
+ * allows, never follows a redirect with it, times out by the injected clock, and reports failures as data.
+ */
+export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpRequest): Promise<HttpOutcome> {
+  if (request.key && !mayReceiveKey(request.url, request.key.allowedOrigins)) {
+    return { kind: 'refused', message: 'Gen Studio does not send your key to that address.' };
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = clock.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs);
+  const onAbort = () => controller.abort();
+  if (request.signal?.aborted) controller.abort();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.key) headers['x-key'] = request.key.value;
+    const response = await fetchFn(request.url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      signal: controller.signal,
+      // A redirect would carry x-key to wherever it points; a key-bearing request never follows one.
+      redirect: request.key ? 'manual' : 'follow',
+    });
+    const max = request.maxBytes ?? 16 * 1024 * 1024;
+    if (request.binary && response.ok) {
+      const bytes = await readLimited(response, max);
+      return { kind: 'answer', status: response.status, headers: response.headers, text: '', bytes };
+    }
+    const text = new TextDecoder().decode(await readLimited(response, max));
+    return { kind: 'answer', status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (timedOut) return { kind: 'timeout' };
+    if (request.signal?.aborted) return { kind: 'aborted' };
+    if (error instanceof TooLarge) return { kind: 'network', reached: true, code: 'TOO_LARGE', message: 'The answer was larger than Gen Studio accepts.' };
+    const code = errorCode(error);
+    return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: errorMessage(error) };
+  } finally {
+    clock.clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Retry-After in milliseconds: seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now: number): number | undefined {
+  const raw = headers.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/**
+ * The readable part of an error body: `detail` (a string), `message`, or plain text with any markup removed.
+ * Bounded, because a proxy's error page can be long.
+ */
+export function errorBodyMessage(text: string): string {
+  let message: string | undefined;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === 'object') {
+      const { detail, message: m, error } = body as { detail?: unknown; message?: unknown; error?: unknown };
+      if (typeof detail === 'string') message = detail;
+      else if (typeof m === 'string') message = m;
+      else if (typeof error === 'string') message = error;
+      else if (detail !== undefined) message = JSON.stringify(detail);
+    }
+  } catch {
+    message = text.replace(/<[^>]*>/g, ' ');
+  }
+  const clean = (message ?? '').replace(/\s+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 297)}…` : clean;
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
+import { DEFAULT_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type Preferences } from '../../../shared/ipc/contract';
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
+
+/** Bumped whenever the stored shape changes; `migrations.ts` holds the step from each older version. */
+export const SETTINGS_VERSION = 1;
+
+/** A key's record. The key itself lives in the keychain (or this session's memory) under `id`, never here. */
+export const KeyRecordSchema = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  organization: z.string(),
+  project: z.string(),
+  hint: z.string().max(4),
+  connectionId: z.string(),
+  storage: z.enum(['keychain', 'session']),
+  createdAt: z.number(),
+});
+export type KeyRecord = z.infer<typeof KeyRecordSchema>;
+
+export const ConnectionRecordSchema = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  baseUrl: z.string(),
+  regionalBaseUrl: z.string().nullable(),
+  endpointWord: z.string().default(DEFAULT_ENDPOINT_WORD),
+  keyId: z.string().nullable(),
+});
+export type ConnectionRecord = z.infer<typeof ConnectionRecordSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically' };
+
+/** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
+export const SETTINGS_FIELDS = {
+  schemaVersion: z.number().int().nonnegative(),
+  connections: z.array(ConnectionRecordSchema),
+  keys: z.array(KeyRecordSchema),
+  activeConnectionId: z.string().min(1),
+  preferences: PreferencesSchema,
+  /** by key id (`sandbox` for the built-in connection) */
+  spendingCaps: z.record(z.string(), SpendingCapsSchema),
+} as const;
+
+export interface AppSettings extends Record<string, unknown> {
+  schemaVersion: number;
+  connections: ConnectionRecord[];
+  keys: KeyRecord[];
+  activeConnectionId: string;
+  preferences: Preferences;
+  spendingCaps: Record<string, z.infer<typeof SpendingCapsSchema>>;
+}
+
+export function defaultSettings(): AppSettings {
+  return {
+    schemaVersion: SETTINGS_VERSION,
+    connections: [],
+    keys: [],
+    activeConnectionId: SANDBOX_CONNECTION_ID,
+    preferences: { ...DEFAULT_PREFERENCES },
+    spendingCaps: {},
+  };
+}

@@ -1,0 +1,141 @@
+import { copyFile, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { Logger, SettingsBackend, SettingsFactory } from '../deps';
+import type { NoticeBoard } from '../notices/noticeBoard';
+import { migrate } from './migrations';
+import { defaultSettings, SETTINGS_FIELDS, type AppSettings } from './schema';
+
+export const SETTINGS_NAME = 'settings';
+
+type Listener = (settings: AppSettings) => void;
+
+const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-');
+
+/** Keeps what validates: whole fields, and the good elements of a list whose other elements are damaged. */
+function repair(raw: Record<string, unknown>): { settings: AppSettings; repaired: string[] } {
+  const defaults = defaultSettings();
+  const out: Record<string, unknown> = { ...defaults };
+  const repaired: string[] = [];
+  for (const [name, schema] of Object.entries(SETTINGS_FIELDS) as [keyof typeof SETTINGS_FIELDS, z.ZodType][]) {
+    const value = raw[name];
+    if (value === undefined) continue;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) {
+      out[name] = parsed.data;
+      continue;
+    }
+    if (Array.isArray(value) && 'element' in schema) {
+      const element = (schema as unknown as z.ZodArray<z.ZodType>).element;
+      const kept = value.map((v) => element.safeParse(v)).filter((r) => r.success).map((r) => r.data);
+      out[name] = kept;
+    }
+    repaired.push(name);
+  }
+  return { settings: out as AppSettings, repaired };
+}
+
+/**
+ * The app's settings, in electron-store (conf outside Electron): checked field by field against a schema and
+ * brought up to date by migrations. A file that cannot be read is set aside with a notice, never a crash.
+ */
+export class SettingsService {
+  private current: AppSettings;
+  private readonly listeners = new Set<Listener>();
+
+  private constructor(
+    private readonly backend: SettingsBackend<AppSettings>,
+    initial: AppSettings,
+  ) {
+    this.current = initial;
+  }
+
+  static async open(options: {
+    dir: string;
+    factory: SettingsFactory;
+    notices: NoticeBoard;
+    log: Logger;
+    now: () => number;
+  }): Promise<SettingsService> {
+    const { dir, factory, notices, log, now } = options;
+    const file = join(dir, `${SETTINGS_NAME}.json`);
+    const setAside = async (why: string, keepOriginal: boolean): Promise<string> => {
+      const aside = join(dir, `${SETTINGS_NAME}.${why}-${stamp(now())}.json`);
+      if (keepOriginal) await copyFile(file, aside);
+      else await rename(file, aside);
+      return aside;
+    };
+
+    // Read the file itself rather than the store's view of it: the store merges in defaults, which would hide
+    // a missing version, and throws on a file it cannot parse.
+    const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
+    let raw: Record<string, unknown> = { schemaVersion: defaultSettings().schemaVersion };
+    if (text !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        raw = parsed as Record<string, unknown>;
+      } else {
+        const aside = await setAside('unreadable', false);
+        log.warn('settings file unreadable; set aside', { aside });
+        notices.add('warning', `Your settings file could not be read. It was set aside as ${aside} and Gen Studio started with default settings.`);
+      }
+    }
+
+    const backend = factory<AppSettings>({ cwd: dir, name: SETTINGS_NAME, defaults: defaultSettings() });
+    const migrated = migrate(raw);
+    let settings: AppSettings;
+    if (migrated.kind === 'newer') {
+      const aside = await setAside('newer', true);
+      notices.add(
+        'warning',
+        `Your settings were written by a newer Gen Studio (settings version ${migrated.version}). A copy was kept as ${aside}; this version started with default settings.`,
+      );
+      settings = defaultSettings();
+    } else {
+      const { settings: clean, repaired } = repair(migrated.raw);
+      if (repaired.length) {
+        const aside = await setAside('damaged', true);
+        log.warn('settings repaired', { fields: repaired, aside });
+        notices.add(
+          'warning',
+          `Part of your settings could not be read (${repaired.join(', ')}); those parts were reset. The original file was kept as ${aside}.`,
+        );
+      }
+      if (migrated.kind === 'migrated') log.info('settings migrated', { from: migrated.from });
+      settings = clean;
+    }
+    backend.set(settings);
+    return new SettingsService(backend, settings);
+  }
+
+  get(): AppSettings {
+    return structuredClone(this.current);
+  }
+
+  /** Applies a change, checks the result against the schema, stores it, and tells the listeners. */
+  update(change: (draft: AppSettings) => void): AppSettings {
+    const draft = this.get();
+    change(draft);
+    for (const [name, schema] of Object.entries(SETTINGS_FIELDS)) {
+      (draft as Record<string, unknown>)[name] = (schema as z.ZodType).parse(draft[name]);
+    }
+    this.backend.set(draft);
+    this.current = draft;
+    for (const listener of this.listeners) listener(this.get());
+    return this.get();
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get path(): string {
+    return this.backend.path;
+  }
+}

@@ -1,0 +1,117 @@
+import sharp from 'sharp';
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
+import type { FieldSpec } from '../../../shared/catalog/field';
+import { stripDataUrl } from '../../../shared/media/base64';
+import { issue, type ValidationIssue } from '../../../shared/validation/issue';
+import type { DecodedImage, DecodedInputs, DecodedKeyframe, DecodedVideo } from '../outputs/job';
+
+/** Same cap as sharp's default: refuses decompression bombs before they take the memory. */
+const MAX_INPUT_PIXELS = 268_402_689;
+
+export interface VideoHeader {
+  readonly width: number;
+  readonly height: number;
+  readonly seconds: number;
+  readonly fps: number;
+}
+
+export interface MediaSources {
+  /**
+   * The bytes behind an address the sandbox itself handed out (a result URL), so outputs can be chained;
+   * `expired` when that address no longer works, undefined when it is not the sandbox's.
+   */
+  readonly ownResult: (url: string) => Uint8Array | 'expired' | undefined;
+  /** Reads a video's header; undefined when the bytes are not a video the sandbox can read. */
+  readonly readVideo: (bytes: Uint8Array) => VideoHeader | undefined;
+}
+
+type Loc = readonly (string | number)[];
+type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; issue: ValidationIssue };
+
+const isAddress = (value: string) => /^https?:\/\//i.test(value);
+
+function bytesOf(loc: Loc, value: string, field: FieldSpec, sources: MediaSources, what: string): Bytes {
+  if (isAddress(value)) {
+    const acceptsUrl = (field.type === 'image' || field.type === 'video') && field.encoding === 'base64-or-url';
+    if (!acceptsUrl) {
+      return { ok: false, issue: issue(loc, 'value_error', `Value error, ${field.name} takes a base64-encoded ${what}, not an address`) };
+    }
+    const own = sources.ownResult(value);
+    if (own === 'expired') return { ok: false, issue: issue(loc, 'value_error', `Value error, the ${what} address has expired`) };
+    if (!own) {
+      return {
+        ok: false,
+        issue: issue(loc, 'value_error', `Value error, the sandbox works offline and fetches only its own result addresses; send the ${what} as base64`),
+      };
+    }
+    return { ok: true, bytes: own };
+  }
+  const bytes = Buffer.from(stripDataUrl(value), 'base64');
+  if (bytes.length === 0) return { ok: false, issue: issue(loc, 'value_error', `Value error, ${field.name} is not base64-encoded data`) };
+  return { ok: true, bytes };
+}
+
+export async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage | string> {
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await input.metadata();
+    const { data, info } = await input.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data, hasAlpha: meta.hasAlpha === true, format: meta.format ?? 'unknown' };
+  } catch (e) {
+    return e instanceof Error ? e.message.split('\n')[0]! : String(e);
+  }
+}
+
+async function decodeImage(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): Promise<DecodedImage | ValidationIssue> {
+  const got = bytesOf(loc, value, field, sources, 'image');
+  if (!got.ok) return got.issue;
+  const image = await decodeImageBytes(got.bytes);
+  return typeof image === 'string' ? issue(loc, 'value_error', `Value error, the image could not be decoded (${image})`) : image;
+}
+
+function decodeVideo(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): DecodedVideo | ValidationIssue {
+  const got = bytesOf(loc, value, field, sources, 'video');
+  if (!got.ok) return got.issue;
+  const header = sources.readVideo(got.bytes);
+  if (!header) return issue(loc, 'value_error', 'Value error, the video could not be read (expected an H.264 MP4)');
+  return { bytes: got.bytes, ...header };
+}
+
+export interface DecodeResult {
+  readonly inputs: DecodedInputs;
+  /** Media that is not what it claims to be, located like the service's own 422 issues. */
+  readonly issues: readonly ValidationIssue[];
+}
+
+/**
+ * Decodes every media value of a request, so validation sees real sizes and the renderers real pixels. Values
+ * of the wrong type are left for validation to report.
+ */
+export async function decodeMedia(endpoint: EndpointSpec, body: Readonly<Record<string, unknown>>, sources: MediaSources): Promise<DecodeResult> {
+  const images = new Map<string, DecodedImage>();
+  const videos = new Map<string, DecodedVideo>();
+  const keyframes: DecodedKeyframe[] = [];
+  const issues: ValidationIssue[] = [];
+  const keep = <T extends object>(got: T | ValidationIssue, use: (value: T) => void) => {
+    if ('loc' in got && 'msg' in got) issues.push(got);
+    else use(got as T);
+  };
+  for (const field of endpoint.fields) {
+    const value = body[field.name];
+    const loc = ['body', field.name];
+    if (field.type === 'image' && typeof value === 'string' && value.length > 0) {
+      keep(await decodeImage(loc, value, field, sources), (img) => images.set(field.name, img));
+    } else if (field.type === 'video' && typeof value === 'string' && value.length > 0) {
+      keep(decodeVideo(loc, value, field, sources), (v) => videos.set(field.name, v));
+    } else if (field.type === 'keyframes' && Array.isArray(value)) {
+      for (const [i, item] of value.entries()) {
+        const frame = item as { image?: unknown; time?: unknown } | null;
+        if (typeof frame?.image !== 'string' || typeof frame.time !== 'number' || frame.image.length === 0) continue;
+        const time = frame.time;
+        const imageField = { ...field, type: 'image', encoding: 'base64-or-url' } as FieldSpec;
+        keep(await decodeImage([...loc, i, 'image'], frame.image, imageField, sources), (image) => keyframes.push({ time, image }));
+      }
+    }
+  }
+  return { inputs: { images, videos, keyframes }, issues };
+}

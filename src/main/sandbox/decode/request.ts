@@ -1,0 +1,73 @@
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
+import type { JsonValue } from '../../../shared/catalog/field';
+import { issue, type ValidationIssue } from '../../../shared/validation/issue';
+import { validateRequest } from '../../../shared/validation/validate';
+import type { DecodedInputs } from '../outputs/job';
+import { decodeMedia, type MediaSources } from './media';
+
+export type ParsedRequest =
+  | {
+      readonly ok: true;
+      /** Plain values the endpoint defines, with the catalog's defaults filled in; `null` counts as absent. */
+      readonly params: Readonly<Record<string, JsonValue>>;
+      readonly inputs: DecodedInputs;
+    }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** Parses JSON as the service's framework does: a syntax error is a 422 located at the character it stopped at. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
+  if (text.trim().length === 0) return { ok: false, issue: issue(['body'], 'missing', 'Field required') };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /position (\d+)/.exec(message);
+    return {
+      ok: false,
+      issue: issue(['body', at ? Number(at[1]) : 0], 'json_invalid', 'JSON decode error', { error: message }),
+    };
+  }
+}
+
+const MEDIA_TYPES = new Set(['image', 'video', 'keyframes']);
+
+function effectiveParams(endpoint: EndpointSpec, body: Readonly<Record<string, unknown>>): Record<string, JsonValue> {
+  const params: Record<string, JsonValue> = {};
+  for (const f of endpoint.fields) {
+    if (MEDIA_TYPES.has(f.type)) continue;
+    const value = body[f.name];
+    if (value !== undefined && value !== null) params[f.name] = value as JsonValue;
+    else if (f.default !== undefined && f.default !== null) params[f.name] = f.default;
+  }
+  return params;
+}
+
+/**
+ * Everything the service checks before it accepts a task: JSON syntax, the body's shape, each field against
+ * the catalog (as the service validates: unknown fields ignored, `null` as absent where nullable), the
+ * cross-field rules with the real decoded sizes, and media that does not decode.
+ */
+export async function parseRequest(endpoint: EndpointSpec, text: string, sources: MediaSources): Promise<ParsedRequest> {
+  const json = parseJson(text);
+  if (!json.ok) return { ok: false, issues: [json.issue] };
+  const body = json.value;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, issues: validateRequest(endpoint, body, { strictness: 'service' }) };
+  }
+  const record = body as Record<string, unknown>;
+  const decoded = await decodeMedia(endpoint, record, sources);
+  const issues = validateRequest(endpoint, record, {
+    strictness: 'service',
+    probes: {
+      image: (field) => decoded.inputs.images.get(field),
+      video: (field) => {
+        const v = decoded.inputs.videos.get(field);
+        return v ? { seconds: v.seconds, bytes: v.bytes.byteLength, width: v.width, height: v.height } : undefined;
+      },
+    },
+  });
+  const reported = new Set(issues.map((i) => JSON.stringify(i.loc.slice(0, 2))));
+  const all = [...issues, ...decoded.issues.filter((i) => !reported.has(JSON.stringify(i.loc.slice(0, 2))))];
+  if (all.length) return { ok: false, issues: all };
+  return { ok: true, params: effectiveParams(endpoint, record), inputs: decoded.inputs };
+}

@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http';
+import { ACCOUNT_PATHS } from '../../../shared/catalog/catalog';
+import { getEndpoint } from '../../../shared/catalog/catalog';
+import { issue } from '../../../shared/validation/issue';
+import { validateRequest } from '../../../shared/validation/validate';
+import type { SandboxContext } from '../context';
+import { parseJson } from '../decode/request';
+import { detail, json, validationError, type Reply } from '../http/reply';
+import { checkKey } from './auth';
+
+/** The account queries public clients use beyond the document: credits, finetunes, one finetune's details. */
+export function account(ctx: SandboxContext, req: IncomingMessage, url: URL): Reply | undefined {
+  const route = url.pathname;
+  if (route !== ACCOUNT_PATHS.credits && route !== ACCOUNT_PATHS.myFinetunes && route !== ACCOUNT_PATHS.finetuneDetails) return undefined;
+  const auth = checkKey(req, ctx.accounts);
+  if (!auth.ok) return auth.reply;
+  const { key } = auth;
+  if (route === ACCOUNT_PATHS.credits) return json(200, { credits: ctx.accounts.credits(key) ?? 0 });
+  if (route === ACCOUNT_PATHS.myFinetunes) return json(200, { finetunes: ctx.accounts.finetunes(key) });
+  const id = url.searchParams.get('finetune_id');
+  if (!id) return validationError([issue(['query', 'finetune_id'], 'missing', 'Field required')]);
+  if (!ctx.accounts.hasFinetune(key, id)) return detail(404, `Finetune not found: ${id}`);
+  return json(200, { finetune_details: { finetune_id: id, mode: 'lora', trigger_word: 'TOK', sandbox: true } });
+}
+
+/** POST {base_url_us}/v1/delete_finetune: deletes one of the key's finetunes; an unknown one answers 404. */
+export function deleteFinetune(ctx: SandboxContext, req: IncomingMessage, bodyText: string): Reply {
+  const auth = checkKey(req, ctx.accounts);
+  if (!auth.ok) return auth.reply;
+  const parsed = parseJson(bodyText);
+  if (!parsed.ok) return validationError([parsed.issue]);
+  const endpoint = getEndpoint('delete_finetune');
+  const issues = validateRequest(endpoint, parsed.value, { strictness: 'service' });
+  if (issues.length) return validationError(issues);
+  const id = (parsed.value as { finetune_id: string }).finetune_id;
+  if (!ctx.accounts.deleteFinetune(auth.key, id)) return detail(404, `Finetune not found: ${id}`);
+  return json(200, {
+    status: 'deleted',
+    message: `Finetune ${id} was deleted`,
+    deleted_finetune_id: id,
+    timestamp: new Date(ctx.now()).toISOString(),
+  });
+}

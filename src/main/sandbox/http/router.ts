@@ -1,0 +1,147 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CATALOG, endpointPath } from '../../../shared/catalog/catalog';
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
+import { FAILURE_HEADER, type FailureMode, type FailureStage } from '../api';
+import type { SandboxContext } from '../context';
+import { isLifecycle, parseFailureHeader, type LifecycleFailure } from '../failures';
+import { account, deleteFinetune } from '../handlers/account';
+import { poll, POLLING_PATH } from '../handlers/poll';
+import { download } from '../handlers/result';
+import { submit } from '../handlers/submit';
+import { RESULT_PATH_PREFIX } from '../results';
+import { readBody } from './body';
+import { garble, shortCircuit } from './failureReplies';
+import { detail, writeReply, type Reply } from './reply';
+
+export type Origin = 'base' | 'regional';
+
+interface Route {
+  readonly endpoint: EndpointSpec;
+  readonly origin: Origin;
+}
+
+/** Every catalog endpoint at its path, on the origin its `base` names. */
+function routes(word: string): Map<string, Route> {
+  const map = new Map<string, Route>();
+  for (const endpoint of CATALOG) {
+    map.set(endpointPath(endpoint, word), { endpoint, origin: endpoint.base === 'base_url_us' ? 'regional' : 'base' });
+  }
+  return map;
+}
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Plays the transport failure for this stage (the request's own header first, then the server's rules) around
+ * a handler. Returns the reply and whether a failure answered in the handler's place.
+ */
+async function withTransport(
+  ctx: SandboxContext,
+  stage: Exclude<FailureStage, 'any'>,
+  endpointId: string | undefined,
+  fromHeader: FailureMode | undefined,
+  run: () => Promise<Reply>,
+): Promise<{ reply: Reply; replaced: boolean }> {
+  const failure = fromHeader && !isLifecycle(fromHeader) ? fromHeader : ctx.failures.transport(stage, endpointId);
+  if (!failure) return { reply: await run(), replaced: false };
+  const instead = shortCircuit(failure);
+  if (instead) return { reply: instead, replaced: true };
+  if (failure.kind === 'slow') {
+    await ctx.delay(failure.delayMs);
+    return { reply: await run(), replaced: false };
+  }
+  return { reply: garble(await run()), replaced: false };
+}
+
+async function bodyOr413(ctx: SandboxContext, req: IncomingMessage): Promise<string | Reply> {
+  const body = await readBody(req, ctx.options.maxBodyBytes);
+  if (body.ok) return body.text;
+  return detail(413, `Request body is ${body.bytes} bytes; the limit is ${ctx.options.maxBodyBytes} bytes`, { connection: 'close' });
+}
+
+async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Origin, req: IncomingMessage): Promise<Reply> {
+  const url = new URL(req.url ?? '/', origin === 'base' ? ctx.origin : ctx.regionalOrigin);
+  const method = req.method ?? 'GET';
+  const rawFailure = header(req, FAILURE_HEADER);
+  let fromHeader: FailureMode | undefined;
+  if (rawFailure !== undefined) {
+    const parsed = parseFailureHeader(rawFailure);
+    if (typeof parsed === 'string') return detail(400, `${FAILURE_HEADER}: ${parsed}`);
+    fromHeader = parsed;
+  }
+  const lifecycle: LifecycleFailure | undefined = fromHeader && isLifecycle(fromHeader) ? fromHeader : undefined;
+
+  const found = table.get(url.pathname);
+  if (found && found.origin === origin) {
+    if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
+    const { endpoint } = found;
+    if (endpoint.deprecated) {
+      const instead = endpoint.deprecated.migrateTo.length ? `; use ${endpoint.deprecated.migrateTo.join(' or ')}` : '';
+      return detail(410, `${endpoint.id} was deprecated on ${endpoint.deprecated.since}${instead}`);
+    }
+    const body = await bodyOr413(ctx, req);
+    if (typeof body !== 'string') {
+      ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: 413, at: ctx.now() });
+      return body;
+    }
+    if (endpoint.id === 'delete_finetune') return (await withTransport(ctx, 'submit', endpoint.id, fromHeader, async () => deleteFinetune(ctx, req, body))).reply;
+    const { reply, replaced } = await withTransport(ctx, 'submit', endpoint.id, fromHeader, () => submit(ctx, endpoint, req, body, lifecycle));
+    if (replaced) ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: reply.kind === 'drop' ? 0 : reply.status, at: ctx.now() });
+    return reply;
+  }
+  if (origin === 'regional') return detail(404, 'Not Found');
+
+  if (url.pathname === POLLING_PATH) {
+    if (method !== 'GET') return detail(405, 'Method Not Allowed', { allow: 'GET' });
+    const endpointId = ctx.tasks.endpointOf(url.searchParams.get('id') ?? '')?.id;
+    return (await withTransport(ctx, 'poll', endpointId, fromHeader, () => poll(ctx, req, url, lifecycle))).reply;
+  }
+  if (url.pathname.startsWith(RESULT_PATH_PREFIX)) {
+    if (method !== 'GET' && method !== 'HEAD') return detail(405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+    const taskId = ctx.results.taskOf(url);
+    if (lifecycle?.kind === 'expired-result' && taskId) ctx.tasks.expireResult(taskId);
+    const endpointId = taskId ? ctx.tasks.endpointOf(taskId)?.id : undefined;
+    return (await withTransport(ctx, 'result', endpointId, fromHeader, async () => download(ctx, req, url))).reply;
+  }
+  if (method === 'GET') {
+    const answer = account(ctx, req, url);
+    if (answer) return answer;
+  }
+  return detail(404, 'Not Found');
+}
+
+function logWhenDone(log: NonNullable<SandboxContext['onRequest']>, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  let done = false;
+  const finish = (status: number) => {
+    if (done) return;
+    done = true;
+    const failure = header(req, FAILURE_HEADER);
+    log({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').replace(/([?&]sig=)[^&]*/, '$1…'),
+      status,
+      ms: Math.round(performance.now() - started),
+      ...(failure ? { failure } : {}),
+    });
+  };
+  res.on('finish', () => finish(res.statusCode));
+  res.on('close', () => finish(res.writableFinished ? res.statusCode : 0));
+}
+
+/** The request listener of one origin: routes, plays failures, and turns a sandbox bug into a 500 with its message. */
+export function requestListener(ctx: SandboxContext, origin: Origin): (req: IncomingMessage, res: ServerResponse) => void {
+  const table = routes(ctx.options.endpointWord);
+  return (req, res) => {
+    if (ctx.onRequest) logWhenDone(ctx.onRequest, req, res);
+    route(ctx, table, origin, req)
+      .catch((e: unknown): Reply => detail(500, `Sandbox error: ${e instanceof Error ? e.message : String(e)}`))
+      .then((reply) => {
+        if (!res.destroyed) writeReply(req, res, reply);
+      })
+      .catch(() => res.destroy());
+  };
+}

@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
+import { AsyncResponseSchema, AsyncWebhookResponseSchema, moderationReasons } from '../../shared/catalog/responses';
+import type { RequestLogEntry, SandboxHandle, SandboxOptions } from './api';
+import { DEFAULT_RESULT_EXPIRY_MS, startSandbox } from './index';
+import { CONTENT_MODERATION_MAX_TOLERANCE, CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
+import { UPSAMPLED_SUFFIX } from './handlers/submit';
+import { pendingDuration } from './tasks/timing';
+import { sandboxClient, type SandboxClient } from './testing/client';
+import { maskPng, solidPng } from './testing/media';
+
+const DEV = endpointPath(getEndpoint('gen-dev'));
+const small = { prompt: 'a lighthouse', width: 256, height: 256, output_format: 'png' };
+
+let sandbox: SandboxHandle | undefined;
+async function start(options: SandboxOptions = {}): Promise<{ sandbox: SandboxHandle; client: SandboxClient }> {
+  sandbox = await startSandbox(options);
+  return { sandbox, client: sandboxClient(sandbox) };
+}
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+type Submitted = { id: string; polling_url: string; cost: number };
+
+describe('the task lifecycle', () => {
+  it('is Pending with a rising progress for its duration, then Ready with an absolute sample address and the seed', async () => {
+    let clock = 50_000;
+    const { client } = await start({ durations: { 'gen-dev': 4000 }, now: () => clock });
+    const task = (await client.post<Submitted>(DEV, { ...small, seed: 5 })).body;
+    const progress: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await client.poll(task.polling_url);
+      expect(answer).toMatchObject({ id: task.id, status: 'Pending' });
+      progress.push(answer.progress ?? -1);
+      clock += 1000;
+    }
+    expect(progress).toEqual([0, 0.25, 0.5, 0.75]);
+    const ready = await client.poll(task.polling_url);
+    expect(ready.status).toBe('Ready');
+    expect(ready.result?.seed).toBe(5);
+    expect(new URL(ready.result?.sample ?? '').origin).toBe(new URL(task.polling_url).origin);
+  });
+
+  it('prompt_upsampling rewrites the prompt, and says so in result.prompt', async () => {
+    const { client } = await start();
+    const plain = await client.poll((await client.post<Submitted>(DEV, { ...small, seed: 1 })).body.polling_url);
+    const upsampled = await client.poll((await client.post<Submitted>(DEV, { ...small, seed: 1, prompt_upsampling: true })).body.polling_url);
+    expect(plain.result?.prompt).toBe('a lighthouse');
+    expect(upsampled.result?.prompt).toBe(`a lighthouse, ${UPSAMPLED_SUFFIX}`);
+    const [a, b] = await Promise.all([plain, upsampled].map(async (r) => (await client.download(String(r.result?.sample))).bytes));
+    expect(a!.equals(b!)).toBe(false);
+  });
+
+  it('picks a seed when none is given, and reports it', async () => {
+    const { client } = await start();
+    const ready = await client.poll((await client.post<Submitted>(DEV, small)).body.polling_url);
+    expect(Number.isInteger(ready.result?.seed)).toBe(true);
+  });
+
+  it('result addresses expire after 10 minutes by default (configurable), and then the task is not found', async () => {
+    expect(DEFAULT_RESULT_EXPIRY_MS).toBe(10 * 60 * 1000);
+    let clock = 0;
+    const { client } = await start({ now: () => clock, resultExpiryMs: 60_000 });
+    const task = (await client.post<Submitted>(DEV, small)).body;
+    const sample = (await client.poll(task.polling_url)).result?.sample ?? '';
+    clock += 59_000;
+    expect((await client.download(sample)).status).toBe(200);
+    clock += 1000;
+    const expired = await client.download(sample);
+    expect(expired.status).toBe(403);
+    expect(expired.bytes.toString()).toMatch(/expiry/);
+    expect((await client.poll(task.polling_url)).status).toBe('Task not found');
+  });
+
+  it('a tampered result address is refused', async () => {
+    const { client } = await start();
+    const sample = (await client.poll((await client.post<Submitted>(DEV, small)).body.polling_url)).result?.sample ?? '';
+    const url = new URL(sample);
+    url.searchParams.set('se', String(Number(url.searchParams.get('se')) + 3_600_000));
+    expect((await client.download(url.toString())).status).toBe(403);
+  });
+
+  it('serves byte ranges, so a player can seek', async () => {
+    const { client } = await start();
+    const sample = (await client.poll((await client.post<Submitted>(DEV, small)).body.polling_url)).result?.sample ?? '';
+    const whole = await client.download(sample);
+    const part = await fetch(sample, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${whole.bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.bytes.subarray(10, 20));
+  });
+
+  it('answers Task not found for an unknown id, and for another key’s task', async () => {
+    const { sandbox, client } = await start();
+    sandbox.addKey('someone-else');
+    const task = (await client.post<Submitted>(DEV, small)).body;
+    expect(await client.poll(`${sandbox.baseUrl}/v1/get_result?id=nope`)).toMatchObject({ id: 'nope', status: 'Task not found' });
+    expect((await client.poll(task.polling_url, { key: 'someone-else' })).status).toBe('Task not found');
+    expect((await client.get(task.polling_url, { key: null })).status).toBe(401);
+    expect((await client.get(`${sandbox.baseUrl}/v1/get_result`)).status).toBe(422);
+  });
+
+  it('realistic durations for the demo, instant for tests', () => {
+    const dev = getEndpoint('gen-dev');
+    const video = getEndpoint('gen-3-video');
+    expect(pendingDuration(dev, {})).toBe(0);
+    expect(pendingDuration(dev, { timing: 'demo' })).toBeGreaterThanOrEqual(2000);
+    expect(pendingDuration(video, { timing: 'demo' })).toBeGreaterThan(pendingDuration(dev, { timing: 'demo' }));
+    expect(pendingDuration(dev, { timing: 'demo', durations: { 'gen-dev': 10 } })).toBe(10);
+  });
+});
+
+describe('the access log', () => {
+  it('reports each answered request, with signatures left out and dropped connections as 0', async () => {
+    const entries: RequestLogEntry[] = [];
+    const { client } = await start({ onRequest: (e) => entries.push(e) });
+    const task = (await client.post<Submitted>(DEV, small)).body;
+    const sample = (await client.poll(task.polling_url)).result?.sample ?? '';
+    await client.download(sample);
+    await expect(client.post(DEV, small, { fail: 'drop' })).rejects.toThrow();
+    for (let i = 0; i < 50 && entries.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(entries.map((e) => [e.method, e.status])).toEqual([
+      ['POST', 200],
+      ['GET', 200],
+      ['GET', 200],
+      ['POST', 0],
+    ]);
+    expect(entries[2]?.path).toMatch(/sig=…$/);
+    expect(entries[2]?.path).not.toContain(new URL(sample).searchParams.get('sig'));
+    expect(entries[3]?.failure).toBe('drop');
+  });
+});
+
+describe('responses', () => {
+  it('AsyncWebhookResponse when webhook_url is given on an endpoint that answers with it; AsyncResponse otherwise', async () => {
+    const { client } = await start();
+    const hook = 'http://127.0.0.1:9/hook';
+    const webhook = await client.post(DEV, { ...small, webhook_url: hook });
+    expect(AsyncWebhookResponseSchema.strict().parse(webhook.body)).toMatchObject({ status: 'Pending', webhook_url: hook });
+    const fill = getEndpoint('gen-pro-1.0-fill');
+    const plain = await client.post(endpointPath(fill), {
+      image: await solidPng(64, 64),
+      mask: await maskPng(64, 64, [{ x: 0, y: 0, w: 8, h: 8 }]),
+      webhook_url: hook,
+    });
+    expect(AsyncResponseSchema.strict().safeParse(plain.body).success).toBe(true);
+  });
+});
+
+describe('moderation by documented words', () => {
+  it('a request word: Request Moderated at once, with its category, and not charged', async () => {
+    const { sandbox, client } = await start();
+    for (const [word, category] of Object.entries(REQUEST_MODERATION_WORDS)) {
+      const task = (await client.post<Submitted>(DEV, { ...small, prompt: `a scene with ${word.toUpperCase()} in it` })).body;
+      const result = await client.poll(task.polling_url);
+      expect(result.status, word).toBe('Request Moderated');
+      expect(moderationReasons(result.details)).toEqual([category]);
+      expect(result.result ?? null).toBeNull();
+    }
+    expect(sandbox.credits(sandbox.demoKey)).toBe(1000);
+  });
+
+  it('a content word: accepted, then Content Moderated with its category, and refunded', async () => {
+    const { sandbox, client } = await start();
+    for (const [word, category] of Object.entries(CONTENT_MODERATION_WORDS)) {
+      const task = (await client.post<Submitted>(DEV, { ...small, prompt: `${word} still life` })).body;
+      const result = await client.poll(task.polling_url);
+      expect(result.status, word).toBe('Content Moderated');
+      expect(moderationReasons(result.details)).toEqual([category]);
+    }
+    expect(sandbox.credits(sandbox.demoKey)).toBe(1000);
+  });
+
+  it(`content words pass at a safety_tolerance above ${CONTENT_MODERATION_MAX_TOLERANCE}; request words never do`, async () => {
+    const { client } = await start();
+    const content = Object.keys(CONTENT_MODERATION_WORDS)[0]!;
+    const request = Object.keys(REQUEST_MODERATION_WORDS)[0]!;
+    const at = async (prompt: string, safety_tolerance: number) =>
+      (await client.poll((await client.post<Submitted>(DEV, { ...small, prompt, safety_tolerance })).body.polling_url)).status;
+    expect(await at(content, CONTENT_MODERATION_MAX_TOLERANCE)).toBe('Content Moderated');
+    expect(await at(content, CONTENT_MODERATION_MAX_TOLERANCE + 1)).toBe('Ready');
+    expect(await at(request, 6)).toBe('Request Moderated');
+  });
+
+  it('matches whole words only', async () => {
+    const { client } = await start();
+    const task = (await client.post<Submitted>(DEV, { ...small, prompt: 'a gorey bloodyish scene' })).body;
+    expect((await client.poll(task.polling_url)).status).toBe('Ready');
+  });
+});

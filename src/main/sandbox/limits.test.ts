@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeEndpoints, endpointPath, getEndpoint } from '../../shared/catalog/catalog';
+import { referenceFieldNames } from '../../shared/catalog/common';
+import type { EndpointSpec } from '../../shared/catalog/endpoint';
+import type { FieldSpec, JsonValue } from '../../shared/catalog/field';
+import type { SandboxHandle } from './api';
+import { DEMO_FINETUNES } from './accounts';
+import { startSandbox } from './index';
+import { validBody } from './testing/bodies';
+import { sandboxClient, type SandboxClient } from './testing/client';
+import { solidPng } from './testing/media';
+
+let sandbox: SandboxHandle;
+let client: SandboxClient;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  client = sandboxClient(sandbox);
+});
+afterAll(() => sandbox.close());
+
+type Issue = { loc: (string | number)[]; msg: string; type: string };
+interface Case {
+  readonly name: string;
+  /** `undefined` removes the field. */
+  readonly patch: Readonly<Record<string, JsonValue | undefined>>;
+  readonly loc: readonly (string | number)[];
+  readonly type: string;
+}
+
+/** Every limit one field declares in the catalog, as a value just past it. */
+function fieldCases(f: FieldSpec): Case[] {
+  const loc = ['body', f.name];
+  const cases: Case[] = [];
+  const c = (name: string, value: JsonValue | undefined, type: string) => cases.push({ name: `${f.name} ${name}`, patch: { [f.name]: value }, loc, type });
+  if (f.required) c('left out', undefined, 'missing');
+  if (!f.nullable) c('null where not nullable', null, f.type === 'integer' ? 'int_type' : f.type === 'number' ? 'float_type' : f.type === 'boolean' ? 'bool_type' : f.type === 'enum' ? 'enum' : f.type === 'keyframes' ? 'list_type' : 'string_type');
+  switch (f.type) {
+    case 'integer':
+    case 'number': {
+      const step = f.type === 'integer' ? 1 : 0.01;
+      if (f.min !== undefined) c(`below ${f.min}`, Math.round((f.min - step) * 100) / 100, 'greater_than_equal');
+      if (f.max !== undefined) c(`above ${f.max}`, f.max + (f.type === 'integer' && 'multipleOf' in f && f.multipleOf ? f.multipleOf : step), 'less_than_equal');
+      if (f.type === 'integer') {
+        c('fractional', (f.min ?? 0) + 0.5, 'int_from_float');
+        if (f.multipleOf && f.min !== undefined) c(`not a multiple of ${f.multipleOf}`, f.min + f.multipleOf - 1, 'multiple_of');
+      }
+      c('of the wrong type', 'ten', f.type === 'integer' ? 'int_type' : 'float_type');
+      break;
+    }
+    case 'string':
+      if (f.minLength !== undefined && f.minLength > 0) c(`shorter than ${f.minLength}`, '', 'string_too_short');
+      if (f.maxLength !== undefined) c(`longer than ${f.maxLength}`, f.format === 'uri' ? `https://e.io/${'a'.repeat(f.maxLength)}` : 'a'.repeat(f.maxLength + 1), 'string_too_long');
+      if (f.format === 'uri') c('not a URL', 'not a url', 'url_parsing');
+      if (f.format === 'aspect-ratio') {
+        c('not a ratio', 'wide', 'value_error');
+        if (f.ratioRange) c('wider than allowed', '22:9', 'value_error');
+      }
+      c('of the wrong type', 12, 'string_type');
+      break;
+    case 'enum':
+      c('outside its values', 'not-a-value', 'enum');
+      break;
+    case 'boolean':
+      c('of the wrong type', 'yes', 'bool_type');
+      break;
+    case 'image':
+    case 'video':
+      c('empty', '', 'string_too_short');
+      c('of the wrong type', 7, 'string_type');
+      break;
+    case 'keyframes':
+      c(`with fewer than ${f.minItems}`, [], 'too_short');
+      c(`with more than ${f.maxItems}`, Array.from({ length: f.maxItems + 1 }, (_, i) => ({ image: 'x', time: i })), 'too_long');
+      break;
+  }
+  return cases;
+}
+
+async function expectRefused(endpoint: EndpointSpec, base: Record<string, JsonValue>, c: Pick<Case, 'patch' | 'loc' | 'type' | 'name'>) {
+  const body: Record<string, JsonValue> = { ...base };
+  for (const [k, v] of Object.entries(c.patch)) {
+    if (v === undefined) delete body[k];
+    else body[k] = v;
+  }
+  const answer = await client.post<{ detail: Issue[] }>(endpointPath(endpoint), body, endpoint.base === 'base_url_us' ? { base: 'regional' } : {});
+  expect(answer.status, `${endpoint.id}: ${c.name}`).toBe(422);
+  expect(answer.body.detail, `${endpoint.id}: ${c.name}`).toContainEqual(expect.objectContaining({ loc: c.loc, type: c.type }));
+}
+
+async function baseBody(endpoint: EndpointSpec): Promise<Record<string, JsonValue>> {
+  const body = await validBody(endpoint, { video: 'https://example.com/not-fetched.mp4' });
+  if (endpoint.finetuneOf) body.finetune_id = DEMO_FINETUNES[0]!;
+  return body;
+}
+
+describe('every limit of the catalog answers 422 at its loc', () => {
+  for (const endpoint of activeEndpoints()) {
+    it(`${endpoint.id}: each field just past each of its limits`, async () => {
+      const base = await baseBody(endpoint);
+      const cases = endpoint.fields.flatMap(fieldCases);
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of cases) await expectRefused(endpoint, base, c);
+    });
+  }
+});
+
+describe('cross-field rules, with real images', () => {
+  it('fill: the mask must have the image’s size', async () => {
+    const endpoint = getEndpoint('gen-pro-1.0-fill');
+    await expectRefused(endpoint, await baseBody(endpoint), {
+      name: 'mask 64 x 65',
+      patch: { mask: await solidPng(64, 65, [255, 255, 255]) },
+      loc: ['body', 'mask'],
+      type: 'value_error',
+    });
+  });
+
+  it('fill: no mask needs an image with an alpha channel', async () => {
+    const endpoint = getEndpoint('gen-pro-1.0-fill');
+    const base = await baseBody(endpoint);
+    await expectRefused(endpoint, base, { name: 'opaque image, no mask', patch: { mask: null }, loc: ['body', 'mask'], type: 'missing' });
+    const withAlpha = await client.post(endpointPath(endpoint), { ...base, mask: null, image: await solidPng(64, 64, [10, 20, 30], 0) });
+    expect(withAlpha.status).toBe(200);
+  });
+
+  it('erase: the mask must have the image’s size', async () => {
+    const endpoint = getEndpoint('erase-v1');
+    await expectRefused(endpoint, await baseBody(endpoint), {
+      name: 'mask 32 x 64',
+      patch: { mask: await solidPng(32, 64) },
+      loc: ['body', 'mask'],
+      type: 'value_error',
+    });
+  });
+
+  it('outpainting: the original must fit inside the result, at most 4 MP', async () => {
+    const endpoint = getEndpoint('outpainting-v1');
+    const base = { ...(await baseBody(endpoint)), image: await solidPng(100, 100), width: 512, height: 512 };
+    await expectRefused(endpoint, base, { name: 'x offset too far', patch: { reference_offset_x: 413 }, loc: ['body', 'reference_offset_x'], type: 'value_error' });
+    await expectRefused(endpoint, base, { name: 'y offset too far', patch: { reference_offset_y: 413 }, loc: ['body', 'reference_offset_y'], type: 'value_error' });
+    await expectRefused(endpoint, base, { name: 'over 4 MP', patch: { width: 2000, height: 2001 }, loc: ['body', 'width'], type: 'value_error' });
+  });
+
+  it('deblur and vto-v2: inputs up to 4 MP, decoded for real', async () => {
+    const big = await solidPng(2000, 2001);
+    const deblur = getEndpoint('deblur-v1');
+    await expectRefused(deblur, await baseBody(deblur), { name: '4.002 MP', patch: { image: big }, loc: ['body', 'image'], type: 'value_error' });
+    const vto = getEndpoint('vto-v2');
+    await expectRefused(vto, await baseBody(vto), { name: '4.002 MP garment', patch: { garment_image: big }, loc: ['body', 'garment_image'], type: 'value_error' });
+  });
+
+  it('references beyond an endpoint’s count are ignored, as the service ignores unknown fields', async () => {
+    for (const [id, max] of [['gen-ctx-max', 4], ['gen-2-klein-9b-preview', 4], ['gen-2-flex', 8], ['gen-3-image', 10]] as const) {
+      const endpoint = getEndpoint(id);
+      const png = await solidPng(32, 32);
+      const refs = Object.fromEntries(referenceFieldNames(max + 1).map((n) => [n, png]));
+      const answer = await client.post(endpointPath(endpoint), { ...(await baseBody(endpoint)), ...refs });
+      expect(answer.status, id).toBe(200);
+    }
+  });
+
+  it('video: duration by mode, keyframes required in i2v and within the clip, a source in v2v', async () => {
+    const endpoint = getEndpoint('gen-3-video');
+    const base = await baseBody(endpoint);
+    const frame = { image: await solidPng(32, 32), time: 0 };
+    await expectRefused(endpoint, base, { name: 't2v 21 s', patch: { mode: 't2v', duration: 21 }, loc: ['body', 'duration'], type: 'less_than_equal' });
+    await expectRefused(endpoint, base, { name: 'v2v 16 s', patch: { mode: 'v2v', duration: 16, video: 'https://example.com/a.mp4' }, loc: ['body', 'duration'], type: 'less_than_equal' });
+    await expectRefused(endpoint, base, { name: 'i2v without keyframes', patch: { mode: 'i2v' }, loc: ['body', 'keyframes'], type: 'missing' });
+    await expectRefused(endpoint, base, { name: 'v2v without a video', patch: { mode: 'v2v' }, loc: ['body', 'video'], type: 'missing' });
+    await expectRefused(endpoint, base, {
+      name: 'keyframe after the end',
+      patch: { mode: 'i2v', duration: 2, keyframes: [frame, { ...frame, time: 3 }] },
+      loc: ['body', 'keyframes', 1, 'time'],
+      type: 'less_than_equal',
+    });
+  });
+
+  it('finetuned endpoints: an unknown finetune_id answers 422 on that field', async () => {
+    const endpoint = getEndpoint('gen-2-klein-9b-kv-finetuned');
+    await expectRefused(endpoint, await baseBody(endpoint), { name: 'unknown LoRA', patch: { finetune_id: 'nobody' }, loc: ['body', 'finetune_id'], type: 'value_error' });
+  });
+});
+
+describe('bodies the service refuses before its fields', () => {
+  const path = endpointPath(getEndpoint('gen-dev'));
+
+  it('malformed JSON: 422 json_invalid at the character where parsing stopped', async () => {
+    const answer = await client.post<{ detail: Issue[] }>(path, undefined, { raw: '{"prompt": "fox",}' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' });
+    expect(answer.body.detail[0]?.loc[0]).toBe('body');
+    expect(typeof answer.body.detail[0]?.loc[1]).toBe('number');
+  });
+
+  it('a body that is not an object, or none at all', async () => {
+    for (const raw of ['[]', '"text"', '3', 'null']) {
+      const answer = await client.post<{ detail: Issue[] }>(path, undefined, { raw });
+      expect(answer.status, raw).toBe(422);
+      expect(answer.body.detail[0], raw).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
+    }
+    const empty = await client.post<{ detail: Issue[] }>(path, undefined, { raw: '' });
+    expect(empty.body.detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
+  });
+
+  it('an image that does not decode: 422 at its field, or at its keyframe', async () => {
+    const fill = getEndpoint('gen-pro-1.0-fill');
+    const base = await baseBody(fill);
+    const truncated = Buffer.from(base.image as string, 'base64').subarray(0, 40).toString('base64');
+    for (const image of [Buffer.from('not an image at all').toString('base64'), truncated]) {
+      await expectRefused(fill, base, { name: 'undecodable', patch: { image }, loc: ['body', 'image'], type: 'value_error' });
+    }
+    const video = getEndpoint('gen-3-video');
+    await expectRefused(video, await baseBody(video), {
+      name: 'undecodable keyframe',
+      patch: { mode: 'i2v', keyframes: [{ image: 'bm90IGFuIGltYWdl', time: 0 }] },
+      loc: ['body', 'keyframes', 0, 'image'],
+      type: 'value_error',
+    });
+  });
+
+  it('an address outside the sandbox: 422 saying it works offline', async () => {
+    const endpoint = getEndpoint('gen-ctx-max');
+    const answer = await client.post<{ detail: Issue[] }>(endpointPath(endpoint), { prompt: 'x', input_image: 'https://example.com/cat.png' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0]).toMatchObject({ loc: ['body', 'input_image'], type: 'value_error' });
+    expect(answer.body.detail[0]?.msg).toMatch(/offline/);
+  });
+
+  it('fields an endpoint does not define are ignored, and null counts as absent where nullable', async () => {
+    const ok = await client.post(path, { prompt: 'x', width: 256, height: 256, not_a_field: { deep: [1, 2] }, steps: null, seed: null, guidance: null });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a body over the limit answers 413', async () => {
+    const small = await startSandbox({ maxBodyBytes: 1000 });
+    try {
+      const answer = await sandboxClient(small).post<{ detail: string }>(path, { prompt: 'x'.repeat(5000) });
+      expect(answer.status).toBe(413);
+      expect(answer.body.detail).toMatch(/limit is 1000 bytes/);
+      expect(small.submissions()).toMatchObject([{ endpointId: 'gen-dev', status: 413, taskId: null }]);
+    } finally {
+      await small.close();
+    }
+  });
+});

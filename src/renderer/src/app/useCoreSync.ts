@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useConnectionStore } from '../store/connectionStore';
+import { useKeyStore } from '../store/keyStore';
+import { useLibraryStore } from '../store/libraryStore';
+import { useNoticeStore } from '../store/noticeStore';
+import { useSettingsStore } from '../store/settingsStore';
+import { useTaskStore } from '../store/taskStore';
+
+/**
+ * Subscribes every store to main's events first, then loads each once: the queue, the library and the
+ * settings stay current whichever screen is showing, and nothing that happens during the load is missed.
+ */
+export function useCoreSync(): void {
+  useEffect(() => {
+    const stores = [useConnectionStore, useKeyStore, useTaskStore, useLibraryStore, useSettingsStore, useNoticeStore] as const;
+    const offs = stores.map((s) => s.getState().follow());
+    for (const s of stores) void s.getState().load();
+    return () => offs.forEach((off) => off());
+  }, []);
+}

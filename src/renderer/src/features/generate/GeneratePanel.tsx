@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
+import type { JsonValue } from '../../../../shared/catalog/field';
+import type { AssetInfo } from '../../../../shared/ipc/contract';
+import type { IpcError } from '../../../../shared/ipc/result';
+import { useConnectionStore } from '../../store/connectionStore';
+import { useNavigationStore } from '../../store/navigationStore';
+import { selectActiveConnection } from '../../store/selectors';
+import { useTaskStore } from '../../store/taskStore';
+import { EndpointForm } from '../forms/EndpointForm';
+import type { FormValues } from '../forms/fieldModel';
+import { stateLabel } from '../queue/taskText';
+import { AssetPicker } from './AssetPicker';
+import { clientIssues, hiddenInGenerate, pickable, toTaskRequest, visibleIssues, type MediaInputs } from './generateModel';
+import '../../ui/buttons.css';
+import './generate.css';
+
+/**
+ * Generate from the endpoint's own form: the catalog checks it as the user types, main checks it again, and
+ * the service's own 422 issues come back onto the fields they name.
+ */
+export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
+  const [values, setValues] = useState<FormValues>({});
+  const [media, setMedia] = useState<MediaInputs>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [editedSince, setEditedSince] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [submitError, setSubmitError] = useState<IpcError | null>(null);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const task = useTaskStore((s) => (taskId ? s.tasks[taskId] : undefined));
+  const submit = useTaskStore((s) => s.submit);
+  const active = useConnectionStore(selectActiveConnection);
+  const show = useNavigationStore((s) => s.show);
+
+  const client = useMemo(() => clientIssues(endpoint, values, media), [endpoint, values, media]);
+  // Issues from main's check or the service's 422, until the user changes the field they name.
+  const returned = [...(submitError?.issues ?? []), ...(task?.error?.issues ?? [])];
+  const issues = visibleIssues(client, { touched, attempted, returned, editedSince });
+
+  const change = (name: string, value: JsonValue | undefined) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setTouched((t) => new Set(t).add(name));
+    setEditedSince((t) => new Set(t).add(name));
+  };
+  const changeMedia = (name: string, asset: AssetInfo | undefined) => {
+    setMedia((m) => ({ ...m, [name]: asset }));
+    setTouched((t) => new Set(t).add(name));
+    setEditedSince((t) => new Set(t).add(name));
+  };
+
+  const generate = async () => {
+    setAttempted(true);
+    if (client.length > 0) return;
+    setBusy(true);
+    const result = await submit(toTaskRequest(endpoint, values, media));
+    setBusy(false);
+    setEditedSince(new Set());
+    if (result.ok) {
+      setSubmitError(null);
+      setTaskId(result.value.id);
+    } else {
+      setSubmitError(result.error);
+    }
+  };
+
+  return (
+    <section className="generate" aria-labelledby="generate-title">
+      <h3 id="generate-title">Generate</h3>
+      {active && (
+        <p className={`generate-connection connection-${active.kind}`} role="note" aria-label="Connection note">
+          Sends to <strong>{active.label}</strong>
+          {active.keyLabel ? ` with ${active.keyLabel} ···${active.keyHint}` : ''}. {active.note}
+        </p>
+      )}
+      <EndpointForm
+        endpoint={endpoint}
+        values={values}
+        issues={issues}
+        onChange={change}
+        hide={hiddenInGenerate}
+        disabled={busy}
+        renderMedia={(f) =>
+          pickable(f) ? <AssetPicker endpoint={endpoint} field={f} asset={media[f.name]} onChange={(a) => changeMedia(f.name, a)} /> : undefined
+        }
+      />
+      <div className="generate-actions">
+        <button type="button" className="button primary" onClick={() => void generate()} disabled={busy}>
+          Generate
+        </button>
+        {attempted && client.length > 0 && (
+          <span className="inline-error" role="alert">
+            Fix the marked fields first.
+          </span>
+        )}
+        {submitError && !submitError.issues?.length && (
+          <span className="inline-error" role="alert">
+            {submitError.message}
+          </span>
+        )}
+      </div>
+      {task && (
+        <p className="generate-status" role="status" aria-label="Last task">
+          {stateLabel(task.state)}
+          {task.error ? `: ${task.error.message}` : ''}{' '}
+          <button type="button" className="button link" onClick={() => show(task.state === 'done' ? 'library' : 'queue')}>
+            {task.state === 'done' ? 'Show in library' : 'Show in queue'}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { useTaskStore } from '../../store/taskStore';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { costText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+
+type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
+
+/** One task in the queue: what it is, where it stands, what it cost, and what the user can do about it. */
+export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
+  const { cancel, retry, send, clear } = useTaskStore.getState();
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const endpoint = findEndpoint(task.endpointId);
+  const title = endpoint?.title ?? task.endpointId;
+  const percent = progressPercent(task);
+  const cost = costText(task);
+  const status = serviceStatusText(task);
+  const prompt = promptOf(task.params);
+  const retryAt = task.state === 'waiting' ? untilText(task.nextAttemptAt, now) : null;
+
+  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
+    setProblem(null);
+    const result = await action();
+    if (!result.ok) setProblem(result.error?.message ?? 'That did not work.');
+  };
+  const onCancel = () => (task.cancelWarning ? setConfirm({ kind: 'cancel', message: task.cancelWarning }) : void run(() => cancel(task.id)));
+  const onRetry = () => (task.retryWarning ? setConfirm({ kind: 'retry', message: task.retryWarning }) : void run(() => retry(task.id, false)));
+
+  return (
+    <li className={`task task-${task.state}`} aria-label={`${title}: ${stateLabel(task.state)}`} data-task={task.id}>
+      <div className="task-main">
+        <div className="task-title">
+          <span className="task-endpoint">{title}</span>
+          <span className={`task-state state-${task.state}`} role="status">
+            {stateLabel(task.state)}
+            {task.queuePosition !== null ? ` · #${task.queuePosition} in line` : ''}
+            {status ? ` · “${status}”` : ''}
+            {retryAt ? ` · ${retryAt}` : ''}
+          </span>
+        </div>
+        {prompt && <p className="task-prompt">{prompt}</p>}
+        {percent !== null && (task.state === 'running' || task.state === 'downloading') && (
+          <div className="task-progress" role="progressbar" aria-label="Progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <span style={{ width: `${percent}%` }} />
+          </div>
+        )}
+        {task.detail && <p className="task-detail">{task.detail}</p>}
+        {task.moderationReasons.length > 0 && (
+          <p className="task-moderation">
+            Moderation reasons:{' '}
+            {task.moderationReasons.map((r) => (
+              <span key={r} className="badge badge-warn">
+                {r}
+              </span>
+            ))}
+          </p>
+        )}
+        {task.error && (
+          <div className="task-error" role="alert">
+            {task.error.message}
+            {task.error.issues && task.error.issues.length > 0 && (
+              <ul>
+                {task.error.issues.map((i) => (
+                  <li key={`${i.loc.join('.')}:${i.msg}`}>
+                    <code>{i.loc.slice(1).join('.') || 'request'}</code> {i.msg}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {problem && <p className="inline-error">{problem}</p>}
+      </div>
+      <div className="task-side">
+        <dl className="task-facts">
+          {cost && (
+            <>
+              <dt>Cost</dt>
+              <dd>{cost}</dd>
+            </>
+          )}
+          {task.outputMp !== null && (
+            <>
+              <dt>Output</dt>
+              <dd>{task.outputMp} MP</dd>
+            </>
+          )}
+          <dt>Via</dt>
+          <dd>
+            {task.connectionLabel}
+            {task.keyLabel ? ` · ${task.keyLabel}` : ''}
+          </dd>
+          <dt>Created</dt>
+          <dd>{new Date(task.createdAt).toLocaleTimeString()}</dd>
+        </dl>
+        <div className="task-actions">
+          {task.canSend && (
+            <button type="button" className="button primary" onClick={() => void run(() => send([task.id]))}>
+              Send now
+            </button>
+          )}
+          {task.canCancel && (
+            <button type="button" className="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          {task.canRetry && (
+            <button type="button" className="button" onClick={onRetry}>
+              Retry
+            </button>
+          )}
+          {!task.canCancel && (
+            <button type="button" className="button" onClick={() => void run(() => clear(task.id))} aria-label={`Remove ${title} from the queue`}>
+              Remove
+            </button>
+          )}
+        </div>
+      </div>
+      {confirm && (
+        <ConfirmDialog
+          title={confirm.kind === 'cancel' ? 'Stop waiting for this task?' : 'Send this task again?'}
+          message={confirm.message}
+          confirmLabel={confirm.kind === 'cancel' ? 'Stop waiting' : 'Send again'}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setConfirm(null);
+            void run(() => (confirm.kind === 'cancel' ? cancel(task.id) : retry(task.id, true)));
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
+
+const LABELS: Readonly<Record<TaskState, string>> = {
+  'ready-to-send': 'Ready to send',
+  queued: 'Queued',
+  waiting: 'Waiting to try again',
+  submitting: 'Sending',
+  'outcome-unknown': 'Sent, outcome unknown',
+  running: 'Running',
+  downloading: 'Saving result',
+  done: 'Done',
+  failed: 'Failed',
+  moderated: 'Moderated',
+  cancelled: 'Cancelled',
+  webhook: 'Sent to webhook',
+};
+
+export const stateLabel = (state: TaskState): string => LABELS[state];
+
+/** Credits with at most two decimals: "2.5 credits". */
+export function creditsText(n: number | null): string | null {
+  if (n === null) return null;
+  const text = (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return `${text} ${n === 1 ? 'credit' : 'credits'}`;
+}
+
+/** The cost line: the settled cost of a video when there is one, with what was quoted at submission. */
+export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'>): string | null {
+  if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return `${creditsText(t.settledCost)} (quoted ${creditsText(t.cost)})`;
+  return creditsText(t.settledCost ?? t.cost);
+}
+
+/** Progress as a percentage, when the service reports it. */
+export const progressPercent = (t: Pick<TaskInfo, 'progress'>): number | null =>
+  t.progress === null ? null : Math.max(0, Math.min(100, Math.round(t.progress * 100)));
+
+/** The service's own status word, when it adds something to the state label. */
+export function serviceStatusText(t: Pick<TaskInfo, 'state' | 'serviceStatus'>): string | null {
+  if (!t.serviceStatus) return null;
+  if (t.state === 'running' || t.state === 'failed') return t.serviceStatus;
+  return null;
+}
+
+/** "in 4 s" for a retry time, from now. */
+export function untilText(at: number | null, now: number): string | null {
+  if (at === null) return null;
+  const seconds = Math.max(0, Math.round((at - now) / 1000));
+  return seconds < 60 ? `in ${seconds} s` : `in ${Math.round(seconds / 60)} min`;
+}
+
+/** The prompt, shortened for a row. */
+export function promptOf(params: TaskInfo['params'], max = 120): string {
+  const prompt = typeof params.prompt === 'string' ? params.prompt.trim() : '';
+  return prompt.length > max ? `${prompt.slice(0, max - 1)}…` : prompt;
+}

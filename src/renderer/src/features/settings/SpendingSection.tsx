@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { SPENDING_PERIODS, type SpendingCaps, type SpendingPeriod } from '../../../../shared/ipc/contract';
+import { useSettingsStore } from '../../store/settingsStore';
+import { creditsText } from '../queue/taskText';
+
+const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
+  day: { total: 'Today', cap: 'Daily cap' },
+  week: { total: 'This week', cap: 'Weekly cap' },
+  month: { total: 'This month', cap: 'Monthly cap' },
+};
+
+const asText = (n: number | null) => (n === null ? '' : String(n));
+
+/** What the active key spent today, this week and this month; its caps; and the balance where the service says. */
+export function SpendingSection() {
+  const spending = useSettingsStore((s) => s.spending);
+  const loadSpending = useSettingsStore((s) => s.loadSpending);
+  if (!spending) return null;
+  const { caps } = spending;
+  return (
+    <section className="settings-section" aria-labelledby="settings-spending">
+      <h2 id="settings-spending">Spending · {spending.keyLabel}</h2>
+      <table className="spending" aria-label="Spending">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">Spent</th>
+            <th scope="col">Cap</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SPENDING_PERIODS.map((p) => (
+            <tr key={p}>
+              <th scope="row">{WORDS[p].total}</th>
+              <td>{creditsText(spending.totals[p])}</td>
+              <td>{caps[p] === null ? 'none' : creditsText(caps[p])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small" aria-label="Balance">
+        Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
+        <button type="button" className="button link" onClick={() => void loadSpending()}>
+          Refresh
+        </button>
+      </p>
+      {/* Keyed by the key and its caps, so the form starts over when either changes elsewhere. */}
+      <CapsForm key={`${spending.keyId}:${caps.day}:${caps.week}:${caps.month}`} keyId={spending.keyId} caps={caps} />
+    </section>
+  );
+}
+
+function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
+  const setCaps = useSettingsStore((s) => s.setCaps);
+  const [draft, setDraft] = useState<Record<SpendingPeriod, string>>({ day: asText(caps.day), week: asText(caps.week), month: asText(caps.month) });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const parse = (s: string) => (s.trim() === '' ? null : Number(s));
+    const next = { day: parse(draft.day), week: parse(draft.week), month: parse(draft.month) };
+    if (Object.values(next).some((v) => v !== null && !(Number.isFinite(v) && v > 0))) {
+      setMessage({ ok: false, text: 'A cap is a number of credits above zero, or empty for none.' });
+      return;
+    }
+    const r = await setCaps(keyId, next);
+    if (!r.ok) setMessage({ ok: false, text: r.error.message });
+  };
+  return (
+    <form className="settings-grid" aria-label="Spending caps" onSubmit={(e) => void save(e)}>
+      {SPENDING_PERIODS.map((p) => (
+        <label key={p} className="settings-field">
+          {WORDS[p].cap} (credits)
+          <input
+            className="field-input"
+            type="number"
+            min={0}
+            step="any"
+            placeholder="no cap"
+            value={draft[p]}
+            onChange={(e) => setDraft({ ...draft, [p]: e.target.value })}
+          />
+        </label>
+      ))}
+      <div className="settings-actions">
+        <button type="submit" className="button primary">
+          Save caps
+        </button>
+        {message && (
+          <span className={message.ok ? 'inline-ok' : 'inline-error'} role="status">
+            {message.text}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+import type { TaskInfo } from '../../../shared/ipc/contract';
+import type { IpcResult } from '../../../shared/ipc/result';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
+import { gen } from '../api';
+
+interface TaskState {
+  readonly tasks: Readonly<Record<string, TaskInfo>>;
+  readonly loaded: boolean;
+  readonly error: string | null;
+  load(): Promise<void>;
+  follow(): () => void;
+  submit(request: TaskRequest): Promise<IpcResult<TaskInfo>>;
+  cancel(id: string): Promise<IpcResult<TaskInfo>>;
+  retry(id: string, acceptDoubleCharge: boolean): Promise<IpcResult<TaskInfo>>;
+  send(ids?: string[]): Promise<IpcResult<{ sent: number }>>;
+  clear(id: string): Promise<IpcResult<{ removed: boolean }>>;
+}
+
+const put = (tasks: Readonly<Record<string, TaskInfo>>, task: TaskInfo) =>
+  // Events can arrive out of order with a call's answer: keep the newer view.
+  (tasks[task.id]?.updatedAt ?? -1) > task.updatedAt ? tasks : { ...tasks, [task.id]: task };
+
+export const useTaskStore = create<TaskState>((set, get) => ({
+  tasks: {},
+  loaded: false,
+  error: null,
+  load: async () => {
+    const result = await gen.tasks.list();
+    if (!result.ok) return set({ error: result.error.message, loaded: true });
+    let tasks = get().tasks;
+    for (const t of result.value) tasks = put(tasks, t);
+    set({ tasks, loaded: true, error: null });
+  },
+  follow: () => {
+    const offUpdated = gen.tasks.onUpdated((task) => set({ tasks: put(get().tasks, task) }));
+    const offRemoved = gen.tasks.onRemoved(({ id }) => {
+      const { [id]: _gone, ...rest } = get().tasks;
+      set({ tasks: rest });
+    });
+    return () => {
+      offUpdated();
+      offRemoved();
+    };
+  },
+  submit: async (request) => {
+    const result = await gen.tasks.submit(request);
+    if (result.ok) set({ tasks: put(get().tasks, result.value) });
+    return result;
+  },
+  cancel: (id) => gen.tasks.cancel({ id }),
+  retry: (id, acceptDoubleCharge) => gen.tasks.retry({ id, acceptDoubleCharge }),
+  send: (ids) => gen.tasks.send(ids ? { ids } : {}),
+  clear: (id) => gen.tasks.clear({ id }),
+}));

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { call, event } from '../define';
+
+const Text = (max: number) => z.string().trim().max(max);
+
+/** What the renderer may know of a key: never the key itself, only its label and last four characters. */
+export const KeyInfoSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  organization: z.string(),
+  project: z.string(),
+  /** the key's last four characters */
+  hint: z.string().max(4),
+  connectionId: z.string(),
+  connectionLabel: z.string(),
+  /** `keychain`: kept in the OS keychain; `session`: held in memory until the app quits */
+  storage: z.enum(['keychain', 'session']),
+  /** the key its connection uses */
+  active: z.boolean(),
+  /** false when the secret is gone from the keychain (removed outside the app) */
+  available: z.boolean(),
+});
+export type KeyInfo = z.infer<typeof KeyInfoSchema>;
+
+export const KeychainStatusSchema = z.object({
+  available: z.boolean(),
+  /** the store keys go to: "Secret Service", "macOS Keychain", "Windows Credential Manager" */
+  backend: z.string(),
+  message: z.string(),
+});
+export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
+
+/** A service connection's addresses and the word its paths use in place of `gen`. */
+export const NewConnectionSchema = z.object({
+  label: Text(80).min(1),
+  baseUrl: z.string().trim().min(1).max(2048),
+  regionalBaseUrl: z.string().trim().max(2048).nullable(),
+  endpointWord: z.string().trim().min(1).max(40),
+});
+export type NewConnection = z.infer<typeof NewConnectionSchema>;
+
+export const AddKeySchema = z.object({
+  label: Text(80).min(1),
+  organization: Text(120),
+  project: Text(120),
+  secret: z.string().trim().min(8).max(512),
+  /** an existing service connection, or a new one to create with the key */
+  connection: z.union([z.object({ id: z.string() }), z.object({ create: NewConnectionSchema })]),
+  /** the user agreed to keep the key in memory for this session only (no keychain reachable) */
+  sessionOnly: z.boolean().default(false),
+});
+export type AddKeyRequest = z.input<typeof AddKeySchema>;
+
+export const KeyTestResultSchema = z.object({
+  outcome: z.enum(['accepted', 'rejected', 'unreachable', 'inconclusive']),
+  message: z.string(),
+  /** the balance, where the connection answers GET /v1/credits */
+  credits: z.number().nullable(),
+});
+export type KeyTestResult = z.infer<typeof KeyTestResultSchema>;
+
+export const keyCalls = {
+  'keys.list': call(z.undefined(), z.array(KeyInfoSchema)),
+  'keys.keychain': call(z.undefined(), KeychainStatusSchema),
+  'keys.add': call(AddKeySchema, KeyInfoSchema),
+  'keys.update': call(
+    z.object({ id: z.string(), label: Text(80).min(1).optional(), organization: Text(120).optional(), project: Text(120).optional() }),
+    KeyInfoSchema,
+  ),
+  'keys.test': call(z.object({ id: z.string() }), KeyTestResultSchema),
+  /** Makes the key the one its connection uses, and that connection the active one. */
+  'keys.activate': call(z.object({ id: z.string() }), KeyInfoSchema),
+  'keys.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+};
+
+export const keyEvents = {
+  'keys.changed': event(z.array(KeyInfoSchema)),
+};

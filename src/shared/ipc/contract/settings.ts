@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { call, event } from '../define';
+
+/** What happens to tasks prepared while the connection was away, once it answers again. */
+export const SEND_WHEN_ONLINE = ['automatically', 'on-request'] as const;
+export type SendWhenOnline = (typeof SEND_WHEN_ONLINE)[number];
+
+/** The service's observed active-task limit per key; the default cap stays well below it. */
+export const SERVICE_ACTIVE_TASK_LIMIT = 24;
+export const DEFAULT_CONCURRENCY_PER_KEY = 8;
+export const MAX_CONCURRENCY_PER_KEY = 64;
+
+export const PreferencesSchema = z.object({
+  /** Tasks of one key in flight at once; the rest wait, visibly, in the queue. */
+  concurrencyPerKey: z.number().int().min(1).max(MAX_CONCURRENCY_PER_KEY),
+  sendWhenOnline: z.enum(SEND_WHEN_ONLINE),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const settingsCalls = {
+  'settings.get': call(z.undefined(), PreferencesSchema),
+  'settings.update': call(PreferencesSchema.partial(), PreferencesSchema),
+};
+
+export const settingsEvents = {
+  'settings.changed': event(PreferencesSchema),
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { TaskRequestSchema } from '../../tasks/taskRequest';
+import { call, event } from '../define';
+import { ValidationIssueSchema } from '../result';
+
+/**
+ * Where a task stands.
+ * - `ready-to-send`: prepared while the connection did not answer; goes out when it does (or on request)
+ * - `queued`: waiting for a free slot under the per-key concurrency cap
+ * - `waiting`: the service asked to wait (429) or failed (5xx) before accepting it; tried again at `nextAttemptAt`
+ * - `submitting`: the request is on its way
+ * - `outcome-unknown`: sent, but no answer arrived; it may or may not exist (and be charged) on the service
+ * - `running`: accepted; Gen Studio polls it
+ * - `downloading`: ready; the result is being saved to the library
+ * - `webhook`: accepted; the service delivers the result to the task's webhook, not to Gen Studio
+ */
+export const TASK_STATES = [
+  'ready-to-send',
+  'queued',
+  'waiting',
+  'submitting',
+  'outcome-unknown',
+  'running',
+  'downloading',
+  'done',
+  'failed',
+  'moderated',
+  'cancelled',
+  'webhook',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const FINAL_TASK_STATES: readonly TaskState[] = ['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown'];
+
+export const TASK_ERROR_CODES = [
+  /** the service (or main's own check) refused the request; `issues` carry `loc` back to the form */
+  'validation',
+  'bad-request',
+  'too-large',
+  'key-rejected',
+  'no-credits',
+  'spending-cap',
+  'rate-limited',
+  'server-error',
+  'network',
+  'timed-out',
+  /** the service ended the task with Error or Failed */
+  'service-error',
+  /** the service no longer knows the task */
+  'not-found',
+  'result-expired',
+  /** the result did not decode */
+  'bad-result',
+  /** an address Gen Studio refuses to send the key to */
+  'insecure',
+  'missing-input',
+  'no-key',
+  'internal',
+] as const;
+export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
+
+export const TaskErrorSchema = z.object({
+  code: z.enum(TASK_ERROR_CODES),
+  message: z.string(),
+  issues: z.array(ValidationIssueSchema).optional(),
+});
+export type TaskError = z.infer<typeof TaskErrorSchema>;
+
+const nullableNumber = z.number().nullable();
+
+export const TaskInfoSchema = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  state: z.enum(TASK_STATES),
+  /** the service's own status word, shown as it is (including values the app does not know) */
+  serviceStatus: z.string().nullable(),
+  progress: nullableNumber,
+  /** what is happening, in words: "Retrying after a server error (2 of 6)" */
+  detail: z.string().nullable(),
+  params: z.record(z.string(), z.json()),
+  inputAssetIds: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  submittedAt: nullableNumber,
+  finishedAt: nullableNumber,
+  nextAttemptAt: nullableNumber,
+  remoteId: z.string().nullable(),
+  cost: nullableNumber,
+  /** the settled cost from a video's final polling answer */
+  settledCost: nullableNumber,
+  inputMp: nullableNumber,
+  outputMp: nullableNumber,
+  moderationReasons: z.array(z.string()),
+  error: TaskErrorSchema.nullable(),
+  resultId: z.string().nullable(),
+  connectionLabel: z.string(),
+  keyLabel: z.string().nullable(),
+  /** position among tasks waiting for a slot, from 1 */
+  queuePosition: nullableNumber,
+  canCancel: z.boolean(),
+  /** the warning to show before cancelling, when there is one */
+  cancelWarning: z.string().nullable(),
+  canRetry: z.boolean(),
+  /** set when a retry may be charged twice: the user must accept it */
+  retryWarning: z.string().nullable(),
+  canSend: z.boolean(),
+});
+export type TaskInfo = z.infer<typeof TaskInfoSchema>;
+
+export const taskCalls = {
+  /** Validates again in main, checks the spending caps, records the task on disk, then sends it. */
+  'tasks.submit': call(TaskRequestSchema, TaskInfoSchema),
+  'tasks.list': call(z.undefined(), z.array(TaskInfoSchema)),
+  /** Stops waiting for a task; the service may still finish and charge for one it accepted. */
+  'tasks.cancel': call(z.object({ id: z.string() }), TaskInfoSchema),
+  /** Tries again; a task whose first sending may have reached the service needs `acceptDoubleCharge`. */
+  'tasks.retry': call(z.object({ id: z.string(), acceptDoubleCharge: z.boolean().optional() }), TaskInfoSchema),
+  /** Sends tasks that are ready to send now (all of them when no ids are given). */
+  'tasks.send': call(z.object({ ids: z.array(z.string()).optional() }), z.object({ sent: z.number().int() })),
+  /** Removes a finished task from the queue; its result stays in the library and its cost in the totals. */
+  'tasks.clear': call(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+};
+
+export const taskEvents = {
+  'tasks.updated': event(TaskInfoSchema),
+  'tasks.removed': event(z.object({ id: z.string() })),
+};
