@@ -19,11 +19,13 @@ import {
   spendingHandlers,
   taskHandlers,
 } from './handlers/taskHandlers';
+import { projectHandlers } from './handlers/projectHandlers';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
 import { MediaRegistry } from './media';
 import { NoticeBoard } from './notices/noticeBoard';
+import { ProjectStore } from './projects/projectStore';
 import { Redactor, redactingLogger } from './secrets/redactor';
 import { SecretVault } from './secrets/secretVault';
 import { SettingsService } from './settings/settingsService';
@@ -85,6 +87,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const spending = new SpendingService(ledger, settings, connections, probe);
   const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now });
   library.onAdded((item) => events.emit('library.added', item));
+  const thumbnailOf = (assetId: string) => assets.get(assetId).then((asset) => asset.thumbnailUrl, () => null);
+  const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
+  projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
 
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
@@ -133,6 +138,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
+    ...projectHandlers(projects),
   };
 
   let disposing: Promise<void> | undefined;

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDocument } from '../../shared/canvas/document';
 import type { CallRequest } from '../../shared/ipc/api';
 import { CALLS, EVENTS, type CallName } from '../../shared/ipc/contract';
 import { eventChannel } from '../../shared/ipc/define';
@@ -142,6 +143,17 @@ describe('the key', () => {
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
+      'projects.create': async () => {
+        const project = await ok<{ id: string }>(call('projects.create', { name: 'Poster', document: emptyDocument('gen-pro-1.0-fill') }));
+        ids.project = project.id;
+        return project;
+      },
+      'projects.save': () => call('projects.save', { id: ids.project!, document: { ...emptyDocument('gen-pro-1.0-fill'), mask: { ...emptyDocument('x').mask, blob: 'mask.png' } }, blobs: { 'mask.png': png } }),
+      'projects.list': () => call('projects.list'),
+      'projects.open': () => call('projects.open', { id: ids.project! }),
+      'projects.rename': () => call('projects.rename', { id: ids.project!, name: 'Poster v2' }),
+      'projects.duplicate': () => call('projects.duplicate', { id: ids.project!, name: 'Poster copy' }),
+      'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
     };
     expect(Object.keys(drive).sort()).toEqual(Object.keys(CALLS).sort());
@@ -151,7 +163,8 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
-      'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'keys.remove',
+      'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

@@ -2,6 +2,7 @@ import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
+import { projectCalls, projectEvents } from './projects';
 import { libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
@@ -19,6 +20,7 @@ export const CALLS = {
   ...taskCalls,
   ...libraryCalls,
   ...spendingCalls,
+  ...projectCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -30,6 +32,7 @@ export const EVENTS = {
   ...taskEvents,
   ...libraryEvents,
   ...spendingEvents,
+  ...projectEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -42,6 +45,7 @@ export * from './assets';
 export * from './connections';
 export * from './keys';
 export * from './library';
+export * from './projects';
 export * from './settings';
 export * from './shell';
 export * from './spending';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { BlobNameSchema, CanvasDocumentSchema } from '../../canvas/document';
+import { call, event } from '../define';
+import { BytesSchema } from './assets';
+
+export const ProjectIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/);
+
+export const ProjectSummarySchema = z.object({
+  id: ProjectIdSchema,
+  name: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** The base image's preview address, when the project has one. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+const ProjectName = z.string().trim().min(1, 'A project needs a name').max(200);
+/** Blob files travel as bytes (structured clone), never as base64 text inside the document. */
+const Blobs = z.record(BlobNameSchema, BytesSchema);
+
+export const projectCalls = {
+  /** Every project, most recently changed first, and the one the app had open last. */
+  'projects.list': call(
+    z.undefined(),
+    z.object({ projects: z.array(ProjectSummarySchema), lastOpenedId: ProjectIdSchema.nullable() }),
+  ),
+  'projects.create': call(z.object({ name: ProjectName, document: CanvasDocumentSchema }), ProjectSummarySchema),
+  /** The saved document and the blob files it names. Marks the project as the one last opened. */
+  'projects.open': call(
+    z.object({ id: ProjectIdSchema }),
+    z.object({ project: ProjectSummarySchema, document: CanvasDocumentSchema, blobs: Blobs }),
+  ),
+  /**
+   * Saves the document atomically. `blobs` carries only files that are new since the last save; the files the
+   * document names are kept and every other blob of the project is removed after the document is on disk.
+   */
+  'projects.save': call(
+    z.object({ id: ProjectIdSchema, document: CanvasDocumentSchema, blobs: Blobs }),
+    ProjectSummarySchema,
+  ),
+  'projects.rename': call(z.object({ id: ProjectIdSchema, name: ProjectName }), ProjectSummarySchema),
+  'projects.duplicate': call(z.object({ id: ProjectIdSchema, name: ProjectName }), ProjectSummarySchema),
+  'projects.remove': call(z.object({ id: ProjectIdSchema }), z.object({ removed: z.boolean() })),
+};
+
+export const projectEvents = {
+  /** The list changed (created, renamed, duplicated, removed, or a corrupt project set aside). */
+  'projects.changed': event(z.object({ projects: z.array(ProjectSummarySchema) })),
+};
