@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { CreditsResponseSchema, DeleteFinetuneResponseSchema } from '../../shared/catalog/responses';
 import { DEFAULT_CREDITS, DEMO_FINETUNES } from './accounts';
-import type { SandboxHandle, SandboxOptions } from './api';
-import { startSandbox } from './index';
-import { sandboxClient, type SandboxClient } from './testing/client';
+import { sandboxPerTest } from './testing/lifecycle';
 import { solidPng } from './testing/media';
 
 const DEV = endpointPath(getEndpoint('gen-dev'));
@@ -12,15 +10,7 @@ const FINETUNED = endpointPath(getEndpoint('gen-2-klein-9b-kv-finetuned'));
 const DELETE = endpointPath(getEndpoint('delete_finetune'));
 const small = { prompt: 'a lighthouse', width: 256, height: 256, output_format: 'png' };
 
-let sandbox: SandboxHandle | undefined;
-async function start(options: SandboxOptions = {}): Promise<{ sandbox: SandboxHandle; client: SandboxClient }> {
-  sandbox = await startSandbox(options);
-  return { sandbox, client: sandboxClient(sandbox) };
-}
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const { start } = sandboxPerTest();
 
 describe('keys', () => {
   it('a missing key answers 401 and an unknown one 403, with a JSON detail, everywhere a key is needed', async () => {
@@ -113,9 +103,9 @@ describe('finetunes', () => {
   });
 
   it('the regional base serves nothing but delete_finetune', async () => {
-    const { client } = await start();
+    const { sandbox, client } = await start();
     expect((await client.post(DEV, small, { base: 'regional' })).status).toBe(404);
-    expect((await fetch(`${sandbox!.regionalBaseUrl}${DELETE}`)).status).toBe(405);
+    expect((await fetch(`${sandbox.regionalBaseUrl}${DELETE}`)).status).toBe(405);
   });
 });
 

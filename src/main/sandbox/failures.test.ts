@@ -1,23 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
-import type { SandboxHandle, SandboxOptions } from './api';
-import { DEFAULT_MAX_ACTIVE_TASKS, startSandbox } from './index';
+import { DEFAULT_MAX_ACTIVE_TASKS } from './index';
 import { parseFailureHeader } from './failures';
-import { sandboxClient, type PostOptions, type SandboxClient } from './testing/client';
+import type { PostOptions, SandboxClient } from './testing/client';
+import { sandboxPerTest } from './testing/lifecycle';
 
 const DEV = endpointPath(getEndpoint('gen-dev'));
 const PRO = endpointPath(getEndpoint('gen-pro-1.1'));
 const small = { prompt: 'a lighthouse', width: 256, height: 256, output_format: 'png' };
 
-let sandbox: SandboxHandle | undefined;
-async function start(options: SandboxOptions = {}): Promise<{ sandbox: SandboxHandle; client: SandboxClient }> {
-  sandbox = await startSandbox(options);
-  return { sandbox, client: sandboxClient(sandbox) };
-}
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const { start } = sandboxPerTest();
 
 type Submitted = { id: string; polling_url: string };
 const submitOk = async (client: SandboxClient, o: PostOptions = {}, path = DEV) => {

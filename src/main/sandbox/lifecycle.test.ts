@@ -1,26 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema, moderationReasons } from '../../shared/catalog/responses';
-import type { RequestLogEntry, SandboxHandle, SandboxOptions } from './api';
-import { DEFAULT_RESULT_EXPIRY_MS, startSandbox } from './index';
+import type { RequestLogEntry } from './api';
+import { DEFAULT_RESULT_EXPIRY_MS } from './index';
 import { CONTENT_MODERATION_MAX_TOLERANCE, CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
 import { UPSAMPLED_SUFFIX } from './handlers/submit';
 import { pendingDuration } from './tasks/timing';
-import { sandboxClient, type SandboxClient } from './testing/client';
+import { sandboxPerTest } from './testing/lifecycle';
 import { maskPng, solidPng } from './testing/media';
 
 const DEV = endpointPath(getEndpoint('gen-dev'));
 const small = { prompt: 'a lighthouse', width: 256, height: 256, output_format: 'png' };
 
-let sandbox: SandboxHandle | undefined;
-async function start(options: SandboxOptions = {}): Promise<{ sandbox: SandboxHandle; client: SandboxClient }> {
-  sandbox = await startSandbox(options);
-  return { sandbox, client: sandboxClient(sandbox) };
-}
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const { start } = sandboxPerTest();
 
 type Submitted = { id: string; polling_url: string; cost: number };
 

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activeEndpoints, endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { referenceFieldNames } from '../../shared/catalog/common';
 import type { EndpointSpec } from '../../shared/catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../../shared/catalog/field';
-import type { SandboxHandle } from './api';
 import { DEMO_FINETUNES } from './accounts';
-import { startSandbox } from './index';
 import { validBody } from './testing/bodies';
-import { sandboxClient, type SandboxClient } from './testing/client';
+import { sandboxClient } from './testing/client';
+import { sandboxPerFile } from './testing/lifecycle';
+import { startSandbox } from './index';
 import { solidPng } from './testing/media';
 
-let sandbox: SandboxHandle;
-let client: SandboxClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  client = sandboxClient(sandbox);
-});
-afterAll(() => sandbox.close());
+const fx = sandboxPerFile();
 
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 interface Case {
@@ -83,7 +76,7 @@ async function expectRefused(endpoint: EndpointSpec, base: Record<string, JsonVa
     if (v === undefined) delete body[k];
     else body[k] = v;
   }
-  const answer = await client.post<{ detail: Issue[] }>(endpointPath(endpoint), body, endpoint.base === 'base_url_us' ? { base: 'regional' } : {});
+  const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), body, endpoint.base === 'base_url_us' ? { base: 'regional' } : {});
   expect(answer.status, `${endpoint.id}: ${c.name}`).toBe(422);
   expect(answer.body.detail, `${endpoint.id}: ${c.name}`).toContainEqual(expect.objectContaining({ loc: c.loc, type: c.type }));
 }
@@ -120,7 +113,7 @@ describe('cross-field rules, with real images', () => {
     const endpoint = getEndpoint('gen-pro-1.0-fill');
     const base = await baseBody(endpoint);
     await expectRefused(endpoint, base, { name: 'opaque image, no mask', patch: { mask: null }, loc: ['body', 'mask'], type: 'missing' });
-    const withAlpha = await client.post(endpointPath(endpoint), { ...base, mask: null, image: await solidPng(64, 64, [10, 20, 30], 0) });
+    const withAlpha = await fx.client.post(endpointPath(endpoint), { ...base, mask: null, image: await solidPng(64, 64, [10, 20, 30], 0) });
     expect(withAlpha.status).toBe(200);
   });
 
@@ -155,7 +148,7 @@ describe('cross-field rules, with real images', () => {
       const endpoint = getEndpoint(id);
       const png = await solidPng(32, 32);
       const refs = Object.fromEntries(referenceFieldNames(max + 1).map((n) => [n, png]));
-      const answer = await client.post(endpointPath(endpoint), { ...(await baseBody(endpoint)), ...refs });
+      const answer = await fx.client.post(endpointPath(endpoint), { ...(await baseBody(endpoint)), ...refs });
       expect(answer.status, id).toBe(200);
     }
   });
@@ -186,7 +179,7 @@ describe('bodies the service refuses before its fields', () => {
   const path = endpointPath(getEndpoint('gen-dev'));
 
   it('malformed JSON: 422 json_invalid at the character where parsing stopped', async () => {
-    const answer = await client.post<{ detail: Issue[] }>(path, undefined, { raw: '{"prompt": "fox",}' });
+    const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw: '{"prompt": "fox",}' });
     expect(answer.status).toBe(422);
     expect(answer.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' });
     expect(answer.body.detail[0]?.loc[0]).toBe('body');
@@ -195,11 +188,11 @@ describe('bodies the service refuses before its fields', () => {
 
   it('a body that is not an object, or none at all', async () => {
     for (const raw of ['[]', '"text"', '3', 'null']) {
-      const answer = await client.post<{ detail: Issue[] }>(path, undefined, { raw });
+      const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw });
       expect(answer.status, raw).toBe(422);
       expect(answer.body.detail[0], raw).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
     }
-    const empty = await client.post<{ detail: Issue[] }>(path, undefined, { raw: '' });
+    const empty = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw: '' });
     expect(empty.body.detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
   });
 
@@ -221,14 +214,14 @@ describe('bodies the service refuses before its fields', () => {
 
   it('an address outside the sandbox: 422 saying it works offline', async () => {
     const endpoint = getEndpoint('gen-ctx-max');
-    const answer = await client.post<{ detail: Issue[] }>(endpointPath(endpoint), { prompt: 'x', input_image: 'https://example.com/cat.png' });
+    const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), { prompt: 'x', input_image: 'https://example.com/cat.png' });
     expect(answer.status).toBe(422);
     expect(answer.body.detail[0]).toMatchObject({ loc: ['body', 'input_image'], type: 'value_error' });
     expect(answer.body.detail[0]?.msg).toMatch(/offline/);
   });
 
   it('fields an endpoint does not define are ignored, and null counts as absent where nullable', async () => {
-    const ok = await client.post(path, { prompt: 'x', width: 256, height: 256, not_a_field: { deep: [1, 2] }, steps: null, seed: null, guidance: null });
+    const ok = await fx.client.post(path, { prompt: 'x', width: 256, height: 256, not_a_field: { deep: [1, 2] }, steps: null, seed: null, guidance: null });
     expect(ok.status).toBe(200);
   });
 

@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
-import type { SandboxHandle, SandboxOptions } from './api';
-import { startSandbox } from './index';
-import { sandboxClient, type SandboxClient } from './testing/client';
+import { sandboxPerTest } from './testing/lifecycle';
 import { ATTEMPT_HEADER, retryDelay, SIGNATURE_HEADER } from './webhooks';
 
 const DEV = endpointPath(getEndpoint('gen-dev'));
@@ -49,23 +47,13 @@ function verify(secret: string, raw: string, header: string | string[] | undefin
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-let sandbox: SandboxHandle | undefined;
-const closers: (() => Promise<void>)[] = [];
-async function start(options: SandboxOptions = {}): Promise<{ sandbox: SandboxHandle; client: SandboxClient }> {
-  sandbox = await startSandbox(options);
-  return { sandbox, client: sandboxClient(sandbox) };
-}
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-  for (const close of closers.splice(0)) await close();
-});
+const { start, onClose } = sandboxPerTest();
 
 describe('webhooks', () => {
   it('POST the final polling body (status Ready) signed with webhook_secret, verifiable by the receiver', async () => {
     const hook = await receiver();
-    closers.push(hook.close);
-    const { client } = await start();
+    onClose(hook.close);
+    const { sandbox, client } = await start();
     const secret = 's3cret';
     const submitted = await client.post<{ id: string }>(DEV, { ...small, webhook_url: hook.url, webhook_secret: secret });
     const delivery = await hook.next();
@@ -75,14 +63,14 @@ describe('webhooks', () => {
     const body = JSON.parse(delivery.raw) as { id: string; status: string; result: { sample: string } };
     expect(body).toMatchObject({ id: submitted.body.id, status: 'Ready' });
     // The same body polling gives.
-    const polled = await client.poll(`${sandbox!.baseUrl}/v1/get_result?id=${body.id}`);
+    const polled = await client.poll(`${sandbox.baseUrl}/v1/get_result?id=${body.id}`);
     expect(polled).toEqual(body);
     expect((await client.download(body.result.sample)).status).toBe(200);
   });
 
   it('is unsigned without a secret, and sent for moderated tasks too', async () => {
     const hook = await receiver();
-    closers.push(hook.close);
+    onClose(hook.close);
     const { client } = await start();
     await client.post(DEV, { ...small, prompt: 'gore', webhook_url: hook.url });
     const delivery = await hook.next();
@@ -92,7 +80,7 @@ describe('webhooks', () => {
 
   it('retries a failing receiver with doubling delays, and stops once it succeeds', async () => {
     const hook = await receiver([500, 503]);
-    closers.push(hook.close);
+    onClose(hook.close);
     const policy = { attempts: 5, baseDelayMs: 60, timeoutMs: 2000 };
     const { sandbox, client } = await start({ webhookRetry: policy });
     await client.post(DEV, { ...small, webhook_url: hook.url, webhook_secret: 'k' });
@@ -109,7 +97,7 @@ describe('webhooks', () => {
 
   it('gives up after a bounded number of tries', async () => {
     const hook = await receiver([500, 500, 500, 500, 500]);
-    closers.push(hook.close);
+    onClose(hook.close);
     const { sandbox, client } = await start({ webhookRetry: { attempts: 3, baseDelayMs: 20 } });
     await client.post(DEV, { ...small, webhook_url: hook.url });
     for (let i = 0; i < 3; i++) await hook.next();

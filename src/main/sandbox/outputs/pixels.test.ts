@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../shared/catalog/field';
-import type { SandboxHandle } from '../api';
-import { startSandbox } from '../index';
-import { sandboxClient, type SandboxClient } from '../testing/client';
+import { sandboxPerFile } from '../testing/lifecycle';
 import { detailedRgba, maskPng, pixelAt, pixelsOf, rgbaToPngBase64, solidPng, type Pixels } from '../testing/media';
 import { boxColor, gridCells } from './compose';
 import { TORSO } from './vto';
 
-let sandbox: SandboxHandle;
-let client: SandboxClient;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  client = sandboxClient(sandbox);
-});
-afterAll(() => sandbox.close());
+const fx = sandboxPerFile();
 
 async function output(endpointId: string, body: Record<string, JsonValue>): Promise<{ pixels: Pixels; bytes: Buffer }> {
-  const submitted = await client.post<{ polling_url: string }>(endpointPath(getEndpoint(endpointId)), body);
+  const submitted = await fx.client.post<{ polling_url: string }>(endpointPath(getEndpoint(endpointId)), body);
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  const ready = await client.poll(submitted.body.polling_url);
+  const ready = await fx.client.poll(submitted.body.polling_url);
   expect(ready.status).toBe('Ready');
-  const file = await client.download(ready.result?.sample ?? '');
+  const file = await fx.client.download(ready.result?.sample ?? '');
   return { pixels: await pixelsOf(file.bytes), bytes: file.bytes };
 }
 
@@ -123,14 +115,14 @@ describe('tools', () => {
   });
 
   it('vto-v1 downscales inputs above 2 MP to about 1 MP, as the document says', async () => {
-    const submitted = await client.post<{ polling_url: string; input_mp: number; output_mp: number }>(endpointPath(getEndpoint('vto-v1')), {
+    const submitted = await fx.client.post<{ polling_url: string; input_mp: number; output_mp: number }>(endpointPath(getEndpoint('vto-v1')), {
       person_image: await solidPng(2000, 1500),
       garment_image: await solidPng(100, 100),
       output_format: 'png',
     });
     expect(submitted.body.output_mp).toBeCloseTo(1, 1);
-    const ready = await client.poll(submitted.body.polling_url);
-    const pixels = await pixelsOf((await client.download(ready.result?.sample ?? '')).bytes);
+    const ready = await fx.client.poll(submitted.body.polling_url);
+    const pixels = await pixelsOf((await fx.client.download(ready.result?.sample ?? '')).bytes);
     expect(pixels.width / pixels.height).toBeCloseTo(2000 / 1500, 2);
     expect(pixels.width * pixels.height).toBeGreaterThan(0.95e6);
     expect(pixels.width * pixels.height).toBeLessThan(1.05e6);
