@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetIdSchema } from '../../tasks/taskRequest';
 import { call } from '../define';
 
 /** Raw bytes cross IPC as a Uint8Array (structured clone), never as a base64 string. */
@@ -6,7 +7,7 @@ export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 
 
 export const AssetInfoSchema = z.object({
   /** sha256 of the bytes: the same file dropped twice is stored once */
-  id: z.string().regex(/^[a-f0-9]{64}$/),
+  id: AssetIdSchema,
   name: z.string(),
   mime: z.string(),
   bytes: z.number().int().nonnegative(),
@@ -19,7 +20,7 @@ export const AssetInfoSchema = z.object({
 });
 export type AssetInfo = z.infer<typeof AssetInfoSchema>;
 
-export const AssetIdSchema = AssetInfoSchema.shape.id;
+export { AssetIdSchema };
 
 export const assetCalls = {
   /** Stores a file the user opened, dropped or pasted; refuses files that are not decodable images. */
