@@ -41,7 +41,7 @@ function minimalMp4(): Uint8Array {
 
 describe('readMp4Info', () => {
   it('reads the size and length of a whole file', () => {
-    expect(readMp4Info(minimalMp4())).toEqual({ width: 1280, height: 736, seconds: 5 });
+    expect(readMp4Info(minimalMp4())).toEqual({ width: 1280, height: 736, seconds: 5, frames: null, fps: null, codec: null });
   });
 
   it('refuses a truncated file, a file without moov, and other formats', () => {

@@ -4,6 +4,11 @@ export interface Mp4Info {
   readonly width: number | null;
   readonly height: number | null;
   readonly seconds: number | null;
+  /** Of the first video track, from its sample table. */
+  readonly frames: number | null;
+  readonly fps: number | null;
+  /** The sample entry's four-character code, e.g. `avc1` for H.264. */
+  readonly codec: string | null;
 }
 
 interface Box {
@@ -60,8 +65,10 @@ export function readMp4Info(bytes: Uint8Array): Mp4Info | undefined {
   }
   let width: number | null = null;
   let height: number | null = null;
+  let track: TrackTiming = { frames: null, fps: null, codec: null };
   for (const trak of inner.filter((x) => x.type === 'trak')) {
-    const tkhd = boxes(bytes, trak.start + trak.header, trak.end)?.find((x) => x.type === 'tkhd');
+    const children = boxes(bytes, trak.start + trak.header, trak.end);
+    const tkhd = children?.find((x) => x.type === 'tkhd');
     if (!tkhd) continue;
     const v = bytes[tkhd.start + 8]!;
     // Width and height are the last two 16.16 fixed-point fields of tkhd.
@@ -72,8 +79,49 @@ export function readMp4Info(bytes: Uint8Array): Mp4Info | undefined {
     if (w > 0 && h > 0) {
       width = Math.round(w);
       height = Math.round(h);
+      const mdia = children?.find((x) => x.type === 'mdia');
+      if (mdia) track = trackTiming(bytes, mdia);
       break;
     }
   }
-  return { width, height, seconds };
+  return { width, height, seconds, ...track };
+}
+
+interface TrackTiming {
+  readonly frames: number | null;
+  readonly fps: number | null;
+  readonly codec: string | null;
+}
+
+const child = (b: Uint8Array, parent: Box | undefined, name: string) => (parent ? boxes(b, parent.start + parent.header, parent.end)?.find((x) => x.type === name) : undefined);
+
+/** Frame count (stts), frame rate (with mdhd's timescale) and codec (stsd) of a track's media box. */
+function trackTiming(b: Uint8Array, mdia: Box): TrackTiming {
+  const mdhd = child(b, mdia, 'mdhd');
+  const stbl = child(b, child(b, mdia, 'minf'), 'stbl');
+  const stts = child(b, stbl, 'stts');
+  const stsd = child(b, stbl, 'stsd');
+  let codec: string | null = null;
+  // stsd: version and flags, entry count, then the first sample entry's size and type.
+  if (stsd && stsd.start + stsd.header + 16 <= stsd.end) codec = type(b, stsd.start + stsd.header + 12);
+  let frames: number | null = null;
+  let ticks = 0;
+  if (stts && stts.start + stts.header + 8 <= stts.end) {
+    const entries = u32(b, stts.start + stts.header + 4);
+    if (stts.start + stts.header + 8 + entries * 8 <= stts.end) {
+      frames = 0;
+      for (let i = 0; i < entries; i++) {
+        const at = stts.start + stts.header + 8 + i * 8;
+        frames += u32(b, at);
+        ticks += u32(b, at) * u32(b, at + 4);
+      }
+    }
+  }
+  let fps: number | null = null;
+  if (mdhd && frames && ticks > 0) {
+    const v = b[mdhd.start + mdhd.header]!;
+    const timescale = u32(b, mdhd.start + mdhd.header + (v === 1 ? 20 : 12));
+    if (timescale > 0) fps = Math.round(((frames * timescale) / ticks) * 1000) / 1000;
+  }
+  return { frames, fps, codec };
 }

@@ -1,15 +1,59 @@
+import { VIDEO_FPS } from '../../../shared/catalog/video';
+import { readMp4Info } from '../../core/library/mp4';
 import type { VideoHeader } from '../decode/media';
-import type { RenderedOutput, RenderJob } from './job';
+import { encodeMp4Async, keyframeSize, type VideoKeyframe } from '../video/encodeMp4';
+import { stampPlaceholder } from './font';
+import { promptOf, type DecodedImage, type RenderedOutput, type RenderJob } from './job';
+import { drawPattern } from './pattern';
+import { mixSeed, hueColor, generator, type Rgb } from './random';
+import { resizeRaster, type Raster } from './raster';
 
-// Replaced when the video branch's encoder is merged.
+const rgba = (r: Raster) => ({ width: r.width, height: r.height, rgba: new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.length) });
+
+/** A keyframe image at the size the clip shows it. */
+async function fitted(image: DecodedImage | Raster, width: number, height: number): Promise<Raster> {
+  const size = keyframeSize(image.width, image.height, width, height);
+  return resizeRaster(image, size.width, size.height, 'fill');
+}
+
+/** The picture a clip without keyframes shows: the sandbox's pattern for the seed and prompt, marked as a placeholder. */
+async function patternFrame(seed: number, width: number, height: number): Promise<Raster> {
+  const size = keyframeSize(width, height, width, height);
+  const picture = await drawPattern(size.width, size.height, seed);
+  stampPlaceholder(picture, seed);
+  return picture;
+}
+
+const backgroundOf = (seed: number): Rgb => hueColor(generator(seed)(), 0.45, 0.22);
+
+async function clip(job: RenderJob, keyframes: readonly VideoKeyframe[], seed: number): Promise<RenderedOutput> {
+  const { width, height } = job.size;
+  const bytes = await encodeMp4Async({ width, height, fps: VIDEO_FPS, seconds: job.seconds, background: backgroundOf(seed), keyframes });
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), mime: 'video/mp4', ext: 'mp4', width, height, seconds: job.seconds };
+}
+
+/**
+ * gen-3-video in every mode: keyframe images from their pinned times on (i2v), or the seed's pattern from
+ * the start (t2v, v2v, draft_enhance), over a background of the seed's colour, with a moving progress bar.
+ */
 export async function renderVideo(job: RenderJob): Promise<RenderedOutput> {
-  throw new Error(`video output is not available yet (${job.endpoint.id})`);
+  const seed = mixSeed(job.seed, promptOf(job), job.endpoint.id);
+  const { width, height } = job.size;
+  const keyframes: VideoKeyframe[] = [];
+  for (const k of job.inputs.keyframes) keyframes.push({ time: k.time, image: rgba(await fitted(k.image, width, height)) });
+  if (keyframes.length === 0) keyframes.push({ time: 0, image: rgba(await patternFrame(seed, width, height)) });
+  return clip(job, keyframes, seed);
 }
 
+/** video-upscale-v1: a clip of the upscaled size and the source's duration (the sandbox cannot decode the source's frames). */
 export async function renderVideoUpscale(job: RenderJob): Promise<RenderedOutput> {
-  throw new Error(`video output is not available yet (${job.endpoint.id})`);
+  const seed = mixSeed(job.seed, job.endpoint.id, String(job.size.width), String(job.seconds));
+  return clip(job, [{ time: 0, image: rgba(await patternFrame(seed, job.size.width, job.size.height)) }], seed);
 }
 
-export function readVideoHeader(_bytes: Uint8Array): VideoHeader | undefined {
-  return undefined;
+/** An input video the sandbox accepts: an H.264 MP4 whose header gives its size, length and frame rate. */
+export function readVideoHeader(bytes: Uint8Array): VideoHeader | undefined {
+  const info = readMp4Info(bytes);
+  if (!info || info.codec !== 'avc1' || !info.width || !info.height || !info.seconds || !info.fps) return undefined;
+  return { width: info.width, height: info.height, seconds: info.seconds, fps: info.fps };
 }

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../../../e2e/harness/runner';
+import { encodeMp4 } from './encodeMp4';
+import { solidImage as solid } from '../testing/solidImage';
+
+const executable = chromiumExecutable();
+const hasChromium = executable !== undefined && existsSync(executable);
+if (!hasChromium) console.warn('playback.test: no Chromium installed (apt-get install chromium); skipping the playback checks');
+
+type Pixel = [number, number, number];
+interface Probe {
+  width: number;
+  height: number;
+  duration: number;
+  frames: Record<string, Sample>;
+}
+interface Sample {
+  centre: Pixel;
+  corner: Pixel;
+  /** Where the bar is at 80% of the width, 2 px above the bottom edge. */
+  barLate: Pixel;
+}
+
+/** Loads the clip into a <video>, seeks to each time, and reads pixels back from a canvas. */
+async function probe(browser: Browser, mp4: Uint8Array, times: readonly number[]): Promise<Probe> {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(
+      async ({ base64, times }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const video = document.createElement('video');
+        video.muted = true;
+        video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
+        await new Promise<void>((resolve, reject) => {
+          video.onloadeddata = () => resolve();
+          video.onerror = () => reject(new Error(`the video did not load: ${video.error?.message ?? video.error?.code}`));
+        });
+        const canvas = document.createElement('canvas');
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        const px = (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)] as [number, number, number];
+        const frames: Record<string, { centre: Pixel; corner: Pixel; barLate: Pixel }> = {};
+        for (const t of times) {
+          await new Promise<void>((resolve) => {
+            video.onseeked = () => resolve();
+            video.currentTime = t;
+          });
+          ctx.drawImage(video, 0, 0);
+          const w = canvas.width;
+          const h = canvas.height;
+          frames[String(t)] = { centre: px(w >> 1, h >> 1), corner: px(4, 4), barLate: px(Math.floor(w * 0.8), h - 2) };
+        }
+        return { width: video.videoWidth, height: video.videoHeight, duration: video.duration, frames };
+      },
+      { base64: Buffer.from(mp4).toString('base64'), times },
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+const near = (got: Pixel, want: readonly number[], tolerance = 14) => got.every((v, i) => Math.abs(v - want[i]!) <= tolerance);
+
+describe.skipIf(!hasChromium)('the clips play in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: executable!, args: CHROMIUM_ARGS });
+  });
+  afterAll(() => browser?.close());
+
+  it('has the stated size and duration, shows each keyframe from its time and the background before it', async () => {
+    const background = [20, 40, 160] as const;
+    const red = [220, 30, 30] as const;
+    const green = [30, 200, 40] as const;
+    const mp4 = encodeMp4({
+      width: 1282,
+      height: 730,
+      fps: 24,
+      seconds: 3,
+      background,
+      keyframes: [
+        { time: 1, image: solid(400, 300, red) },
+        { time: 2, image: solid(300, 400, green) },
+      ],
+    });
+    const got = await probe(browser, mp4, [0.5, 1.2, 2.5]);
+    expect({ width: got.width, height: got.height }).toEqual({ width: 1282, height: 730 });
+    expect(Math.abs(got.duration - 3)).toBeLessThanOrEqual(1 / 24);
+    const at = (t: number) => got.frames[String(t)]!;
+    expect(near(at(0.5).centre, background), JSON.stringify(at(0.5))).toBe(true);
+    expect(near(at(1.2).centre, red), JSON.stringify(at(1.2))).toBe(true);
+    expect(near(at(2.5).centre, green), JSON.stringify(at(2.5))).toBe(true);
+    for (const t of [0.5, 1.2, 2.5]) expect(near(at(t).corner, background)).toBe(true);
+  });
+
+  it('visibly advances: at a later time the progress bar covers a point it had not reached earlier', async () => {
+    const background = [10, 10, 10] as const;
+    const got = await probe(browser, encodeMp4({ width: 640, height: 368, fps: 24, seconds: 2, background }), [0.25, 1.75]);
+    const early = got.frames['0.25']!.barLate;
+    const late = got.frames['1.75']!.barLate;
+    expect(near(early, background), JSON.stringify(early)).toBe(true);
+    expect(near(late, [240, 240, 240]), JSON.stringify(late)).toBe(true);
+  });
+});

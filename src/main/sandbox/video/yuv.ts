@@ -1,0 +1,161 @@
+/**
+ * Pictures as the encoder holds them: 4:2:0 planes in BT.709 limited range, the colour space the SPS
+ * declares, so a browser converts them back to the RGB they came from.
+ */
+
+export type Rgb = readonly [number, number, number];
+export interface Yuv {
+  readonly y: number;
+  readonly cb: number;
+  readonly cr: number;
+}
+
+/** An RGBA image, row by row, 4 bytes a pixel. */
+export interface RgbaImage {
+  readonly width: number;
+  readonly height: number;
+  readonly rgba: Uint8Array;
+}
+
+export interface Planes {
+  /** Luma size; whole macroblocks (multiples of 16). */
+  readonly width: number;
+  readonly height: number;
+  readonly y: Uint8Array;
+  readonly cb: Uint8Array;
+  readonly cr: Uint8Array;
+}
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+const KR = 0.2126;
+const KB = 0.0722;
+const clampTo = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : Math.round(v));
+
+export function rgbToYuv(r: number, g: number, b: number): Yuv {
+  const luma = KR * r + (1 - KR - KB) * g + KB * b;
+  return {
+    y: clampTo(16 + (219 * luma) / 255, 16, 235),
+    cb: clampTo(128 + (224 * (b - luma)) / (2 * (1 - KB) * 255), 16, 240),
+    cr: clampTo(128 + (224 * (r - luma)) / (2 * (1 - KR) * 255), 16, 240),
+  };
+}
+
+export function createPlanes(width: number, height: number): Planes {
+  return {
+    width,
+    height,
+    y: new Uint8Array(width * height),
+    cb: new Uint8Array((width / 2) * (height / 2)),
+    cr: new Uint8Array((width / 2) * (height / 2)),
+  };
+}
+
+/** Fills a rectangle (even coordinates and size, so chroma samples are never shared with a neighbour). */
+export function fillRect(p: Planes, rect: Rect, color: Yuv): void {
+  const { x, y, width, height } = clip(p, rect);
+  for (let row = y; row < y + height; row++) p.y.fill(color.y, row * p.width + x, row * p.width + x + width);
+  const cw = p.width / 2;
+  for (let row = y / 2; row < (y + height) / 2; row++) {
+    p.cb.fill(color.cb, row * cw + x / 2, row * cw + (x + width) / 2);
+    p.cr.fill(color.cr, row * cw + x / 2, row * cw + (x + width) / 2);
+  }
+}
+
+/** Draws an RGBA image with its top-left corner at an even (x, y), blending alpha over `under`. */
+export function drawImage(p: Planes, image: RgbaImage, x: number, y: number, under: Rgb): void {
+  const { width: w, rgba } = image;
+  // An odd last row or column is dropped: 4:2:0 chroma covers pixels in pairs.
+  const evenW = image.width & ~1;
+  const evenH = image.height & ~1;
+  const cw = p.width / 2;
+  const ch = p.height / 2;
+  const kg = 1 - KR - KB;
+  for (let j = 0; j < evenH; j += 2) {
+    const cy = (y + j) / 2;
+    if (cy < 0 || cy >= ch) continue;
+    for (let i = 0; i < evenW; i += 2) {
+      const cx = (x + i) / 2;
+      if (cx < 0 || cx >= cw) continue;
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      for (let d = 0; d < 4; d++) {
+        const dx = d & 1;
+        const dy = d >> 1;
+        const at = ((j + dy) * w + i + dx) * 4;
+        const a = rgba[at + 3]! / 255;
+        const r = rgba[at]! * a + under[0] * (1 - a);
+        const g = rgba[at + 1]! * a + under[1] * (1 - a);
+        const b = rgba[at + 2]! * a + under[2] * (1 - a);
+        sr += r;
+        sg += g;
+        sb += b;
+        p.y[(y + j + dy) * p.width + x + i + dx] = clampTo(16 + (219 * (KR * r + kg * g + KB * b)) / 255, 16, 235);
+      }
+      const c = rgbToYuv(sr / 4, sg / 4, sb / 4);
+      p.cb[cy * cw + cx] = c.cb;
+      p.cr[cy * cw + cx] = c.cr;
+    }
+  }
+}
+
+function clip(p: Planes, r: Rect): Rect {
+  const x = Math.max(0, r.x);
+  const y = Math.max(0, r.y);
+  return { x, y, width: Math.max(0, Math.min(p.width, r.x + r.width) - x), height: Math.max(0, Math.min(p.height, r.y + r.height) - y) };
+}
+
+/** The macroblock indices a rectangle touches, in raster order. */
+export function macroblocksOf(p: Planes, rect: Rect): number[] {
+  const r = clip(p, rect);
+  if (r.width === 0 || r.height === 0) return [];
+  const mbW = p.width / 16;
+  const out: number[] = [];
+  for (let my = Math.floor(r.y / 16); my <= Math.floor((r.y + r.height - 1) / 16); my++) {
+    for (let mx = Math.floor(r.x / 16); mx <= Math.floor((r.x + r.width - 1) / 16); mx++) out.push(my * mbW + mx);
+  }
+  return out;
+}
+
+/** Copies one macroblock's 384 samples (256 luma, 64 Cb, 64 Cr) into `out` at `at`: I_PCM's order. */
+export function readMacroblock(p: Planes, mb: number, out: Uint8Array, at = 0): void {
+  const mbW = p.width / 16;
+  const x = (mb % mbW) * 16;
+  const y = Math.floor(mb / mbW) * 16;
+  // Plain loops: subarray views per row cost more than the copying itself.
+  let o = at;
+  for (let row = 0; row < 16; row++) {
+    const from = (y + row) * p.width + x;
+    for (let i = 0; i < 16; i++) out[o++] = p.y[from + i]!;
+  }
+  const cw = p.width / 2;
+  for (const plane of [p.cb, p.cr]) {
+    for (let row = 0; row < 8; row++) {
+      const from = (y / 2 + row) * cw + x / 2;
+      for (let i = 0; i < 8; i++) out[o++] = plane[from + i]!;
+    }
+  }
+}
+
+/** Whether every sample of a macroblock has the given colour. */
+export function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
+  const mbW = p.width / 16;
+  const x = (mb % mbW) * 16;
+  const y = Math.floor(mb / mbW) * 16;
+  for (let row = 0; row < 16; row++) {
+    const from = (y + row) * p.width + x;
+    for (let i = from; i < from + 16; i++) if (p.y[i] !== color.y) return false;
+  }
+  const cw = p.width / 2;
+  for (let row = 0; row < 8; row++) {
+    const from = (y / 2 + row) * cw + x / 2;
+    for (let i = from; i < from + 8; i++) if (p.cb[i] !== color.cb || p.cr[i] !== color.cr) return false;
+  }
+  return true;
+}
