@@ -130,7 +130,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const handlers: Handlers = {
     ...appHandlers(deps),
     ...noticeHandlers(notices),
-    ...assetHandlers(assets),
+    ...assetHandlers(assets, library),
     ...downscaleHandler(assets),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),

@@ -140,6 +140,10 @@ describe('the key', () => {
         return call('library.get', { id: items[0]!.id });
       },
       'library.openFolder': () => call('library.openFolder'),
+      'assets.fromLibrary': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return ok(call('assets.fromLibrary', { resultId: items[0]!.id }));
+      },
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
@@ -163,7 +167,7 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
-      'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
+      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());

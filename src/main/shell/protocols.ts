@@ -14,7 +14,8 @@ export const MEDIA_BASE = 'gen-media://m/';
 export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    // corsEnabled: the canvas reads stored images' pixels (mask from alpha, alpha export), which needs CORS.
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } },
   ]);
 }
 
@@ -63,6 +64,8 @@ export function serveMedia(media: MediaRegistry): void {
     const response = await net.fetch(pathToFileURL(found.file).toString(), { headers: request.headers });
     const headers = new Headers(response.headers);
     headers.set('content-type', found.mime);
+    // Only the app's own pages may read the pixels.
+    headers.set('access-control-allow-origin', APP_ORIGIN);
     return new Response(response.body, { status: response.status, headers });
   });
 }

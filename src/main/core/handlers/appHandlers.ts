@@ -1,5 +1,6 @@
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { AssetStore } from '../assets/assetStore';
+import type { Library } from '../library/library';
 import type { CoreDeps } from '../deps';
 import { isSafeExternalUrl } from '../externalLinks';
 import type { HandlersFor } from './types';
@@ -18,9 +19,13 @@ export function appHandlers(deps: CoreDeps): HandlersFor<'app.info' | 'shell.ope
   };
 }
 
-export function assetHandlers(assets: AssetStore): HandlersFor<'assets.import' | 'assets.get'> {
+export function assetHandlers(assets: AssetStore, library: Pick<Library, 'bytesOf'>): HandlersFor<'assets.import' | 'assets.get' | 'assets.fromLibrary'> {
   return {
     'assets.import': ({ name, bytes }) => assets.import(name, bytes),
     'assets.get': ({ id }) => assets.get(id),
+    'assets.fromLibrary': async ({ resultId }) => {
+      const { name, bytes } = await library.bytesOf(resultId);
+      return assets.import(name, bytes);
+    },
   };
 }

@@ -212,6 +212,16 @@ export class Library {
     return this.item(e);
   }
 
+  /** A result's file, to use it as an input (a reference from the gallery). */
+  async bytesOf(id: string): Promise<{ name: string; bytes: Uint8Array }> {
+    const e = this.entries.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    const bytes = await readFile(join(this.dir, e.file)).catch(() => {
+      throw new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+    });
+    return { name: e.file, bytes: new Uint8Array(bytes) };
+  }
+
   /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */
   async find(taskId: string, endpointId: string, createdAt: number): Promise<LibraryItem | undefined> {
     if (this.entries.has(taskId)) return this.get(taskId);

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CanvasScreen } from '../features/canvas/CanvasScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
@@ -15,6 +16,7 @@ export interface Screen {
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
+  { id: 'canvas', label: 'Canvas', glyph: '✎', component: CanvasScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
   { id: 'library', label: 'Library', glyph: '▦', component: LibraryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },

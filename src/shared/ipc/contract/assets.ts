@@ -29,6 +29,8 @@ export const assetCalls = {
     AssetInfoSchema,
   ),
   'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),
+  /** Stores a library result as an input asset (a reference taken from the gallery). */
+  'assets.fromLibrary': call(z.object({ resultId: z.string().min(1).max(300) }), AssetInfoSchema),
   /**
    * Stores a smaller copy of an image so it fits an endpoint's input limit; the message says what changed.
    * The original stays in the store untouched.

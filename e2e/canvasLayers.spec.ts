@@ -1,0 +1,148 @@
+import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, shortcut } from './canvasDriver';
+import { expect, test } from './fixtures';
+
+const W = 400;
+const H = 300;
+
+test('expansion margins by dragging a handle and by typing go into the request, with undo and redo', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#8a5a2b'));
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-expand');
+  await shortcut(canvas, 'Control+1');
+
+  // The right handle sits at the middle of the picture's right edge; drag it 60 image pixels out.
+  const from = await screenPoint(canvas, W, H / 2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + 7, { steps: 5 });
+  await page.mouse.move(from.x + 60, from.y + 12, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByLabel('right margin')).toHaveValue('60');
+  expect((await requestJson(page)).params).toMatchObject({ right: 60, top: 0, bottom: 0, left: 0 });
+
+  await page.getByLabel('top margin').fill('64');
+  expect((await requestJson(page)).params).toMatchObject({ right: 60, top: 64 });
+  await expect(page.getByLabel('Output size')).toHaveText(`Output ${W + 60} × ${H + 64} px, 0.17 MP. Each side takes 0 to 2048 px.`);
+  // Over the limit is held at it.
+  await page.getByLabel('left margin').fill('5000');
+  await expect(page.getByLabel('left margin')).toHaveValue('2048');
+
+  await shortcut(canvas, 'Control+z');
+  await shortcut(canvas, 'Control+z');
+  expect((await requestJson(page)).params).toMatchObject({ right: 60, top: 0, left: 0 });
+  await shortcut(canvas, 'Control+z');
+  expect((await requestJson(page)).params).toMatchObject({ right: 0 });
+  await shortcut(canvas, 'Control+Shift+z');
+  expect((await requestJson(page)).params).toMatchObject({ right: 60, top: 0 });
+
+  await page.getByRole('button', { name: '16:9' }).click();
+  expect((await requestJson(page)).params).toMatchObject({ left: 66, right: 67, top: 0, bottom: 0 });
+});
+
+test('references fill input_image, input_image_2 ... in board order; reordering and undo change the fields', async ({ app }) => {
+  const { page } = app;
+  await openCanvas(page);
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  const files = await Promise.all(
+    (['#c0392b', '#27ae60', '#2980b9'] as const).map(async (color, i) => ({ name: `ref-${i + 1}.png`, mimeType: 'image/png', buffer: await png(64 + i, 64, color) })),
+  );
+  const [a, b, c] = files.map((f) => assetIdOf(f.buffer));
+  await page.getByLabel('Add references from files').setInputFiles(files);
+  const board = page.getByRole('list', { name: 'References' });
+  await expect(board.getByRole('listitem')).toHaveCount(3);
+  await expect(board.getByRole('listitem').nth(0)).toHaveAccessibleName('Reference 1: ref-1.png');
+  await expect(board.getByLabel('Fills input_image_2')).toBeVisible();
+  const fields = async () => Object.entries((await requestJson(page)).inputs).map(([k, v]) => [k, v.assetId]);
+  expect(await fields()).toEqual([['input_image', a], ['input_image_2', b], ['input_image_3', c]]);
+
+  // Drag the third onto the first.
+  await board.getByRole('listitem').nth(2).dragTo(board.getByRole('listitem').nth(0));
+  expect(await fields()).toEqual([['input_image', c], ['input_image_2', a], ['input_image_3', b]]);
+  await page.getByRole('button', { name: 'Move reference 3 up' }).click();
+  expect(await fields()).toEqual([['input_image', c], ['input_image_2', b], ['input_image_3', a]]);
+
+  const canvas = page.getByRole('application', { name: 'Canvas' });
+  await shortcut(canvas, 'Control+z');
+  expect(await fields()).toEqual([['input_image', c], ['input_image_2', a], ['input_image_3', b]]);
+  await shortcut(canvas, 'Control+z');
+  expect(await fields()).toEqual([['input_image', a], ['input_image_2', b], ['input_image_3', c]]);
+  await shortcut(canvas, 'Control+Shift+z');
+  expect(await fields()).toEqual([['input_image', c], ['input_image_2', a], ['input_image_3', b]]);
+
+  // A non-image file gets a message and changes nothing.
+  await page.getByLabel('Add references from files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'notes.txt' })).toContainText('notes.txt is not an image (text/plain). Nothing was changed.');
+  await expect(board.getByRole('listitem')).toHaveCount(3);
+});
+
+test('switching to an endpoint that takes fewer references says which would be left out first', async ({ app }) => {
+  const { page } = app;
+  await openCanvas(page);
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-2-flex');
+  const files = await Promise.all([0, 1, 2, 3, 4].map(async (i) => ({ name: `r${i + 1}.png`, mimeType: 'image/png', buffer: await png(40 + i, 40, '#777') })));
+  await page.getByLabel('Add references from files').setInputFiles(files);
+  await expect(page.getByRole('list', { name: 'References' }).getByRole('listitem')).toHaveCount(5);
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  const dialog = page.getByRole('alertdialog', { name: 'Switch to Context Max?' });
+  await expect(dialog).toContainText('#5 r5.png');
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-2-flex');
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch' }).click();
+  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-ctx-max');
+  expect(Object.keys((await requestJson(page)).inputs)).toEqual(['input_image', 'input_image_2', 'input_image_3', 'input_image_4']);
+  await expect(page.getByRole('listitem', { name: 'Reference 5: r5.png' })).toContainText('left out');
+});
+
+test('a bounding box drawn on the picture is appended to the prompt as JSON; undo and redo', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#2c3e50'));
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-3-image');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a cat on a sofa');
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'm');
+  await dragImage(page, canvas, [[50, 40], [250, 190]]);
+  await page.getByLabel('Box 1 label').fill('cat');
+  const json = '[{"label":"cat","box":[125,133,625,633]}]';
+  await expect(page.getByLabel('Appended JSON')).toHaveText(json);
+  await expect(page.getByLabel('Final prompt')).toHaveText(`a cat on a sofa ${json}`);
+  expect((await requestJson(page)).params.prompt).toBe(`a cat on a sofa ${json}`);
+
+  // Move it by typing; then undo the move, the label, and the box itself.
+  await page.getByLabel('Box 1 x').fill('100');
+  await expect(page.getByLabel('Appended JSON')).toHaveText('[{"label":"cat","box":[250,133,750,633]}]');
+  await shortcut(canvas, 'Control+z');
+  await expect(page.getByLabel('Appended JSON')).toHaveText(json);
+  await shortcut(canvas, 'Control+z');
+  await expect(page.getByLabel('Appended JSON')).toHaveText('[{"label":"box 1","box":[125,133,625,633]}]');
+  await shortcut(canvas, 'Control+z');
+  await expect(page.getByLabel('Final prompt')).toHaveText('a cat on a sofa');
+  await shortcut(canvas, 'Control+Shift+z');
+  await expect(page.getByLabel('Appended JSON')).toHaveText('[{"label":"box 1","box":[125,133,625,633]}]');
+
+  // Dragging the box on the canvas moves it.
+  await shortcut(canvas, 'v');
+  await dragImage(page, canvas, [[150, 100], [170, 110]]);
+  await expect(page.getByLabel('Appended JSON')).toHaveText('[{"label":"box 1","box":[175,167,675,667]}]');
+});
+
+test('the help overlay lists the shortcuts; B, E, X, [ and ] change the tool and the brush', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await shortcut(canvas, '?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Swap paint and erase');
+  await expect(help).toContainText('Ctrl+Shift+Z');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await shortcut(canvas, 'e');
+  await expect(page.getByRole('button', { name: 'Eraser' })).toHaveAttribute('aria-pressed', 'true');
+  await shortcut(canvas, 'x');
+  await expect(page.getByRole('button', { name: 'Brush' })).toHaveAttribute('aria-pressed', 'true');
+  await shortcut(canvas, ']');
+  await expect(page.getByLabel('Brush size')).toHaveValue('49');
+  await shortcut(canvas, '[');
+  await expect(page.getByLabel('Brush size')).toHaveValue('41');
+});

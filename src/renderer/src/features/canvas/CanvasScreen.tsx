@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { megapixels } from '../../../../shared/media/imageHeader';
+import { importInto } from './actions';
+import { assetUrl } from './assets';
+import { useCanvasStore } from './canvasStore';
+import { CanvasManager } from './konva/CanvasManager';
+import { BoxesPanel } from './panels/BoxesPanel';
+import { EndpointPanel } from './panels/EndpointPanel';
+import { FramePanel } from './panels/FramePanel';
+import { HelpOverlay } from './panels/HelpOverlay';
+import { LayersPanel } from './panels/LayersPanel';
+import { MaskPanel } from './panels/MaskPanel';
+import { ProjectsPanel } from './panels/ProjectsPanel';
+import { ReferenceBoard } from './panels/ReferenceBoard';
+import { RequestPreview } from './panels/RequestPreview';
+import { ToolBar, type ViewControls } from './panels/ToolBar';
+import { startProjectSync } from './project/projectSync';
+import { handleShortcut } from './shortcuts';
+import '../../ui/buttons.css';
+import '../../ui/dialog.css';
+import './canvas.css';
+
+function StatusBar() {
+  const base = useCanvasStore((s) => s.document.base);
+  const cursor = useCanvasStore((s) => s.cursor);
+  const scale = useCanvasStore((s) => s.view.scale);
+  const inside = cursor && base && cursor.x >= 0 && cursor.y >= 0 && cursor.x < base.width && cursor.y < base.height;
+  return (
+    <div className="canvas-status" aria-label="Canvas readout">
+      <span aria-label="Image size">{base ? `${base.width} × ${base.height} px (${megapixels(base.width, base.height).toFixed(2)} MP)` : 'No picture'}</span>
+      <span aria-label="Cursor position">{inside ? `x ${Math.floor(cursor.x)}, y ${Math.floor(cursor.y)}` : '–'}</span>
+      <span>{Math.round(scale * 100)}%</span>
+    </div>
+  );
+}
+
+function Message() {
+  const message = useCanvasStore((s) => s.message);
+  if (!message) return null;
+  return (
+    <div className={`canvas-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+      <span>{message.text}</span>
+      <button type="button" className="button link" onClick={() => useCanvasStore.getState().say(null)} aria-label="Dismiss message">
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** The canvas: the picture with its mask, frame and boxes in the middle, tools above, panels beside. */
+export function CanvasScreen() {
+  const host = useRef<HTMLDivElement>(null);
+  const manager = useRef<CanvasManager | null>(null);
+  const hasBase = useCanvasStore((s) => s.document.base !== null);
+  const helpOpen = useCanvasStore((s) => s.helpOpen);
+  const [dropping, setDropping] = useState(false);
+
+  const view: ViewControls = {
+    fit: () => manager.current && useCanvasStore.getState().setView(manager.current.fitView()),
+    actualSize: () => manager.current && useCanvasStore.getState().setView(manager.current.actualSize()),
+    zoomBy: (factor) => {
+      const stage = manager.current?.stage;
+      if (stage) manager.current?.zoomAt(factor, stage.width() / 2, stage.height() / 2);
+    },
+  };
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const m = new CanvasManager(el, assetUrl);
+    manager.current = m;
+    const resize = new ResizeObserver(() => m.resize(el.clientWidth, el.clientHeight));
+    resize.observe(el);
+    const stopSync = startProjectSync();
+    // For tests and the benchmark: the manager, so a driver can read the stage transform.
+    (window as unknown as { __canvas?: CanvasManager }).__canvas = m;
+    return () => {
+      resize.disconnect();
+      stopSync();
+      m.destroy();
+      manager.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if (e.key === ' ' && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLButtonElement)) {
+        e.preventDefault();
+        manager.current?.setSpace(true);
+        return;
+      }
+      if (handleShortcut(e, view)) e.preventDefault();
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.key === ' ') manager.current?.setSpace(false);
+    };
+    const paste = (e: ClipboardEvent) => {
+      const files = [...(e.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      void importInto(files, 'canvas');
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    window.addEventListener('paste', paste);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+      window.removeEventListener('paste', paste);
+    };
+  });
+
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setDropping(false);
+    void importInto([...e.dataTransfer.files], 'canvas');
+  };
+
+  return (
+    <div className="canvas-screen">
+      <ToolBar view={view} />
+      <div className="canvas-body">
+        <div className="canvas-centre">
+          <Message />
+          <div
+            ref={host}
+            className={`canvas-stage${dropping ? ' dropping' : ''}`}
+            role="application"
+            aria-label="Canvas"
+            aria-roledescription="painting canvas"
+            tabIndex={0}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDropping(true);
+            }}
+            onDragLeave={() => setDropping(false)}
+            onDrop={drop}
+          />
+          {!hasBase && (
+            <div className="canvas-empty">
+              <p>Drop a picture here, paste one (Ctrl+V), or</p>
+              <label className="button primary">
+                Open a picture…
+                <input type="file" accept="image/*" className="visually-hidden" aria-label="Open a picture" onChange={(e) => void importInto([...(e.target.files ?? [])], 'base').finally(() => (e.target.value = ''))} />
+              </label>
+            </div>
+          )}
+          <StatusBar />
+        </div>
+        <aside className="canvas-side" aria-label="Canvas panels">
+          <ProjectsPanel />
+          <EndpointPanel />
+          {hasBase && (
+            <section className="canvas-panel" aria-label="Picture">
+              <label className="button">
+                Replace the picture…
+                <input type="file" accept="image/*" className="visually-hidden" aria-label="Replace the picture" onChange={(e) => void importInto([...(e.target.files ?? [])], 'base').finally(() => (e.target.value = ''))} />
+              </label>
+            </section>
+          )}
+          <LayersPanel />
+          <MaskPanel />
+          <FramePanel />
+          <ReferenceBoard />
+          <BoxesPanel />
+          <RequestPreview />
+        </aside>
+      </div>
+      {helpOpen && <HelpOverlay />}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CanvasDocument } from '../../../../shared/canvas/document';
+import type { MaskTile } from './mask/tiles';
+
+/** One undo step: a change of the document, of the mask's pixels, or both (loading an image does both). */
+export interface HistoryEntry {
+  readonly label: string;
+  readonly document?: { readonly before: CanvasDocument; readonly after: CanvasDocument };
+  /** Mask tiles holding the other side of the change; undo and redo swap them in place. */
+  readonly tiles?: readonly MaskTile[];
+}
+
+export interface HistoryLimits {
+  readonly maxEntries: number;
+  /** Bytes of mask tiles kept across all entries. */
+  readonly maxBytes: number;
+}
+
+export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxEntries: 200, maxBytes: 96 * 1024 * 1024 };
+
+const bytesOf = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.document ? 2048 : 0);
+
+/**
+ * Undo and redo stacks, capped by steps and by bytes so memory stays flat however long the user paints: the
+ * oldest steps go first. A new edit clears the redo stack.
+ */
+export class History {
+  private undoStack: HistoryEntry[] = [];
+  private redoStack: HistoryEntry[] = [];
+  private bytes = 0;
+
+  constructor(private readonly limits: HistoryLimits = DEFAULT_HISTORY_LIMITS) {}
+
+  push(entry: HistoryEntry): void {
+    this.undoStack.push(entry);
+    this.bytes += bytesOf(entry);
+    for (const dropped of this.redoStack) this.bytes -= bytesOf(dropped);
+    this.redoStack = [];
+    while (this.undoStack.length > 1 && (this.undoStack.length > this.limits.maxEntries || this.bytes > this.limits.maxBytes)) {
+      this.bytes -= bytesOf(this.undoStack.shift()!);
+    }
+  }
+
+  /** The entry to undo; it moves to the redo stack. */
+  undo(): HistoryEntry | undefined {
+    const entry = this.undoStack.pop();
+    if (entry) this.redoStack.push(entry);
+    return entry;
+  }
+
+  redo(): HistoryEntry | undefined {
+    const entry = this.redoStack.pop();
+    if (entry) this.undoStack.push(entry);
+    return entry;
+  }
+
+  clear(): void {
+    this.undoStack = [];
+    this.redoStack = [];
+    this.bytes = 0;
+  }
+
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+  get undoLabel(): string | undefined {
+    return this.undoStack.at(-1)?.label;
+  }
+  get redoLabel(): string | undefined {
+    return this.redoStack.at(-1)?.label;
+  }
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.undoStack.length + this.redoStack.length, bytes: this.bytes };
+  }
+}

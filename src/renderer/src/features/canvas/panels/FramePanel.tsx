@@ -1,0 +1,114 @@
+import { megapixels } from '../../../../../shared/media/imageHeader';
+import type { Expansion, OutpaintFrame } from '../../../../../shared/canvas/document';
+import { canvasUse, expandedSize, marginsForAspect } from '../../../../../shared/canvas/request';
+import { selectEndpoint, useCanvasStore } from '../canvasStore';
+
+const PRESETS: readonly [string, number][] = [
+  ['1:1', 1],
+  ['4:3', 4 / 3],
+  ['3:2', 3 / 2],
+  ['16:9', 16 / 9],
+  ['9:16', 9 / 16],
+  ['2:3', 2 / 3],
+];
+const SIDES: readonly (keyof Expansion)[] = ['top', 'bottom', 'left', 'right'];
+const int = (v: string) => (Number.isFinite(Number(v)) ? Math.round(Number(v)) : 0);
+
+export function FramePanel() {
+  const document = useCanvasStore((s) => s.document);
+  const endpoint = useCanvasStore(selectEndpoint);
+  const use = canvasUse(endpoint);
+  const { change } = useCanvasStore.getState();
+  const base = document.base;
+  if (use.expandSides.length === 0 && !use.outpaint) return null;
+
+  if (use.outpaint) {
+    const frame = document.outpaint;
+    const set = (patch: Partial<OutpaintFrame>, label: string) => change(label, (d) => (d.outpaint ? { ...d, outpaint: { ...d.outpaint, ...patch } } : d));
+    return (
+      <section className="canvas-panel" aria-label="Outpaint frame">
+        <h3>Outpaint frame</h3>
+        {!frame ? (
+          <button
+            type="button"
+            className="button"
+            disabled={!base}
+            onClick={() =>
+              base &&
+              change('Add outpaint frame', (d) => ({
+                ...d,
+                outpaint: { width: Math.round(base.width * 1.5), height: Math.round(base.height * 1.5), offsetX: Math.round(base.width * 0.25), offsetY: Math.round(base.height * 0.25) },
+              }))
+            }
+          >
+            Add a frame around the picture
+          </button>
+        ) : (
+          <>
+            <div className="number-grid">
+              {(
+                [
+                  ['width', 'Frame width'],
+                  ['height', 'Frame height'],
+                  ['offsetX', 'Picture offset X'],
+                  ['offsetY', 'Picture offset Y'],
+                ] as const
+              ).map(([key, label]) => (
+                <label key={key}>
+                  {label}
+                  <input type="number" className="field-input" value={frame[key]} onChange={(e) => set({ [key]: int(e.target.value) }, `Set ${label.toLowerCase()}`)} aria-label={label} />
+                </label>
+              ))}
+            </div>
+            <div className="button-row">
+              <button type="button" className="button" disabled={!base} onClick={() => base && set({ offsetX: Math.round((frame.width - base.width) / 2), offsetY: Math.round((frame.height - base.height) / 2) }, 'Centre picture')}>
+                Centre the picture
+              </button>
+            </div>
+            <p className="readout" aria-label="Output size">
+              Output {frame.width} × {frame.height} px, {megapixels(frame.width, frame.height).toFixed(2)} MP. Drag the handles on the canvas, or type.
+            </p>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const size = expandedSize(document);
+  return (
+    <section className="canvas-panel" aria-label="Expansion margins">
+      <h3>Expansion margins</h3>
+      <div className="number-grid">
+        {SIDES.map((side) => (
+          <label key={side}>
+            {side[0]!.toUpperCase() + side.slice(1)}
+            <input
+              type="number"
+              className="field-input"
+              min={0}
+              max={use.expandMax}
+              value={document.expansion[side]}
+              onChange={(e) => change(`Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: Math.max(0, Math.min(use.expandMax, int(e.target.value))) } }))}
+              aria-label={`${side} margin`}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="button-row" role="group" aria-label="Expand to aspect ratio">
+        {PRESETS.map(([label, ratio]) => (
+          <button key={label} type="button" className="button" disabled={!base} onClick={() => base && change(`Expand to ${label}`, (d) => ({ ...d, expansion: marginsForAspect(base.width, base.height, ratio, use.expandMax) }))}>
+            {label}
+          </button>
+        ))}
+        <button type="button" className="button" onClick={() => change('Reset margins', (d) => ({ ...d, expansion: { top: 0, bottom: 0, left: 0, right: 0 } }))}>
+          None
+        </button>
+      </div>
+      {size && (
+        <p className="readout" aria-label="Output size">
+          Output {size.width} × {size.height} px, {megapixels(size.width, size.height).toFixed(2)} MP. Each side takes 0 to {use.expandMax} px.
+        </p>
+      )}
+    </section>
+  );
+}

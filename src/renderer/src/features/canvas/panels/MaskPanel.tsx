@@ -1,0 +1,107 @@
+import { useState, type DragEvent } from 'react';
+import { canvasUse } from '../../../../../shared/canvas/request';
+import { importInto, maskFromImageAlpha } from '../actions';
+import { selectEndpoint, useCanvasStore } from '../canvasStore';
+import { clearAll, feather, fillAll, growShrink, invert, type MaskBuffer } from '../mask/maskBuffer';
+import type { PixelRect } from '../mask/rect';
+import { exportMask, useMaskExport } from '../maskExport';
+
+const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: PixelRect) => void) => {
+  touch({ x: 0, y: 0, width: m.width, height: m.height });
+  return op(m);
+};
+
+export function MaskPanel() {
+  const mask = useCanvasStore((s) => s.document.mask);
+  const hasMask = useCanvasStore((s) => s.mask !== null);
+  const maskVersion = useCanvasStore((s) => s.maskVersion);
+  const endpoint = useCanvasStore(selectEndpoint);
+  const exported = useMaskExport();
+  const [amount, setAmount] = useState(8);
+  const [over, setOver] = useState(false);
+  const { editMask, change, say } = useCanvasStore.getState();
+  const use = canvasUse(endpoint);
+  const n = Math.max(1, Math.min(512, Math.round(amount)));
+  if (!use.maskField && !use.alphaMask) return null;
+
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setOver(false);
+    void importInto([...e.dataTransfer.files], 'mask');
+  };
+
+  return (
+    <section className="canvas-panel" aria-label="Mask">
+      <h3>Mask</h3>
+      <div className="button-row">
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Fill mask', whole(fillAll))}>Fill all</button>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Clear mask', whole(clearAll))}>Clear</button>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Invert mask', whole(invert))}>Invert</button>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => void maskFromImageAlpha()}>From alpha</button>
+      </div>
+      <div className="button-row">
+        <label className="tool-field">
+          Pixels
+          <input type="number" className="field-input" min={1} max={512} value={amount} onChange={(e) => setAmount(Number(e.target.value))} aria-label="Pixels to grow, shrink or feather" />
+        </label>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Grow mask ${n}px`, whole((m) => growShrink(m, n)))}>Grow</button>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Shrink mask ${n}px`, whole((m) => growShrink(m, -n)))}>Shrink</button>
+        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Feather mask ${n}px`, whole((m) => feather(m, n)))}>Feather</button>
+      </div>
+      <div className="button-row">
+        <label className="tool-field">
+          Overlay
+          <input type="color" value={mask.color} onChange={(e) => change('Mask colour', (d) => ({ ...d, mask: { ...d.mask, color: e.target.value } }))} aria-label="Mask overlay colour" />
+        </label>
+        <label className="tool-field">
+          Opacity
+          <input type="range" min={0} max={100} value={Math.round(mask.opacity * 100)} onChange={(e) => change('Mask opacity', (d) => ({ ...d, mask: { ...d.mask, opacity: Number(e.target.value) / 100 } }))} aria-label="Mask overlay opacity" />
+        </label>
+      </div>
+      {use.alphaMask && (
+        <fieldset className="radio-row">
+          <legend>Send the mask as</legend>
+          <label>
+            <input type="radio" name="mask-export" checked={mask.exportAs === 'mask-image'} onChange={() => change('Send mask as image', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'mask-image' } }))} /> a mask image
+          </label>
+          <label>
+            <input type="radio" name="mask-export" checked={mask.exportAs === 'alpha'} onChange={() => change('Send mask in alpha', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'alpha' } }))} /> the picture’s alpha
+          </label>
+        </fieldset>
+      )}
+      <div
+        className={`drop-zone${over ? ' over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        aria-label="Drop a mask image here"
+        role="group"
+      >
+        Drop a mask made elsewhere here, or{' '}
+        <label className="file-link">
+          choose a file
+          <input type="file" accept="image/*" className="visually-hidden" aria-label="Load mask from file" onChange={(e) => void importInto([...(e.target.files ?? [])], 'mask').finally(() => (e.target.value = ''))} />
+        </label>
+        . White marks what changes.
+      </div>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button primary"
+          disabled={!hasMask || exported.busy}
+          onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: 'Mask exported.' }))}
+        >
+          Export mask
+        </button>
+        <span className="muted" aria-label="Mask export state">
+          {exported.version === maskVersion && exported.maskAssetId ? `exported (${exported.maskAssetId.slice(0, 10)}…)` : 'not exported since the last change'}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState, type DragEvent } from 'react';
+import type { ImageRef } from '../../../../../shared/canvas/document';
+import { canvasUse } from '../../../../../shared/canvas/request';
+import { gen } from '../../../api';
+import { useLibraryStore } from '../../../store/libraryStore';
+import { addReferences, importInto } from '../actions';
+import { imageRefOf, importFiles, remember } from '../assets';
+import { selectEndpoint, useCanvasStore } from '../canvasStore';
+import { useAsset } from './useAsset';
+
+function Thumb({ item }: { item: ImageRef }) {
+  const asset = useAsset(item.assetId);
+  return asset ? <img src={asset.thumbnailUrl} alt="" className="reference-thumb" draggable={false} /> : <span className="reference-thumb" />;
+}
+
+const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+};
+
+export function ReferenceBoard() {
+  const references = useCanvasStore((s) => s.document.references);
+  const endpoint = useCanvasStore(selectEndpoint);
+  const use = canvasUse(endpoint);
+  const { change, say } = useCanvasStore.getState();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
+  const items = useLibraryStore((s) => s.items);
+  const library = items.filter((i) => i.mime.startsWith('image/'));
+  useEffect(() => {
+    if (picking) void useLibraryStore.getState().load();
+  }, [picking]);
+  if (use.referenceFields.length === 0) return null;
+  const limit = use.referenceFields.length;
+
+  const reorder = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= references.length) return;
+    change('Reorder references', (d) => ({ ...d, references: move(d.references, from, to) }));
+  };
+  const replace = async (index: number, files: File[]) => {
+    const { assets, problems } = await importFiles(files.slice(0, 1));
+    if (problems.length) say({ kind: 'error', text: `${problems.join(' ')} Nothing was changed.` });
+    const asset = assets[0];
+    if (asset) change('Replace reference', (d) => ({ ...d, references: d.references.map((r, i) => (i === index ? imageRefOf(asset) : r)) }));
+  };
+  const fromLibrary = async (resultId: string) => {
+    setPicking(false);
+    const stored = await gen.assets.fromLibrary({ resultId });
+    if (!stored.ok) return say({ kind: 'error', text: stored.error.message });
+    remember(stored.value);
+    addReferences([stored.value]);
+  };
+  const dropOnBoard = (e: DragEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.dataTransfer.files.length > 0) void importInto([...e.dataTransfer.files], 'references');
+  };
+
+  return (
+    <section className="canvas-panel" aria-label="Reference board" onDragOver={(e) => e.preventDefault()} onDrop={dropOnBoard}>
+      <h3>
+        References <span className="muted">{references.length} of {limit}</span>
+      </h3>
+      <p className="muted small">The prompt can name each by its number; they fill the request fields shown.</p>
+      <ol className="reference-list" aria-label="References">
+        {references.map((ref, i) => {
+          const field = use.referenceFields[i];
+          return (
+            <li
+              key={`${ref.assetId}-${i}`}
+              className={`reference${field ? '' : ' left-out'}${dragging === i ? ' dragging' : ''}`}
+              aria-label={`Reference ${i + 1}: ${ref.name}`}
+              draggable
+              onDragStart={(e) => {
+                setDragging(i);
+                e.dataTransfer.setData('application/x-gen-reference', String(i));
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                const from = e.dataTransfer.getData('application/x-gen-reference');
+                if (from === '') return;
+                e.preventDefault();
+                e.stopPropagation();
+                reorder(Number(from), i);
+                setDragging(null);
+              }}
+            >
+              <span className="reference-badge" aria-label={field ? `Fills ${field}` : 'Left out'}>
+                {i + 1}
+              </span>
+              <Thumb item={ref} />
+              <span className="reference-text">
+                <span className="reference-name">{ref.name}</span>
+                <code className="reference-field">{field ?? `left out: ${endpoint.title} takes ${limit}`}</code>
+              </span>
+              <span className="reference-actions">
+                <button type="button" className="button" aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</button>
+                <button type="button" className="button" aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>↓</button>
+                <label className="button" aria-label={`Replace reference ${i + 1}`}>
+                  ⇄
+                  <input type="file" accept="image/*" className="visually-hidden" aria-label={`Replace reference ${i + 1} from file`} onChange={(e) => void replace(i, [...(e.target.files ?? [])])} />
+                </label>
+                <button type="button" className="button danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
+                  ×
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="button-row">
+        <label className="button">
+          Add images…
+          <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Add references from files" onChange={(e) => void importInto([...(e.target.files ?? [])], 'references').finally(() => (e.target.value = ''))} />
+        </label>
+        <button type="button" className="button" onClick={() => setPicking(!picking)} aria-expanded={picking}>
+          From the library…
+        </button>
+      </div>
+      {picking && (
+        <ul className="library-pick" aria-label="Library results">
+          {library.length === 0 && <li className="muted">No pictures in the library yet.</li>}
+          {library.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="button" onClick={() => void fromLibrary(item.id)} aria-label={`Add ${item.fileName}`}>
+                {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="reference-thumb" /> : null} {item.fileName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

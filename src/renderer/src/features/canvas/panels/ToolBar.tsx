@@ -1,0 +1,73 @@
+import { useCanvasStore, type Tool } from '../canvasStore';
+
+const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string }[] = [
+  { tool: 'brush', label: 'Brush', key: 'B', glyph: '✏' },
+  { tool: 'eraser', label: 'Eraser', key: 'E', glyph: '⌫' },
+  { tool: 'rect', label: 'Rectangle', key: 'R', glyph: '▭' },
+  { tool: 'ellipse', label: 'Ellipse', key: 'O', glyph: '◯' },
+  { tool: 'lasso', label: 'Lasso', key: 'L', glyph: '∿' },
+  { tool: 'box', label: 'Bounding box', key: 'M', glyph: '⬚' },
+  { tool: 'move', label: 'Move and pan', key: 'V', glyph: '✥' },
+];
+
+export interface ViewControls {
+  fit(): void;
+  actualSize(): void;
+  zoomBy(factor: number): void;
+}
+
+export function ToolBar({ view }: { view: ViewControls }) {
+  const tool = useCanvasStore((s) => s.tool);
+  const shapeMode = useCanvasStore((s) => s.shapeMode);
+  const brush = useCanvasStore((s) => s.brush);
+  const canUndo = useCanvasStore((s) => s.canUndo);
+  const canRedo = useCanvasStore((s) => s.canRedo);
+  const scale = useCanvasStore((s) => s.view.scale);
+  const { setTool, setBrush, swapPaint, undo, redo, toggleHelp } = useCanvasStore.getState();
+  const shapes = tool === 'rect' || tool === 'ellipse' || tool === 'lasso';
+
+  return (
+    <div className="canvas-toolbar" role="toolbar" aria-label="Canvas tools">
+      <div className="tool-group">
+        {TOOLS.map((t) => (
+          <button
+            key={t.tool}
+            type="button"
+            className={`tool-button${tool === t.tool ? ' active' : ''}`}
+            aria-pressed={tool === t.tool}
+            aria-label={t.label}
+            title={`${t.label} (${t.key})`}
+            onClick={() => setTool(t.tool)}
+          >
+            <span aria-hidden="true">{t.glyph}</span>
+          </button>
+        ))}
+      </div>
+      {shapes && (
+        <button type="button" className="button" aria-label={`Shapes ${shapeMode === 'paint' ? 'paint' : 'erase'}: switch`} title="Swap paint and erase (X)" onClick={swapPaint}>
+          {shapeMode === 'paint' ? 'Shapes paint' : 'Shapes erase'}
+        </button>
+      )}
+      <label className="tool-field">
+        Size
+        <input type="number" className="field-input" min={1} max={1000} value={brush.size} onChange={(e) => setBrush({ size: Number(e.target.value) || 1 })} aria-label="Brush size" />
+      </label>
+      <label className="tool-field">
+        Hardness
+        <input type="number" className="field-input" min={0} max={100} step={5} value={Math.round(brush.hardness * 100)} onChange={(e) => setBrush({ hardness: (Number(e.target.value) || 0) / 100 })} aria-label="Brush hardness (%)" />
+      </label>
+      <div className="tool-group">
+        <button type="button" className="button" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">↶</button>
+        <button type="button" className="button" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">↷</button>
+      </div>
+      <div className="tool-group">
+        <button type="button" className="button" onClick={() => view.zoomBy(0.8)} aria-label="Zoom out">−</button>
+        <span className="zoom-readout" aria-label="Zoom">{Math.round(scale * 100)}%</span>
+        <button type="button" className="button" onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</button>
+        <button type="button" className="button" onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</button>
+        <button type="button" className="button" onClick={view.actualSize} aria-label="Actual size" title="Ctrl+1">100%</button>
+      </div>
+      <button type="button" className="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</button>
+    </div>
+  );
+}

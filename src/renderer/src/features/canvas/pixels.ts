@@ -1,0 +1,75 @@
+/**
+ * Pixels in and out of the browser: stored images are read through a canvas, the mask is written as a PNG.
+ * PNG keeps every value exactly, so what is exported is what the screen shows.
+ */
+import type { MaskBuffer } from './mask/maskBuffer';
+
+export function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    // Stored images are served with CORS so their pixels can be read (mask from alpha, alpha export).
+    img.crossOrigin = 'anonymous';
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('The image could not be loaded.'));
+    img.src = url;
+  });
+}
+
+function canvasOf(width: number, height: number): [HTMLCanvasElement, CanvasRenderingContext2D] {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
+  return [canvas, ctx];
+}
+
+/** RGBA pixels of a decodable image source at its own size. */
+export function rgbaOf(source: CanvasImageSource, width: number, height: number): Uint8ClampedArray {
+  const [, ctx] = canvasOf(width, height);
+  ctx.drawImage(source, 0, 0);
+  return ctx.getImageData(0, 0, width, height).data;
+}
+
+export async function decodeBytes(bytes: Uint8Array): Promise<ImageBitmap> {
+  return createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+}
+
+async function pngOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('The PNG could not be written.');
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+/** The mask as the service reads it: a black-and-white (grey where soft) PNG of exactly the image's size. */
+export async function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
+  const [canvas, ctx] = canvasOf(mask.width, mask.height);
+  const image = ctx.createImageData(mask.width, mask.height);
+  const out = new Uint32Array(image.data.buffer);
+  for (let i = 0; i < mask.data.length; i++) {
+    const v = mask.data[i]!;
+    out[i] = 0xff000000 | (v << 16) | (v << 8) | v;
+  }
+  ctx.putImageData(image, 0, 0);
+  return pngOf(canvas);
+}
+
+/** The base image with the mask in its alpha channel: transparent where the service should change it. */
+export async function alphaPng(base: CanvasImageSource, mask: MaskBuffer): Promise<Uint8Array> {
+  const [canvas, ctx] = canvasOf(mask.width, mask.height);
+  ctx.drawImage(base, 0, 0);
+  const image = ctx.getImageData(0, 0, mask.width, mask.height);
+  for (let i = 0; i < mask.data.length; i++) image.data[i * 4 + 3] = 255 - mask.data[i]!;
+  ctx.putImageData(image, 0, 0);
+  return pngOf(canvas);
+}
+
+/** Reads a saved mask PNG back; undefined when it is not the given size. */
+export async function maskFromPng(bytes: Uint8Array, width: number, height: number): Promise<Uint8Array | undefined> {
+  const bitmap = await decodeBytes(bytes);
+  if (bitmap.width !== width || bitmap.height !== height) return undefined;
+  const rgba = rgbaOf(bitmap, width, height);
+  const out = new Uint8Array(width * height);
+  for (let i = 0; i < out.length; i++) out[i] = rgba[i * 4]!;
+  return out;
+}

@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+import type { ProjectSummary } from '../../../../../shared/ipc/contract/projects';
+
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'failed';
+
+interface ProjectState {
+  readonly projects: readonly ProjectSummary[];
+  readonly currentId: string | null;
+  readonly status: SaveStatus;
+  readonly error: string | null;
+  set(patch: Partial<Omit<ProjectState, 'set'>>): void;
+}
+
+/** The project list and the state of the open project's autosave. */
+export const useProjectStore = create<ProjectState>((set) => ({
+  projects: [],
+  currentId: null,
+  status: 'saved',
+  error: null,
+  set: (patch) => set(patch),
+}));
