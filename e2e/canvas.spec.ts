@@ -81,7 +81,7 @@ test('a mask made in another tool is checked against the picture’s size before
 
 test('a project reopens with every layer, margin, reference, box and form value as it was left', async ({ app }) => {
   let page = app.page;
-  let canvas = await openCanvas(page);
+  const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#5d4037'));
   await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-3-image');
   await page.getByRole('textbox', { name: 'Prompt' }).fill('two birds');
@@ -102,7 +102,7 @@ test('a project reopens with every layer, margin, reference, box and form value 
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
 
   page = await app.restart();
-  canvas = await openCanvas(page);
+  await openCanvas(page);
   await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-pro-1.0-expand');
   expect(await requestJson(page)).toEqual(before);
   await expect(page.getByLabel('bottom margin')).toHaveValue('128');

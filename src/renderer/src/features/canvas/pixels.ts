@@ -2,6 +2,7 @@
  * Pixels in and out of the browser: stored images are read through a canvas, the mask is written as a PNG.
  * PNG keeps every value exactly, so what is exported is what the screen shows.
  */
+import { encodeGreyPng } from './mask/greyPng';
 import type { MaskBuffer } from './mask/maskBuffer';
 
 export function loadImage(url: string): Promise<HTMLImageElement> {
@@ -42,16 +43,8 @@ async function pngOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
 }
 
 /** The mask as the service reads it: a black-and-white (grey where soft) PNG of exactly the image's size. */
-export async function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
-  const [canvas, ctx] = canvasOf(mask.width, mask.height);
-  const image = ctx.createImageData(mask.width, mask.height);
-  const out = new Uint32Array(image.data.buffer);
-  for (let i = 0; i < mask.data.length; i++) {
-    const v = mask.data[i]!;
-    out[i] = 0xff000000 | (v << 16) | (v << 8) | v;
-  }
-  ctx.putImageData(image, 0, 0);
-  return pngOf(canvas);
+export function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
+  return encodeGreyPng(mask.width, mask.height, mask.data);
 }
 
 /** The base image with the mask in its alpha channel: transparent where the service should change it. */

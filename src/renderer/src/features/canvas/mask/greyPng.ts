@@ -1,0 +1,57 @@
+/**
+ * A one-channel 8-bit greyscale PNG of the mask, written directly: a quarter of the bytes of an RGBA canvas
+ * export, so deflate has a quarter of the work, and the file is the black-and-white image the service
+ * expects. Uses the platform's deflate (CompressionStream), present in browsers and in Node.
+ */
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(parts: readonly Uint8Array[]): number {
+  let c = 0xffffffff;
+  for (const bytes of parts) for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  const name = new TextEncoder().encode(type);
+  out.set(name, 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32([name, data]));
+  return out;
+}
+
+async function zlib(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function encodeGreyPng(width: number, height: number, grey: Uint8Array): Promise<Uint8Array> {
+  // Each row starts with filter type 0 (none): masks are long runs, which deflate handles well unfiltered.
+  const raw = new Uint8Array((width + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(grey.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  const header = new Uint8Array(13);
+  const hv = new DataView(header.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  header[8] = 8; // bit depth
+  header[9] = 0; // colour type: greyscale
+  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', await zlib(raw)), chunk('IEND', new Uint8Array(0))];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
