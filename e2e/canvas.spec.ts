@@ -135,3 +135,29 @@ test('projects can be created, renamed, duplicated, opened and deleted', async (
   await expect(list.getByRole('listitem', { name: 'Poster copy' })).toHaveCount(0);
   await expect(list.getByRole('listitem')).toHaveCount(2);
 });
+
+test('the mask can travel in the picture’s alpha, and Generate sends the request on the Sandbox', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#3a6ea5'));
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'r');
+  await dragImage(page, canvas, [[100, 100], [200, 150]]);
+  await page.getByLabel('the picture’s alpha').check();
+  await page.getByRole('button', { name: 'Export mask' }).click();
+  await expect(page.getByLabel('Mask export state')).toContainText('exported (');
+  const request = await requestJson(page);
+  expect(Object.keys(request.inputs)).toEqual(['image']);
+  const id = request.inputs.image!.assetId;
+  const sharp = (await import('sharp')).default;
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const stored = await readFile(join(app.dataDir, 'assets', id.slice(0, 2), `${id}.png`));
+  const alpha = new Uint8Array(await sharp(stored).extractChannel(3).raw().toBuffer());
+  const expected = expectedMask(W, H, { rects: [[100, 100, 100, 50]] }).map((v) => 255 - v);
+  expect(differences(alpha, expected, W)).toEqual([]);
+
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a red door');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Canvas task' })).toContainText('Done', { timeout: 20_000 });
+});

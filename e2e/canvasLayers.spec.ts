@@ -146,3 +146,20 @@ test('the help overlay lists the shortcuts; B, E, X, [ and ] change the tool and
   await shortcut(canvas, '[');
   await expect(page.getByLabel('Brush size')).toHaveValue('41');
 });
+
+test('outpainting: the picture drags to its offset inside the frame, and the size and offsets go into the request', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(200, 100, '#16a085'));
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('outpainting-v1');
+  await page.getByRole('button', { name: 'Add a frame around the picture' }).click();
+  expect((await requestJson(page)).params).toMatchObject({ width: 300, height: 150, reference_offset_x: 50, reference_offset_y: 25 });
+  await page.getByLabel('Frame width').fill('400');
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'v');
+  await dragImage(page, canvas, [[100, 50], [130, 40]]);
+  expect((await requestJson(page)).params).toMatchObject({ width: 400, height: 150, reference_offset_x: 80, reference_offset_y: 15 });
+  await expect(page.getByLabel('Output size')).toHaveText('Output 400 × 150 px, 0.06 MP. Drag the handles on the canvas, or type.');
+  await shortcut(canvas, 'Control+z');
+  expect((await requestJson(page)).params).toMatchObject({ width: 400, reference_offset_x: 50, reference_offset_y: 25 });
+});

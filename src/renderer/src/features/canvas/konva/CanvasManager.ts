@@ -32,8 +32,9 @@ export class CanvasManager {
   private readonly previewEllipse = new Konva.Ellipse({ radiusX: 1, radiusY: 1, stroke: '#ffffff', dash: [6, 4], listening: false, visible: false });
   private readonly cursorRing = new Konva.Circle({ radius: 1, stroke: '#ffffff', listening: false, visible: false });
   private readonly unsubscribe: () => void;
-  private gesture: { kind: 'stroke' | 'shape' | 'lasso' | 'box' | 'pan'; start: Point; last: Point; points: Point[]; screen: Point; view: View } | null = null;
+  private gesture: { kind: 'stroke' | 'shape' | 'lasso' | 'box' | 'pan' | 'offset'; start: Point; last: Point; points: Point[]; screen: Point; view: View } | null = null;
   private spaceHeld = false;
+  private offsetStart = { x: 0, y: 0 };
   private lastFitKey = '';
 
   constructor(
@@ -161,6 +162,15 @@ export class CanvasManager {
       const screen = this.stage.getPointerPosition();
       if (!p || !screen) return;
       const button = e.evt.button;
+      const base = s.document.base;
+      const outpaint = s.document.outpaint;
+      // With the move tool, the picture drags to its offset inside the outpainting frame.
+      if (button === 0 && s.tool === 'move' && !this.spaceHeld && base && outpaint && canvasUse(selectEndpoint(s)).outpaint && !s.document.layers.expansion.locked && p.x >= 0 && p.y >= 0 && p.x < base.width && p.y < base.height && e.target === this.stage) {
+        s.beginGesture();
+        this.gesture = { kind: 'offset', start: p, last: p, points: [], screen, view: s.view };
+        this.offsetStart = { x: outpaint.offsetX, y: outpaint.offsetY };
+        return;
+      }
       if (button === 1 || this.spaceHeld || s.tool === 'move') {
         if (s.tool === 'move' && e.target !== this.stage && button === 0) return; // a box or handle takes it
         this.gesture = { kind: 'pan', start: p, last: p, points: [], screen, view: s.view };
@@ -201,6 +211,20 @@ export class CanvasManager {
       if (p) s.setCursor({ x: p.x, y: p.y });
       const g = this.gesture;
       if (!g || !p) return;
+      if (g.kind === 'offset') {
+        // The picture is the world's origin, so on screen the frame slides the other way; the offset is what changes,
+        // held where the picture stays inside the frame.
+        const dx = Math.round(p.x - g.start.x);
+        const dy = Math.round(p.y - g.start.y);
+        s.change('Move picture in frame', (d) => {
+          if (!d.outpaint || !d.base) return d;
+          const o = d.outpaint;
+          const offsetX = Math.max(0, Math.min(Math.max(0, o.width - d.base.width), this.offsetStart.x + dx));
+          const offsetY = Math.max(0, Math.min(Math.max(0, o.height - d.base.height), this.offsetStart.y + dy));
+          return { ...d, outpaint: { ...o, offsetX, offsetY } };
+        });
+        return;
+      }
       if (g.kind === 'pan') {
         const screen = this.stage.getPointerPosition();
         if (screen) s.setView({ ...g.view, x: g.view.x + screen.x - g.screen.x, y: g.view.y + screen.y - g.screen.y });
@@ -232,7 +256,8 @@ export class CanvasManager {
       if (!g) return;
       const s = store.getState();
       const mode = s.shapeMode;
-      if (g.kind === 'stroke') s.endStroke(s.tool === 'eraser' ? 'Eraser stroke' : 'Brush stroke');
+      if (g.kind === 'offset') s.endGesture('Move picture in frame');
+      else if (g.kind === 'stroke') s.endStroke(s.tool === 'eraser' ? 'Eraser stroke' : 'Brush stroke');
       else if (g.kind === 'lasso' && g.points.length >= 3) s.editMask(`Lasso ${mode}`, (m, touch) => {
         const xs = g.points.map((q) => q.x);
         const ys = g.points.map((q) => q.y);
