@@ -2,6 +2,10 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../../../e2e/harness/runner';
+import { endpointPath, getEndpoint } from '../../../shared/catalog/catalog';
+import { startSandbox } from '../index';
+import { sandboxClient } from '../testing/client';
+import { solidPng } from '../testing/media';
 import { encodeMp4 } from './encodeMp4';
 import { solidImage as solid } from '../testing/solidImage';
 
@@ -103,5 +107,35 @@ describe.skipIf(!hasChromium)('the clips play in Chromium', () => {
     const late = got.frames['1.75']!.barLate;
     expect(near(early, background), JSON.stringify(early)).toBe(true);
     expect(near(late, [240, 240, 240]), JSON.stringify(late)).toBe(true);
+  });
+
+  it('the Sandbox’s i2v answer shows each keyframe from its pinned time', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const client = sandboxClient(sandbox);
+      const red = [220, 30, 30] as const;
+      const green = [30, 200, 40] as const;
+      const submitted = await client.post(endpointPath(getEndpoint('gen-3-video')), {
+        prompt: 'colour cards',
+        mode: 'i2v',
+        resolution: 'hd',
+        duration: 3,
+        keyframes: [
+          { image: await solidPng(320, 240, [...red]), time: 0.5 },
+          { image: await solidPng(240, 320, [...green]), time: 2 },
+        ],
+        seed: 5,
+      });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const done = await client.pollUntilDone((submitted.body as { polling_url: string }).polling_url);
+      const file = await client.download(done.result!.sample!);
+      const got = await probe(browser, new Uint8Array(file.bytes), [1, 2.5]);
+      expect({ width: got.width, height: got.height }).toEqual({ width: 1280, height: 736 });
+      expect(Math.abs(got.duration - 3)).toBeLessThanOrEqual(1 / 24);
+      expect(near(got.frames['1']!.centre, red), JSON.stringify(got.frames['1'])).toBe(true);
+      expect(near(got.frames['2.5']!.centre, green), JSON.stringify(got.frames['2.5'])).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -72,8 +72,6 @@ export function CanvasScreen() {
     const resize = new ResizeObserver(() => m.resize(el.clientWidth, el.clientHeight));
     resize.observe(el);
     const stopSync = startProjectSync();
-    // For tests and the benchmark: the manager, so a driver can read the stage transform.
-    (window as unknown as { __canvas?: CanvasManager }).__canvas = m;
     return () => {
       resize.disconnect();
       stopSync();
