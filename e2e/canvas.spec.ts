@@ -123,6 +123,7 @@ test('projects can be created, renamed, duplicated, opened and deleted', async (
   await page.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(list.getByRole('listitem', { name: 'Poster' })).toBeVisible();
   await openPicture(page, await png(64, 64, '#abc'));
+  await expect(page.getByLabel('Image size')).toHaveText('64 × 64 px (0.00 MP)');
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   await page.getByRole('button', { name: 'Duplicate Poster' }).click();
   await expect(list.getByRole('listitem', { name: 'Poster copy' })).toBeVisible();

@@ -17,7 +17,14 @@ export async function openCanvas(page: Page): Promise<Locator> {
 }
 
 export async function openPicture(page: Page, bytes: Buffer, name = 'photo.png'): Promise<void> {
+  const { width, height } = await sharp(bytes).metadata();
   await page.getByLabel('Open a picture').setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
+  await expect(page.getByLabel('Image size')).toContainText(`${width} × ${height} px`);
+}
+
+/** Two animation frames: Konva draws (and updates its hit regions) on the next frame after a change. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The stage transform the canvas publishes, so pointer coordinates land on exact image pixels. */
@@ -30,6 +37,7 @@ export async function screenPoint(canvas: Locator, x: number, y: number): Promis
 
 /** Drags through image points with the mouse, as a user would. */
 export async function dragImage(page: Page, canvas: Locator, points: readonly [number, number][]): Promise<void> {
+  await settle(page);
   const first = await screenPoint(canvas, ...points[0]!);
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
@@ -44,6 +52,8 @@ export async function dragImage(page: Page, canvas: Locator, points: readonly [n
 export async function shortcut(canvas: Locator, key: string): Promise<void> {
   await canvas.focus();
   await canvas.page().keyboard.press(key);
+  if (key === 'Control+1') await expect(canvas.page().getByLabel('Zoom', { exact: true })).toHaveText('100%');
+  await settle(canvas.page());
 }
 
 export async function requestJson(page: Page): Promise<{ params: Record<string, unknown>; inputs: Record<string, { assetId: string }> }> {

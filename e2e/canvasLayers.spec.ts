@@ -1,4 +1,4 @@
-import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, shortcut } from './canvasDriver';
+import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 const W = 400;
@@ -12,6 +12,7 @@ test('expansion margins by dragging a handle and by typing go into the request, 
   await shortcut(canvas, 'Control+1');
 
   // The right handle sits at the middle of the picture's right edge; drag it 60 image pixels out.
+  await settle(page);
   const from = await screenPoint(canvas, W, H / 2);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();

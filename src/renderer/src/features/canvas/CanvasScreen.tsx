@@ -14,6 +14,7 @@ import { ProjectsPanel } from './panels/ProjectsPanel';
 import { ReferenceBoard } from './panels/ReferenceBoard';
 import { RequestPreview } from './panels/RequestPreview';
 import { ToolBar, type ViewControls } from './panels/ToolBar';
+import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
 import '../../ui/buttons.css';
@@ -53,6 +54,7 @@ export function CanvasScreen() {
   const manager = useRef<CanvasManager | null>(null);
   const hasBase = useCanvasStore((s) => s.document.base !== null);
   const helpOpen = useCanvasStore((s) => s.helpOpen);
+  const ready = useProjectStore((s) => s.status !== 'loading');
   const [dropping, setDropping] = useState(false);
 
   const view: ViewControls = {
@@ -64,21 +66,21 @@ export function CanvasScreen() {
     },
   };
 
+  useEffect(() => startProjectSync(), []);
+
   useEffect(() => {
     const el = host.current;
-    if (!el) return;
+    if (!el || !ready) return;
     const m = new CanvasManager(el, assetUrl);
     manager.current = m;
     const resize = new ResizeObserver(() => m.resize(el.clientWidth, el.clientHeight));
     resize.observe(el);
-    const stopSync = startProjectSync();
     return () => {
       resize.disconnect();
-      stopSync();
       m.destroy();
       manager.current = null;
     };
-  }, []);
+  }, [ready]);
 
   useEffect(() => {
     const down = (e: KeyboardEvent) => {
@@ -113,6 +115,16 @@ export function CanvasScreen() {
     setDropping(false);
     void importInto([...e.dataTransfer.files], 'canvas');
   };
+
+  if (!ready) {
+    return (
+      <div className="canvas-screen canvas-opening">
+        <p role="status" aria-label="Save status">
+          Opening…
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="canvas-screen">

@@ -69,9 +69,9 @@ export class CanvasManager {
     this.stage.destroy();
   }
 
+  /** A new window size keeps the user's zoom and position (as painting tools do); only a new picture refits. */
   resize(width: number, height: number): void {
     this.stage.size({ width, height });
-    this.lastFitKey = '';
     this.sync(useCanvasStore.getState(), undefined);
   }
 
@@ -111,10 +111,10 @@ export class CanvasManager {
     const endpoint = selectEndpoint(s);
     const use = canvasUse(endpoint);
     const d = s.document;
-    const fitKey = d.base ? `${d.base.assetId}:${this.stage.width()}x${this.stage.height()}` : '';
+    const fitKey = d.base ? d.base.assetId : '';
     if (fitKey !== this.lastFitKey && d.base) {
       this.lastFitKey = fitKey;
-      // A new picture (or a new window size) starts fitted.
+      // A new picture starts fitted.
       queueMicrotask(() => useCanvasStore.getState().setView(this.fitView()));
     }
     this.stage.scale({ x: s.view.scale, y: s.view.scale });

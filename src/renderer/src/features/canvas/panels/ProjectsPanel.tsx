@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createProject, flush, openProject } from '../project/projectSync';
 import { useProjectStore } from '../project/projectStore';
 
-const STATUS = { saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
+const STATUS = { loading: 'Opening…', saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
 export function ProjectsPanel() {
   const { projects, currentId, status, error } = useProjectStore();

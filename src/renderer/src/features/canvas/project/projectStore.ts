@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { ProjectSummary } from '../../../../../shared/ipc/contract/projects';
 
-export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'failed';
+/** `loading` until a project is open: nothing may be edited before, or the opened document would replace it. */
+export type SaveStatus = 'loading' | 'saved' | 'unsaved' | 'saving' | 'failed';
 
 interface ProjectState {
   readonly projects: readonly ProjectSummary[];
@@ -15,7 +16,7 @@ interface ProjectState {
 export const useProjectStore = create<ProjectState>((set) => ({
   projects: [],
   currentId: null,
-  status: 'saved',
+  status: 'loading',
   error: null,
   set: (patch) => set(patch),
 }));

@@ -122,12 +122,15 @@ export function startProjectSync(): () => void {
     if (projects.getState().currentId) return;
     const listed = await gen.projects.list();
     if (!listed.ok) {
-      useCanvasStore.getState().say({ kind: 'error', text: listed.error.message });
+      // The canvas still works; the status says that nothing is being saved.
+      projects.getState().set({ status: 'failed', error: `Projects are unavailable: ${listed.error.message}` });
       return;
     }
     projects.getState().set({ projects: listed.value.projects });
     const last = listed.value.lastOpenedId ?? listed.value.projects[0]?.id;
-    if (!last || !(await openProject(last))) await createProject('Untitled project');
+    if (!last || !(await openProject(last))) {
+      if (!(await createProject('Untitled project'))) projects.getState().set({ status: 'failed', error: 'No project could be opened or created; changes are not saved.' });
+    }
   })();
 
   return () => {
