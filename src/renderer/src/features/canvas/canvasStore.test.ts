@@ -52,6 +52,23 @@ describe('canvas history', () => {
     expect(store().message?.text).toMatch(/locked/);
   });
 
+  it('replacing the picture with one of another size starts a blank mask, and undo brings the painted one back', () => {
+    store().editMask('Rectangle', (m, touch) => {
+      touch({ x: 0, y: 0, width: 50, height: 50 });
+      return fillRectangle(m, { x: 0, y: 0, width: 50, height: 50 }, 'paint');
+    });
+    store().setBase({ ...base, assetId: 'b'.repeat(64), width: 120, height: 80 });
+    expect(store().mask).toMatchObject({ width: 120, height: 80 });
+    expect(painted()).toBe(0);
+    store().undo();
+    expect(store().document.base).toEqual(base);
+    expect(painted()).toBe(2500);
+    store().redo();
+    expect(store().mask).toMatchObject({ width: 120, height: 80 });
+    store().undo();
+    expect(painted()).toBe(2500);
+  });
+
   it('a new edit clears redo', () => {
     store().change('Set top', (d) => ({ ...d, expansion: { ...d.expansion, top: 5 } }));
     store().undo();

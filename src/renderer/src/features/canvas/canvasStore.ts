@@ -97,16 +97,15 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
     const { mask, maskVersion } = get();
     const patch: { -readonly [K in keyof CanvasState]?: CanvasState[K] } = {};
     if (entry.document) patch.document = direction === 'undo' ? entry.document.before : entry.document.after;
-    if (entry.tiles && mask) {
+    if (entry.maskSwap) {
+      // The picture changed size: the other side's whole mask comes back, painted pixels included.
+      patch.mask = entry.maskSwap.mask;
+      entry.maskSwap.mask = mask;
+      patch.maskVersion = maskVersion + 1;
+      patch.maskDirty = { x: 0, y: 0, width: patch.mask?.width ?? 0, height: patch.mask?.height ?? 0 };
+    } else if (entry.tiles && mask) {
       patch.maskDirty = swapTiles(mask, entry.tiles);
       patch.maskVersion = maskVersion + 1;
-    }
-    // A base image change replaces the mask buffer; its size follows the document.
-    const base = (patch.document ?? get().document).base;
-    if (entry.document && base && (!mask || mask.width !== base.width || mask.height !== base.height)) {
-      patch.mask = createMask(base.width, base.height);
-      patch.maskVersion = maskVersion + 1;
-      patch.maskDirty = { x: 0, y: 0, width: base.width, height: base.height };
     }
     set({ ...patch, ...flags() });
   };
@@ -159,23 +158,22 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
 
     setBase: (image) => {
       const { document, mask } = get();
-      // The mask belongs to the old picture: keep it only when the new one has the same size.
-      const keepMask = mask && mask.width === image.width && mask.height === image.height;
-      const after: CanvasDocument = { ...document, base: image, outpaint: document.outpaint ?? null };
-      if (keepMask) {
+      const after: CanvasDocument = { ...document, base: image };
+      // The mask belongs to the picture: it stays when the new one has the same size; otherwise a blank one
+      // replaces it, and undo brings the painted one back.
+      if (mask && mask.width === image.width && mask.height === image.height) {
         set({ document: after });
         record({ label: 'Open image', document: { before: document, after } });
         return;
       }
       set({
-        document: { ...after, mask: { ...after.mask, blob: null } },
+        document: after,
         mask: createMask(image.width, image.height),
         maskVersion: get().maskVersion + 1,
         maskDirty: { x: 0, y: 0, width: image.width, height: image.height },
         selectedBoxId: null,
       });
-      // Undo brings back the old picture; the old mask's pixels are not kept across a size change.
-      record({ label: 'Open image', document: { before: document, after: get().document } });
+      record({ label: 'Open image', document: { before: document, after }, maskSwap: { mask } });
     },
 
     setEndpoint: (id) => {

@@ -1,4 +1,5 @@
 import type { CanvasDocument } from '../../../../shared/canvas/document';
+import type { MaskBuffer } from './mask/maskBuffer';
 import type { MaskTile } from './mask/tiles';
 
 /** One undo step: a change of the document, of the mask's pixels, or both (loading an image does both). */
@@ -7,6 +8,8 @@ export interface HistoryEntry {
   readonly document?: { readonly before: CanvasDocument; readonly after: CanvasDocument };
   /** Mask tiles holding the other side of the change; undo and redo swap them in place. */
   readonly tiles?: readonly MaskTile[];
+  /** A whole mask buffer (a picture of another size replaced the mask); undo and redo swap it with the store's. */
+  readonly maskSwap?: { mask: MaskBuffer | null };
 }
 
 export interface HistoryLimits {
@@ -17,7 +20,7 @@ export interface HistoryLimits {
 
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxEntries: 200, maxBytes: 96 * 1024 * 1024 };
 
-const bytesOf = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.document ? 2048 : 0);
+const bytesOf = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.maskSwap?.mask?.data.length ?? 0) + (e.document ? 2048 : 0);
 
 /**
  * Undo and redo stacks, capped by steps and by bytes so memory stays flat however long the user paints: the

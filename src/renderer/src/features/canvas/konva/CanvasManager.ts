@@ -35,6 +35,7 @@ export class CanvasManager {
   private gesture: { kind: 'stroke' | 'shape' | 'lasso' | 'box' | 'pan' | 'offset'; start: Point; last: Point; points: Point[]; screen: Point; view: View } | null = null;
   private spaceHeld = false;
   private offsetStart = { x: 0, y: 0 };
+  private endGesture: () => void = () => {};
   private lastFitKey = '';
 
   constructor(
@@ -66,6 +67,7 @@ export class CanvasManager {
 
   destroy(): void {
     this.unsubscribe();
+    window.removeEventListener('pointerup', this.endGesture);
     this.stage.destroy();
   }
 
@@ -186,6 +188,11 @@ export class CanvasManager {
         return;
       }
       if (!PAINT_TOOLS.includes(s.tool)) return;
+      const use = canvasUse(selectEndpoint(s));
+      if (!use.maskField && !use.alphaMask) {
+        s.say({ kind: 'info', text: `${selectEndpoint(s).title} takes no mask. Prepare for Fill or Erase to paint one.` });
+        return;
+      }
       if (!s.mask) {
         s.say({ kind: 'info', text: 'Open a picture first: the mask is painted over it.' });
         return;
@@ -247,7 +254,7 @@ export class CanvasManager {
       this.toolsLayer.batchDraw();
     });
 
-    const end = () => {
+    const end = (): void => {
       const g = this.gesture;
       this.gesture = null;
       this.preview.visible(false);
@@ -280,12 +287,13 @@ export class CanvasManager {
         s.selectBox(id);
       }
     };
+    this.endGesture = end;
     this.stage.on('pointerup pointercancel', end);
     this.stage.on('pointerleave', () => {
       store.getState().setCursor(null);
     });
     // A drag that ends outside the canvas still ends.
-    window.addEventListener('pointerup', end);
+    window.addEventListener('pointerup', this.endGesture);
   }
 
   private paintTo(from: Point, to: Point): void {
