@@ -27,6 +27,7 @@ test('expansion margins by dragging a handle and by typing go into the request, 
   await expect(page.getByLabel('Output size')).toHaveText(`Output ${W + 60} × ${H + 64} px, 0.17 MP. Each side takes 0 to 2048 px.`);
   // Over the limit is held at it.
   await page.getByLabel('left margin').fill('5000');
+  await page.getByLabel('left margin').press('Tab');
   await expect(page.getByLabel('left margin')).toHaveValue('2048');
 
   await shortcut(canvas, 'Control+z');

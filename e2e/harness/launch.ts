@@ -57,6 +57,8 @@ export async function launchChromium(options: {
     harness,
     browser,
     close: async () => {
+      // As the Electron shell does when its window closes: the page saves what is unsaved first.
+      await harness.core.beforeClose(3000);
       detach();
       await context.close();
       await harness.close();

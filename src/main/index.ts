@@ -54,9 +54,31 @@ async function main(): Promise<void> {
   const dispatcher = createDispatcher(core.handlers, trustOrigins(origins), core.log);
   bindIpc(dispatcher, core.events, () => window?.webContents);
 
+  // A window closes only after its renderer has saved: the close is held, the renderer asked, and let go on its
+  // answer or after a few seconds. Quitting goes through the same door before the core stops.
+  let released: Promise<void> | undefined;
+  const release = (): Promise<void> => {
+    if (!window) return Promise.resolve();
+    released ??= core.beforeClose(3000).then((answered) => {
+      if (!answered) core.log.warn('the window closed without the renderer confirming its save');
+    });
+    return released;
+  };
+  let mayClose = false;
   const open = () => {
-    window = createMainWindow(join(__dirname, '../preload'), appUrl);
-    window.on('closed', () => (window = undefined));
+    const opened = createMainWindow(join(__dirname, '../preload'), appUrl);
+    window = opened;
+    mayClose = false;
+    released = undefined;
+    opened.on('close', (event) => {
+      if (mayClose) return;
+      event.preventDefault();
+      void release().then(() => {
+        mayClose = true;
+        opened.close();
+      });
+    });
+    opened.on('closed', () => (window = undefined));
   };
   open();
   app.on('activate', () => {
@@ -71,8 +93,11 @@ async function main(): Promise<void> {
   app.on('before-quit', (event) => {
     if (disposed) return;
     event.preventDefault();
-    void core
-      .dispose()
+    void release()
+      .then(() => {
+        mayClose = true;
+        return core.dispose();
+      })
       .catch((error: unknown) => core.log.error('shutdown failed', { error }))
       .finally(() => {
         disposed = true;

@@ -8,6 +8,7 @@ import { Connectivity } from './engine/connectivity';
 import { Scheduler } from './engine/scheduler';
 import { TaskEngine } from './engine/taskEngine';
 import { TaskRepository } from './engine/taskRepository';
+import { CloseHandshake } from './closeHandshake';
 import { CoreEvents } from './events';
 import { appHandlers, assetHandlers } from './handlers/appHandlers';
 import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
@@ -38,6 +39,11 @@ export interface Core {
   readonly media: MediaRegistry;
   /** The core's logger: every line passes through the key redactor. Use it for anything logged around the core. */
   readonly log: Logger;
+  /**
+   * Asks the renderer to save its unsaved work before the window closes; resolves true when it has, false
+   * after `timeoutMs` without an answer.
+   */
+  beforeClose(timeoutMs?: number): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
@@ -127,8 +133,11 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     engine.preferencesChanged();
   });
 
+  const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
+
   const handlers: Handlers = {
     ...appHandlers(deps),
+    'app.readyToClose': async () => ({ closing: closing.ready() }),
     ...noticeHandlers(notices),
     ...assetHandlers(assets, library),
     ...downscaleHandler(assets),
@@ -147,6 +156,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     events,
     media,
     log,
+    beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
     dispose: () => {
       disposing ??= (async () => {
         await engine.stop();

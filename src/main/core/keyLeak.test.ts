@@ -67,6 +67,7 @@ describe('the key', () => {
     const drive: Drive = {
       'app.info': () => call('app.info'),
       'app.notices': () => call('app.notices'),
+      'app.readyToClose': () => call('app.readyToClose'),
       'app.dismissNotice': async () => {
         const notices = await ok<Array<{ id: string }>>(call('app.notices'));
         return call('app.dismissNotice', { id: notices[0]!.id });

@@ -5,6 +5,7 @@ import { useLibraryStore } from '../store/libraryStore';
 import { useNoticeStore } from '../store/noticeStore';
 import { useSettingsStore } from '../store/settingsStore';
 import { useTaskStore } from '../store/taskStore';
+import { followCloseRequests } from './beforeClose';
 
 /**
  * Subscribes every store to main's events first, then loads each once: the queue, the library and the
@@ -13,7 +14,7 @@ import { useTaskStore } from '../store/taskStore';
 export function useCoreSync(): void {
   useEffect(() => {
     const stores = [useConnectionStore, useKeyStore, useTaskStore, useLibraryStore, useSettingsStore, useNoticeStore] as const;
-    const offs = stores.map((s) => s.getState().follow());
+    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests()];
     for (const s of stores) void s.getState().load();
     return () => offs.forEach((off) => off());
   }, []);

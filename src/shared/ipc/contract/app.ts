@@ -24,8 +24,12 @@ export const appCalls = {
   /** Notices raised so far (also those from start-up, before the window listened) and not dismissed. */
   'app.notices': call(z.undefined(), z.array(NoticeSchema)),
   'app.dismissNotice': call(z.object({ id: z.string() }), z.object({ dismissed: z.boolean() })),
+  /** The renderer's answer to `app.closing`: its unsaved work is on disk, the window may go. */
+  'app.readyToClose': call(z.undefined(), z.object({ closing: z.boolean() })),
 };
 
 export const appEvents = {
   'app.notice': event(NoticeSchema),
+  /** The window is about to close: save what is unsaved, then call `app.readyToClose`. */
+  'app.closing': event(z.object({})),
 };

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { megapixels } from '../../../../shared/media/imageHeader';
-import { importInto } from './actions';
+import { canvasUse } from '../../../../shared/canvas/request';
+import { importDroppedLinks, importInto, type DropTarget } from './actions';
 import { assetUrl } from './assets';
-import { useCanvasStore } from './canvasStore';
+import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { CanvasManager } from './konva/CanvasManager';
 import { BoxesPanel } from './panels/BoxesPanel';
 import { EndpointPanel } from './panels/EndpointPanel';
@@ -44,6 +45,57 @@ function Message() {
       <button type="button" className="button link" onClick={() => useCanvasStore.getState().say(null)} aria-label="Dismiss message">
         Dismiss
       </button>
+    </div>
+  );
+}
+
+/** What a drop does, by where it lands: the user picks picture, references or mask as they drop. */
+function dropTargets(): { target: DropTarget; label: string }[] {
+  const s = useCanvasStore.getState();
+  const use = canvasUse(selectEndpoint(s));
+  const hasBase = s.document.base !== null;
+  const targets: { target: DropTarget; label: string }[] = [{ target: 'base', label: hasBase ? 'Replace the picture' : 'Open as the picture' }];
+  if (use.referenceFields.length > 0) targets.push({ target: 'references', label: 'Add to the references' });
+  if (hasBase && (use.maskField !== null || use.alphaMask)) targets.push({ target: 'mask', label: 'Use as the mask' });
+  return targets;
+}
+
+/** Files, or a browser's image link, from a drop. */
+function dropInto(transfer: DataTransfer, target: DropTarget): void {
+  const files = [...transfer.files];
+  if (files.length > 0) void importInto(files, target);
+  else void importDroppedLinks(transfer, target);
+}
+
+function DropTargets({ onDone }: { onDone: () => void }) {
+  const [over, setOver] = useState<DropTarget | null>(null);
+  return (
+    <div
+      className="drop-targets"
+      onDragLeave={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onDone();
+      }}
+    >
+      {dropTargets().map(({ target, label }) => (
+        <div
+          key={target}
+          className={`drop-target${over === target ? ' over' : ''}`}
+          role="group"
+          aria-label={`Drop to ${label.toLowerCase()}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(target);
+          }}
+          onDrop={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            onDone();
+            dropInto(e.dataTransfer, target);
+          }}
+        >
+          {label}
+        </div>
+      ))}
     </div>
   );
 }
@@ -113,7 +165,7 @@ export function CanvasScreen() {
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setDropping(false);
-    void importInto([...e.dataTransfer.files], 'canvas');
+    dropInto(e.dataTransfer, 'canvas');
   };
 
   if (!ready) {
@@ -143,9 +195,9 @@ export function CanvasScreen() {
               e.preventDefault();
               setDropping(true);
             }}
-            onDragLeave={() => setDropping(false)}
             onDrop={drop}
           />
+          {dropping && <DropTargets onDone={() => setDropping(false)} />}
           {!hasBase && (
             <div className="canvas-empty">
               <p>Drop a picture here, paste one (Ctrl+V), or</p>

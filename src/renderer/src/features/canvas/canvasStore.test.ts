@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../../../../shared/canvas/document';
-import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from './canvasStore';
+import { DEFAULT_CANVAS_ENDPOINT, historySize, useCanvasStore } from './canvasStore';
 import { History } from './history';
 import { createMask, fillRectangle, strokeSegment } from './mask/maskBuffer';
 import { TileRecorder } from './mask/tiles';
@@ -78,7 +78,89 @@ describe('canvas history', () => {
   });
 });
 
+describe('layer locks and hiding', () => {
+  const addBox = () => store().changeLayer('boxes', 'Add box', (d) => ({ ...d, boxes: [...d.boxes, { id: 'b1', label: 'cat', x: 1, y: 2, width: 30, height: 40 }] }));
+
+  it('a locked layer takes no edit of its content, says why, and records no step', () => {
+    for (const layer of ['boxes', 'expansion', 'references'] as const) {
+      store().setLayer(layer, { locked: true });
+      const steps = historySize().entries;
+      const before = store().document;
+      expect(store().changeLayer(layer, 'Edit', (d) => ({ ...d, boxes: [], expansion: { ...d.expansion, top: 9 }, references: [] }))).toBe(false);
+      expect(store().document).toBe(before);
+      expect(historySize().entries).toBe(steps);
+      expect(store().message?.text).toMatch(/locked/);
+      store().setLayer(layer, { locked: false });
+    }
+    expect(addBox()).toBe(true);
+    expect(store().document.boxes).toHaveLength(1);
+  });
+
+  it('a hidden layer refuses edits made by pointing at it, but not typed ones', () => {
+    store().setLayer('boxes', { visible: false });
+    expect(store().changeLayer('boxes', 'Add box', (d) => d, true)).toBe(false);
+    expect(store().message?.text).toMatch(/hidden/);
+    expect(addBox()).toBe(true);
+  });
+
+  it('mask pixel edits are refused on a hidden mask, and the picture cannot be replaced while locked', () => {
+    store().setLayer('mask', { visible: false });
+    const applied = store().editMask('Fill', (m, touch) => {
+      touch({ x: 0, y: 0, width: 10, height: 10 });
+      return fillRectangle(m, { x: 0, y: 0, width: 10, height: 10 }, 'paint');
+    });
+    expect(applied).toBe(false);
+    expect(painted()).toBe(0);
+    store().setLayer('base', { locked: true });
+    expect(store().setBase({ ...base, assetId: 'c'.repeat(64) })).toBe(false);
+    expect(store().document.base).toEqual(base);
+  });
+});
+
+describe('steps', () => {
+  it('an edit that changes nothing is no undo step', () => {
+    const steps = historySize().entries;
+    store().change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((b) => b.id !== 'missing') }));
+    store().change('Set top', (d) => ({ ...d, expansion: { ...d.expansion } }));
+    expect(historySize().entries).toBe(steps);
+  });
+
+  it('a stroke taken back by a pinch leaves no pixels and no step', () => {
+    const steps = historySize().entries;
+    store().beginStroke();
+    store().strokeEdit((m, touch) => {
+      touch({ x: 0, y: 0, width: 60, height: 60 });
+      return strokeSegment(m, { x: 10, y: 10 }, { x: 50, y: 50 }, { size: 10, hardness: 1 }, 'paint');
+    });
+    expect(painted()).toBeGreaterThan(0);
+    store().cancelStroke();
+    expect(painted()).toBe(0);
+    expect(historySize().entries).toBe(steps);
+  });
+});
+
 describe('History', () => {
+  it('keeps an exact byte count when whole-mask swaps change size on undo and redo', () => {
+    const history = new History();
+    const small = createMask(10, 10);
+    const entry = { label: 'Open image', maskSwap: { mask: small as typeof small | null } };
+    history.push(entry);
+    const after = history.size.bytes;
+    history.undo();
+    entry.maskSwap.mask = createMask(1000, 1000); // what replay does: the entry now holds the other side
+    history.redo();
+    history.push({ label: 'Set top' });
+    history.clear();
+    expect(history.size.bytes).toBe(0);
+    const h2 = new History({ maxEntries: 1, maxBytes: 1e9 });
+    const e2 = { label: 'Open image', maskSwap: { mask: small as typeof small | null } };
+    h2.push(e2);
+    expect(h2.size.bytes).toBe(after);
+    e2.maskSwap.mask = createMask(1000, 1000);
+    h2.push({ label: 'next' }); // drops e2: the total must fall by what e2 added, not by its new size
+    expect(h2.size.bytes).toBe(0);
+  });
+
   it('stays within its byte cap however many strokes are recorded, dropping the oldest', () => {
     const history = new History({ maxEntries: 1000, maxBytes: 1024 * 1024 });
     const mask = createMask(2048, 2048);

@@ -5,6 +5,7 @@ import type { JsonValue } from '../../../../shared/catalog/field';
 import { emptyDocument, type CanvasDocument, type ImageRef, type LayerId } from '../../../../shared/canvas/document';
 import { canvasUse, referencesLeftOut } from '../../../../shared/canvas/request';
 import { History, type HistoryEntry } from './history';
+import { layerRefusal } from './layers';
 import { createMask, type BrushSettings, type MaskBuffer, type Paint } from './mask/maskBuffer';
 import { EMPTY_RECT, type PixelRect } from './mask/rect';
 import { swapTiles, TileRecorder } from './mask/tiles';
@@ -57,18 +58,29 @@ interface CanvasState {
   load(document: CanvasDocument, mask: MaskBuffer | null): void;
   /** A change of the document as one undo step. During a gesture, steps merge until `endGesture`. */
   change(label: string, recipe: (d: CanvasDocument) => CanvasDocument): void;
+  /**
+   * A change of one layer's content: refused with a message while that layer is locked (or hidden, for an edit
+   * made by pointing at it). Answers whether it was applied.
+   */
+  changeLayer(layer: LayerId, label: string, recipe: (d: CanvasDocument) => CanvasDocument, pointing?: boolean): boolean;
   beginGesture(): void;
   endGesture(label: string): void;
-  setBase(image: ImageRef): void;
+  /** Answers false (with a message) when the picture layer is locked. */
+  setBase(image: ImageRef): boolean;
   setEndpoint(id: string): void;
   setFormValue(name: string, value: JsonValue | undefined): void;
   setLayer(id: LayerId, patch: Partial<CanvasDocument['layers'][LayerId]>): void;
-  /** Edits the mask's pixels as one undo step: `edit` calls `touch(rect)` before changing a region. */
-  editMask(label: string, edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): void;
+  /**
+   * Edits the mask's pixels as one undo step: `edit` calls `touch(rect)` before changing a region. Refused with a
+   * message while the mask layer is locked or hidden; answers whether the edit was applied.
+   */
+  editMask(label: string, edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): boolean;
   /** Live painting: the stroke's pixels change at once and become one undo step at `endStroke`. */
   beginStroke(): void;
   strokeEdit(edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): void;
   endStroke(label: string): void;
+  /** Takes back the stroke in progress without a history step (a second finger turned it into a pinch). */
+  cancelStroke(): void;
   undo(): void;
   redo(): void;
   setTool(tool: Tool): void;
@@ -86,6 +98,8 @@ let gestureStart: CanvasDocument | null = null;
 let stroke: TileRecorder | null = null;
 
 const flags = () => ({ canUndo: history.canUndo, canRedo: history.canRedo });
+/** Documents are small JSON (pixels live in assets and the mask buffer), so comparing them whole is cheap. */
+const sameDocument = (a: CanvasDocument, b: CanvasDocument) => JSON.stringify(a) === JSON.stringify(b);
 
 export const useCanvasStore = create<CanvasState>((set, get) => {
   const record = (entry: HistoryEntry) => {
@@ -142,9 +156,19 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
     change: (label, recipe) => {
       const before = get().document;
       const after = recipe(before);
-      if (after === before) return;
+      // An edit that changes nothing (a stale selection, the same value again) is no step to undo.
+      if (after === before || sameDocument(before, after)) return;
       set({ document: after });
       if (gestureStart === null) record({ label, document: { before, after } });
+    },
+    changeLayer: (layer, label, recipe, pointing = false) => {
+      const refusal = layerRefusal(get().document, layer, pointing);
+      if (refusal) {
+        set({ message: { kind: 'info', text: refusal } });
+        return false;
+      }
+      get().change(label, recipe);
+      return true;
     },
     beginGesture: () => {
       gestureStart ??= get().document;
@@ -153,18 +177,23 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
       const before = gestureStart;
       gestureStart = null;
       const after = get().document;
-      if (before && before !== after && JSON.stringify(before) !== JSON.stringify(after)) record({ label, document: { before, after } });
+      if (before && before !== after && !sameDocument(before, after)) record({ label, document: { before, after } });
     },
 
     setBase: (image) => {
       const { document, mask } = get();
+      const refusal = layerRefusal(document, 'base');
+      if (refusal) {
+        set({ message: { kind: 'info', text: refusal } });
+        return false;
+      }
       const after: CanvasDocument = { ...document, base: image };
       // The mask belongs to the picture: it stays when the new one has the same size; otherwise a blank one
       // replaces it, and undo brings the painted one back.
       if (mask && mask.width === image.width && mask.height === image.height) {
         set({ document: after });
         record({ label: 'Open image', document: { before: document, after } });
-        return;
+        return true;
       }
       set({
         document: after,
@@ -174,6 +203,7 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
         selectedBoxId: null,
       });
       record({ label: 'Open image', document: { before: document, after }, maskSwap: { mask } });
+      return true;
     },
 
     setEndpoint: (id) => {
@@ -199,17 +229,20 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
 
     editMask: (label, edit) => {
       const { mask, document } = get();
-      if (!mask) return;
-      if (document.layers.mask.locked) {
-        set({ message: { kind: 'info', text: 'The mask layer is locked. Unlock it to paint.' } });
-        return;
+      if (!mask) return false;
+      // Hidden counts too: a fill or an invert on a mask the user cannot see is a change they cannot check.
+      const refusal = layerRefusal(document, 'mask', true);
+      if (refusal) {
+        set({ message: { kind: 'info', text: refusal } });
+        return false;
       }
       const recorder = new TileRecorder(mask);
       const dirty = edit(mask, (r) => recorder.touch(r));
       const tiles = recorder.finish();
-      if (tiles.length === 0) return;
+      if (tiles.length === 0) return true;
       set({ maskVersion: get().maskVersion + 1, maskDirty: dirty });
       record({ label, tiles });
+      return true;
     },
 
     beginStroke: () => {
@@ -229,6 +262,16 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
       if (!recorder) return;
       const tiles = recorder.finish();
       if (tiles.length > 0) record({ label, tiles });
+    },
+
+    cancelStroke: () => {
+      const recorder = stroke;
+      stroke = null;
+      const { mask } = get();
+      if (!recorder || !mask) return;
+      const tiles = recorder.finish();
+      if (tiles.length === 0) return;
+      set({ maskDirty: swapTiles(mask, tiles), maskVersion: get().maskVersion + 1 });
     },
 
     undo: () => {

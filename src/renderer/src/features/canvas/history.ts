@@ -20,7 +20,7 @@ export interface HistoryLimits {
 
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxEntries: 200, maxBytes: 96 * 1024 * 1024 };
 
-const bytesOf = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.maskSwap?.mask?.data.length ?? 0) + (e.document ? 2048 : 0);
+const measure = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.maskSwap?.mask?.data.length ?? 0) + (e.document ? 2048 : 0);
 
 /**
  * Undo and redo stacks, capped by steps and by bytes so memory stays flat however long the user paints: the
@@ -30,16 +30,23 @@ export class History {
   private undoStack: HistoryEntry[] = [];
   private redoStack: HistoryEntry[] = [];
   private bytes = 0;
+  /**
+   * What each entry weighed when it came in. A mask swap holds the other side's buffer, which after an undo may be
+   * another size, so measuring again when the entry leaves would let the total drift.
+   */
+  private readonly weight = new WeakMap<HistoryEntry, number>();
 
   constructor(private readonly limits: HistoryLimits = DEFAULT_HISTORY_LIMITS) {}
 
   push(entry: HistoryEntry): void {
+    const bytes = measure(entry);
+    this.weight.set(entry, bytes);
     this.undoStack.push(entry);
-    this.bytes += bytesOf(entry);
-    for (const dropped of this.redoStack) this.bytes -= bytesOf(dropped);
+    this.bytes += bytes;
+    for (const dropped of this.redoStack) this.bytes -= this.bytesOf(dropped);
     this.redoStack = [];
     while (this.undoStack.length > 1 && (this.undoStack.length > this.limits.maxEntries || this.bytes > this.limits.maxBytes)) {
-      this.bytes -= bytesOf(this.undoStack.shift()!);
+      this.bytes -= this.bytesOf(this.undoStack.shift()!);
     }
   }
 
@@ -54,6 +61,10 @@ export class History {
     const entry = this.redoStack.pop();
     if (entry) this.undoStack.push(entry);
     return entry;
+  }
+
+  private bytesOf(entry: HistoryEntry): number {
+    return this.weight.get(entry) ?? 0;
   }
 
   clear(): void {

@@ -37,10 +37,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Ctrl+Z', does: 'Undo', matches: (e) => mod(e) && !e.shiftKey && e.key.toLowerCase() === 'z', run: () => store().undo() },
   { keys: 'Ctrl+Shift+Z', does: 'Redo (also Ctrl+Y)', matches: (e) => mod(e) && ((e.shiftKey && e.key.toLowerCase() === 'z') || e.key.toLowerCase() === 'y'), run: () => store().redo() },
   { keys: 'Delete', does: 'Remove the selected box', matches: (e) => e.key === 'Delete' || e.key === 'Backspace', run: () => {
-    const { selectedBoxId, change, selectBox } = store();
-    if (!selectedBoxId) return;
-    change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((b) => b.id !== selectedBoxId) }));
-    selectBox(null);
+    const { selectedBoxId, changeLayer, selectBox, document } = store();
+    if (!selectedBoxId || !document.boxes.some((b) => b.id === selectedBoxId)) return;
+    if (changeLayer('boxes', 'Remove box', (d) => ({ ...d, boxes: d.boxes.filter((b) => b.id !== selectedBoxId) }))) selectBox(null);
   } },
   { keys: '?', does: 'Show or hide this list', matches: (e) => e.key === '?', run: () => store().toggleHelp() },
   { keys: 'Esc', does: 'Close this list', matches: (e) => e.key === 'Escape', run: () => store().toggleHelp(false) },

@@ -3,6 +3,8 @@ import { canvasUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool, type View } from '../canvasStore';
 import { fillEllipse, fillPolygon, fillRectangle, strokeSegment, type Point } from '../mask/maskBuffer';
 import { rectFromCorners } from '../mask/rect';
+import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
+import { layerRefusal } from '../layers';
 import { BaseAdapter } from './baseAdapter';
 import { BoxesAdapter } from './boxesAdapter';
 import { FrameAdapter } from './frameAdapter';
@@ -37,6 +39,9 @@ export class CanvasManager {
   private offsetStart = { x: 0, y: 0 };
   private endGesture: () => void = () => {};
   private lastFitKey = '';
+  /** Fingers on the screen, in stage pixels: two make a pinch that zooms and pans, as on a tablet. */
+  private readonly touches = new Map<number, Point>();
+  private pinch: { distance: number; mid: Point; view: View } | null = null;
 
   constructor(
     private readonly container: HTMLDivElement,
@@ -50,14 +55,14 @@ export class CanvasManager {
     this.frame = new FrameAdapter(this.pictureLayer, this.toolsLayer, {
       beginGesture: () => store.getState().beginGesture(),
       endGesture: (label) => store.getState().endGesture(label),
-      setExpansion: (side, value) => store.getState().change(`Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: value } })),
+      setExpansion: (side, value) => store.getState().changeLayer('expansion', `Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: value } }), true),
       setOutpaint: (patch) =>
-        store.getState().change('Move outpaint frame', (d) => (d.outpaint ? { ...d, outpaint: { ...d.outpaint, ...patch } } : d)),
+        store.getState().changeLayer('expansion', 'Move outpaint frame', (d) => (d.outpaint && d.base ? { ...d, outpaint: clampOutpaint({ ...d.outpaint, ...patch }, d.base, selectEndpoint({ document: d })) } : d), true),
     });
     this.boxes = new BoxesAdapter(this.toolsLayer, {
       select: (id) => store.getState().selectBox(id),
       update: (id, patch, label) =>
-        store.getState().change(label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) })),
+        store.getState().changeLayer('boxes', label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) }), true),
     });
     this.toolsLayer.add(this.preview, this.previewEllipse, this.cursorRing);
     this.bindPointer();
@@ -159,6 +164,7 @@ export class CanvasManager {
     });
 
     this.stage.on('pointerdown', (e) => {
+      if (this.trackTouch(e.evt, 'down')) return;
       const s = store.getState();
       const p = this.imagePoint();
       const screen = this.stage.getPointerPosition();
@@ -167,7 +173,9 @@ export class CanvasManager {
       const base = s.document.base;
       const outpaint = s.document.outpaint;
       // With the move tool, the picture drags to its offset inside the outpainting frame.
-      if (button === 0 && s.tool === 'move' && !this.spaceHeld && base && outpaint && canvasUse(selectEndpoint(s)).outpaint && !s.document.layers.expansion.locked && p.x >= 0 && p.y >= 0 && p.x < base.width && p.y < base.height && e.target === this.stage) {
+      if (button === 0 && s.tool === 'move' && !this.spaceHeld && base && outpaint && canvasUse(selectEndpoint(s)).outpaint && p.x >= 0 && p.y >= 0 && p.x < base.width && p.y < base.height && e.target === this.stage) {
+        const refusal = layerRefusal(s.document, 'expansion', true);
+        if (refusal) return s.say({ kind: 'info', text: refusal });
         s.beginGesture();
         this.gesture = { kind: 'offset', start: p, last: p, points: [], screen, view: s.view };
         this.offsetStart = { x: outpaint.offsetX, y: outpaint.offsetY };
@@ -183,6 +191,8 @@ export class CanvasManager {
       if (e.target.name().startsWith('handle-')) return;
       if (s.tool === 'box') {
         if (!s.document.base) return;
+        const refusal = layerRefusal(s.document, 'boxes', true);
+        if (refusal) return s.say({ kind: 'info', text: refusal });
         store.getState().selectBox(null);
         this.gesture = { kind: 'box', start: p, last: p, points: [], screen, view: s.view };
         return;
@@ -197,10 +207,8 @@ export class CanvasManager {
         s.say({ kind: 'info', text: 'Open a picture first: the mask is painted over it.' });
         return;
       }
-      if (s.document.layers.mask.locked || !s.document.layers.mask.visible) {
-        s.say({ kind: 'info', text: s.document.layers.mask.locked ? 'The mask layer is locked. Unlock it to paint.' : 'The mask layer is hidden. Show it to paint.' });
-        return;
-      }
+      const refusal = layerRefusal(s.document, 'mask', true);
+      if (refusal) return s.say({ kind: 'info', text: refusal });
       if (s.tool === 'brush' || s.tool === 'eraser') {
         s.beginStroke();
         this.gesture = { kind: 'stroke', start: p, last: p, points: [], screen, view: s.view };
@@ -212,7 +220,8 @@ export class CanvasManager {
       }
     });
 
-    this.stage.on('pointermove', () => {
+    this.stage.on('pointermove', (e) => {
+      if (this.trackTouch(e.evt, 'move')) return;
       const p = this.imagePoint();
       const s = store.getState();
       if (p) s.setCursor({ x: p.x, y: p.y });
@@ -223,13 +232,9 @@ export class CanvasManager {
         // held where the picture stays inside the frame.
         const dx = Math.round(p.x - g.start.x);
         const dy = Math.round(p.y - g.start.y);
-        s.change('Move picture in frame', (d) => {
-          if (!d.outpaint || !d.base) return d;
-          const o = d.outpaint;
-          const offsetX = Math.max(0, Math.min(Math.max(0, o.width - d.base.width), this.offsetStart.x + dx));
-          const offsetY = Math.max(0, Math.min(Math.max(0, o.height - d.base.height), this.offsetStart.y + dy));
-          return { ...d, outpaint: { ...o, offsetX, offsetY } };
-        });
+        s.change('Move picture in frame', (d) =>
+          d.outpaint && d.base ? { ...d, outpaint: clampOutpaint({ ...d.outpaint, offsetX: this.offsetStart.x + dx, offsetY: this.offsetStart.y + dy }, d.base, selectEndpoint({ document: d })) } : d,
+        );
         return;
       }
       if (g.kind === 'pan') {
@@ -283,17 +288,60 @@ export class CanvasManager {
         const r = rectFromCorners(Math.round(g.start.x), Math.round(g.start.y), Math.round(g.last.x), Math.round(g.last.y));
         if (r.width < 2 || r.height < 2) return;
         const id = `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
-        s.change('Add box', (d) => ({ ...d, boxes: [...d.boxes, { id, label: `box ${d.boxes.length + 1}`, ...r }] }));
-        s.selectBox(id);
+        if (s.changeLayer('boxes', 'Add box', (d) => ({ ...d, boxes: [...d.boxes, { id, label: `box ${d.boxes.length + 1}`, ...r }] }))) s.selectBox(id);
       }
     };
     this.endGesture = end;
-    this.stage.on('pointerup pointercancel', end);
+    this.stage.on('pointerup pointercancel', (e) => {
+      if (this.trackTouch(e.evt, 'up')) return;
+      end();
+    });
     this.stage.on('pointerleave', () => {
       store.getState().setCursor(null);
     });
     // A drag that ends outside the canvas still ends.
     window.addEventListener('pointerup', this.endGesture);
+  }
+
+  /**
+   * Follows fingers. Answers true while two are down: the event belongs to the pinch. A stroke the first finger
+   * began is taken back when the second lands, so zooming never leaves a stray mark.
+   */
+  private trackTouch(evt: PointerEvent, phase: 'down' | 'move' | 'up'): boolean {
+    if (evt.pointerType !== 'touch') return false;
+    const box = this.container.getBoundingClientRect();
+    const at = { x: evt.clientX - box.left, y: evt.clientY - box.top };
+    if (phase === 'up') {
+      this.touches.delete(evt.pointerId);
+      if (this.pinch) {
+        if (this.touches.size < 2) this.pinch = null;
+        return true;
+      }
+      return false;
+    }
+    if (phase === 'down') this.touches.set(evt.pointerId, at);
+    else if (this.touches.has(evt.pointerId)) this.touches.set(evt.pointerId, at);
+    const s = useCanvasStore.getState();
+    if (this.touches.size < 2) return this.pinch !== null;
+    const [a, b] = [...this.touches.values()] as [Point, Point];
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const distance = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+    if (!this.pinch) {
+      if (this.gesture?.kind === 'stroke') s.cancelStroke();
+      else if (this.gesture?.kind === 'offset') s.endGesture('Move picture in frame');
+      this.gesture = null;
+      this.preview.visible(false);
+      this.previewEllipse.visible(false);
+      this.pinch = { distance, mid, view: s.view };
+      return true;
+    }
+    const { view } = this.pinch;
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, view.scale * (distance / this.pinch.distance)));
+    // The image point under the fingers' first midpoint follows the midpoint: pinch zooms and pans at once.
+    const ix = (this.pinch.mid.x - view.x) / view.scale;
+    const iy = (this.pinch.mid.y - view.y) / view.scale;
+    s.setView({ scale, x: mid.x - ix * scale, y: mid.y - iy * scale });
+    return true;
   }
 
   private paintTo(from: Point, to: Point): void {

@@ -48,16 +48,19 @@ export class FrameAdapter {
       toolsLayer.add(handle);
       this.handles.set(side, handle);
     }
+    this.wire();
   }
 
   private use: CanvasUse | null = null;
   private document: CanvasDocument | null = null;
 
-  /** Handles follow the pointer along their own axis; the value they stand for goes to the store. */
+  /**
+   * Handles follow the pointer along their own axis; the value they stand for goes to the store. Bound once: the
+   * handlers read the document and endpoint of the latest sync.
+   */
   private wire(): void {
     for (const side of SIDES) {
       const handle = this.handles.get(side)!;
-      handle.off('dragmove');
       handle.on('dragmove', () => {
         const d = this.document;
         const use = this.use;
@@ -70,8 +73,11 @@ export class FrameAdapter {
           const o = d.outpaint;
           if (side === 'right') this.callbacks.setOutpaint({ width: Math.round(cx + o.offsetX) });
           if (side === 'bottom') this.callbacks.setOutpaint({ height: Math.round(cy + o.offsetY) });
-          if (side === 'left') this.callbacks.setOutpaint({ offsetX: Math.round(-cx), width: Math.round(o.width + (-cx - o.offsetX)) });
-          if (side === 'top') this.callbacks.setOutpaint({ offsetY: Math.round(-cy), height: Math.round(o.height + (-cy - o.offsetY)) });
+          // The far edge stays put: a left or top handle moves the picture's offset and the size by the same amount.
+          const offsetX = Math.max(0, Math.round(-cx));
+          const offsetY = Math.max(0, Math.round(-cy));
+          if (side === 'left') this.callbacks.setOutpaint({ offsetX, width: o.width + (offsetX - o.offsetX) });
+          if (side === 'top') this.callbacks.setOutpaint({ offsetY, height: o.height + (offsetY - o.offsetY) });
         } else {
           const value = side === 'right' ? cx - w : side === 'left' ? -cx : side === 'bottom' ? cy - h : -cy;
           this.callbacks.setExpansion(side, Math.max(0, Math.min(use.expandMax, Math.round(value))));
@@ -82,10 +88,7 @@ export class FrameAdapter {
 
   sync(document: CanvasDocument, use: CanvasUse, scale: number, interactive: boolean): void {
     this.document = document;
-    if (this.use !== use) {
-      this.use = use;
-      this.wire();
-    }
+    this.use = use;
     this.scale = scale;
     const base = document.base;
     const shown = base !== null && document.layers.expansion.visible && (use.expandSides.length > 0 || (use.outpaint && document.outpaint !== null));

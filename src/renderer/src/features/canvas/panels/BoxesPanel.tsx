@@ -2,14 +2,41 @@ import type { BoundingBox } from '../../../../../shared/canvas/document';
 import { serializeBoundingBoxes } from '../../../../../shared/catalog/boundingBoxes';
 import { canvasUse, finalPrompt, promptBoxes } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
+import { useEditGesture } from './editGesture';
+import { NumberInput } from './NumberInput';
 
-const int = (v: string) => (Number.isFinite(Number(v)) ? Math.round(Number(v)) : 0);
+/** A new box in the middle of the picture, a quarter of its size: drawing one without a mouse. */
+export function addBoxInMiddle(): void {
+  const { document, changeLayer, selectBox } = useCanvasStore.getState();
+  const base = document.base;
+  if (!base) return;
+  const id = `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const width = Math.max(1, Math.round(base.width / 2));
+  const height = Math.max(1, Math.round(base.height / 2));
+  const box = { id, x: Math.round((base.width - width) / 2), y: Math.round((base.height - height) / 2), width, height };
+  if (changeLayer('boxes', 'Add box', (d) => ({ ...d, boxes: [...d.boxes, { ...box, label: `box ${d.boxes.length + 1}` }] }))) selectBox(id);
+}
+
+function LabelInput({ box, index }: { box: BoundingBox; index: number }) {
+  const gesture = useEditGesture('Label box');
+  return (
+    <input
+      className="field-input"
+      value={box.label}
+      maxLength={500}
+      {...gesture}
+      onChange={(e) => useCanvasStore.getState().changeLayer('boxes', 'Label box', (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === box.id ? { ...b, label: e.target.value } : b)) }))}
+      aria-label={`Box ${index + 1} label`}
+    />
+  );
+}
 
 export function BoxesPanel() {
   const document = useCanvasStore((s) => s.document);
   const selected = useCanvasStore((s) => s.selectedBoxId);
   const endpoint = useCanvasStore(selectEndpoint);
-  const { change, selectBox, setTool } = useCanvasStore.getState();
+  const { changeLayer, selectBox, setTool } = useCanvasStore.getState();
+  const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('boxes', label, recipe);
   if (!canvasUse(endpoint).boxes) return null;
   const base = document.base;
   const update = (id: string, patch: Partial<BoundingBox>, label: string) =>
@@ -24,24 +51,29 @@ export function BoxesPanel() {
           Use the box tool
         </button>
       </p>
+      <div className="button-row">
+        <button type="button" className="button" disabled={!base} onClick={addBoxInMiddle}>
+          Add a box
+        </button>
+      </div>
       <ol className="box-list" aria-label="Boxes">
         {document.boxes.map((b, i) => (
           <li key={b.id} className={b.id === selected ? 'selected' : ''} aria-label={`Box ${i + 1}`} onFocus={() => selectBox(b.id)}>
             <label>
               Label
-              <input className="field-input" value={b.label} maxLength={500} onChange={(e) => update(b.id, { label: e.target.value }, 'Label box')} aria-label={`Box ${i + 1} label`} />
+              <LabelInput box={b} index={i} />
             </label>
             <div className="number-grid four">
               {(['x', 'y', 'width', 'height'] as const).map((k) => (
                 <label key={k}>
                   {k}
-                  <input
-                    type="number"
-                    className="field-input"
+                  <NumberInput
                     value={b[k]}
+                    label={`Box ${i + 1} ${k}`}
                     min={k === 'width' || k === 'height' ? 1 : undefined}
-                    onChange={(e) => update(b.id, { [k]: k === 'width' || k === 'height' ? Math.max(1, int(e.target.value)) : int(e.target.value) }, `Set box ${k}`)}
-                    aria-label={`Box ${i + 1} ${k}`}
+                    step={`Set box ${k}`}
+                    clamp={(n) => (k === 'width' || k === 'height' ? Math.max(1, n) : n)}
+                    onCommit={(n) => update(b.id, { [k]: n }, `Set box ${k}`)}
                   />
                 </label>
               ))}
@@ -50,8 +82,7 @@ export function BoxesPanel() {
               type="button"
               className="button danger"
               onClick={() => {
-                change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((x) => x.id !== b.id) }));
-                selectBox(null);
+                if (change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((x) => x.id !== b.id) }))) selectBox(null);
               }}
               aria-label={`Remove box ${i + 1}`}
             >

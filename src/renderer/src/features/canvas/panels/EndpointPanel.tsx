@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EndpointForm } from '../../forms/EndpointForm';
 import { canvasEndpoints, referencesDroppedBy, selectEndpoint, useCanvasStore } from '../canvasStore';
 import { currentExport, useMaskExport } from '../maskExport';
+import { useEditGesture } from './editGesture';
 
 /** Which endpoint the document is prepared for, and the rest of its form (the canvas fills the images, mask, margins). */
 export function EndpointPanel() {
@@ -16,6 +17,8 @@ export function EndpointPanel() {
   const [pending, setPending] = useState<string | null>(null);
   const { setEndpoint, setFormValue } = useCanvasStore.getState();
   const values = document.formValues[endpoint.id] ?? {};
+  // Focus events bubble in React: each field visited is one undo step, however many keys it took.
+  const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
 
   const issues = useMemo(() => {
     const request = canvasRequest(endpoint, document, currentExport());
@@ -46,13 +49,15 @@ export function EndpointPanel() {
           ))}
         </select>
       </label>
-      <EndpointForm
-        endpoint={endpoint}
-        values={values}
-        issues={issues}
-        onChange={(name: string, value: JsonValue | undefined) => setFormValue(name, value)}
-        hide={(f) => f.group === 'webhook' || isCanvasField(endpoint, f.name)}
-      />
+      <div onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
+        <EndpointForm
+          endpoint={endpoint}
+          values={values}
+          issues={issues}
+          onChange={(name: string, value: JsonValue | undefined) => setFormValue(name, value)}
+          hide={(f) => f.group === 'webhook' || isCanvasField(endpoint, f.name)}
+        />
+      </div>
       {pending && (
         <ConfirmDialog
           title={`Switch to ${pendingTitle}?`}

@@ -1,7 +1,9 @@
 import { megapixels } from '../../../../../shared/media/imageHeader';
 import type { Expansion, OutpaintFrame } from '../../../../../shared/canvas/document';
+import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
 import { canvasUse, expandedSize, marginsForAspect } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
+import { NumberInput } from './NumberInput';
 
 const PRESETS: readonly [string, number][] = [
   ['1:1', 1],
@@ -12,19 +14,20 @@ const PRESETS: readonly [string, number][] = [
   ['2:3', 2 / 3],
 ];
 const SIDES: readonly (keyof Expansion)[] = ['top', 'bottom', 'left', 'right'];
-const int = (v: string) => (Number.isFinite(Number(v)) ? Math.round(Number(v)) : 0);
 
 export function FramePanel() {
   const document = useCanvasStore((s) => s.document);
   const endpoint = useCanvasStore(selectEndpoint);
   const use = canvasUse(endpoint);
-  const { change } = useCanvasStore.getState();
+  const { changeLayer } = useCanvasStore.getState();
+  const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('expansion', label, recipe);
   const base = document.base;
   if (use.expandSides.length === 0 && !use.outpaint) return null;
 
   if (use.outpaint) {
     const frame = document.outpaint;
-    const set = (patch: Partial<OutpaintFrame>, label: string) => change(label, (d) => (d.outpaint ? { ...d, outpaint: { ...d.outpaint, ...patch } } : d));
+    const fit = (f: OutpaintFrame) => (base ? clampOutpaint(f, base, endpoint) : f);
+    const set = (patch: Partial<OutpaintFrame>, label: string) => change(label, (d) => (d.outpaint ? { ...d, outpaint: fit({ ...d.outpaint, ...patch }) } : d));
     return (
       <section className="canvas-panel" aria-label="Outpaint frame">
         <h3>Outpaint frame</h3>
@@ -37,7 +40,7 @@ export function FramePanel() {
               base &&
               change('Add outpaint frame', (d) => ({
                 ...d,
-                outpaint: { width: Math.round(base.width * 1.5), height: Math.round(base.height * 1.5), offsetX: Math.round(base.width * 0.25), offsetY: Math.round(base.height * 0.25) },
+                outpaint: fit({ width: Math.round(base.width * 1.5), height: Math.round(base.height * 1.5), offsetX: Math.round(base.width * 0.25), offsetY: Math.round(base.height * 0.25) }),
               }))
             }
           >
@@ -56,7 +59,14 @@ export function FramePanel() {
               ).map(([key, label]) => (
                 <label key={key}>
                   {label}
-                  <input type="number" className="field-input" value={frame[key]} onChange={(e) => set({ [key]: int(e.target.value) }, `Set ${label.toLowerCase()}`)} aria-label={label} />
+                  <NumberInput
+                    value={frame[key]}
+                    label={label}
+                    min={0}
+                    step={`Set ${label.toLowerCase()}`}
+                    clamp={(n) => fit({ ...frame, [key]: n })[key]}
+                    onCommit={(n) => set({ [key]: n }, `Set ${label.toLowerCase()}`)}
+                  />
                 </label>
               ))}
             </div>
@@ -82,14 +92,14 @@ export function FramePanel() {
         {SIDES.map((side) => (
           <label key={side}>
             {side[0]!.toUpperCase() + side.slice(1)}
-            <input
-              type="number"
-              className="field-input"
+            <NumberInput
+              value={document.expansion[side]}
+              label={`${side} margin`}
               min={0}
               max={use.expandMax}
-              value={document.expansion[side]}
-              onChange={(e) => change(`Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: Math.max(0, Math.min(use.expandMax, int(e.target.value))) } }))}
-              aria-label={`${side} margin`}
+              step={`Set ${side} margin`}
+              clamp={(n) => Math.max(0, Math.min(use.expandMax, n))}
+              onCommit={(n) => change(`Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: n } }))}
             />
           </label>
         ))}

@@ -5,6 +5,7 @@ import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { clearAll, feather, fillAll, growShrink, invert, type MaskBuffer } from '../mask/maskBuffer';
 import type { PixelRect } from '../mask/rect';
 import { exportMask, useMaskExport } from '../maskExport';
+import { useEditGesture } from './editGesture';
 
 const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: PixelRect) => void) => {
   touch({ x: 0, y: 0, width: m.width, height: m.height });
@@ -22,6 +23,8 @@ export function MaskPanel() {
   const { editMask, change, say } = useCanvasStore.getState();
   const use = canvasUse(endpoint);
   const n = Math.max(1, Math.min(512, Math.round(amount)));
+  const colourGesture = useEditGesture('Mask colour');
+  const opacityGesture = useEditGesture('Mask opacity');
   if (!use.maskField && !use.alphaMask) return null;
 
   const drop = (e: DragEvent) => {
@@ -52,11 +55,11 @@ export function MaskPanel() {
       <div className="button-row">
         <label className="tool-field">
           Overlay
-          <input type="color" value={mask.color} onChange={(e) => change('Mask colour', (d) => ({ ...d, mask: { ...d.mask, color: e.target.value } }))} aria-label="Mask overlay colour" />
+          <input type="color" value={mask.color} {...colourGesture} onChange={(e) => change('Mask colour', (d) => ({ ...d, mask: { ...d.mask, color: e.target.value } }))} aria-label="Mask overlay colour" />
         </label>
         <label className="tool-field">
           Opacity
-          <input type="range" min={0} max={100} value={Math.round(mask.opacity * 100)} onChange={(e) => change('Mask opacity', (d) => ({ ...d, mask: { ...d.mask, opacity: Number(e.target.value) / 100 } }))} aria-label="Mask overlay opacity" />
+          <input type="range" min={0} max={100} value={Math.round(mask.opacity * 100)} {...opacityGesture} onChange={(e) => change('Mask opacity', (d) => ({ ...d, mask: { ...d.mask, opacity: Number(e.target.value) / 100 } }))} aria-label="Mask overlay opacity" />
         </label>
       </div>
       {use.alphaMask && (

@@ -24,7 +24,9 @@ export function ReferenceBoard() {
   const references = useCanvasStore((s) => s.document.references);
   const endpoint = useCanvasStore(selectEndpoint);
   const use = canvasUse(endpoint);
-  const { change, say } = useCanvasStore.getState();
+  const shown = useCanvasStore((s) => s.document.layers.references.visible);
+  const { changeLayer, say } = useCanvasStore.getState();
+  const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('references', label, recipe);
   const [dragging, setDragging] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
   const items = useLibraryStore((s) => s.items);
@@ -64,7 +66,12 @@ export function ReferenceBoard() {
         References <span className="muted">{references.length} of {limit}</span>
       </h3>
       <p className="muted small">The prompt can name each by its number; they fill the request fields shown.</p>
-      <ol className="reference-list" aria-label="References">
+      {!shown && references.length > 0 && (
+        <p className="muted small" role="note">
+          Hidden: {references.length === 1 ? 'one reference is' : `${references.length} references are`} still sent. Show them in Layers.
+        </p>
+      )}
+      <ol className="reference-list" aria-label="References" hidden={!shown}>
         {references.map((ref, i) => {
           const field = use.referenceFields[i];
           return (
@@ -102,7 +109,13 @@ export function ReferenceBoard() {
                 <button type="button" className="button" aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>↓</button>
                 <label className="button" aria-label={`Replace reference ${i + 1}`}>
                   ⇄
-                  <input type="file" accept="image/*" className="visually-hidden" aria-label={`Replace reference ${i + 1} from file`} onChange={(e) => void replace(i, [...(e.target.files ?? [])])} />
+                  <input
+                    type="file"
+                    accept="image/*"
+                    className="visually-hidden"
+                    aria-label={`Replace reference ${i + 1} from file`}
+                    onChange={(e) => void replace(i, [...(e.target.files ?? [])]).finally(() => (e.target.value = ''))}
+                  />
                 </label>
                 <button type="button" className="button danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
                   ×

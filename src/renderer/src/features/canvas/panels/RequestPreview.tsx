@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { canvasRequest, canvasUse } from '../../../../../shared/canvas/request';
+import { canvasRequest, canvasUse, isCanvasField } from '../../../../../shared/canvas/request';
+import { validateTaskRequest } from '../../../../../shared/tasks/taskRequest';
 import { useNavigationStore } from '../../../store/navigationStore';
 import { useTaskStore } from '../../../store/taskStore';
 import { stateLabel } from '../../queue/taskText';
@@ -17,6 +18,16 @@ export function RequestPreview() {
   const use = canvasUse(endpoint);
   const request = canvasRequest(endpoint, document, currentExport());
   const maskWaiting = (use.maskField !== null || use.alphaMask) && mask !== null && !isBlank(mask) && !currentExport().maskAssetId;
+  // What the canvas itself holds that the endpoint would refuse (a frame over its megapixel limit, a missing
+  // mask): said here, before Generate, rather than after a round trip. The form shows its own fields' problems.
+  const base = document.base;
+  const canvasIssues = validateTaskRequest(endpoint, request, () => (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined)).filter((i) => {
+    const field = String(i.loc[1] ?? '');
+    if (!isCanvasField(endpoint, field) && i.loc.length > 1) return false;
+    if (field === use.imageField && !base) return false; // said by the note below
+    if (field === use.maskField && maskWaiting) return false; // exported on Generate
+    return true;
+  });
   const [taskId, setTaskId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,6 +59,16 @@ export function RequestPreview() {
       </p>
       {maskWaiting && <p className="inline-warn" role="note">The mask changed since it was last exported; export it to see its id here.</p>}
       {!document.base && use.imageField && <p className="inline-warn" role="note">Open or drop a picture: it fills {use.imageField}.</p>}
+      {canvasIssues.length > 0 && (
+        <ul className="inline-warn" aria-label="Canvas problems">
+          {canvasIssues.map((i) => (
+            <li key={`${i.loc.join('.')}:${i.msg}`}>
+              {i.loc.length > 1 ? `${i.loc.slice(1).join('.')}: ` : ''}
+              {i.msg}
+            </li>
+          ))}
+        </ul>
+      )}
       <pre className="code" aria-label="Request JSON">{JSON.stringify(request, null, 2)}</pre>
       <div className="button-row">
         <button type="button" className="button primary" onClick={() => void generate()} disabled={busy}>

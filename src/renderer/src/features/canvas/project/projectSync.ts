@@ -1,16 +1,13 @@
 import { emptyDocument, type CanvasDocument } from '../../../../../shared/canvas/document';
 import { gen } from '../../../api';
+import { onBeforeClose } from '../../../app/beforeClose';
 import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvasStore';
 import { createMask, isBlank, type MaskBuffer } from '../mask/maskBuffer';
 import { maskFromPng, maskPng } from '../pixels';
+import { Autosave, AUTOSAVE_TIMING } from './autosave';
 import { useProjectStore } from './projectStore';
 
-/** Autosave waits this long after the last change: a crash loses at most about this much work. */
-export const AUTOSAVE_MS = 800;
-
-let timer: ReturnType<typeof setTimeout> | undefined;
 let loading = false;
-let saving: Promise<void> | null = null;
 /** What the project on disk holds of the mask: the version saved and the blob it was saved as. */
 let savedMask = { version: -1, blob: null as string | null };
 
@@ -81,25 +78,19 @@ async function save(): Promise<void> {
   projects.getState().set({ status: stillCurrent ? 'saved' : 'unsaved', error: null });
 }
 
+const autosave = new Autosave(save, AUTOSAVE_TIMING, Date.now, (error) =>
+  projects.getState().set({ status: 'failed', error: `Not saved: ${error instanceof Error ? error.message : String(error)}` }),
+);
+
 /** Saves now if anything is waiting (before switching project, when the window hides or closes). */
-export async function flush(): Promise<void> {
-  if (timer) {
-    clearTimeout(timer);
-    timer = undefined;
-    saving = (saving ?? Promise.resolve()).then(save);
-  }
-  await saving;
+export function flush(): Promise<void> {
+  return autosave.flush();
 }
 
 function schedule(): void {
   if (loading || !projects.getState().currentId) return;
   projects.getState().set({ status: 'unsaved' });
-  if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = undefined;
-    // Saves run one after another, so an older document never lands after a newer one.
-    saving = (saving ?? Promise.resolve()).then(save);
-  }, AUTOSAVE_MS);
+  autosave.changed();
 }
 
 /**
@@ -114,6 +105,7 @@ export function startProjectSync(): () => void {
     if (document.visibilityState === 'hidden') void flush();
   };
   const onUnload = () => void flush();
+  const offClose = onBeforeClose(flush);
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onUnload);
   const stop = gen.projects.onChanged(({ projects: list }) => projects.getState().set({ projects: list }));
@@ -135,6 +127,7 @@ export function startProjectSync(): () => void {
 
   return () => {
     void flush();
+    offClose();
     unsubscribe();
     stop();
     document.removeEventListener('visibilitychange', onHide);
