@@ -161,4 +161,18 @@ test('the mask can travel in the picture’s alpha, and Generate sends the reque
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a red door');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Canvas task' })).toContainText('Done', { timeout: 20_000 });
+
+  // The result goes onto a reference board from the library; a reference can be replaced from a file and removed.
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  await page.getByRole('button', { name: 'From the library…' }).click();
+  await page.getByRole('list', { name: 'Library results' }).getByRole('button').first().click();
+  const board = page.getByRole('list', { name: 'References' });
+  await expect(board.getByRole('listitem')).toHaveCount(1);
+  expect(Object.keys((await requestJson(page)).inputs)).toEqual(['input_image']);
+  await page.getByLabel('Replace reference 1 from file').setInputFiles({ name: 'swap.png', mimeType: 'image/png', buffer: await png(64, 64, '#abcdef') });
+  await expect(board.getByRole('listitem').first()).toHaveAccessibleName('Reference 1: swap.png');
+  await page.getByRole('button', { name: 'Remove reference 1' }).click();
+  await expect(board.getByRole('listitem')).toHaveCount(0);
+  await shortcut(canvas, 'Control+z');
+  await expect(board.getByRole('listitem').first()).toHaveAccessibleName('Reference 1: swap.png');
 });

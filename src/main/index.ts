@@ -9,6 +9,7 @@ import { openKeychain } from './core/secrets/keychainStore';
 import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
+import { installMenu } from './shell/menu';
 import { hardenSession } from './shell/security';
 import { createMainWindow } from './shell/window';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const origins = devUrl ? [new URL(devUrl).origin] : [APP_ORIGIN];
 
   hardenSession(session.defaultSession);
+  installMenu(process.platform, !app.isPackaged);
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
     settings: electronSettings,
