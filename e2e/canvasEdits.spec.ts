@@ -147,7 +147,7 @@ test('a locked or hidden layer refuses edits with a message; a box can be added 
 
 test('work done just before the window closes is saved: the close waits for the project to reach disk', async ({ app }) => {
   let page = app.page;
-  let canvas = await openCanvas(page);
+  const canvas = await openCanvas(page);
   await openPicture(page, await png(400, 300, '#3a6ea5'));
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   await shortcut(canvas, 'Control+1');
@@ -155,7 +155,7 @@ test('work done just before the window closes is saved: the close waits for the 
   await dragImage(page, canvas, [[20, 30], [120, 90]]);
   // No wait for "Saved": the app closes at once, as a user quitting right after a stroke would.
   page = await app.restart();
-  canvas = await openCanvas(page);
+  await openCanvas(page);
   const mask = await exportedMask(page, app.dataDir);
   expect(differences(mask.grey, expectedMask(400, 300, { rects: [[20, 30, 100, 60]] }), 400)).toEqual([]);
 });
