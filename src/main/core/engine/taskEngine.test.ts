@@ -640,6 +640,26 @@ describe('durability', () => {
     expect(await readdir(libraryDir)).toContain(sidecar);
   });
 
+  it('follows a task that stopped right after the service’s answer was stored, rather than calling its outcome unknown', async () => {
+    await withKey();
+    service.poll = (id) => pending(id);
+    const t = await submitDev();
+    await reach(t.id, 'running');
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+    // As on disk after a stop between storing the answer and moving on (and before the ledger was written).
+    const recordFile = join(dir.path, 'tasks', `${t.id}.json`);
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(recordFile, JSON.stringify({ ...record, state: 'submitting', serviceStatus: null }));
+    await writeFile(join(dir.path, 'spending.json'), JSON.stringify({ version: 1, entries: [] }));
+
+    service.poll = (id) => ready(id);
+    fx = await boot();
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+    expect((await fx.ok('spending.summary', {})).totals.day).toBe(2);
+  });
+
   it('resumes polling and downloading after a restart', async () => {
     await withKey();
     let stillPending = true;

@@ -118,6 +118,17 @@ export class TaskEngine {
       keys.add(r.keyId);
       switch (r.state) {
         case 'submitting':
+          if (r.remote?.pollingUrl && !r.cancelRequested) {
+            // It stopped after the service's answer was stored, before the task moved on: the service has it,
+            // so it is followed like any running task (and charged in the ledger if that write was lost).
+            const cost = r.remote.cost;
+            if (cost !== null && !this.d.ledger.has(r.id)) {
+              await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost, charged: true });
+            }
+            await this.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
+            this.wake(r, this.now());
+            break;
+          }
           // Gen Studio stopped between writing this record and hearing the service's answer.
           await this.update(r, {
             state: 'outcome-unknown',
