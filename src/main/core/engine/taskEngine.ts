@@ -118,12 +118,16 @@ export class TaskEngine {
       keys.add(r.keyId);
       switch (r.state) {
         case 'submitting':
-          if (r.remote?.pollingUrl && !r.cancelRequested) {
+          if (r.remote?.pollingUrl) {
             // It stopped after the service's answer was stored, before the task moved on: the service has it,
             // so it is followed like any running task (and charged in the ledger if that write was lost).
             const cost = r.remote.cost;
             if (cost !== null && !this.d.ledger.has(r.id)) {
               await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost, charged: true });
+            }
+            if (r.cancelRequested) {
+              await this.update(r, { state: 'cancelled', finishedAt: this.now(), detail: 'Cancelled after the service had accepted it: the service may still finish it and charge for it.' });
+              break;
             }
             await this.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
             this.wake(r, this.now());
