@@ -75,7 +75,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const emitSpending = () => events.emit('spending.changed', spending.cachedSummary());
   const emitKeys = () => events.emit('keys.changed', keys.list());
 
-  const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, log, () => emitConnections());
+  const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, log, () => emitConnections(), {
+    load: () => settings.get().sandboxPorts,
+    save: (ports) => void settings.update((s) => void (s.sandboxPorts = ports)),
+  });
   const connections = new ConnectionService(settings, vault, sandbox, () => {
     emitConnections();
     emitKeys();

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../../shared/canvas/document';
@@ -11,6 +11,17 @@ import { startSandbox } from '../sandbox/index';
 import { startCore, type CoreFixture } from './testing/coreFixture';
 import { MemoryKeychain } from './testing/memoryKeychain';
 import { tempDir } from './testing/tempDir';
+
+/** Every file under a folder, hidden ones and those set aside included. */
+async function filesUnder(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
 
 /**
  * The key must never leave main: not in a call's answer, an event, a log line or an error. This drives every
@@ -189,5 +200,20 @@ describe('the key', () => {
     }
     // The hints are there: the last four characters, and nothing more.
     expect(everything).toContain('"hint":"7c"'.replace('7c', KEY.slice(-4)));
+
+    // Nor on disk: every file the core wrote into its data folder (settings and the copy set aside, task
+    // records, sidecars, the spending ledger, assets, projects, logs) is searched, bytes and all.
+    const files = await filesUnder(dir.path);
+    const names = files.map((f) => relative(dir.path, f));
+    for (const expected of [/^settings\.json$/, /^settings\.unreadable-.*\.json$/, /^tasks\/[^/]+\.json$/, /^library\/[^/.][^/]*\.json$/, /^spending\.json$/]) {
+      expect(names.some((n) => expected.test(n)), `${expected} among ${names.join(', ')}`).toBe(true);
+    }
+    const needles = [KEY, REFUSED].flatMap((secret) => [secret, Buffer.from(secret).toString('base64'), secret.slice(0, 16)]).map((n) => Buffer.from(n));
+    for (const file of files) {
+      const bytes = await readFile(file);
+      for (const needle of needles) expect(bytes.includes(needle), `${relative(dir.path, file)} holds ${needle.toString()}`).toBe(false);
+      // Also as UTF-16, in case anything wrote it that way.
+      for (const needle of needles) expect(bytes.includes(Buffer.from(needle.toString(), 'utf16le')), relative(dir.path, file)).toBe(false);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
 import type { SandboxHandle, SandboxOptions } from '../../sandbox/api';
 import { startSandbox } from '../../sandbox/index';
 import type { Logger } from '../deps';
+import type { SandboxPorts } from '../settings/schema';
 
 export const SANDBOX_CONNECTION_ID = 'sandbox';
 /** Spending totals and caps of the built-in connection are kept under this id. */
@@ -28,9 +29,21 @@ export function sandboxConnection(baseUrl: string | null, regionalBaseUrl: strin
   };
 }
 
+/** Where the Sandbox's ports of last time are kept (settings), so its addresses survive a restart. */
+export interface SandboxPortMemory {
+  load(): SandboxPorts | null;
+  save(ports: SandboxPorts): void;
+}
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
 /**
- * The built-in sandbox service, started on a free loopback port the first time the Sandbox connection is
- * used. Its demo key is not a user secret and never goes to the keychain.
+ * The built-in sandbox service, started on a loopback port the first time the Sandbox connection is used. It
+ * tries the ports it had last time first, so polling addresses written into task records stay on it across a
+ * restart (its tasks do not: it keeps them in memory). Its demo key is not a user secret and never goes to the
+ * keychain.
  */
 export class BuiltinSandbox {
   private starting: Promise<SandboxHandle> | undefined;
@@ -40,13 +53,15 @@ export class BuiltinSandbox {
     private readonly options: SandboxOptions,
     private readonly log: Logger,
     private readonly onStarted: () => void,
+    private readonly ports?: SandboxPortMemory,
   ) {}
 
   start(): Promise<SandboxHandle> {
-    this.starting ??= startSandbox(this.options).then(
+    this.starting ??= this.listen().then(
       (handle) => {
         this.handle = handle;
         this.log.info('built-in sandbox started', { baseUrl: handle.baseUrl });
+        this.remember(handle);
         this.onStarted();
         return handle;
       },
@@ -56,6 +71,31 @@ export class BuiltinSandbox {
       },
     );
     return this.starting;
+  }
+
+  private async listen(): Promise<SandboxHandle> {
+    const previous = this.options.port === undefined ? this.ports?.load() : null;
+    if (previous) {
+      try {
+        return await startSandbox({ ...this.options, port: previous.base, regionalPort: previous.regional });
+      } catch (error) {
+        // Taken by another program (or another Gen Studio): any free port will do; its old tasks are gone anyway.
+        this.log.warn('built-in sandbox: last ports unavailable; using new ones', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return startSandbox(this.options);
+  }
+
+  private remember(handle: SandboxHandle): void {
+    if (!this.ports) return;
+    const ports = { base: portOf(handle.baseUrl), regional: portOf(handle.regionalBaseUrl) };
+    const previous = this.ports.load();
+    if (previous?.base === ports.base && previous.regional === ports.regional) return;
+    try {
+      this.ports.save(ports);
+    } catch (error) {
+      this.log.warn('built-in sandbox: could not remember its ports', { error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   current(): SandboxHandle | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, isLoopbackHost, mayReceiveKey } from './urlPolicy';
+import { checkBaseUrl, isLoopbackHost, isSecurePollingAddress, mayReceiveKey } from './urlPolicy';
 
 describe('connection addresses', () => {
   it('accept https anywhere and http only on this computer', () => {
@@ -30,5 +30,15 @@ describe('connection addresses', () => {
     expect(mayReceiveKey('http://api.example.com/v1/x', allowed)).toBe(false);
     expect(mayReceiveKey('http://evil.example.com/v1/x', allowed)).toBe(false);
     expect(mayReceiveKey('not a url', allowed)).toBe(false);
+  });
+
+  it('let a polling address use plain http only when the connection itself is on this computer', () => {
+    expect(isSecurePollingAddress('https://api.eu.example.com/v1/get_result?id=1', 'https://api.example.com')).toBe(true);
+    expect(isSecurePollingAddress('http://127.0.0.1:9000/v1/get_result?id=1', 'http://127.0.0.1:8000')).toBe(true);
+    expect(isSecurePollingAddress('http://localhost:9000/v1/get_result?id=1', 'https://localhost:8443')).toBe(true);
+    // A remote https service handing out a loopback http address: whatever listens there is not the service.
+    expect(isSecurePollingAddress('http://127.0.0.1:9000/v1/get_result?id=1', 'https://api.example.com')).toBe(false);
+    expect(isSecurePollingAddress('http://api.eu.example.com/v1/get_result?id=1', 'http://127.0.0.1:8000')).toBe(false);
+    expect(isSecurePollingAddress('not a url', 'https://api.example.com')).toBe(false);
   });
 });

@@ -40,6 +40,22 @@ export function isSecureTransport(raw: string): boolean {
   }
 }
 
+/**
+ * Whether a polling address the service returned may receive the key of a connection: https always; plain
+ * http only when both it and the connection itself are on this computer (the built-in sandbox, a local proxy).
+ * A remote https service that hands out an http address, even a loopback one, gets no key over it: whatever
+ * listens on this computer's port is not the service the user trusted.
+ */
+export function isSecurePollingAddress(raw: string, connectionBaseUrl: string): boolean {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && isLoopbackHost(url.hostname) && isLoopbackHost(new URL(connectionBaseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function originOf(raw: string): string | undefined {
   try {
     return new URL(raw).origin;

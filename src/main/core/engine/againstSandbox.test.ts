@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import type { FailureMode, FailureRule, FailureStage, SandboxHandle, SandboxOptions } from '../../sandbox/api';
@@ -6,6 +7,7 @@ import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { advanceUntil, FakeClock } from '../testing/fakeClock';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
+import { SANDBOX_LOST_MESSAGE } from './taskEngine';
 
 /**
  * The engine against the real sandbox, with every failure the sandbox can play: each task must end in the
@@ -123,6 +125,7 @@ const CASES: readonly Case[] = [
   { name: 'poll dropped twice', rule: rule('poll', { kind: 'drop' }, 2), state: 'done', submissions: 1, accepted: 1 },
   { name: 'poll slow', rule: rule('poll', { kind: 'slow', delayMs: 600 }, 1), state: 'done', submissions: 1, accepted: 1 },
   { name: 'poll answer garbled twice', rule: rule('poll', { kind: 'malformed-json' }, 2), state: 'done', submissions: 1, accepted: 1 },
+  { name: 'poll 402', rule: rule('poll', { kind: 'status', status: 402 }, 1), state: 'failed', error: 'no-credits', submissions: 1, accepted: 1 },
   { name: 'poll 503 always', rule: rule('poll', { kind: 'status', status: 503 }), state: 'failed', error: 'server-error', submissions: 1, accepted: 1, long: true },
   { name: 'poll dropped always', rule: rule('poll', { kind: 'drop' }), state: 'failed', error: 'network', submissions: 1, accepted: 1, long: true },
   { name: 'result 500 once', rule: rule('result', { kind: 'status', status: 500 }, 1), state: 'done', submissions: 1, accepted: 1 },
@@ -191,6 +194,22 @@ describe('the engine against the sandbox, failure by failure', () => {
   });
 });
 
+describe('a download that fails every time', () => {
+  it('ends in a clear failed state, claims no result, and a Retry fetches it once storage answers', async () => {
+    const s = await setup({ clock: new FakeClock(Date.now()), sandbox: { failures: [rule('result', { kind: 'status', status: 500 })] } });
+    const [task] = await runToEnd(s);
+    expect(task).toMatchObject({ state: 'failed', serviceStatus: 'Ready', resultId: null, canRetry: true, retryWarning: null });
+    expect(task!.error).toMatchObject({ code: 'network', message: expect.stringMatching(/result could not be downloaded \(500\).*Gave up after 5 tries/) });
+    expect(await s.fx.ok('library.list')).toEqual([]);
+    // Not lost: the service still holds it, and Retry downloads it without sending the task again.
+    s.sandbox.clearFailures();
+    await s.fx.ok('tasks.retry', { id: task!.id });
+    await advanceUntil(s.clock!, () => s.fx.tasks.get(task!.id)?.state === 'done', { stepMs: 200 });
+    expect(await s.fx.ok('library.list')).toMatchObject([{ taskId: task!.id }]);
+    expect(s.sandbox.submissions()).toHaveLength(1);
+  });
+});
+
 describe('restarts', () => {
   it('stopping the core mid-polling: a new core on the same data directory resumes every task, and each finishes once', async () => {
     const s = await setup({ sandbox: { durations: { 'gen-dev': 2500 } } });
@@ -211,6 +230,54 @@ describe('restarts', () => {
 });
 
 describe('the built-in Sandbox connection', () => {
+  /** Starts a core on the built-in Sandbox, with tasks that stay Pending for a minute, and leaves them running. */
+  async function sandboxTasksRunning(dataDir: string, count: number): Promise<{ fx: CoreFixture; ids: string[]; baseUrl: string }> {
+    const fx = await startCore({ dataDir, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant', durations: { 'gen-dev': 60_000 } } } });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: `held ${i}`, width: 256, height: 256 }, inputs: {} })).id);
+    await waitFor(() => ids.every((id) => fx.tasks.get(id)?.state === 'running'), () => ids.map((id) => fx.tasks.get(id)?.state).join());
+    return { fx, ids, baseUrl: (await fx.ok('connections.active')).baseUrl! };
+  }
+
+  const offlineEvents = (fx: CoreFixture) => fx.events.filter((e) => e.channel.endsWith('statusChanged') && (e.payload as { state: string }).state === 'offline');
+
+  async function restartedEndsEveryTask(dataDir: string, ids: readonly string[]): Promise<CoreFixture> {
+    const next = await startCore({ dataDir, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
+    cleanup.push(() => next.core.dispose());
+    await waitFor(() => ids.every((id) => FINAL.includes(next.tasks.get(id)?.state as TaskState)), () => ids.map((id) => `${next.tasks.get(id)?.state}:${next.tasks.get(id)?.detail}`).join(' | '));
+    for (const id of ids) expect(next.task(id)).toMatchObject({ state: 'failed', error: { code: 'not-found', message: SANDBOX_LOST_MESSAGE } });
+    // New Sandbox tasks go straight out: the connection never went offline.
+    const fresh = await next.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'after the restart', width: 256, height: 256 }, inputs: {} });
+    expect(fresh.state).not.toBe('ready-to-send');
+    await waitFor(() => next.tasks.get(fresh.id)?.state === 'done', () => String(next.tasks.get(fresh.id)?.detail));
+    expect(offlineEvents(next)).toEqual([]);
+    expect(await next.ok('connections.status')).toMatchObject({ state: 'online' });
+    return next;
+  }
+
+  it('keeps its ports across a restart; the tasks it held in memory end with a clear message and the connection stays online', async () => {
+    const dir = await tempDir('builtin-restart');
+    cleanup.push(dir.remove);
+    const first = await sandboxTasksRunning(dir.path, 3);
+    await first.fx.core.dispose();
+
+    const next = await restartedEndsEveryTask(dir.path, first.ids);
+    expect((await next.ok('connections.active')).baseUrl).toBe(first.baseUrl);
+  });
+
+  it('on new ports (the old one taken), the tasks of the old Sandbox end at once with a clear message and the connection stays online', async () => {
+    const dir = await tempDir('builtin-moved');
+    cleanup.push(dir.remove);
+    const first = await sandboxTasksRunning(dir.path, 3);
+    await first.fx.core.dispose();
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(Number(new URL(first.baseUrl).port), '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => squatter.close(() => resolve())));
+
+    const next = await restartedEndsEveryTask(dir.path, first.ids);
+    expect((await next.ok('connections.active')).baseUrl).not.toBe(first.baseUrl);
+  });
+
   it('is the default until a key is added, runs tasks end to end, and never puts its demo key in the keychain', async () => {
     const dir = await tempDir('builtin');
     cleanup.push(dir.remove);

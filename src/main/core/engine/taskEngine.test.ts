@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, STORAGE }
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { IMAGE_CADENCE, LONG_CADENCE } from './policy';
-import { CANCEL_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
+import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
 
 const KEY = 'sk-engine-test-key-7Q2W';
 
@@ -315,14 +315,55 @@ describe('the task engine, against a scripted service', () => {
 
   it('refuses, before sending, a submission that would cross a spending cap, showing the totals', async () => {
     await withKey();
-    const summary = await fx.ok('spending.summary', {});
-    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 3, week: null, month: null } });
     const first = await submitDev();
     await reach(first.id, 'done');
+    const summary = await fx.ok('spending.summary', {});
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 3, week: null, month: null } });
     const refused = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'again' }, inputs: {} });
     expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
     if (!refused.ok) expect(refused.error.message).toMatch(/daily cap of 3 credits.*Spent 2 today, 2 this week, 2 this month.*estimated at 2/);
     expect(service.submits()).toHaveLength(1);
+  });
+
+  it('with a cap set, refuses a request nothing has priced yet, saying why, rather than counting it as free', async () => {
+    await withKey();
+    const summary = await fx.ok('spending.summary', {});
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 100, week: null, month: null } });
+    const refused = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'first' }, inputs: {} });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/cannot estimate what gen-dev costs.*daily cap of 100.*Spent 0 today/);
+    expect(service.submits()).toHaveLength(0);
+
+    // Once an image has been priced, another image endpoint is estimated by it (never a video by an image).
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: null, week: null, month: null } });
+    await reach((await submitDev()).id, 'done');
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 100, week: null, month: null } });
+    const pro = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.1', params: { prompt: 'priced like an image' }, inputs: {} });
+    await reach(pro.id, 'done');
+    const video = await fx.call('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 5 }, inputs: {} });
+    expect(video).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/cannot estimate what gen-3-video costs/) } });
+  });
+
+  it('reserves an estimate for a running video the service has not priced yet, so a cap cannot be crossed', async () => {
+    await withKey();
+    const videos = { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 5 }, inputs: {} } as const;
+    // The first video teaches what a video costs: priced only by its final polling answer.
+    service.submit = (n) => json(200, { id: `v${n}`, polling_url: `${BASE}/v1/get_result?id=v${n}`, cost: null });
+    service.poll = (id) => (id === 'v1' ? ready(id, { cost: 22.5 }) : pending(id));
+    const first = await fx.ok('tasks.submit', videos);
+    await reach(first.id, 'done');
+    const summary = await fx.ok('spending.summary', {});
+    expect(summary.totals.day).toBe(22.5);
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 50, week: null, month: null } });
+
+    const second = await fx.ok('tasks.submit', videos);
+    await reach(second.id, 'running');
+    expect(fx.task(second.id).cost).toBeNull();
+    // 22.5 spent + 22.5 on its way + 22.5 for this one would cross 50.
+    const refused = await fx.call('tasks.submit', videos);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/daily cap of 50.*About 22\.5 more is on its way.*estimated at 22\.5/);
+    expect(service.submits()).toHaveLength(2);
   });
 
   it('records the settled cost of a video from the final polling answer', async () => {
@@ -414,6 +455,116 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()).toHaveLength(0);
   });
 
+  it('ends a task cancelled before its request went out as cancelled, sending nothing', async () => {
+    await withKey();
+    // A settings change empties the resolved-connection cache: the next two key look-ups are submit's own and
+    // the sending step's, which is held until the user has cancelled.
+    await fx.ok('settings.update', { concurrencyPerKey: 5 });
+    let release: (() => void) | undefined;
+    let lookups = 0;
+    const read = keychain.getPassword;
+    keychain.getPassword = async (s, a) => {
+      if (++lookups === 2) await new Promise<void>((resolve) => (release = resolve));
+      return read(s, a);
+    };
+    const t = await submitDev();
+    await until(() => release !== undefined);
+    await fx.ok('tasks.cancel', { id: t.id });
+    expect(fx.task(t.id).detail).toMatch(/before the request goes out/);
+    release!();
+    await reach(t.id, 'cancelled');
+    expect(fx.task(t.id)).toMatchObject({ submittedAt: null, remoteId: null });
+    expect(fx.task(t.id).detail).toMatch(/nothing was sent/);
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(0);
+  });
+
+  it('an internal error after the service accepted a task leaves it “outcome unknown” with the service’s task id, never a plain failure', async () => {
+    // The ledger cannot be written (its file's place is taken by a folder): recording the cost throws after the 200.
+    await mkdir(join(dir.path, 'spending.json'), { recursive: true });
+    await withKey();
+    const t = await submitDev();
+    await reach(t.id, 'outcome-unknown');
+    expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-1', error: { code: 'internal' }, canRetry: true, retryWarning: DOUBLE_CHARGE_WARNING });
+    expect(fx.task(t.id).detail).toMatch(/accepted it \(task task-1\) and may charge/);
+    const record = JSON.parse(await readFile(join(dir.path, 'tasks', `${t.id}.json`), 'utf8')) as { remote: { id: string } | null };
+    expect(record.remote?.id).toBe('task-1');
+    // Retry warns about paying twice before it sends anything.
+    expect(await fx.call('tasks.retry', { id: t.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: DOUBLE_CHARGE_WARNING } });
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(1);
+    expect(service.polls()).toHaveLength(0);
+  });
+
+  it('ends a task at once when polling answers 400, 402 or 422 (asking again cannot change them)', async () => {
+    await withKey();
+    const cases: Array<[number, string, RegExp]> = [
+      [400, 'bad-request', /refused Gen Studio’s question.*400/],
+      [402, 'no-credits', /not enough credits.*402.*Top up/],
+      [422, 'validation', /refused Gen Studio’s question.*422/],
+    ];
+    for (const [status, code, message] of cases) {
+      service.poll = () => json(status, { detail: `status ${status}` });
+      const t = await submitDev();
+      await reach(t.id, 'failed');
+      const remoteId = fx.task(t.id).remoteId!;
+      clock.advance(600_000);
+      await settle(5);
+      expect(service.polls(remoteId), String(status)).toHaveLength(1);
+      expect(fx.task(t.id).error, String(status)).toMatchObject({ code, message: expect.stringMatching(message) });
+      // The service had accepted it: Retry can only send it again, as a new task.
+      expect(fx.task(t.id).retryWarning).toBe(CHARGED_AGAIN_WARNING);
+    }
+  });
+
+  it('a polling host that does not answer is that task’s problem: the connection stays online and other tasks go out', async () => {
+    await withKey();
+    // The base answers; the regional polling host the service named refuses connections.
+    service.poll = () => netError('ECONNREFUSED');
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error).toMatchObject({ code: 'network', message: expect.stringMatching(/Retry checks on it again/) });
+    const offline = fx.events.filter((e) => e.channel.endsWith('statusChanged') && (e.payload as { state: string }).state === 'offline');
+    expect(offline).toEqual([]);
+    service.poll = (id) => ready(id);
+    const next = await submitDev();
+    expect(next.state).not.toBe('ready-to-send');
+    await reach(next.id, 'done');
+  });
+
+  it('while the connection itself does not answer, polling waits without spending tries, up to the time limit of its kind', async () => {
+    await withKey();
+    // Polled on the connection's own host, which then stops answering, as does everything else there.
+    service.submit = () => json(200, { id: 'own', polling_url: `${BASE}/v1/get_result?id=own`, cost: 1 });
+    service.poll = () => netError('ECONNREFUSED');
+    service.probe = () => netError('ECONNREFUSED');
+    const t = await submitDev();
+    await until(() => fx.tasks.get(t.id)?.detail === 'Waiting for the connection to come back.');
+    expect(await fx.ok('connections.status')).toMatchObject({ state: 'offline' });
+    const started = clock.now();
+    await until(() => state(t.id) === 'failed', () => `${state(t.id)} ${(clock.now() - started) / 1000}s`, 1000);
+    expect(fx.task(t.id).error).toMatchObject({ code: 'timed-out', message: expect.stringMatching(/could not be reached.*Retry checks on it again/) });
+    expect(clock.now() - started).toBeGreaterThanOrEqual(IMAGE_CADENCE.limitMs - 60_000);
+    expect(clock.now() - started).toBeLessThan(IMAGE_CADENCE.limitMs + 60_000);
+    // Retry checks again once the service is back, without sending again.
+    service.poll = (id) => ready(id);
+    service.probe = () => json(404, { detail: 'Not Found' });
+    await fx.ok('tasks.retry', { id: t.id });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('never sends the key to a plain-http address on this computer that a remote https service names for polling', async () => {
+    await withKey();
+    service.submit = () => json(200, { id: 'lo', polling_url: 'http://127.0.0.1:9/v1/get_result?id=lo', cost: 1 });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error?.code).toBe('insecure');
+    expect(service.seen.filter((x) => x.url.startsWith('http://127.0.0.1'))).toEqual([]);
+  });
+
   it('follows a webhook-style answer as far as the service lets it', async () => {
     await withKey();
     service.submit = () => json(200, { id: 'w', status: 'Pending', webhook_url: 'https://hooks.example.com/x', cost: 3 });
@@ -441,6 +592,72 @@ describe('durability', () => {
     clock.advance(3_600_000);
     await settle(10);
     expect(service.submits()).toHaveLength(1);
+  });
+
+  it('rebuilds a spending ledger that cannot be read from the task records, with a notice', async () => {
+    await withKey();
+    const ids = [(await submitDev()).id, (await submitDev()).id];
+    await until(() => ids.every((id) => state(id) === 'done'));
+    expect((await fx.ok('spending.summary', {})).totals.day).toBe(4);
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+
+    await writeFile(join(dir.path, 'spending.json'), '{"version":1,"entries":[{"taskId":');
+    fx = await boot();
+    expect((await fx.ok('app.notices')).some((n) => /spent could not be read.*set aside/.test(n.message))).toBe(true);
+    expect((await fx.ok('spending.summary', {})).totals).toEqual({ day: 4, week: 4, month: 4 });
+    // Written back whole, so the next start reads it.
+    const file = JSON.parse(await readFile(join(dir.path, 'spending.json'), 'utf8')) as { entries: Array<{ taskId: string; cost: number }> };
+    expect(file.entries.map((e) => e.taskId).sort()).toEqual([...ids].sort());
+    expect((await readdir(dir.path)).some((n) => n.startsWith('spending.json.unreadable-'))).toBe(true);
+  });
+
+  it('adopts a result whose file was written but not its details when a crash came between them, without downloading again', async () => {
+    await withKey();
+    const t = await submitDev();
+    await reach(t.id, 'done');
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+
+    // Make the disk look as it would after a crash between the result file and its sidecar.
+    const libraryDir = join(dir.path, 'library');
+    const sidecar = (await readdir(libraryDir)).find((n) => n.endsWith('.json') && !n.startsWith('.'))!;
+    await rm(join(libraryDir, sidecar));
+    await rm(join(libraryDir, '.index.json'));
+    await rm(join(libraryDir, '.thumbs', `${t.id}.webp`));
+    const recordFile = join(dir.path, 'tasks', `${t.id}.json`);
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(recordFile, JSON.stringify({ ...record, state: 'downloading', resultId: null, finishedAt: null, detail: 'Saving the result…' }));
+    // The address has expired by now: downloading again would lose the result.
+    service.download = () => ({ kind: 'text', status: 403, text: 'expired' });
+    const downloads = service.downloads().length;
+
+    fx = await boot();
+    await reach(t.id, 'done');
+    expect(service.downloads()).toHaveLength(downloads);
+    const items = await fx.ok('library.list');
+    expect(items).toMatchObject([{ taskId: t.id, remoteTaskId: 'task-1', cost: 2, metadataLost: false }]);
+    expect(await readdir(libraryDir)).toContain(sidecar);
+  });
+
+  it('follows a task that stopped right after the service’s answer was stored, rather than calling its outcome unknown', async () => {
+    await withKey();
+    service.poll = (id) => pending(id);
+    const t = await submitDev();
+    await reach(t.id, 'running');
+    await fx.core.dispose();
+    cores.splice(cores.indexOf(fx), 1);
+    // As on disk after a stop between storing the answer and moving on (and before the ledger was written).
+    const recordFile = join(dir.path, 'tasks', `${t.id}.json`);
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(recordFile, JSON.stringify({ ...record, state: 'submitting', serviceStatus: null }));
+    await writeFile(join(dir.path, 'spending.json'), JSON.stringify({ version: 1, entries: [] }));
+
+    service.poll = (id) => ready(id);
+    fx = await boot();
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+    expect((await fx.ok('spending.summary', {})).totals.day).toBe(2);
   });
 
   it('resumes polling and downloading after a restart', async () => {

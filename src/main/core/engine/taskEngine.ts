@@ -16,13 +16,14 @@ import { validateTaskRequest, type TaskRequest } from '../../../shared/tasks/tas
 import { issue, type ValidationIssue } from '../../../shared/validation/issue';
 import type { AssetStore } from '../assets/assetStore';
 import type { ResolvedConnection } from '../connections/connectionService';
-import { isSecureTransport, originOf } from '../connections/urlPolicy';
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
+import { isSecurePollingAddress, isSecureTransport, originOf } from '../connections/urlPolicy';
 import type { Clock, Logger } from '../deps';
 import { BadResult } from '../library/inspect';
-import type { Library } from '../library/library';
+import type { Library, ResultMeta } from '../library/library';
 import { errorBodyMessage, parseJson, retryAfterMs, send, type HttpOutcome } from '../net/httpClient';
 import type { LedgerEntry, SpendingLedger } from '../spending/ledger';
-import type { SpendingService } from '../spending/spendingService';
+import type { Reservation, SpendingService } from '../spending/spendingService';
 import type { Connectivity } from './connectivity';
 import {
   cadenceFor,
@@ -81,6 +82,9 @@ const STOP_GRACE_MS = 2000;
 
 const TASK_ENDPOINT_IDS = new Set(taskEndpoints().map((e) => e.id));
 
+export const SANDBOX_LOST_MESSAGE =
+  'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
+
 const statusText = (status: number, text: string, redact: (t: string) => string) => {
   const message = errorBodyMessage(text);
   return message ? `${status}: ${redact(message)}` : String(status);
@@ -114,6 +118,21 @@ export class TaskEngine {
       keys.add(r.keyId);
       switch (r.state) {
         case 'submitting':
+          if (r.remote?.pollingUrl) {
+            // It stopped after the service's answer was stored, before the task moved on: the service has it,
+            // so it is followed like any running task (and charged in the ledger if that write was lost).
+            const cost = r.remote.cost;
+            if (cost !== null && !this.d.ledger.has(r.id)) {
+              await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost, charged: true });
+            }
+            if (r.cancelRequested) {
+              await this.update(r, { state: 'cancelled', finishedAt: this.now(), detail: 'Cancelled after the service had accepted it: the service may still finish it and charge for it.' });
+              break;
+            }
+            await this.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
+            this.wake(r, this.now());
+            break;
+          }
           // Gen Studio stopped between writing this record and hearing the service's answer.
           await this.update(r, {
             state: 'outcome-unknown',
@@ -242,7 +261,11 @@ export class TaskEngine {
     const r = this.record(id);
     if (FINAL_STATES.has(r.state)) throw new IpcFailure('conflict', 'This task has already ended.');
     if (r.state === 'submitting') {
-      await this.update(r, { cancelRequested: true, detail: 'Cancelling: waiting for the service’s answer to the request already sent.' });
+      // The request may still be being prepared: the sending step looks at this flag right before it sends.
+      await this.update(r, {
+        cancelRequested: true,
+        detail: r.submittedAt === null ? 'Cancelling before the request goes out.' : 'Cancelling: waiting for the service’s answer to the request already sent.',
+      });
       return this.view(r);
     }
     const wasSent = ACTIVE_STATES.has(r.state);
@@ -382,14 +405,21 @@ export class TaskEngine {
     return validateTaskRequest(endpoint, request, (id) => facts.get(id));
   }
 
-  /** What tasks of a key not yet priced by the service are estimated to cost. */
-  private reserved(keyId: string): number {
-    let sum = 0;
+  /**
+   * What tasks of a key still on their way, and not in the ledger, are estimated to cost: those not yet
+   * accepted, and those the service accepted without a price (a video is priced only when it ends).
+   */
+  private reserved(keyId: string, except?: string): Reservation {
+    let amount = 0;
+    let unpriced = 0;
     for (const r of this.records.values()) {
-      if (r.keyId !== keyId || r.remote || FINAL_STATES.has(r.state)) continue;
-      sum += this.d.spending.estimate(keyId, r.request.endpointId);
+      if (r.keyId !== keyId || r.id === except || FINAL_STATES.has(r.state)) continue;
+      if (r.remote && (r.remote.cost !== null || r.settledCost !== null)) continue;
+      const estimate = this.d.spending.estimate(keyId, r.request.endpointId);
+      if (estimate) amount += estimate.cost;
+      else unpriced++;
     }
-    return sum;
+    return { amount, unpriced };
   }
 
   private readyToSendDetail(): string {
@@ -516,8 +546,24 @@ export class TaskEngine {
     const done = this.submitTask(r, controller.signal)
       .catch(async (error: unknown) => {
         this.d.log.error('sending a task failed', { task: r.id, error: error instanceof Error ? error.message : String(error) });
-        if (r.state === 'submitting') await this.fail(r, { code: 'internal', message: 'Gen Studio could not send this task; the details are in the log.' });
+        if (r.state !== 'submitting') return;
+        if (r.submittedAt === null) {
+          await this.fail(r, { code: 'internal', message: 'Gen Studio could not send this task (nothing was sent); the details are in the log.' });
+          return;
+        }
+        // The POST may have gone out, and the service may have taken (and charged) it: never a plain failure,
+        // whose Retry would resend without a word about paying twice.
+        await this.update(r, {
+          state: 'outcome-unknown',
+          finishedAt: this.now(),
+          error: { code: 'internal', message: 'Gen Studio failed while recording the service’s answer; the details are in the log.' },
+          detail: r.remote
+            ? `The service accepted it (task ${r.remote.id}) and may charge for it, but Gen Studio could not record it. It is not sent again unless you choose Retry.`
+            : 'It may or may not have reached the service (and been charged). Gen Studio does not send it again unless you choose Retry.',
+        });
+        this.slotFreed(r.keyId);
       })
+      .catch((error: unknown) => this.d.log.error('recording a failed send failed', { task: r.id, error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         if (this.inflight.get(r.id)?.controller === controller) this.inflight.delete(r.id);
       });
@@ -533,7 +579,7 @@ export class TaskEngine {
       return this.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : 'The key of this task is not available.' });
     }
     try {
-      this.d.spending.check(r.keyId, endpoint.id, this.reserved(r.keyId) - this.d.spending.estimate(r.keyId, endpoint.id));
+      this.d.spending.check(r.keyId, endpoint.id, this.reserved(r.keyId, r.id));
     } catch (error) {
       return this.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : 'A spending cap would be crossed.' });
     }
@@ -547,9 +593,12 @@ export class TaskEngine {
     const base = endpoint.base === 'base_url_us' ? conn.regionalBaseUrl : conn.baseUrl;
     const url = `${base}${endpointPath(endpoint, conn.endpointWord)}`;
 
+    if (r.cancelRequested) return this.cancelledBeforeSending(r);
     // The record says "submitting" on disk before a byte goes out: a crash from here on is an unknown outcome.
     await this.update(r, { state: 'submitting', submittedAt: this.now(), detail: 'Sending…', nextAttemptAt: null });
     if (this.stopped) return;
+    // The last moment a cancel can still keep the request from going out.
+    if (r.cancelRequested) return this.cancelledBeforeSending(r);
     const out = await send(this.d.fetch, this.d.clock, {
       url,
       method: 'POST',
@@ -560,6 +609,11 @@ export class TaskEngine {
     });
     if (this.stopped) return;
     await this.submitted(r, conn, out);
+  }
+
+  private async cancelledBeforeSending(r: TaskRecord): Promise<void> {
+    await this.update(r, { state: 'cancelled', submittedAt: null, finishedAt: this.now(), detail: 'Cancelled before it was sent: nothing was sent, so nothing was charged.' });
+    this.slotFreed(r.keyId);
   }
 
   private async submitted(r: TaskRecord, conn: ResolvedConnection, out: HttpOutcome): Promise<void> {
@@ -677,6 +731,9 @@ export class TaskEngine {
       }
     }
     const remote = { id: data.id, pollingUrl, cost: data.cost ?? null, inputMp: data.input_mp ?? null, outputMp: data.output_mp ?? null, acceptedAt: now };
+    // The service has the task: its id goes to disk before anything else can fail, so whatever happens next,
+    // the record says it exists (and may be charged).
+    await this.update(r, { remote });
     if (typeof remote.cost === 'number') {
       await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: now, cost: remote.cost, charged: true });
       this.d.spending.invalidateCredits(r.keyId);
@@ -693,8 +750,7 @@ export class TaskEngine {
       this.slotFreed(r.keyId);
       return;
     }
-    if (!pollingUrl || !isSecureTransport(pollingUrl)) {
-      await this.update(r, { remote });
+    if (!pollingUrl || !isSecurePollingAddress(pollingUrl, conn.baseUrl)) {
       return this.fail(r, { code: 'insecure', message: 'The service gave a polling address Gen Studio does not send your key to (not https).' });
     }
     if (r.cancelRequested) {
@@ -719,10 +775,16 @@ export class TaskEngine {
     } catch (error) {
       return this.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : 'The key of this task is not available.' });
     }
+    const pollingOrigin = originOf(remote.pollingUrl);
+    const ownHost = pollingOrigin !== undefined && conn.origins.has(pollingOrigin);
+    if (conn.kind === 'sandbox' && !ownHost) return this.lostWithSandbox(r);
+    // Records written by earlier versions may hold addresses that today's rule refuses: checked on every poll.
+    if (!isSecurePollingAddress(remote.pollingUrl, conn.baseUrl)) {
+      return this.fail(r, { code: 'insecure', message: 'The service gave a polling address Gen Studio does not send your key to (not https).' });
+    }
     const url = withId(remote.pollingUrl, remote.id);
     const origins = new Set(conn.origins);
     // The polling host is the one the service returned for this task; the key may go there too.
-    const pollingOrigin = originOf(remote.pollingUrl);
     if (pollingOrigin) origins.add(pollingOrigin);
     const out = await send(this.d.fetch, this.d.clock, {
       url,
@@ -741,11 +803,12 @@ export class TaskEngine {
       case 'timeout':
       case 'network':
         if (out.kind === 'network' && !out.reached) {
-          // Offline: wait without spending tries; the connection coming back wakes the task.
-          this.d.connectivity.markOffline(conn.id, redact(out.message));
-          await this.update(r, { detail: 'Waiting for the connection to come back.' }, false);
-          this.wake(r, this.now() + POLL_BACKOFF.capMs);
-          return;
+          // Only the connection's own hosts speak for the connection. A polling host of one task that does not
+          // answer is that task's problem: marking the whole connection offline for it would hold back every
+          // other task, and a probe of the (answering) base would mark it online again, round and round.
+          if (ownHost) this.d.connectivity.markOffline(conn.id, redact(out.message));
+          else if (!this.d.connectivity.isOffline(conn.id)) this.d.connectivity.probeNow(conn.id);
+          if (ownHost || this.d.connectivity.isOffline(conn.id)) return this.waitForConnection(r);
         }
         return this.backoff(r, POLL_BACKOFF, 'running', out.kind === 'timeout' ? 'The service did not answer in time.' : 'The connection was lost.', {
           code: 'network',
@@ -771,10 +834,46 @@ export class TaskEngine {
     }
     if (status === 404) return this.notFound(r);
     if (status === 429) return this.rateLimited(r, out.headers, 'running');
+    // Answers that asking again cannot change end the task at once.
+    if (status === 402) {
+      return this.fail(r, { code: 'no-credits', message: `The service reports not enough credits for this task (${statusText(status, text, redact)}). Top up; Retry sends it again.` });
+    }
+    if (status === 422) {
+      return this.fail(r, { code: 'validation', message: `The service refused Gen Studio’s question about this task (${statusText(status, text, redact)}). Retry sends it again.` });
+    }
+    if (status >= 400 && status < 500 && status !== 408) {
+      return this.fail(r, { code: 'bad-request', message: `The service refused Gen Studio’s question about this task (${statusText(status, text, redact)}). Retry sends it again.` });
+    }
     return this.backoff(r, POLL_BACKOFF, 'running', `The service had a problem (${statusText(status, text, redact)}).`, {
       code: 'server-error',
       message: `The service had a problem while Gen Studio checked on this task (${statusText(status, text, redact)}). Retry checks again; it is not sent again.`,
     });
+  }
+
+  /**
+   * The connection does not answer: wait without spending tries, the connection coming back wakes the task;
+   * but not for ever. The time limit of its kind holds here as it does while the service says Pending.
+   */
+  private async waitForConnection(r: TaskRecord): Promise<void> {
+    const now = this.now();
+    const cadence = cadenceFor(findEndpoint(r.request.endpointId));
+    const since = r.pollingSince ?? r.remote?.acceptedAt ?? now;
+    if (now - since > cadence.limitMs) {
+      return this.fail(r, {
+        code: 'timed-out',
+        message: `No answer about this task for ${Math.round(cadence.limitMs / 60_000)} minutes: the service could not be reached. It may still finish it: Retry checks on it again (it is not sent again).`,
+      });
+    }
+    await this.update(r, { detail: 'Waiting for the connection to come back.' }, false);
+    this.wake(r, now + POLL_BACKOFF.capMs);
+  }
+
+  /**
+   * The built-in Sandbox keeps its tasks in memory. A task whose addresses are not on the Sandbox running now
+   * was made by one that has since stopped: nobody can answer for it any more, so it ends here, saying why.
+   */
+  private lostWithSandbox(r: TaskRecord): Promise<void> {
+    return this.fail(r, { code: 'not-found', message: SANDBOX_LOST_MESSAGE });
   }
 
   private async polled(r: TaskRecord, body: PollingResult): Promise<void> {
@@ -832,6 +931,7 @@ export class TaskEngine {
       return;
     }
     await this.update(r, { serviceStatus: TASK_STATUS.notFound }, false);
+    if (r.connectionId === SANDBOX_CONNECTION_ID) return this.lostWithSandbox(r);
     return this.fail(r, { code: 'not-found', message: 'The service no longer knows this task (it expired or never existed).' });
   }
 
@@ -872,8 +972,11 @@ export class TaskEngine {
   private async download(r: TaskRecord, signal: AbortSignal): Promise<void> {
     const sampleUrl = r.sampleUrl;
     if (!sampleUrl) return this.update(r, { state: 'running' }).then(() => this.wake(r, this.now()));
-    const existing = await this.d.library.find(r.id, r.request.endpointId, r.createdAt);
+    const meta = this.resultMeta(r);
+    // Filed by an earlier run: whole (sidecar written), or only its file (a crash came before the sidecar).
+    const existing = (await this.d.library.find(r.id, r.request.endpointId, r.createdAt)) ?? (await this.d.library.recover(meta));
     if (existing) return this.finished(r, existing.id);
+    if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.lostWithSandbox(r);
     if (!isSecureTransport(sampleUrl)) return this.fail(r, { code: 'insecure', message: 'The result address is not https; Gen Studio does not fetch it.' });
     // No key: the address is signed, and the key never goes to a storage host.
     const out = await send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal });
@@ -888,23 +991,7 @@ export class TaskEngine {
     }
     if (out.status === 200 && out.bytes) {
       try {
-        const item = await this.d.library.save({
-          taskId: r.id,
-          bytes: out.bytes,
-          endpointId: r.request.endpointId,
-          params: r.request.params,
-          inputs: inputList(r.request),
-          seed: r.resultSeed ?? (typeof r.request.params.seed === 'number' ? r.request.params.seed : null),
-          cost: r.remote?.cost ?? null,
-          settledCost: r.settledCost,
-          inputMp: r.remote?.inputMp ?? null,
-          outputMp: r.remote?.outputMp ?? null,
-          remoteTaskId: r.remote?.id ?? null,
-          connectionLabel: r.connectionLabel,
-          createdAt: r.createdAt,
-          submittedAt: r.submittedAt,
-          readyAt: r.readyAt,
-        });
+        const item = await this.d.library.save({ ...this.resultMeta(r), bytes: out.bytes });
         return this.finished(r, item.id);
       } catch (error) {
         if (!(error instanceof BadResult)) throw error;
@@ -930,6 +1017,33 @@ export class TaskEngine {
       code: 'network',
       message: `The result could not be downloaded (${out.status}). Retry tries again.`,
     });
+  }
+
+  /** What the library keeps beside a task's result. */
+  private resultMeta(r: TaskRecord): ResultMeta {
+    return {
+      taskId: r.id,
+      endpointId: r.request.endpointId,
+      params: r.request.params,
+      inputs: inputList(r.request),
+      seed: r.resultSeed ?? (typeof r.request.params.seed === 'number' ? r.request.params.seed : null),
+      cost: r.remote?.cost ?? null,
+      settledCost: r.settledCost,
+      inputMp: r.remote?.inputMp ?? null,
+      outputMp: r.remote?.outputMp ?? null,
+      remoteTaskId: r.remote?.id ?? null,
+      connectionLabel: r.connectionLabel,
+      createdAt: r.createdAt,
+      submittedAt: r.submittedAt,
+      readyAt: r.readyAt,
+    };
+  }
+
+  /** Whether an address of a Sandbox task is on the Sandbox running now (see `lostWithSandbox`). */
+  private async onCurrentSandbox(r: TaskRecord, url: string): Promise<boolean> {
+    const conn = await this.d.connections.resolve(r.connectionId, r.keyId);
+    const origin = originOf(url);
+    return origin !== undefined && conn.origins.has(origin);
   }
 
   private async finished(r: TaskRecord, resultId: string): Promise<void> {

@@ -22,9 +22,12 @@ export function retryModeOf(r: TaskRecord): RetryMode {
   return 'resend';
 }
 
+/** Failures after the service accepted the task, where Retry can only send it again, as a new task. */
+const RESENT_AFTER_ACCEPTANCE = new Set(['result-expired', 'not-found', 'bad-request', 'no-credits', 'validation']);
+
 export function retryWarningOf(r: TaskRecord): string | null {
   if (r.state === 'outcome-unknown') return DOUBLE_CHARGE_WARNING;
-  if (retryModeOf(r) === 'resend' && r.remote && r.error && (r.error.code === 'result-expired' || r.error.code === 'not-found')) return CHARGED_AGAIN_WARNING;
+  if (retryModeOf(r) === 'resend' && r.remote && r.error && RESENT_AFTER_ACCEPTANCE.has(r.error.code)) return CHARGED_AGAIN_WARNING;
   return null;
 }
 

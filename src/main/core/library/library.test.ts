@@ -107,4 +107,25 @@ describe('the library', () => {
     expect(await readdir(join(libDir(), '.set-aside'))).toHaveLength(1);
     expect(await media.resolve(`result/${reopened.list()[0]!.id}`)).toBeDefined();
   });
+
+  it('adopts a result file left without its sidecar (a crash between the two), and leaves one that does not decode', async () => {
+    const saved = await request('22222222-aaaa-bbbb-cccc-000000000002');
+    await open();
+    // The crash: the file is on disk, nothing after it.
+    await writeFile(join(libDir(), '2026-01-14_gen-dev_22222222.jpg'), saved.bytes);
+    const library = await open();
+    expect(library.list()).toEqual([]);
+    const { bytes: _bytes, ...meta } = saved;
+    const item = await library.recover(meta);
+    expect(item).toMatchObject({ taskId: saved.taskId, fileName: '2026-01-14_gen-dev_22222222.jpg', width: 320, height: 200, cost: 1.1, metadataLost: false });
+    expect(JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_22222222.json'), 'utf8'))).toMatchObject({ task: { id: saved.taskId, remoteId: `remote-${saved.taskId}` } });
+    expect((await open()).list().map((i) => i.taskId)).toEqual([saved.taskId]);
+
+    // Cut short while being written (not atomically, by something else): not adopted, so it is fetched again.
+    const cut = await request('33333333-aaaa-bbbb-cccc-000000000003');
+    await writeFile(join(libDir(), '2026-01-14_gen-dev_33333333.jpg'), cut.bytes.subarray(0, 300));
+    const { bytes: _cut, ...cutMeta } = cut;
+    expect(await library.recover(cutMeta)).toBeUndefined();
+    expect(await library.recover({ ...cutMeta, taskId: '44444444-aaaa-bbbb-cccc-000000000004' })).toBeUndefined();
+  });
 });

@@ -8,7 +8,7 @@ import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { inspectResult } from './inspect';
+import { inspectResult, type InspectedResult } from './inspect';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
 const INDEX = '.index.json';
@@ -28,9 +28,9 @@ const MIME_BY_EXT: Readonly<Record<string, string>> = {
 
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(SidecarSchema) });
 
-export interface SaveRequest {
+/** What is kept beside a result: everything of a save but its bytes. */
+export interface ResultMeta {
   readonly taskId: string;
-  readonly bytes: Uint8Array;
   readonly endpointId: string;
   readonly params: Sidecar['params'];
   readonly inputs: Sidecar['inputs'];
@@ -44,6 +44,10 @@ export interface SaveRequest {
   readonly createdAt: number;
   readonly submittedAt: number | null;
   readonly readyAt: number | null;
+}
+
+export interface SaveRequest extends ResultMeta {
+  readonly bytes: Uint8Array;
 }
 
 /** A file name the user can read in their file manager, fixed by the task so saving twice lands in one place. */
@@ -236,6 +240,26 @@ export class Library {
   }
 
   /**
+   * A task's result file left without its sidecar (a crash came between the two): adopted when it decodes, by
+   * writing what the save would have written after the file. Undefined when there is no such file, or it does
+   * not decode (a file cut short is replaced by the next save).
+   */
+  async recover(meta: ResultMeta): Promise<LibraryItem | undefined> {
+    const base = baseNameFor(meta.taskId, meta.endpointId, meta.createdAt);
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.startsWith(`${base}.`) || !MIME_BY_EXT[extname(name).toLowerCase()]) continue;
+      const bytes = await readFile(join(this.dir, name)).catch(() => undefined);
+      if (!bytes) continue;
+      const inspected = await inspectResult(new Uint8Array(bytes)).catch(() => undefined);
+      if (!inspected || `${base}.${inspected.ext}` !== name) continue;
+      this.log.info('library: adopted a result saved before its details', { file: name });
+      return this.file(meta, bytes.byteLength, inspected);
+    }
+    return undefined;
+  }
+
+  /**
    * Verifies and saves a result: file, preview, sidecar, index, in that order. Saving a task's result again
    * finds it already there and changes nothing.
    */
@@ -243,6 +267,13 @@ export class Library {
     const existing = await this.find(r.taskId, r.endpointId, r.createdAt);
     if (existing) return existing;
     const inspected = await inspectResult(r.bytes);
+    const file = `${baseNameFor(r.taskId, r.endpointId, r.createdAt)}.${inspected.ext}`;
+    await writeFileAtomic(join(this.dir, file), r.bytes);
+    return this.file(r, r.bytes.byteLength, inspected);
+  }
+
+  /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */
+  private async file(r: ResultMeta, bytes: number, inspected: InspectedResult): Promise<LibraryItem> {
     const base = baseNameFor(r.taskId, r.endpointId, r.createdAt);
     const file = `${base}.${inspected.ext}`;
     const endpoint = findEndpoint(r.endpointId);
@@ -252,7 +283,7 @@ export class Library {
       id: r.taskId,
       file,
       mime: inspected.mime,
-      bytes: r.bytes.byteLength,
+      bytes,
       width: inspected.width,
       height: inspected.height,
       seconds: inspected.seconds,
@@ -268,7 +299,6 @@ export class Library {
       connection: { label: r.connectionLabel },
       timings: { createdAt: r.createdAt, submittedAt: r.submittedAt, readyAt: r.readyAt, savedAt },
     };
-    await writeFileAtomic(join(this.dir, file), r.bytes);
     if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);
     await writeJsonAtomic(join(this.dir, `${base}.json`), sidecar);
     this.entries.set(r.taskId, this.fromSidecar(sidecar));

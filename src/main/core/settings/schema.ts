@@ -29,6 +29,13 @@ export const ConnectionRecordSchema = z.object({
 });
 export type ConnectionRecord = z.infer<typeof ConnectionRecordSchema>;
 
+/** The built-in Sandbox's ports last time, tried first so its addresses stay the same across restarts. */
+export const SandboxPortsSchema = z.object({
+  base: z.number().int().min(1).max(65_535),
+  regional: z.number().int().min(1).max(65_535),
+});
+export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
+
 export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically' };
 
 /** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
@@ -40,6 +47,8 @@ export const SETTINGS_FIELDS = {
   preferences: PreferencesSchema,
   /** by key id (`sandbox` for the built-in connection) */
   spendingCaps: z.record(z.string(), SpendingCapsSchema),
+  /** absent in files from before it existed: the default (none yet) applies, so no migration is needed */
+  sandboxPorts: SandboxPortsSchema.nullable(),
 } as const;
 
 export interface AppSettings extends Record<string, unknown> {
@@ -49,6 +58,7 @@ export interface AppSettings extends Record<string, unknown> {
   activeConnectionId: string;
   preferences: Preferences;
   spendingCaps: Record<string, z.infer<typeof SpendingCapsSchema>>;
+  sandboxPorts: SandboxPorts | null;
 }
 
 export function defaultSettings(): AppSettings {
@@ -59,5 +69,6 @@ export function defaultSettings(): AppSettings {
     activeConnectionId: SANDBOX_CONNECTION_ID,
     preferences: { ...DEFAULT_PREFERENCES },
     spendingCaps: {},
+    sandboxPorts: null,
   };
 }

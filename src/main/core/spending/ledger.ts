@@ -107,6 +107,13 @@ export class SpendingLedger {
     return (best ?? any)?.cost;
   }
 
+  /** The most any task of the endpoints `alike` accepts has cost (any key): a cautious stand-in for an unpriced endpoint. */
+  highestCost(alike: (endpointId: string) => boolean): number | undefined {
+    let most: number | undefined;
+    for (const e of this.entries.values()) if (alike(e.endpointId) && (most === undefined || e.cost > most)) most = e.cost;
+    return most;
+  }
+
   private persist(): Promise<void> {
     const snapshot = { version: 1 as const, entries: [...this.entries.values()] };
     this.writing = this.writing.catch(() => undefined).then(() => writeJsonAtomic(this.file, snapshot));

@@ -1,3 +1,4 @@
+import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { SpendingCaps, SpendingSummary } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -112,32 +113,73 @@ export class SpendingService {
 
   /**
    * Refuses a submission that would cross a cap. The cost of a task is known only once the service answers,
-   * so the estimate is what the endpoint cost last time; `reserved` is what tasks still on their way are
-   * estimated to cost.
+   * so the request is estimated (`estimate`), and `reserved` is what tasks of the key still on their way, not
+   * yet priced by the service, are estimated to cost. Where no estimate exists, a cap could be crossed without
+   * anyone knowing, so the request is refused saying why, never counted as free.
    */
-  check(keyId: string, endpointId: string, reserved: number): void {
+  check(keyId: string, endpointId: string, reserved: Reservation): void {
     const caps = this.caps(keyId);
-    if (caps.day === null && caps.week === null && caps.month === null) return;
+    const set = SPENDING_PERIODS.filter((p) => caps[p] !== null);
+    if (set.length === 0) return;
     const totals = this.ledger.totals(keyId, this.probe.clock.now());
-    const estimate = this.ledger.lastCost(keyId, endpointId) ?? 0;
-    for (const period of SPENDING_PERIODS) {
-      const cap = caps[period];
-      if (cap === null) continue;
-      const after = totals[period] + reserved + estimate;
-      if (totals[period] + reserved >= cap || after > cap) {
-        const words = PERIOD_WORDS[period];
-        const spentLine = `Spent ${fmt(totals.day)} today, ${fmt(totals.week)} this week, ${fmt(totals.month)} this month`;
-        const pending = reserved > 0 ? `, about ${fmt(reserved)} more on its way` : '';
-        const est = estimate > 0 ? ` This request is estimated at ${fmt(estimate)} (what ${endpointId} cost last time).` : '';
+    const label = this.keyLabel(keyId);
+    const spentLine = `Spent ${fmt(totals.day)} today, ${fmt(totals.week)} this week, ${fmt(totals.month)} this month.`;
+    const capWords = set.map((p) => `${PERIOD_WORDS[p].cap} cap of ${fmt(caps[p]!)}`).join(' and ');
+    const estimate = this.estimate(keyId, endpointId);
+    if (estimate === undefined) {
+      throw new IpcFailure(
+        'spending-cap',
+        `Not sent: Gen Studio cannot estimate what ${endpointId} costs yet (the service has not priced a task like it), so it cannot keep your ${capWords} credits for “${label}”. ${spentLine} To send it, clear the cap in Settings for this one request; once the service has priced one, later requests are checked against that price.`,
+      );
+    }
+    if (reserved.unpriced > 0) {
+      throw new IpcFailure(
+        'spending-cap',
+        `Not sent: ${reserved.unpriced === 1 ? 'a task' : `${reserved.unpriced} tasks`} of “${label}” still on ${reserved.unpriced === 1 ? 'its' : 'their'} way ${reserved.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Send it once ${reserved.unpriced === 1 ? 'that task has' : 'they have'} finished.`,
+      );
+    }
+    for (const period of set) {
+      const cap = caps[period]!;
+      const after = totals[period] + reserved.amount + estimate.cost;
+      if (totals[period] + reserved.amount >= cap || after > cap) {
+        const pending = reserved.amount > 0 ? ` About ${fmt(reserved.amount)} more is on its way.` : '';
+        const how = estimate.basis === 'same-endpoint' ? `what ${endpointId} cost last time` : `the most a task like it has cost`;
+        const est = estimate.cost > 0 ? ` This request is estimated at ${fmt(estimate.cost)} (${how}).` : '';
         throw new IpcFailure(
           'spending-cap',
-          `Not sent: this would cross your ${words.cap} cap of ${fmt(cap)} credits for “${this.keyLabel(keyId)}”. ${spentLine}${pending}.${est} Raise the cap in Settings to go on.`,
+          `Not sent: this would cross your ${PERIOD_WORDS[period].cap} cap of ${fmt(cap)} credits for “${label}”. ${spentLine}${pending}${est} Raise the cap in Settings to go on.`,
         );
       }
     }
   }
 
-  estimate(keyId: string, endpointId: string): number {
-    return this.ledger.lastCost(keyId, endpointId) ?? 0;
+  /**
+   * What a request is expected to cost: what the endpoint cost last time (with this key, or any), else the most
+   * any task of the same class (image or video) has cost; undefined when the service has priced neither.
+   */
+  estimate(keyId: string, endpointId: string): Estimate | undefined {
+    const last = this.ledger.lastCost(keyId, endpointId);
+    if (last !== undefined) return { cost: last, basis: 'same-endpoint' };
+    const cls = priceClass(endpointId);
+    const alike = this.ledger.highestCost((id) => priceClass(id) === cls);
+    return alike === undefined ? undefined : { cost: alike, basis: 'same-class' };
   }
+}
+
+/** What tasks on their way, not yet priced by the service, are expected to cost. */
+export interface Reservation {
+  readonly amount: number;
+  /** tasks on their way with no estimate at all (possible only for tasks sent before a cap was set) */
+  readonly unpriced: number;
+}
+
+export interface Estimate {
+  readonly cost: number;
+  readonly basis: 'same-endpoint' | 'same-class';
+}
+
+/** Videos and other long-running kinds cost an order of magnitude more than images: never estimate one by the other. */
+function priceClass(endpointId: string): 'long' | 'image' {
+  const endpoint = findEndpoint(endpointId);
+  return endpoint && (endpoint.kind === 'video' || endpoint.longRunning) ? 'long' : 'image';
 }
