@@ -325,23 +325,29 @@ describe('the task engine, against a scripted service', () => {
     expect(service.submits()).toHaveLength(1);
   });
 
-  it('with a cap set, refuses a request nothing has priced yet, saying why, rather than counting it as free', async () => {
+  it('with a cap set, a request nothing has priced yet goes out alone to learn the price; a second waits for it', async () => {
     await withKey();
     const summary = await fx.ok('spending.summary', {});
     await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 100, week: null, month: null } });
-    const refused = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'first' }, inputs: {} });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
-    if (!refused.ok) expect(refused.error.message).toMatch(/cannot estimate what gen-dev costs.*daily cap of 100.*Spent 0 today/);
-    expect(service.submits()).toHaveLength(0);
+    // A video is priced only when it ends: while the first is on its way, nothing else can be checked against the cap.
+    service.submit = (n) => json(200, { id: `v${n}`, polling_url: `${BASE}/v1/get_result?id=v${n}`, cost: null });
+    service.poll = (id) => pending(id);
+    const video = { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 5 }, inputs: {} } as const;
+    const first = await fx.ok('tasks.submit', video);
+    await reach(first.id, 'running');
+    const second = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'second' }, inputs: {} });
+    expect(second).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/a task of .* has no price yet.*daily cap of 100.*Send it once that task has finished/) } });
+    expect(service.submits()).toHaveLength(1);
+  });
 
-    // Once an image has been priced, another image endpoint is estimated by it (never a video by an image).
-    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: null, week: null, month: null } });
+  it('with a cap already reached, even a request nothing has priced is refused', async () => {
+    await withKey();
     await reach((await submitDev()).id, 'done');
-    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 100, week: null, month: null } });
-    const pro = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.1', params: { prompt: 'priced like an image' }, inputs: {} });
-    await reach(pro.id, 'done');
+    const summary = await fx.ok('spending.summary', {});
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 2, week: null, month: null } });
     const video = await fx.call('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 5 }, inputs: {} });
-    expect(video).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/cannot estimate what gen-3-video costs/) } });
+    expect(video).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/daily cap of 2 credits .* is reached.*Spent 2 today/) } });
+    expect(service.submits()).toHaveLength(1);
   });
 
   it('reserves an estimate for a running video the service has not priced yet, so a cap cannot be crossed', async () => {

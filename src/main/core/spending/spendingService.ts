@@ -114,8 +114,8 @@ export class SpendingService {
   /**
    * Refuses a submission that would cross a cap. The cost of a task is known only once the service answers,
    * so the request is estimated (`estimate`), and `reserved` is what tasks of the key still on their way, not
-   * yet priced by the service, are estimated to cost. Where no estimate exists, a cap could be crossed without
-   * anyone knowing, so the request is refused saying why, never counted as free.
+   * yet priced by the service, are estimated to cost. Where no estimate exists, one request at a time is let
+   * through to learn the price (never several, which could cross a cap unseen), and only while the caps have room.
    */
   check(keyId: string, endpointId: string, reserved: Reservation): void {
     const caps = this.caps(keyId);
@@ -125,18 +125,23 @@ export class SpendingService {
     const label = this.keyLabel(keyId);
     const spentLine = `Spent ${fmt(totals.day)} today, ${fmt(totals.week)} this week, ${fmt(totals.month)} this month.`;
     const capWords = set.map((p) => `${PERIOD_WORDS[p].cap} cap of ${fmt(caps[p]!)}`).join(' and ');
-    const estimate = this.estimate(keyId, endpointId);
-    if (estimate === undefined) {
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: Gen Studio cannot estimate what ${endpointId} costs yet (the service has not priced a task like it), so it cannot keep your ${capWords} credits for “${label}”. ${spentLine} To send it, clear the cap in Settings for this one request; once the service has priced one, later requests are checked against that price.`,
-      );
-    }
     if (reserved.unpriced > 0) {
       throw new IpcFailure(
         'spending-cap',
         `Not sent: ${reserved.unpriced === 1 ? 'a task' : `${reserved.unpriced} tasks`} of “${label}” still on ${reserved.unpriced === 1 ? 'its' : 'their'} way ${reserved.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Send it once ${reserved.unpriced === 1 ? 'that task has' : 'they have'} finished.`,
       );
+    }
+    const estimate = this.estimate(keyId, endpointId);
+    if (estimate === undefined) {
+      // Nothing like it has been priced: one such request at a time goes out, while the caps still have room, and
+      // its price is what the next ones are checked against. A cap can be passed by at most that one task; the
+      // alternative, refusing every first request, would make a cap set on day one block the app.
+      for (const period of set) {
+        if (totals[period] + reserved.amount >= caps[period]!) {
+          throw new IpcFailure('spending-cap', `Not sent: your ${PERIOD_WORDS[period].cap} cap of ${fmt(caps[period]!)} credits for “${label}” is reached. ${spentLine} Raise the cap in Settings to go on.`);
+        }
+      }
+      return;
     }
     for (const period of set) {
       const cap = caps[period]!;
