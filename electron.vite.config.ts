@@ -1,19 +1,33 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import type { Plugin, ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy } from './src/shared/security/csp';
+import { contentSecurityPolicy, devConnectSources } from './src/shared/security/csp';
 
-/** Puts the one CSP definition into index.html, relaxed in dev only as far as hot reload needs. */
+/**
+ * Puts the one CSP definition into index.html, relaxed in dev only as far as hot reload needs: the dev server's
+ * address comes from the running server (a busy port moves it), else from its configuration.
+ */
 function cspMeta(): Plugin {
-  let dev = false;
+  let config: ResolvedConfig | undefined;
   return {
     name: 'gen-studio-csp',
-    configResolved(config) {
-      dev = config.command === 'serve';
+    configResolved(resolved) {
+      config = resolved;
     },
-    transformIndexHtml(html) {
-      const csp = contentSecurityPolicy({ dev, devServerOrigin: 'http://localhost:5173' });
+    transformIndexHtml(html, ctx) {
+      const dev = config?.command === 'serve';
+      const server = config?.server;
+      const devConnect = dev
+        ? devConnectSources({
+            url: ctx.server?.resolvedUrls?.local[0],
+            https: Boolean(server?.https),
+            host: server?.host,
+            port: server?.port,
+            hmr: server?.hmr,
+          })
+        : [];
+      const csp = contentSecurityPolicy({ dev, devConnect });
       return html.replace('<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}" />`);
     },
   };

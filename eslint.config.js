@@ -19,14 +19,57 @@ const NODE_ONLY_PACKAGES = ['sharp', 'keytar', '@napi-rs/keyring', '@napi-rs/key
 const IPC_MAIN_FILE = 'src/main/ipc/ipcMain.ts';
 const PRELOAD_FILE = 'src/preload/index.ts';
 
-const noNode = { paths: NODE_BUILTINS.map((name) => ({ name, message: 'This layer does not run in Node.' })) };
 const pattern = (group, message) => ({ group, message });
 
-const noIpcImport = (name) => ({
-  name: 'electron',
-  importNames: [name],
-  message: `${name} is used only in its wrapper (${name === 'ipcMain' ? IPC_MAIN_FILE : PRELOAD_FILE}).`,
-});
+/*
+ * In flat config a later block's `no-restricted-imports` replaces the options of an earlier one for the same
+ * file, it does not add to them. So every block below builds its whole list from these shared pieces rather
+ * than adding a path or two on top of a layer's rule.
+ */
+const restrictions = {
+  node: { paths: NODE_BUILTINS.map((name) => ({ name, message: 'This layer does not run in Node.' })) },
+  nodePackages: (message) => ({ patterns: [pattern(NODE_ONLY_PACKAGES, message)] }),
+  /** Electron exports ipcMain from `electron` and `electron/main`, ipcRenderer from `electron` and `electron/renderer`. */
+  ipcMain: {
+    paths: ['electron', 'electron/main'].map((name) => ({
+      name,
+      importNames: ['ipcMain'],
+      message: `ipcMain is used only in its wrapper (${IPC_MAIN_FILE}).`,
+    })),
+  },
+  ipcRenderer: {
+    paths: ['electron', 'electron/renderer'].map((name) => ({
+      name,
+      importNames: ['ipcRenderer'],
+      message: `ipcRenderer is used only in its wrapper (${PRELOAD_FILE}).`,
+    })),
+  },
+  mainImportsNoUI: { patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')] },
+};
+
+/** One `no-restricted-imports` setting from pieces of `restrictions`. */
+const restrictImports = (...parts) => [
+  'error',
+  { paths: parts.flatMap((p) => p.paths ?? []), patterns: parts.flatMap((p) => p.patterns ?? []) },
+];
+
+const preloadLayer = [
+  restrictions.node,
+  restrictions.nodePackages('The sandboxed preload cannot load Node packages.'),
+  restrictions.ipcMain,
+  { patterns: [pattern(['electron/main', '**/main/**', '**/renderer/**'], 'The preload imports only electron and src/shared.')] },
+];
+
+const mainLayer = [restrictions.mainImportsNoUI, restrictions.ipcRenderer];
+
+const coreLayer = [
+  ...mainLayer,
+  restrictions.ipcMain,
+  {
+    paths: [{ name: 'electron', message: 'The core runs in plain Node; Electron belongs to src/main/shell and the IPC wrapper.' }],
+    patterns: [pattern(['electron/*', 'electron-store'], 'The core runs in plain Node.')],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
@@ -46,16 +89,12 @@ export default tseslint.config(
     ignores: ['src/shared/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...noNode,
-          patterns: [
-            pattern(['electron', 'react', 'react-dom', 'react/*', 'konva', 'konva/*', 'zustand', 'zustand/*', ...NODE_ONLY_PACKAGES], 'src/shared is pure TypeScript.'),
-            pattern(['**/main/**', '**/renderer/**', '**/preload/**', '**/e2e/**'], 'src/shared imports nothing above it.'),
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(restrictions.node, {
+        patterns: [
+          pattern(['electron', 'electron/*', 'react', 'react-dom', 'react/*', 'konva', 'konva/*', 'zustand', 'zustand/*', ...NODE_ONLY_PACKAGES], 'src/shared is pure TypeScript.'),
+          pattern(['**/main/**', '**/renderer/**', '**/preload/**', '**/e2e/**'], 'src/shared imports nothing above it.'),
+        ],
+      }),
       'no-restricted-globals': ['error', 'process', 'window', 'document', 'Buffer', 'require', '__dirname', 'navigator'],
     },
   },
@@ -63,26 +102,14 @@ export default tseslint.config(
     files: ['src/preload/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...noNode,
-          paths: [...noNode.paths],
-          patterns: [
-            pattern(NODE_ONLY_PACKAGES, 'The sandboxed preload cannot load Node packages.'),
-            pattern(['electron/main', '**/main/**', '**/renderer/**'], 'The preload imports only electron and src/shared.'),
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(...preloadLayer),
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
   {
     files: ['src/preload/**/*.ts'],
     ignores: [PRELOAD_FILE],
-    rules: {
-      'no-restricted-imports': ['error', { ...noNode, paths: [...noNode.paths, noIpcImport('ipcRenderer')] }],
-    },
+    rules: { 'no-restricted-imports': restrictImports(...preloadLayer, restrictions.ipcRenderer) },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -90,17 +117,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          ...noNode,
-          paths: [...noNode.paths, { name: 'electron', message: 'The renderer reaches main only through window.gen.' }],
-          patterns: [
-            pattern(['electron/*', ...NODE_ONLY_PACKAGES], 'The renderer reaches main only through window.gen.'),
-            pattern(['**/main/**', '**/preload/**'], 'The renderer imports only src/shared and itself.'),
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(restrictions.node, {
+        paths: [{ name: 'electron', message: 'The renderer reaches main only through window.gen.' }],
+        patterns: [
+          pattern(['electron/*', ...NODE_ONLY_PACKAGES], 'The renderer reaches main only through window.gen.'),
+          pattern(['**/main/**', '**/preload/**'], 'The renderer imports only src/shared and itself.'),
+        ],
+      }),
       'no-restricted-globals': [
         'error',
         { name: 'process', message: 'The renderer has no process.' },
@@ -119,31 +142,15 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: [IPC_MAIN_FILE],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noIpcImport('ipcMain'), noIpcImport('ipcRenderer')],
-          patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictImports(...mainLayer, restrictions.ipcMain) },
+  },
+  {
+    files: [IPC_MAIN_FILE],
+    rules: { 'no-restricted-imports': restrictImports(...mainLayer) },
   },
   {
     files: ['src/main/core/**/*.ts', 'src/main/ipc/dispatcher.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The core runs in plain Node; Electron belongs to src/main/shell and the IPC wrapper.' }],
-          patterns: [
-            pattern(['electron/*', 'electron-store'], 'The core runs in plain Node.'),
-            pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.'),
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictImports(...coreLayer) },
   },
   {
     files: ['e2e/harness/bridge.ts'],

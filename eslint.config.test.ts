@@ -9,6 +9,8 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 }
 
 const LAYERING = ['no-restricted-imports', 'no-restricted-globals'];
+const PRELOAD = 'src/preload/index.ts';
+const IPC_MAIN = 'src/main/ipc/ipcMain.ts';
 const breaksLayering = async (code: string, file: string) => (await ruleIds(code, file)).some((id) => LAYERING.includes(id));
 
 describe('the layering rules', () => {
@@ -36,12 +38,61 @@ describe('the layering rules', () => {
     expect(await breaksLayering("import { ipcRenderer } from 'electron';\nvoid ipcRenderer;\n", 'src/preload/other.ts')).toBe(true);
   });
 
-  it('allow ipcMain only in its wrapper, and keep Electron out of the core', async () => {
-    const code = "import { ipcMain } from 'electron';\nvoid ipcMain;\n";
-    expect(await breaksLayering(code, 'src/main/shell/bad.ts')).toBe(true);
-    expect(await breaksLayering(code, 'src/main/ipc/ipcMain.ts')).toBe(false);
-    expect(await breaksLayering("import { app } from 'electron';\nvoid app;\n", 'src/main/core/bad.ts')).toBe(true);
+  // The wrapper rule for preload files other than index.ts must not replace the layer's own restrictions.
+  const preloadBreaks: [string, string][] = [
+    ['node:fs', "import { readFile } from 'node:fs';\nvoid readFile;\n"],
+    ['the main process', "import { createCore } from '../main/core/createCore';\nvoid createCore;\n"],
+    ['the renderer', "import { App } from '../renderer/src/app/App';\nvoid App;\n"],
+    ['a Node package', "import { Entry } from '@napi-rs/keyring';\nvoid Entry;\n"],
+    ['electron/main', "import { app } from 'electron/main';\nvoid app;\n"],
+    ['ipcRenderer from electron/renderer', "import { ipcRenderer } from 'electron/renderer';\nvoid ipcRenderer;\n"],
+    ['ipcMain', "import { ipcMain } from 'electron';\nvoid ipcMain;\n"],
+  ];
+  for (const [what, code] of preloadBreaks) {
+    it(`refuse ${what} in a preload file other than index.ts`, async () => {
+      expect(await breaksLayering(code, 'src/preload/other.ts')).toBe(true);
+    });
+  }
+  it('let the preload wrapper use ipcRenderer, from electron or electron/renderer', async () => {
+    expect(await breaksLayering("import { ipcRenderer } from 'electron';\nvoid ipcRenderer;\n", PRELOAD)).toBe(false);
+    expect(await breaksLayering("import { ipcRenderer } from 'electron/renderer';\nvoid ipcRenderer;\n", PRELOAD)).toBe(false);
+    expect(await breaksLayering("import { createCore } from '../main/core/createCore';\nvoid createCore;\n", PRELOAD)).toBe(true);
+  });
+
+  it('allow ipcMain only in its wrapper, whichever electron module it comes from', async () => {
+    for (const from of ['electron', 'electron/main']) {
+      const code = `import { ipcMain } from '${from}';\nvoid ipcMain;\n`;
+      expect(await breaksLayering(code, 'src/main/shell/x.ts'), from).toBe(true);
+      expect(await breaksLayering(code, 'src/main/index.ts'), from).toBe(true);
+      expect(await breaksLayering(code, 'src/main/core/x.ts'), from).toBe(true);
+      expect(await breaksLayering(code, IPC_MAIN), from).toBe(false);
+    }
+    expect(await breaksLayering("import * as electron from 'electron/main';\nvoid electron;\n", 'src/main/shell/x.ts')).toBe(true);
+  });
+
+  it('keep ipcRenderer and the UI layers out of main, the ipcMain wrapper included', async () => {
+    for (const file of ['src/main/shell/x.ts', IPC_MAIN, 'src/main/core/x.ts']) {
+      for (const from of ['electron', 'electron/renderer']) {
+        expect(await breaksLayering(`import { ipcRenderer } from '${from}';\nvoid ipcRenderer;\n`, file), `${file} ${from}`).toBe(true);
+      }
+      expect(await breaksLayering("import { App } from '../../renderer/src/app/App';\nvoid App;\n", file), file).toBe(true);
+      expect(await breaksLayering("import { api } from '../../preload/index';\nvoid api;\n", file), file).toBe(true);
+    }
+  });
+
+  it('keep Electron out of the core and the dispatcher', async () => {
+    for (const file of ['src/main/core/bad.ts', 'src/main/ipc/dispatcher.ts']) {
+      expect(await breaksLayering("import { app } from 'electron';\nvoid app;\n", file), file).toBe(true);
+      expect(await breaksLayering("import { app } from 'electron/main';\nvoid app;\n", file), file).toBe(true);
+      expect(await breaksLayering("import Store from 'electron-store';\nvoid Store;\n", file), file).toBe(true);
+    }
     expect(await breaksLayering("import { app } from 'electron';\nvoid app;\n", 'src/main/shell/fine.ts')).toBe(false);
+    expect(await breaksLayering("import { app } from 'electron/main';\nvoid app;\n", 'src/main/shell/fine.ts')).toBe(false);
+  });
+
+  it('refuse electron’s submodules in the renderer and in src/shared', async () => {
+    expect(await breaksLayering("import { ipcRenderer } from 'electron/renderer';\nvoid ipcRenderer;\n", 'src/renderer/src/bad.ts')).toBe(true);
+    expect(await breaksLayering("import { app } from 'electron/main';\nvoid app;\n", 'src/shared/bad.ts')).toBe(true);
   });
 
   it('accept code that keeps to its layer', async () => {

@@ -1,13 +1,7 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import type { CoreEvents } from '../core/events';
-import type { Dispatcher, SenderInfo } from './dispatcher';
-
-function senderOf(event: IpcMainInvokeEvent): SenderInfo {
-  const frame = event.senderFrame;
-  // A frame that navigated away or was destroyed cannot be trusted.
-  if (!frame) return { url: '', isMainFrame: false };
-  return { url: frame.url, isMainFrame: frame === event.sender.mainFrame };
-}
+import type { Dispatcher } from './dispatcher';
+import { senderOf } from './sender';
 
 /** The only place that touches ipcMain: one handler per contract call, plus events to the given window. */
 export function bindIpc(dispatcher: Dispatcher, events: CoreEvents, target: () => WebContents | undefined): () => void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeEndpoints, CATALOG, endpointForPath, endpointPath, endpointsByKind, findEndpoint, isValidEndpointWord } from './catalog';
+import { referenceFieldNames } from './common';
 import { isInferred, TASK_KINDS } from './endpoint';
 
 /** Every path the interface document names, transcribed from it independently of the catalog. */
@@ -101,12 +102,43 @@ describe('the catalog', () => {
   });
 
   it('says which endpoints are described only in part', () => {
-    for (const id of ['gen-dev', 'gen-pro-1.0-fill', 'gen-pro-1.0-expand', 'gen-ctx-max', 'gen-2-klein-9b-preview', 'gen-pro-1.1']) {
+    for (const id of ['gen-dev', 'gen-pro-1.0-fill', 'gen-pro-1.0-expand', 'gen-ctx-max', 'gen-pro-1.1']) {
       expect(isInferred(findEndpoint(id)!), id).toBe(false);
     }
-    for (const id of ['gen-3-video', 'gen-3-image', 'vto-v1', 'gen-2-pro', 'gen-2-klein-9b-kv-finetuned']) {
+    for (const id of ['gen-3-video', 'gen-3-image', 'vto-v1', 'gen-2-pro', 'gen-2-klein-9b-kv-finetuned', 'video-upscale-v1']) {
       expect(isInferred(findEndpoint(id)!), id).toBe(true);
     }
+  });
+
+  it('marks how "path to input image" is sent as inferred, and nothing else of klein-9b-preview', () => {
+    const inferredFields = (id: string) => findEndpoint(id)!.fields.filter((f) => f.inferred).map((f) => f.name);
+    expect(inferredFields('gen-2-klein-9b-preview')).toEqual(referenceFieldNames(4));
+    expect(inferredFields('gen-2-flex')).toEqual(expect.arrayContaining(referenceFieldNames(8)));
+    for (const f of findEndpoint('gen-2-klein-9b-preview')!.fields.filter((x) => x.role === 'reference')) {
+      expect(f.inferred, f.name).toMatch(/path to input image/);
+    }
+  });
+
+  it('marks the video upscale controls the document states only in part', () => {
+    const upscale = findEndpoint('video-upscale-v1')!;
+    expect(upscale.fields.find((f) => f.name === 'creativity')).toMatchObject({ type: 'integer', min: 0, max: 1, default: 1 });
+    expect(upscale.fields.find((f) => f.name === 'creativity')?.inferred).toMatch(/0 \(precise\) and 1 \(creative\)/);
+    expect(upscale.fields.find((f) => f.name === 'upscale_factor')).toMatchObject({ required: false, min: 1.5, max: 3 });
+    expect(upscale.fields.find((f) => f.name === 'upscale_factor')?.inferred).toMatch(/required/);
+  });
+
+  it('accepts 0 as "let the service choose" only where the document gives it as the default below the minimum', () => {
+    for (const e of CATALOG) {
+      for (const f of e.fields) {
+        if (f.type !== 'integer') continue;
+        const belowMin = f.default === 0 && f.min !== undefined && f.min > 0;
+        expect(f.zeroMeansAuto === true, `${e.id}.${f.name}`).toBe(belowMin);
+      }
+    }
+    expect(findEndpoint('gen-2-klein-9b-preview')!.fields.filter((f) => f.type === 'integer' && f.zeroMeansAuto).map((f) => f.name)).toEqual([
+      'width',
+      'height',
+    ]);
   });
 
   it('states the response shapes each specified endpoint may return', () => {

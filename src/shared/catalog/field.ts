@@ -50,6 +50,11 @@ export interface IntegerField extends FieldBase {
   readonly min?: number;
   readonly max?: number;
   readonly multipleOf?: number;
+  /**
+   * `0` is accepted outside the range and means "let the service choose" (the document gives 0 as the default
+   * of a field whose range starts higher). Forms show it as "auto".
+   */
+  readonly zeroMeansAuto?: boolean;
 }
 
 export interface NumberField extends FieldBase {

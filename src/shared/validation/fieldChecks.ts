@@ -20,6 +20,11 @@ export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value);
 }
 
+/** A media value the service would fetch rather than decode: any http(s) address, well formed or not. */
+export function isMediaAddress(value: string): boolean {
+  return /^https?:\/\//i.test(value.trimStart());
+}
+
 export function parseRatio(value: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(value.trim());
   if (!m) return undefined;
@@ -103,6 +108,7 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       if (!Number.isInteger(value)) {
         return [issue(loc, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part')];
       }
+      if (value === 0 && f.zeroMeansAuto) return [];
       const range = checkRange(loc, value, f);
       if (range.length) return range;
       if (f.multipleOf !== undefined && value % f.multipleOf !== 0) {
@@ -124,7 +130,12 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
     case 'image':
     case 'video':
       if (typeof value !== 'string') return [issue(loc, 'string_type', 'Input should be a valid string')];
-      return value.length === 0 ? [issue(loc, 'string_too_short', 'String should have at least 1 character', { min_length: 1 })] : [];
+      if (value.length === 0) return [issue(loc, 'string_too_short', 'String should have at least 1 character', { min_length: 1 })];
+      // The service fetches addresses only where the document says so; elsewhere a URL would be read as bad base64.
+      if (f.encoding === 'base64' && isMediaAddress(value)) {
+        return [issue(loc, 'value_error', `Value error, ${f.name} takes a base64-encoded ${f.type}, not an address`)];
+      }
+      return [];
     case 'keyframes':
       return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issue(loc, 'list_type', 'Input should be a valid list')];
   }

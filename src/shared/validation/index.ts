@@ -1,4 +1,4 @@
 export * from './issue';
 export * from './validate';
 export type { ImageProbe, VideoProbe, MediaProbes, Strictness } from './rules';
-export { isHttpUrl, parseRatio } from './fieldChecks';
+export { isHttpUrl, isMediaAddress, parseRatio } from './fieldChecks';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getEndpoint } from '../catalog/catalog';
+import { activeEndpoints, getEndpoint } from '../catalog/catalog';
+import { defaultValues } from '../catalog/defaults';
 import { referenceFieldNames } from '../catalog/common';
 import type { JsonValue } from '../catalog/field';
 import { minimalValidBody, pngHeaderOnly } from './testing';
@@ -199,7 +200,12 @@ describe('cross-field rules', () => {
   it('deblur and vto-v2: inputs up to 4 MP', () => {
     expectAccepted('deblur-v1', { image: pngHeaderOnly(2000, 2000) });
     expectRefused('deblur-v1', { image: pngHeaderOnly(2000, 2003) }, ['body', 'image'], 'value_error');
+    expectAccepted('vto-v2', { person_image: pngHeaderOnly(2000, 2000), garment_image: pngHeaderOnly(2000, 2000) });
     expectRefused('vto-v2', { person_image: pngHeaderOnly(2000, 2003) }, ['body', 'person_image'], 'value_error');
+    expectRefused('vto-v2', { garment_image: pngHeaderOnly(2000, 2003) }, ['body', 'garment_image'], 'value_error');
+  });
+  it('vto-v1: larger inputs are downscaled by the service, not refused', () => {
+    expectAccepted('vto-v1', { person_image: pngHeaderOnly(4000, 4000), garment_image: pngHeaderOnly(2000, 2003) });
   });
   it('video upscale: source up to 20 s, 50 MB and 2560 x 1440', () => {
     const endpoint = getEndpoint('video-upscale-v1');
@@ -211,6 +217,56 @@ describe('cross-field rules', () => {
     for (const p of [probe(20.1, 1, 64, 64), probe(1, 50e6 + 1, 64, 64), probe(1, 1, 2561, 1440), probe(1, 1, 2560, 1441)]) {
       expect(validateRequest(endpoint, body, p).map((i) => i.loc)).toEqual([['body', 'video']]);
     }
+  });
+});
+
+describe('0 as "let the service choose"', () => {
+  const autoSized = ['gen-2-klein-9b-preview', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned'];
+  for (const id of autoSized) {
+    it(`${id}: width and height take their documented default 0, refuse 1 to 63 and accept 64`, () => {
+      for (const field of ['width', 'height']) {
+        expectAccepted(id, { [field]: 0 });
+        for (const value of [1, 32, 63]) expectRefused(id, { [field]: value }, ['body', field], 'greater_than_equal');
+        expectRefused(id, { [field]: -1 }, ['body', field], 'greater_than_equal');
+        expectAccepted(id, { [field]: 64 });
+      }
+    });
+  }
+  it('is not accepted where the document gives no such default', () => {
+    expectRefused('gen-2-flex', { width: 0 }, ['body', 'width'], 'greater_than_equal');
+    expectRefused('gen-dev', { width: 0 }, ['body', 'width'], 'greater_than_equal');
+  });
+});
+
+describe('documented defaults', () => {
+  for (const endpoint of activeEndpoints()) {
+    it(`${endpoint.id}: every default passes the endpoint’s own validation`, () => {
+      expectAccepted(endpoint.id, defaultValues(endpoint));
+    });
+  }
+});
+
+describe('media given as an address', () => {
+  const url = 'https://example.com/cat.png';
+  const base64Only: [string, string][] = [
+    ['gen-pro-1.0-fill', 'image'],
+    ['gen-pro-1.0-fill', 'mask'],
+    ['gen-pro-1.0-expand', 'image'],
+    ['gen-dev', 'image_prompt'],
+    ['gen-pro-1.1', 'image_prompt'],
+  ];
+  for (const [id, field] of base64Only) {
+    it(`${id}.${field}: refuses a URL where the document asks for base64`, () => {
+      const issues = issuesFor(id, { [field]: url });
+      expect(issues.filter((i) => i.loc[1] === field)).toEqual([
+        { loc: ['body', field], type: 'value_error', msg: `Value error, ${field} takes a base64-encoded image, not an address` },
+      ]);
+      expectRefused(id, { [field]: 'HTTP://EXAMPLE.COM/x.png' }, ['body', field], 'value_error');
+    });
+  }
+  it('accepts a URL where the document allows one', () => {
+    expectAccepted('gen-ctx-max', { input_image: url, input_image_2: 'http://example.com/b.jpg' });
+    expectAccepted('deblur-v1', { image: url });
   });
 });
 

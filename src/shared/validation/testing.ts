@@ -21,7 +21,7 @@ function validValue(f: FieldSpec): JsonValue {
   switch (f.type) {
     case 'integer':
     case 'number':
-      return (typeof f.default === 'number' && f.default >= (f.min ?? -Infinity) ? f.default : (f.min ?? 1)) as number;
+      return typeof f.default === 'number' ? f.default : (f.min ?? 1);
     case 'boolean':
       return false;
     case 'enum':

@@ -1,6 +1,6 @@
 import type { EndpointSpec } from '../catalog/endpoint';
 import { readBase64ImageHeader } from '../media/imageHeader';
-import { checkField } from './fieldChecks';
+import { checkField, isMediaAddress } from './fieldChecks';
 import { issue, type ValidationIssue } from './issue';
 import { checkRules, type ImageProbe, type MediaProbes, type Strictness } from './rules';
 
@@ -13,7 +13,7 @@ export interface ValidateOptions {
 
 /** Reads size and alpha from an inline base64 image; an address (http...) is the service's to fetch. */
 export const headerImageProbe = (_field: string, value: string): ImageProbe | undefined =>
-  /^https?:\/\//i.test(value) ? undefined : readBase64ImageHeader(value);
+  isMediaAddress(value) ? undefined : readBase64ImageHeader(value);
 
 const DEFAULT_PROBES: MediaProbes = { image: headerImageProbe };
 
@@ -38,16 +38,16 @@ export function validateRequest(endpoint: EndpointSpec, body: unknown, options: 
     }
     issues.push(...checkField(loc, value, field));
   }
-  // Cross-field rules read fields that passed their own checks; a wrong type is reported once, above.
+  // Cross-field rules read fields that passed their own checks; a field already refused above is reported once,
+  // not again as "missing" by a rule that no longer sees it.
   const invalid = new Set(issues.map((i) => i.loc[1]));
   const clean = Object.fromEntries(Object.entries(record).filter(([k]) => !invalid.has(k)));
-  issues.push(
-    ...checkRules({
-      endpoint,
-      body: clean,
-      probes: options.probes ?? DEFAULT_PROBES,
-      strictness: options.strictness ?? 'client',
-    }),
-  );
+  const ruleIssues = checkRules({
+    endpoint,
+    body: clean,
+    probes: options.probes ?? DEFAULT_PROBES,
+    strictness: options.strictness ?? 'client',
+  });
+  issues.push(...ruleIssues.filter((i) => !invalid.has(i.loc[1])));
   return issues;
 }

@@ -10,11 +10,14 @@ describe('field descriptions', () => {
     expect(describeConstraint(field('gen-2-flex', 'width'))).toBe('at least 64');
     expect(describeConstraint(field('gen-dev', 'webhook_url'))).toBe('1 to 2083 characters, an http(s) address');
     expect(describeConstraint(field('gen-dev', 'output_format'))).toBe('jpeg, png, webp');
+    expect(describeConstraint(field('gen-2-klein-9b-preview', 'width'))).toBe('at least 64, or 0 for auto');
   });
   it('shows defaults as the document gives them', () => {
     expect(describeDefault(field('gen-dev', 'prompt'))).toBe('empty');
     expect(describeDefault(field('gen-dev', 'guidance'))).toBe('3');
     expect(describeDefault(field('gen-dev', 'seed'))).toBe('—');
+    expect(describeDefault(field('gen-2-klein-9b-preview', 'height'))).toBe('0 (auto)');
+    expect(describeDefault(field('gen-pro-1.0-expand', 'top'))).toBe('0');
   });
   it('lists limits and inferences', () => {
     expect(describeLimits(getEndpoint('deblur-v1'))).toEqual(['inputs up to 4 MP']);

@@ -14,6 +14,10 @@ import { enumeration, integer, number, string, type FieldSpec } from '../field';
 
 const FLEX_UNSTATED = 'the document does not say which gen-2-flex fields are required';
 
+/** gen-2-flex and gen-2-klein-9b-preview describe their images as "path to input image", nothing more. */
+const PATH_ENCODING =
+  'the document calls it a "path to input image" without saying how it is sent; accepted as base64 or an http(s) address, like gen-ctx-max';
+
 export const gen2Flex: EndpointSpec = {
   id: 'gen-2-flex',
   path: 'gen-2-flex',
@@ -35,6 +39,7 @@ export const gen2Flex: EndpointSpec = {
       encoding: 'base64-or-url',
       nullable: false,
       describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
+      inferred: PATH_ENCODING,
     }),
     string('input_image_blob_path', 'Blob path to an input image', { group: 'advanced' }),
     seed({ nullable: false }),
@@ -48,7 +53,10 @@ export const gen2Flex: EndpointSpec = {
     }),
     number('guidance', 'Higher follows the prompt more closely', { min: 1.5, max: 10, group: 'advanced' }),
     integer('steps', 'Number of denoising steps', { min: 1, max: 50, group: 'advanced' }),
-    safetyTolerance(5, 'Moderation strictness: 0 to 5; levels beyond this require contacting the operator'),
+    {
+      ...safetyTolerance(5, 'Moderation strictness: 0 to 5; levels beyond this require contacting the operator'),
+      inferred: 'default not shown for gen-2-flex: 2, as on every endpoint whose table gives one',
+    },
     enumeration('output_format', 'File format of the result (default not shown in the document)', IMAGE_FORMATS, {
       group: 'advanced',
     }),
@@ -74,20 +82,23 @@ function kleinFields(inferred?: string): FieldSpec[] {
       encoding: 'base64-or-url',
       nullable: true,
       describe: (n) => (n === 1 ? 'Input image' : `Input image ${n}`),
-      ...mark,
+      inferred: inferred ?? PATH_ENCODING,
     }),
     seed(mark),
-    integer('width', 'Output width in pixels; leave empty to let the service choose', {
+    // The document's default 0 lies below the minimum 64: 0 asks the service to choose the size.
+    integer('width', 'Output width in pixels; 0 or empty lets the service choose', {
       nullable: true,
       default: 0,
       min: 64,
+      zeroMeansAuto: true,
       role: 'size',
       ...mark,
     }),
-    integer('height', 'Output height in pixels; leave empty to let the service choose', {
+    integer('height', 'Output height in pixels; 0 or empty lets the service choose', {
       nullable: true,
       default: 0,
       min: 64,
+      zeroMeansAuto: true,
       role: 'size',
       ...mark,
     }),

@@ -167,8 +167,17 @@ export const videoUpscaleV1: EndpointSpec = {
   longRunning: true,
   fields: [
     video('video', 'The clip to upscale', { required: true, role: 'video', inferred: TOOL_INFERRED('video-upscale-v1') }),
-    number('upscale_factor', 'How much larger', { min: 1.5, max: 3 }),
-    integer('creativity', '0 stays precise, 1 adds creative detail', { default: 1, min: 0, max: 1 }),
+    number('upscale_factor', 'How much larger', {
+      min: 1.5,
+      max: 3,
+      inferred: 'the range 1.5 to 3 is stated; whether it is required, and its default, are not: optional, the service chooses when absent',
+    }),
+    integer('creativity', '0 stays precise, 1 adds creative detail', {
+      default: 1,
+      min: 0,
+      max: 1,
+      inferred: 'the document names only 0 (precise) and 1 (creative), default 1; whether values between them are accepted is not stated, so a whole number 0 or 1',
+    }),
     string('prompt', 'Optional guidance for the added detail', { nullable: true, role: 'prompt', multiline: true }),
     ...webhookFields,
   ],

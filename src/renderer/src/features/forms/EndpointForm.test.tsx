@@ -59,6 +59,18 @@ describe('EndpointForm', () => {
     expect(width.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('shows a documented default of 0 as "auto", takes 0, and refuses sizes between 0 and the minimum', () => {
+    const root = render('gen-2-klein-9b-preview');
+    const width = inputFor(root, 'Width');
+    expect(width.placeholder).toBe('auto');
+    expect(width.min).toBe('0');
+    expect(root.querySelector('[data-field="width"] .form-hint')?.textContent).toBe('at least 64, or 0 for auto');
+    type(width, '32');
+    expect(root.querySelector('[data-field="width"] [role="alert"]')?.textContent).toBe('Input should be greater than or equal to 64');
+    type(width, '0');
+    expect(width.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('marks inferred fields', () => {
     const root = render('gen-3-video');
     expect(root.querySelector('[data-field="duration"] .inferred-mark')).not.toBeNull();

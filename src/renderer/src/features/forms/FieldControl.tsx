@@ -40,7 +40,7 @@ export function FieldControl({ field, value, issues, onChange, media, disabled }
             {...common}
             type="number"
             inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
-            min={field.min}
+            min={field.type === 'integer' && field.zeroMeansAuto ? 0 : field.min}
             max={field.max}
             step={field.type === 'integer' ? (field.multipleOf ?? 1) : 'any'}
             placeholder={defaultHint(field)}

@@ -31,6 +31,8 @@ describe('the form field model', () => {
     expect(defaultHint(field('gen-dev', 'steps'))).toBe('default 28');
     expect(defaultHint(field('gen-dev', 'seed'))).toBe('service default');
     expect(defaultHint(field('gen-ctx-max', 'prompt'))).toBe('required');
+    expect(defaultHint(field('gen-2-klein-9b-preview', 'width'))).toBe('auto');
+    expect(defaultHint(field('gen-pro-1.0-expand', 'left'))).toBe('default 0');
   });
   it('groups fields main, advanced, webhook', () => {
     const groups = groupFields(getEndpoint('gen-dev').fields);

@@ -1,5 +1,6 @@
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
+import { isAutoValue } from '../../catalog/describeField';
 
 export type FormValues = Readonly<Record<string, JsonValue | undefined>>;
 
@@ -43,6 +44,7 @@ export function formatFieldValue(value: JsonValue | undefined): string {
 export function defaultHint(field: FieldSpec): string {
   if (field.default === undefined || field.default === null) return field.required ? 'required' : 'service default';
   if (field.default === '') return '';
+  if (isAutoValue(field, field.default)) return 'auto';
   return `default ${String(field.default)}`;
 }
 
