@@ -78,7 +78,13 @@ describe('the key', () => {
     const drive: Drive = {
       'app.info': () => call('app.info'),
       'app.notices': () => call('app.notices'),
-      'app.readyToClose': () => call('app.readyToClose'),
+      'app.readyToClose': async () => {
+        // The window closing: main asks (app.closing), the renderer answers.
+        const closing = fx.core.beforeClose(5000);
+        const answer = await call('app.readyToClose');
+        expect(await closing).toBe(true);
+        return answer;
+      },
       'app.dismissNotice': async () => {
         const notices = await ok<Array<{ id: string }>>(call('app.notices'));
         return call('app.dismissNotice', { id: notices[0]!.id });
@@ -180,7 +186,7 @@ describe('the key', () => {
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'keys.remove',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();
