@@ -6,6 +6,7 @@ import { DEMO_KEY, DEFAULT_CREDITS } from './accounts';
 import { FAILURE_HEADER } from './api';
 import { CONTENT_MODERATION_WORDS, REQUEST_MODERATION_WORDS } from './moderation';
 import { priceOf, PRICES } from './prices';
+import { STUCK_TASK_LIMIT_MS } from './tasks/taskStore';
 import { DEMO_LONG_RUNNING_MS, DEMO_MS } from './tasks/timing';
 import { ATTEMPT_HEADER, DEFAULT_WEBHOOK_POLICY, SIGNATURE_HEADER } from './webhooks';
 
@@ -50,6 +51,7 @@ describe('docs/sandbox.md says what the code does', () => {
   it('names the headers, keys and defaults the code uses', () => {
     for (const text of [FAILURE_HEADER, SIGNATURE_HEADER, ATTEMPT_HEADER, DEMO_KEY, `${DEFAULT_CREDITS} credits`]) expect(DOC).toContain(text);
     expect(DOC).toContain(`five tries in all`);
+    expect(DOC).toContain(`keeps counting as active) for ${STUCK_TASK_LIMIT_MS / 60_000} minutes`);
     expect(DEFAULT_WEBHOOK_POLICY).toEqual({ attempts: 5, baseDelayMs: 1000, timeoutMs: 10_000 });
   });
 });

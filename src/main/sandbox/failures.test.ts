@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
+import { FAILURE_HEADER } from './api';
 import { DEFAULT_MAX_ACTIVE_TASKS } from './index';
+import { STUCK_TASK_LIMIT_MS } from './tasks/taskStore';
 import { parseFailureHeader } from './failures';
 import type { PostOptions, SandboxClient } from './testing/client';
 import { sandboxPerTest } from './testing/lifecycle';
@@ -96,11 +98,27 @@ describe('failure rules set on the server', () => {
     expect((await client.download(ready.result?.sample ?? '')).status).toBe(200);
   });
 
-  it('stuck-pending: the task never leaves Pending, and keeps counting as active', async () => {
+  it('stuck-pending: the task stays Pending, and keeps counting as active', async () => {
     const { client } = await start({ failures: [{ on: 'poll', failure: { kind: 'stuck-pending' }, times: 1 }], maxActiveTasksPerKey: 1 });
     const task = await submitOk(client);
     for (let i = 0; i < 5; i++) expect((await client.poll(task.polling_url)).status).toBe('Pending');
     expect((await client.post(DEV, small)).status).toBe(429);
+  });
+
+  it(`stuck-pending: past any client’s patience (${STUCK_TASK_LIMIT_MS / 60_000} minutes) the task is given up: Error, refunded, no longer active`, async () => {
+    let clock = 5_000_000;
+    const { sandbox, client } = await start({ now: () => clock, maxActiveTasksPerKey: 1 });
+    const task = await submitOk(client, { fail: 'stuck-pending' });
+    expect(sandbox.credits(sandbox.demoKey)).toBeLessThan(1000);
+    clock += STUCK_TASK_LIMIT_MS - 1;
+    expect((await client.poll(task.polling_url)).status).toBe('Pending');
+    expect((await client.post(DEV, small)).status).toBe(429);
+    clock += 1;
+    const ended = await client.poll(task.polling_url);
+    expect(ended.status).toBe('Error');
+    expect(String(ended.details?.error)).toMatch(/did not finish within 60 minutes/);
+    expect(sandbox.credits(sandbox.demoKey)).toBe(1000);
+    await submitOk(client);
   });
 
   it('expired-result: Ready, but the address answers as expired', async () => {
@@ -115,9 +133,10 @@ describe('failure rules set on the server', () => {
     expect((await client.download(next.result?.sample ?? '')).status).toBe(200);
   });
 
-  it('task-not-found: polling answers Task not found right after a successful submit', async () => {
-    const { client } = await start({ failures: [{ on: 'submit', failure: { kind: 'task-not-found' }, times: 1 }] });
+  it('task-not-found: polling answers Task not found right after a successful submit; the task is refunded at once', async () => {
+    const { sandbox, client } = await start({ failures: [{ on: 'submit', failure: { kind: 'task-not-found' }, times: 1 }] });
     const task = await submitOk(client);
+    expect(sandbox.credits(sandbox.demoKey)).toBe(1000);
     expect(await client.poll(task.polling_url)).toMatchObject({ id: task.id, status: 'Task not found' });
   });
 
@@ -164,6 +183,37 @@ describe('failures set per request with the header', () => {
     expect((await client.get(task.polling_url, { fail: '500' })).status).toBe(500);
     expect(typeof (await client.get(task.polling_url, { fail: 'malformed-json' })).body).toBe('string');
     expect((await client.poll(task.polling_url)).status).toBe('Ready');
+  });
+
+  it('slow and drop on a poll and on a download; malformed-json on a download; 402 on a submit', async () => {
+    const { sandbox, client } = await start();
+    const task = await submitOk(client);
+    const charged = sandbox.credits(sandbox.demoKey);
+    let started = Date.now();
+    expect((await client.poll(task.polling_url, { fail: 'slow;ms=250' })).status).toBe('Ready');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    await expect(client.get(task.polling_url, { fail: 'drop' })).rejects.toThrow();
+
+    const sample = (await client.poll(task.polling_url)).result?.sample ?? '';
+    const whole = (await client.download(sample)).bytes;
+    const failing = (value: string) => fetch(sample, { headers: { [FAILURE_HEADER]: value } });
+    started = Date.now();
+    const slow = await failing('slow;ms=250');
+    expect(slow.status).toBe(200);
+    expect(Buffer.from(await slow.arrayBuffer()).equals(whole)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    await expect(failing('drop')).rejects.toThrow();
+    const half = await failing('malformed-json');
+    expect(half.status).toBe(200);
+    expect(Buffer.from(await half.arrayBuffer()).equals(whole.subarray(0, Math.floor(whole.length / 2)))).toBe(true);
+    // Each played on that request only: the address still serves the whole file.
+    expect((await client.download(sample)).bytes.equals(whole)).toBe(true);
+
+    const broke = await client.post<{ detail: string }>(DEV, small, { fail: '402' });
+    expect(broke.status).toBe(402);
+    expect(broke.body.detail).toMatch(/credits/i);
+    expect(sandbox.submissions().at(-1)).toMatchObject({ status: 402, taskId: null });
+    expect(sandbox.credits(sandbox.demoKey)).toBe(charged);
   });
 
   it('lifecycle modes on a submit change that task', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
+import { referenceFieldNames } from '../../shared/catalog/common';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema, moderationReasons } from '../../shared/catalog/responses';
 import type { RequestLogEntry } from './api';
 import { DEFAULT_RESULT_EXPIRY_MS } from './index';
@@ -64,6 +65,17 @@ describe('the task lifecycle', () => {
     expect(expired.status).toBe(403);
     expect(expired.bytes.toString()).toMatch(/expiry/);
     expect((await client.poll(task.polling_url)).status).toBe('Task not found');
+  });
+
+  it('with no expiry option, a result address works for 599 s after Ready and is refused at 600 s', async () => {
+    let clock = 1_000_000;
+    const { client } = await start({ now: () => clock });
+    const task = (await client.post<Submitted>(DEV, small)).body;
+    const sample = (await client.poll(task.polling_url)).result?.sample ?? '';
+    clock += 599_000;
+    expect((await client.download(sample)).status).toBe(200);
+    clock += 1000;
+    expect((await client.download(sample)).status).toBe(403);
   });
 
   it('a tampered result address is refused', async () => {
@@ -131,6 +143,9 @@ describe('responses', () => {
     const hook = 'http://127.0.0.1:9/hook';
     const webhook = await client.post(DEV, { ...small, webhook_url: hook });
     expect(AsyncWebhookResponseSchema.strict().parse(webhook.body)).toMatchObject({ status: 'Pending', webhook_url: hook });
+    const context = await client.post(endpointPath(getEndpoint('gen-ctx-max')), { prompt: 'x', input_image: await solidPng(64, 64), webhook_url: hook });
+    expect(context.status).toBe(200);
+    expect(AsyncWebhookResponseSchema.strict().parse(context.body)).toMatchObject({ status: 'Pending', webhook_url: hook, output_mp: 0 });
     const fill = getEndpoint('gen-pro-1.0-fill');
     const plain = await client.post(endpointPath(fill), {
       image: await solidPng(64, 64),
@@ -138,6 +153,23 @@ describe('responses', () => {
       webhook_url: hook,
     });
     expect(AsyncResponseSchema.strict().safeParse(plain.body).success).toBe(true);
+  });
+});
+
+describe('megapixels and cost', () => {
+  it('input_mp sums every input’s pixels and rounds once: ten 40 x 40 references are 0.02 MP, and are charged', async () => {
+    const { client } = await start();
+    const reference = await solidPng(40, 40);
+    const references = Object.fromEntries(referenceFieldNames(10).map((name) => [name, reference]));
+    const answer = await client.post<Submitted & { input_mp: number; output_mp: number }>(endpointPath(getEndpoint('gen-3-image')), {
+      prompt: 'a collage',
+      resolution: '768sq',
+      aspect_ratio: '1:1',
+      ...references,
+    });
+    expect(answer.status).toBe(200);
+    // 10 x 1600 px; the output is 768 x 768 (0.59 MP); 2 + 3 x 0.59 + 1 x 0.02 credits.
+    expect(answer.body).toMatchObject({ input_mp: 0.02, output_mp: 0.59, cost: 3.79 });
   });
 });
 

@@ -8,7 +8,8 @@ import { validBody } from './testing/bodies';
 import { sandboxClient } from './testing/client';
 import { sandboxPerFile } from './testing/lifecycle';
 import { startSandbox } from './index';
-import { solidPng } from './testing/media';
+import { pixelsOf, solidPng } from './testing/media';
+import { videoBase64 } from './testing/video';
 
 const fx = sandboxPerFile();
 
@@ -169,6 +170,24 @@ describe('cross-field rules, with real images', () => {
     });
   });
 
+  it('video-upscale: a real source longer than 20 s, or larger than 2560 x 1440, answers 422 at its field and is not charged', async () => {
+    const endpoint = getEndpoint('video-upscale-v1');
+    const before = fx.sandbox.credits(fx.sandbox.demoKey);
+    const cases = [
+      { name: '21 s', spec: { width: 64, height: 64, seconds: 21 }, msg: '21.0 s is longer than 20 s' },
+      { name: '2592 x 1440', spec: { width: 2592, height: 1440 }, msg: '2592 x 1440 is larger than 2560 x 1440' },
+      { name: '2560 x 1472', spec: { width: 2560, height: 1472 }, msg: '2560 x 1472 is larger than 2560 x 1440' },
+    ];
+    for (const c of cases) {
+      const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), { video: videoBase64(c.spec) });
+      expect(answer.status, c.name).toBe(422);
+      expect(answer.body.detail, c.name).toContainEqual(expect.objectContaining({ loc: ['body', 'video'], type: 'value_error', msg: expect.stringContaining(c.msg) }));
+    }
+    expect(fx.sandbox.credits(fx.sandbox.demoKey)).toBe(before);
+    // Right at the length limit is accepted.
+    expect((await fx.client.post(endpointPath(endpoint), { video: videoBase64({ width: 64, height: 64, seconds: 20 }) })).status).toBe(200);
+  });
+
   it('finetuned endpoints: an unknown finetune_id answers 422 on that field', async () => {
     const endpoint = getEndpoint('gen-2-klein-9b-kv-finetuned');
     await expectRefused(endpoint, await baseBody(endpoint), { name: 'unknown LoRA', patch: { finetune_id: 'nobody' }, loc: ['body', 'finetune_id'], type: 'value_error' });
@@ -181,9 +200,36 @@ describe('bodies the service refuses before its fields', () => {
   it('malformed JSON: 422 json_invalid at the character where parsing stopped', async () => {
     const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw: '{"prompt": "fox",}' });
     expect(answer.status).toBe(422);
-    expect(answer.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' });
-    expect(answer.body.detail[0]?.loc[0]).toBe('body');
-    expect(typeof answer.body.detail[0]?.loc[1]).toBe('number');
+    expect(answer.body.detail[0]).toMatchObject({ loc: ['body', 17], type: 'json_invalid', msg: 'JSON decode error' });
+  });
+
+  it('a body cut short: 422 json_invalid at the end of the input, as Python’s decoder says', async () => {
+    for (const raw of ['{"a":', '[', '{"prompt": "fox", "width": 512']) {
+      const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw });
+      expect(answer.status, raw).toBe(422);
+      expect(answer.body.detail[0], raw).toMatchObject({ loc: ['body', raw.length], type: 'json_invalid' });
+    }
+  });
+
+  it('Content-Type: JSON (any charset, any +json) or none at all is read as JSON; anything else is not', async () => {
+    const raw = JSON.stringify({ prompt: 'x', width: 256, height: 256 });
+    for (const contentType of ['application/json; charset=utf-8', 'application/vnd.api+json', null]) {
+      expect((await fx.client.post(path, undefined, { raw, contentType })).status, String(contentType)).toBe(200);
+    }
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw, contentType });
+      expect(answer.status, contentType).toBe(422);
+      expect(answer.body.detail[0], contentType).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
+      expect(answer.body.detail[0]?.msg).toContain(`sent as ${contentType}`);
+      expect(answer.body.detail[0]?.msg).toContain('send Content-Type: application/json');
+    }
+    const deletion = await fx.client.post<{ detail: Issue[] }>(endpointPath(getEndpoint('delete_finetune')), undefined, {
+      raw: JSON.stringify({ finetune_id: DEMO_FINETUNES[0] }),
+      contentType: 'text/plain',
+      base: 'regional',
+    });
+    expect(deletion.status).toBe(422);
+    expect(deletion.body.detail[0]).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
   });
 
   it('a body that is not an object, or none at all', async () => {
@@ -218,6 +264,20 @@ describe('bodies the service refuses before its fields', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.detail[0]).toMatchObject({ loc: ['body', 'input_image'], type: 'value_error' });
     expect(answer.body.detail[0]?.msg).toMatch(/offline/);
+  });
+
+  it('null counts as absent: output_format null gives the endpoint’s default format', async () => {
+    for (const [id, format, body] of [
+      ['gen-dev', 'jpeg', { prompt: 'x', width: 256, height: 256 }],
+      ['gen-ctx-max', 'png', { prompt: 'x', input_image: await solidPng(64, 64) }],
+    ] as const) {
+      const submitted = await fx.client.post<{ polling_url: string }>(endpointPath(getEndpoint(id)), { ...body, output_format: null });
+      expect(submitted.status, id).toBe(200);
+      const ready = await fx.client.pollUntilDone(submitted.body.polling_url);
+      const file = await fx.client.download(ready.result?.sample ?? '');
+      expect(file.contentType, id).toBe(`image/${format}`);
+      expect((await pixelsOf(file.bytes)).format, id).toBe(format);
+    }
   });
 
   it('fields an endpoint does not define are ignored, and null counts as absent where nullable', async () => {

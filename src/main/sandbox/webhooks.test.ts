@@ -1,43 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { sandboxPerTest } from './testing/lifecycle';
+import { webhookReceiver as receiver } from './testing/receiver';
 import { ATTEMPT_HEADER, retryDelay, SIGNATURE_HEADER } from './webhooks';
 
 const DEV = endpointPath(getEndpoint('gen-dev'));
 const small = { prompt: 'a lighthouse', width: 256, height: 256, output_format: 'png' };
-
-interface Received {
-  readonly headers: IncomingHttpHeaders;
-  readonly raw: string;
-  readonly at: number;
-}
-
-/** A webhook receiver that answers each delivery with the next status of `statuses` (200 when they run out). */
-async function receiver(statuses: number[] = []): Promise<{ url: string; received: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const waiting: ((r: Received) => void)[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const r = { headers: req.headers, raw: Buffer.concat(chunks).toString(), at: Date.now() };
-      received.push(r);
-      res.writeHead(statuses.shift() ?? 200).end();
-      waiting.shift()?.(r);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  let seen = 0;
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    next: () => (received.length > seen ? Promise.resolve(received[seen++]!) : new Promise((resolve) => waiting.push((r) => (seen++, resolve(r))))),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** What a receiver does with the documented header: recompute the HMAC of the raw body and compare. */
 function verify(secret: string, raw: string, header: string | string[] | undefined): boolean {

@@ -64,7 +64,9 @@ export function expectedOutputSize(
     case 'gen-3-video': {
       const mode = body.mode;
       const res = (mode === 'draft_enhance' ? VIDEO_DRAFT_RESOLUTION : body.resolution) as VideoResolution | undefined;
-      return VIDEO_FRAME_SIZES[res && res in VIDEO_FRAME_SIZES ? res : 'fhd'];
+      // Only the size: the catalog entry also carries its `inferred` note, which is no part of a Size.
+      const frame = VIDEO_FRAME_SIZES[res && res in VIDEO_FRAME_SIZES ? res : 'fhd'];
+      return { width: frame.width, height: frame.height };
     }
     case 'video-upscale-v1': {
       const source = inputs.video;

@@ -2,6 +2,7 @@ import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
 import { issue, type ValidationIssue } from '../../../shared/validation/issue';
 import { validateRequest } from '../../../shared/validation/validate';
+import { isJsonContentType } from '../http/contentType';
 import type { DecodedInputs } from '../outputs/job';
 import { decodeMedia, type MediaSources } from './media';
 
@@ -14,9 +15,23 @@ export type ParsedRequest =
     }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
-/** Parses JSON as the service's framework does: a syntax error is a 422 located at the character it stopped at. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
+/**
+ * Parses JSON as the service's framework does: a syntax error is a 422 located at the character it stopped at.
+ * V8 names no position when the text simply ends (`{"a":`, `[`), which is where Python's decoder stops too: at
+ * the end of the input.
+ */
+export function parseJson(text: string, contentType?: string): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
   if (text.trim().length === 0) return { ok: false, issue: issue(['body'], 'missing', 'Field required') };
+  if (!isJsonContentType(contentType)) {
+    return {
+      ok: false,
+      issue: issue(
+        ['body'],
+        'model_attributes_type',
+        `Input should be a valid dictionary or object to extract fields from (the body was sent as ${contentType}, which is not read as JSON: send Content-Type: application/json)`,
+      ),
+    };
+  }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
@@ -24,7 +39,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
     const at = /position (\d+)/.exec(message);
     return {
       ok: false,
-      issue: issue(['body', at ? Number(at[1]) : 0], 'json_invalid', 'JSON decode error', { error: message }),
+      issue: issue(['body', at ? Number(at[1]) : text.length], 'json_invalid', 'JSON decode error', { error: message }),
     };
   }
 }
@@ -43,12 +58,12 @@ function effectiveParams(endpoint: EndpointSpec, body: Readonly<Record<string, u
 }
 
 /**
- * Everything the service checks before it accepts a task: JSON syntax, the body's shape, each field against
- * the catalog (as the service validates: unknown fields ignored, `null` as absent where nullable), the
- * cross-field rules with the real decoded sizes, and media that does not decode.
+ * Everything the service checks before it accepts a task: a JSON Content-Type, JSON syntax, the body's shape,
+ * each field against the catalog (as the service validates: unknown fields ignored, `null` as absent where
+ * nullable), the cross-field rules with the real decoded sizes, and media that does not decode.
  */
-export async function parseRequest(endpoint: EndpointSpec, text: string, sources: MediaSources): Promise<ParsedRequest> {
-  const json = parseJson(text);
+export async function parseRequest(endpoint: EndpointSpec, text: string, sources: MediaSources, contentType?: string): Promise<ParsedRequest> {
+  const json = parseJson(text, contentType);
   if (!json.ok) return { ok: false, issues: [json.issue] };
   const body = json.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -27,7 +27,7 @@ export function account(ctx: SandboxContext, req: IncomingMessage, url: URL): Re
 export function deleteFinetune(ctx: SandboxContext, req: IncomingMessage, bodyText: string): Reply {
   const auth = checkKey(req, ctx.accounts);
   if (!auth.ok) return auth.reply;
-  const parsed = parseJson(bodyText);
+  const parsed = parseJson(bodyText, req.headers['content-type']);
   if (!parsed.ok) return validationError([parsed.issue]);
   const endpoint = getEndpoint('delete_finetune');
   const issues = validateRequest(endpoint, parsed.value, { strictness: 'service' });

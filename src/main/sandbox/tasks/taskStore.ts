@@ -22,9 +22,20 @@ export interface NewTask {
   readonly webhook?: { readonly url: string; readonly secret?: string };
   /** Makes the output; not called for a request moderated at submission. */
   readonly render: () => Promise<RenderedOutput>;
-  /** For videos: the cost settled from what was actually made, reported in the final polling answer. */
+  /**
+   * For videos: the cost settled from what was actually made. A task that has it is a video, and every final
+   * answer of a video carries its settled `cost`: this for a Ready one, 0 for one that ends without a result.
+   */
   readonly settledCost?: (output: RenderedOutput) => number;
 }
+
+/**
+ * How long a `stuck-pending` task answers Pending before the sandbox gives it up (status Error, refunded):
+ * longer than any client waits (the app gives up on images after 10 minutes, on videos after 30), so to a
+ * client it is stuck for ever, yet it ends and its credits come back, as a user would expect of a task that
+ * never produced anything.
+ */
+export const STUCK_TASK_LIMIT_MS = 60 * 60 * 1000;
 
 interface Task extends Omit<NewTask, 'render'> {
   readonly id: string;
@@ -67,6 +78,8 @@ export class TaskStore {
     const { render, ...facts } = spec;
     const task: Task = { ...facts, id: randomUUID(), createdAt: now, readyAt: now + spec.durationMs };
     this.tasks.set(task.id, task);
+    // A task lost at once ends, for its client, without a result: what it drew comes back straight away.
+    if (spec.lifecycle === 'task-not-found') this.deps.accounts.refund(task.key, task.cost);
     if (spec.moderation?.status === TASK_STATUS.requestModerated) {
       this.settle(task);
       return task.id;
@@ -129,7 +142,7 @@ export class TaskStore {
     if (task.final) return task.final.body;
     const now = this.deps.now();
     if (task.lifecycle === 'task-not-found') return notFoundBody(task.id);
-    if (task.lifecycle === 'stuck-pending') return pendingBody(task.id, progressAt(task, now));
+    if (task.lifecycle === 'stuck-pending' && now < task.createdAt + STUCK_TASK_LIMIT_MS) return pendingBody(task.id, progressAt(task, now));
     const moderatedAtOnce = task.moderation?.status === TASK_STATUS.requestModerated;
     if (!moderatedAtOnce && (now < task.readyAt || (!task.output && task.renderError === undefined))) {
       return pendingBody(task.id, progressAt(task, now));
@@ -142,9 +155,16 @@ export class TaskStore {
   }
 
   private finalBody(task: Task, now: number): PollingBody {
-    if (task.moderation) return moderatedBody(task.id, task.moderation.status, task.moderation.reasons);
-    if (task.lifecycle === 'task-error') return errorBody(task.id, 'The task failed (injected by the sandbox).');
-    if (task.renderError !== undefined || !task.output) return errorBody(task.id, `The sandbox could not make the output: ${task.renderError ?? 'unknown'}`);
+    // Nothing was made, so nothing is owed: a video says so with a settled cost of 0 (and is refunded).
+    const noResult = (body: PollingBody): PollingBody => (task.settledCost ? { ...body, cost: 0 } : body);
+    if (task.moderation) return noResult(moderatedBody(task.id, task.moderation.status, task.moderation.reasons));
+    if (task.lifecycle === 'task-error') return noResult(errorBody(task.id, 'The task failed (injected by the sandbox).'));
+    if (task.lifecycle === 'stuck-pending') {
+      return noResult(errorBody(task.id, `The task did not finish within ${STUCK_TASK_LIMIT_MS / 60_000} minutes and was given up (stuck-pending, injected by the sandbox).`));
+    }
+    if (task.renderError !== undefined || !task.output) {
+      return noResult(errorBody(task.id, `The sandbox could not make the output: ${task.renderError ?? 'unknown'}`));
+    }
     const expiresAt = now + this.deps.resultExpiryMs;
     const sample = this.deps.results.put(task.id, task.output, expiresAt, task.lifecycle === 'expired-result' || task.resultExpired === true);
     let cost: number | undefined;
@@ -157,10 +177,14 @@ export class TaskStore {
     return readyBody(task.id, { sample, seed: task.seed, prompt: task.prompt, startTime: task.createdAt, endTime: now, ...(cost !== undefined ? { cost } : {}) });
   }
 
-  /** Forgets tasks whose answers have expired (they then read `Task not found`) and frees their files. */
+  /**
+   * Settles tasks whose time has come with nobody polling (a stuck task past its limit is refunded), forgets
+   * tasks whose answers have expired (they then read `Task not found`) and frees their files.
+   */
   sweep(): void {
     const now = this.deps.now();
     for (const [id, task] of this.tasks) {
+      if (!task.final) this.settle(task);
       const expiresAt = task.final?.expiresAt ?? (task.lifecycle === 'task-not-found' ? task.readyAt + this.deps.resultExpiryMs : undefined);
       if (expiresAt !== undefined && now >= expiresAt) this.tasks.delete(id);
     }

@@ -12,12 +12,14 @@ export interface PostOptions {
   readonly fail?: string;
   readonly raw?: string;
   readonly base?: 'base' | 'regional';
+  /** The Content-Type to send (`application/json` when absent); null sends none at all. */
+  readonly contentType?: string | null;
 }
 
 /** A small client for the sandbox tests: JSON in, JSON (or text) out. */
 export function sandboxClient(sandbox: SandboxHandle) {
-  const headersFor = (key: string | null | undefined, fail?: string): Record<string, string> => ({
-    'content-type': 'application/json',
+  const headersFor = (key: string | null | undefined, fail?: string, contentType: string | null = 'application/json'): Record<string, string> => ({
+    ...(contentType === null ? {} : { 'content-type': contentType }),
     ...(key === null ? {} : { 'x-key': key ?? sandbox.demoKey }),
     ...(fail ? { [FAILURE_HEADER]: fail } : {}),
   });
@@ -34,10 +36,12 @@ export function sandboxClient(sandbox: SandboxHandle) {
   return {
     async post<T = Record<string, unknown>>(path: string, body: unknown, o: PostOptions = {}): Promise<Answer<T>> {
       const origin = o.base === 'regional' ? sandbox.regionalBaseUrl : sandbox.baseUrl;
+      const text = o.raw ?? JSON.stringify(body);
       const response = await fetch(`${origin}${path}`, {
         method: 'POST',
-        headers: headersFor(o.key, o.fail),
-        body: o.raw ?? JSON.stringify(body),
+        headers: headersFor(o.key, o.fail, o.contentType),
+        // fetch labels a string body text/plain by itself; bytes go with no Content-Type at all.
+        body: o.contentType === null ? Buffer.from(text) : text,
       });
       return read<T>(response);
     },

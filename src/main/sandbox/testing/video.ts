@@ -1,4 +1,4 @@
-import { encodeMp4 } from '../video/encodeMp4';
+import { encodeMp4, type VideoSpec } from '../video/encodeMp4';
 
 let cached: string | undefined;
 
@@ -6,4 +6,9 @@ let cached: string | undefined;
 export async function sampleVideo(): Promise<string> {
   cached ??= Buffer.from(encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [30, 60, 120] })).toString('base64');
   return cached;
+}
+
+/** Another real H.264 MP4 as base64: the sample's settings with any of them changed. */
+export function videoBase64(spec: Partial<VideoSpec> = {}): string {
+  return Buffer.from(encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [30, 60, 120], ...spec })).toString('base64');
 }
