@@ -1,8 +1,7 @@
 import type { LayerId } from '../../../../../shared/canvas/document';
 import { canvasUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
-
-const NAMES: Readonly<Record<LayerId, string>> = { base: 'Picture', mask: 'Mask', expansion: 'Frame', references: 'References', boxes: 'Boxes' };
+import { LAYER_NAMES as NAMES } from '../layers';
 
 export function LayersPanel() {
   const layers = useCanvasStore((s) => s.document.layers);
