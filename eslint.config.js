@@ -29,19 +29,22 @@ const pattern = (group, message) => ({ group, message });
 const restrictions = {
   node: { paths: NODE_BUILTINS.map((name) => ({ name, message: 'This layer does not run in Node.' })) },
   nodePackages: (message) => ({ patterns: [pattern(NODE_ONLY_PACKAGES, message)] }),
-  /** Electron exports ipcMain from `electron` and `electron/main`, ipcRenderer from `electron` and `electron/renderer`. */
+  /**
+   * Electron exports ipcMain from `electron` and `electron/main`, ipcRenderer from `electron` and `electron/renderer`.
+   * The default import is barred with them: `electron.ipcMain` would otherwise reach round the named rule.
+   */
   ipcMain: {
     paths: ['electron', 'electron/main'].map((name) => ({
       name,
-      importNames: ['ipcMain'],
-      message: `ipcMain is used only in its wrapper (${IPC_MAIN_FILE}).`,
+      importNames: ['ipcMain', 'default'],
+      message: `ipcMain is used only in its wrapper (${IPC_MAIN_FILE}); import Electron's other modules by name.`,
     })),
   },
   ipcRenderer: {
     paths: ['electron', 'electron/renderer'].map((name) => ({
       name,
-      importNames: ['ipcRenderer'],
-      message: `ipcRenderer is used only in its wrapper (${PRELOAD_FILE}).`,
+      importNames: ['ipcRenderer', 'default'],
+      message: `ipcRenderer is used only in its wrapper (${PRELOAD_FILE}); import Electron's other modules by name.`,
     })),
   },
   mainImportsNoUI: { patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')] },

@@ -68,6 +68,9 @@ describe('the layering rules', () => {
       expect(await breaksLayering(code, IPC_MAIN), from).toBe(false);
     }
     expect(await breaksLayering("import * as electron from 'electron/main';\nvoid electron;\n", 'src/main/shell/x.ts')).toBe(true);
+    // The default import would reach ipcMain as a property.
+    expect(await breaksLayering("import electron from 'electron';\nvoid electron.ipcMain;\n", 'src/main/shell/x.ts')).toBe(true);
+    expect(await breaksLayering("import electron from 'electron';\nvoid electron.ipcRenderer;\n", 'src/preload/other.ts')).toBe(true);
   });
 
   it('keep ipcRenderer and the UI layers out of main, the ipcMain wrapper included', async () => {
