@@ -60,6 +60,12 @@ test('several files dropped at once: each is used or named with the reason, by w
   await expect(page.getByRole('alert').filter({ hasText: 'The drop held only a link' })).toContainText('Save the image from the browser and drop the file');
   await expect(page.getByRole('list', { name: 'References' }).getByRole('listitem')).toHaveCount(2);
 
+  // A drag that is given up takes the drop targets away.
+  await page.getByRole('application', { name: 'Canvas' }).dispatchEvent('dragover', { dataTransfer: await transfer(page, []) });
+  await expect(page.getByRole('group', { name: 'Drop to add to the references' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new DragEvent('dragend')));
+  await expect(page.getByRole('group', { name: 'Drop to add to the references' })).toHaveCount(0);
+
   // Pasting an image from the clipboard adds it too.
   const pasted = await transfer(page, [await image('image.png', 64, 64, '#333333')]);
   await page.evaluate((dt) => document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true })), pasted);

@@ -73,7 +73,9 @@ function DropTargets({ onDone }: { onDone: () => void }) {
     <div
       className="drop-targets"
       onDragLeave={(e) => {
-        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onDone();
+        const box = e.currentTarget.getBoundingClientRect();
+        const inside = e.clientX > box.left && e.clientX < box.right && e.clientY > box.top && e.clientY < box.bottom;
+        if (!inside) onDone();
       }}
     >
       {dropTargets().map(({ target, label }) => (
@@ -119,6 +121,24 @@ export function CanvasScreen() {
   };
 
   useEffect(() => startProjectSync(), []);
+
+  // A drag that ends anywhere (dropped elsewhere, cancelled with Esc, left the window) takes the drop targets away.
+  useEffect(() => {
+    if (!dropping) return;
+    const done = () => setDropping(false);
+    // Drag events do not say reliably where the pointer went (relatedTarget is often null), so position decides.
+    const left = (e: globalThis.DragEvent) => {
+      if (e.clientX <= 0 || e.clientY <= 0 || e.clientX >= window.innerWidth || e.clientY >= window.innerHeight) done();
+    };
+    window.addEventListener('drop', done);
+    window.addEventListener('dragend', done);
+    window.addEventListener('dragleave', left);
+    return () => {
+      window.removeEventListener('drop', done);
+      window.removeEventListener('dragend', done);
+      window.removeEventListener('dragleave', left);
+    };
+  }, [dropping]);
 
   useEffect(() => {
     const el = host.current;
