@@ -275,12 +275,15 @@ export const useCanvasStore = create<CanvasState>((set, get) => {
     },
 
     undo: () => {
-      if (stroke || gestureStart) return;
+      if (stroke) return;
+      // A control still holding focus (a slider just nudged) closes its step first, so undo takes back that edit.
+      if (gestureStart) get().endGesture('Edit');
       const entry = history.undo();
       if (entry) replay(entry, 'undo');
     },
     redo: () => {
-      if (stroke || gestureStart) return;
+      if (stroke) return;
+      if (gestureStart) get().endGesture('Edit');
       const entry = history.redo();
       if (entry) replay(entry, 'redo');
     },

@@ -48,8 +48,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
 /** Typing in a field never triggers a canvas shortcut (except undo and redo there stay the field's own). */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // Sliders, checkboxes and the like take no text, so the canvas's keys (undo above all) still work there.
+  if (target instanceof HTMLInputElement && NOT_TEXT.has(target.type)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
+const NOT_TEXT = new Set(['range', 'checkbox', 'radio', 'color', 'button', 'submit', 'reset', 'file']);
 
 export function handleShortcut(e: KeyboardEvent, ctx: ShortcutContext): boolean {
   if (isTyping(e.target)) return false;
