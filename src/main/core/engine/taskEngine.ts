@@ -45,7 +45,7 @@ import {
 } from './policy';
 import { assetFacts, buildBody, inputList, MissingInput } from './requestBody';
 import type { Scheduler } from './scheduler';
-import type { TaskRecord } from './taskRecord';
+import { newTaskRecord, type TaskRecord } from './taskRecord';
 import type { TaskRepository } from './taskRepository';
 import { ACTIVE_STATES, DOUBLE_CHARGE_WARNING, CHARGED_AGAIN_WARNING, FINAL_STATES, retryModeOf, retryWarningOf, toTaskInfo } from './taskView';
 
@@ -216,8 +216,7 @@ export class TaskEngine {
 
     const now = this.now();
     const offline = this.d.connectivity.isOffline(connectionId);
-    const record: TaskRecord = {
-      version: 1,
+    const record = newTaskRecord({
       id: randomUUID(),
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs },
       connectionId,
@@ -226,30 +225,8 @@ export class TaskEngine {
       keyLabel: conn.keyLabel,
       state: offline ? 'ready-to-send' : 'queued',
       createdAt: now,
-      updatedAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      nextAttemptAt: null,
-      attempts: 0,
-      rateLimited: 0,
-      remote: null,
-      serviceStatus: null,
-      progress: null,
       detail: offline ? this.readyToSendDetail() : null,
-      polls: 0,
-      pollingSince: null,
-      notFound: 0,
-      sampleUrl: null,
-      readyAt: null,
-      sampleRefreshes: 0,
-      resultSeed: null,
-      settledCost: null,
-      moderationReasons: [],
-      error: null,
-      resultId: null,
-      cancelRequested: false,
-      previousRemoteIds: [],
-    };
+    });
     this.records.set(record.id, record);
     await this.d.repo.save(record);
     this.emit(record);

@@ -61,3 +61,36 @@ export const TaskRecordSchema = z.object({
   previousRemoteIds: z.array(z.string()),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
+export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'>;
+
+/** A task record before any attempt: one definition of the starting state, for the engine and for tests. */
+export function newTaskRecord(task: NewTask): TaskRecord {
+  return {
+    version: 1,
+    ...task,
+    updatedAt: task.createdAt,
+    submittedAt: null,
+    finishedAt: null,
+    nextAttemptAt: null,
+    attempts: 0,
+    rateLimited: 0,
+    remote: null,
+    serviceStatus: null,
+    progress: null,
+    polls: 0,
+    pollingSince: null,
+    notFound: 0,
+    sampleUrl: null,
+    readyAt: null,
+    sampleRefreshes: 0,
+    resultSeed: null,
+    settledCost: null,
+    moderationReasons: [],
+    error: null,
+    resultId: null,
+    cancelRequested: false,
+    previousRemoteIds: [],
+  };
+}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { tempDir } from '../testing/tempDir';
-import type { TaskRecord } from './taskRecord';
+import { newTaskRecord, type TaskRecord } from './taskRecord';
 import { TaskRepository } from './taskRepository';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -13,40 +13,24 @@ afterEach(() => dir.remove());
 
 const NOW = Date.UTC(2026, 0, 14, 12);
 
+/** A task the service accepted and is still polled for. */
 function record(id: string, createdAt: number): TaskRecord {
   return {
-    version: 1,
-    id,
-    request: { endpointId: 'gen-dev', params: { prompt: 'kept' }, inputs: {} },
-    connectionId: 'sandbox',
-    connectionLabel: 'Sandbox',
-    keyId: 'sandbox',
-    keyLabel: null,
-    state: 'running',
-    createdAt,
-    updatedAt: createdAt,
+    ...newTaskRecord({
+      id,
+      request: { endpointId: 'gen-dev', params: { prompt: 'kept' }, inputs: {} },
+      connectionId: 'sandbox',
+      connectionLabel: 'Sandbox',
+      keyId: 'sandbox',
+      keyLabel: null,
+      state: 'running',
+      createdAt,
+      detail: null,
+    }),
     submittedAt: createdAt,
-    finishedAt: null,
-    nextAttemptAt: null,
-    attempts: 0,
-    rateLimited: 0,
     remote: { id: `remote-${id}`, pollingUrl: 'http://127.0.0.1:1/v1/get_result?id=x', cost: 1, inputMp: null, outputMp: 1, acceptedAt: createdAt },
     serviceStatus: 'Pending',
-    progress: null,
-    detail: null,
-    polls: 0,
     pollingSince: createdAt,
-    notFound: 0,
-    sampleUrl: null,
-    readyAt: null,
-    sampleRefreshes: 0,
-    resultSeed: null,
-    settledCost: null,
-    moderationReasons: [],
-    error: null,
-    resultId: null,
-    cancelRequested: false,
-    previousRemoteIds: [],
   };
 }
 

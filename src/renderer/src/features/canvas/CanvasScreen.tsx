@@ -15,6 +15,7 @@ import { ProjectsPanel } from './panels/ProjectsPanel';
 import { ReferenceBoard } from './panels/ReferenceBoard';
 import { RequestPreview } from './panels/RequestPreview';
 import { ToolBar, type ViewControls } from './panels/ToolBar';
+import { listen } from '../../ui/listen';
 import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
@@ -127,17 +128,11 @@ export function CanvasScreen() {
     if (!dropping) return;
     const done = () => setDropping(false);
     // Drag events do not say reliably where the pointer went (relatedTarget is often null), so position decides.
-    const left = (e: globalThis.DragEvent) => {
+    const left = (e: WindowEventMap['dragleave']) => {
       if (e.clientX <= 0 || e.clientY <= 0 || e.clientX >= window.innerWidth || e.clientY >= window.innerHeight) done();
     };
-    window.addEventListener('drop', done);
-    window.addEventListener('dragend', done);
-    window.addEventListener('dragleave', left);
-    return () => {
-      window.removeEventListener('drop', done);
-      window.removeEventListener('dragend', done);
-      window.removeEventListener('dragleave', left);
-    };
+    const offs = [listen('drop', done), listen('dragend', done), listen('dragleave', left)];
+    return () => offs.forEach((off) => off());
   }, [dropping]);
 
   useEffect(() => {
@@ -172,14 +167,8 @@ export function CanvasScreen() {
       e.preventDefault();
       void importInto(files, 'canvas');
     };
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    window.addEventListener('paste', paste);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-      window.removeEventListener('paste', paste);
-    };
+    const offs = [listen('keydown', down), listen('keyup', up), listen('paste', paste)];
+    return () => offs.forEach((off) => off());
   });
 
   const drop = (e: DragEvent) => {

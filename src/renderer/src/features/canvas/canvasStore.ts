@@ -317,5 +317,8 @@ export function referencesDroppedBy(id: string, document: CanvasDocument): Canva
   return endpoint ? referencesLeftOut(endpoint, document) : [];
 }
 
+/** An id for a new bounding box: unique within a document, never shown. */
+export const newBoxId = () => `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+
 /** For tests: the history's size. */
 export const historySize = () => history.size;

@@ -1,6 +1,6 @@
 import Konva from 'konva';
 import { canvasUse } from '../../../../../shared/canvas/request';
-import { selectEndpoint, useCanvasStore, type Tool, type View } from '../canvasStore';
+import { newBoxId, selectEndpoint, useCanvasStore, type Tool, type View } from '../canvasStore';
 import { fillEllipse, fillPolygon, fillRectangle, strokeSegment, type Point } from '../mask/maskBuffer';
 import { rectFromCorners } from '../mask/rect';
 import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
@@ -287,7 +287,7 @@ export class CanvasManager {
       } else if (g.kind === 'box') {
         const r = rectFromCorners(Math.round(g.start.x), Math.round(g.start.y), Math.round(g.last.x), Math.round(g.last.y));
         if (r.width < 2 || r.height < 2) return;
-        const id = `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+        const id = newBoxId();
         if (s.changeLayer('boxes', 'Add box', (d) => ({ ...d, boxes: [...d.boxes, { id, label: `box ${d.boxes.length + 1}`, ...r }] }))) s.selectBox(id);
       }
     };

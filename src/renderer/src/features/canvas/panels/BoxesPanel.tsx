@@ -1,7 +1,7 @@
 import type { BoundingBox } from '../../../../../shared/canvas/document';
 import { serializeBoundingBoxes } from '../../../../../shared/catalog/boundingBoxes';
 import { canvasUse, finalPrompt, promptBoxes } from '../../../../../shared/canvas/request';
-import { selectEndpoint, useCanvasStore } from '../canvasStore';
+import { newBoxId, selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useEditGesture } from './editGesture';
 import { NumberInput } from './NumberInput';
 
@@ -10,7 +10,7 @@ export function addBoxInMiddle(): void {
   const { document, changeLayer, selectBox } = useCanvasStore.getState();
   const base = document.base;
   if (!base) return;
-  const id = `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const id = newBoxId();
   const width = Math.max(1, Math.round(base.width / 2));
   const height = Math.max(1, Math.round(base.height / 2));
   const box = { id, x: Math.round((base.width - width) / 2), y: Math.round((base.height - height) / 2), width, height };
