@@ -1,14 +1,12 @@
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import type { TaskRecord } from './taskRecord';
+import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
+
+export { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING };
 
 export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'running', 'downloading']);
 export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-
-export const CANCEL_WARNING = 'Gen Studio will stop waiting for this task. The service may still finish it and charge for it.';
-export const DOUBLE_CHARGE_WARNING =
-  'This task may already have reached the service. Sending it again may create a second task, charged twice.';
-export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
 
 /** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */
 export const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key']);
