@@ -141,6 +141,7 @@ export class PollStep {
       return this.t.fail(r, { code: 'service-error', message: msg.serviceCouldNotMake(status, details) });
     }
     if (status === TASK_STATUS.notFound) return this.notFound(r);
+    await this.t.knownToService(r, null);
 
     // Pending, or a status the app does not know: shown as it is while polling goes on, within a time limit.
     const cadence = cadenceFor(findEndpoint(r.request.endpointId));
@@ -199,7 +200,7 @@ export class PollStep {
       if (this.d.ledger.has(r.id)) await this.d.ledger.settle(r.id, settled);
       else await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote?.acceptedAt ?? this.book.now(), cost: settled, charged: true });
       this.d.onSpending(r.keyId);
-    }
+    } else await this.t.knownToService(r, null);
     // The address expires within minutes: fetch it now, on this same step.
     await this.download.run(r, signal);
   }

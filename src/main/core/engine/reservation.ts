@@ -4,13 +4,16 @@ import { FINAL_STATES } from './taskView';
 
 /**
  * What tasks of a key still on their way, and not in the ledger, are estimated to cost: those not yet
- * accepted, and those the service accepted without a price (a video is priced only when it ends).
+ * accepted, those the service accepted without a price (a video is priced only when it ends), and those whose
+ * outcome is unknown that the ledger could not take.
  */
-export function reserved(records: Iterable<TaskRecord>, spending: SpendingService, keyId: string, except?: string): Reservation {
+export function reserved(records: Iterable<TaskRecord>, spending: SpendingService, inLedger: (taskId: string) => boolean, keyId: string, except?: string): Reservation {
   let amount = 0;
   let unpriced = 0;
   for (const r of records) {
-    if (r.keyId !== keyId || r.id === except || FINAL_STATES.has(r.state)) continue;
+    if (r.keyId !== keyId || r.id === except) continue;
+    // An outcome-unknown task is held in the ledger until settled; one the ledger could not take is held here.
+    if (FINAL_STATES.has(r.state) && !(r.state === 'outcome-unknown' && !inLedger(r.id))) continue;
     if (r.remote && (r.remote.cost !== null || r.settledCost !== null)) continue;
     const estimate = spending.estimate(keyId, r.request.endpointId);
     if (estimate) amount += estimate.cost;

@@ -38,11 +38,12 @@ const TASK_ENDPOINT_IDS = new Set(taskEndpoints().map((e) => e.id));
 export class TaskEngine {
   private readonly book: TaskBook;
   private readonly slots: Slots;
+  private readonly t: Transitions;
 
   constructor(private readonly d: EngineDeps) {
     this.book = new TaskBook(d);
     this.slots = new Slots(d, this.book);
-    const t = new Transitions(d, this.book, this.slots);
+    const t = (this.t = new Transitions(d, this.book, this.slots));
     const download = new DownloadStep(d, this.book, this.slots, t);
     const poll = new PollStep(d, this.book, this.slots, t, download);
     const submit = new SubmitStep(d, this.book, this.slots, t);
@@ -86,6 +87,10 @@ export class TaskEngine {
         case 'waiting':
           this.slots.wake(r, Math.max(this.now(), r.nextAttemptAt ?? 0));
           break;
+        case 'outcome-unknown':
+          // Held against the caps until settled; a hold the ledger lost (or never got) is written again.
+          await this.t.holdUnknown(r);
+          break;
         default:
           break;
       }
@@ -119,6 +124,7 @@ export class TaskEngine {
       error: { code: 'network', message: msg.noAnswerRecorded },
       finishedAt: this.now(),
     });
+    await this.t.holdUnknown(r);
   }
 
   /** Stops waking tasks, lets requests on their way finish briefly (on the injected clock), then abandons the rest. */
@@ -169,7 +175,7 @@ export class TaskEngine {
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
-    this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, conn.keyId));
+    this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
 
     const offline = this.d.connectivity.isOffline(connectionId);
     const record = newTaskRecord({
@@ -241,6 +247,8 @@ export class TaskEngine {
       createdAt: r.createdAt,
       detail: msg.sendingAgain(warning !== null),
     });
+    // What the earlier attempt cost, or holds while its outcome is unknown, stays counted under another name.
+    await this.d.ledger.setApart(r.id, r.remote?.id ?? String(r.submittedAt ?? r.updatedAt));
     await this.book.update(r, { ...fresh, previousRemoteIds: r.remote ? [...r.previousRemoteIds, r.remote.id] : r.previousRemoteIds });
     this.slots.pump(r.keyId);
     return this.book.view(r);

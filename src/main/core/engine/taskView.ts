@@ -15,6 +15,8 @@ export type RetryMode = 'resume' | 'resend';
 
 /** What Retry does for a task: check on the service's task again, or send the request again. */
 export function retryModeOf(r: TaskRecord): RetryMode {
+  // The service's answer was read before something in Gen Studio failed: ask it about the task, never resend.
+  if (r.remote?.pollingUrl && r.state === 'outcome-unknown') return 'resume';
   if (r.remote?.pollingUrl && r.state === 'cancelled') return 'resume';
   if (r.remote?.pollingUrl && r.state === 'failed' && r.error && RESUMABLE_ERRORS.has(r.error.code)) return 'resume';
   return 'resend';
@@ -24,7 +26,7 @@ export function retryModeOf(r: TaskRecord): RetryMode {
 const RESENT_AFTER_ACCEPTANCE = new Set(['result-expired', 'not-found', 'bad-request', 'no-credits', 'validation']);
 
 export function retryWarningOf(r: TaskRecord): string | null {
-  if (r.state === 'outcome-unknown') return DOUBLE_CHARGE_WARNING;
+  if (r.state === 'outcome-unknown') return retryModeOf(r) === 'resend' ? DOUBLE_CHARGE_WARNING : null;
   if (retryModeOf(r) === 'resend' && r.remote && r.error && RESENT_AFTER_ACCEPTANCE.has(r.error.code)) return CHARGED_AGAIN_WARNING;
   return null;
 }

@@ -24,7 +24,43 @@ export class Transitions {
   /** Ends a task whose outcome nobody can know any more (it may exist on the service, and be charged). */
   async unknown(r: TaskRecord, error: TaskError, detail: string): Promise<void> {
     await this.book.update(r, { state: 'outcome-unknown', finishedAt: this.book.now(), error, detail });
+    await this.holdUnknown(r);
     this.slots.slotFreed(r.keyId);
+  }
+
+  /**
+   * What a task whose outcome is unknown may have cost goes in the ledger, so every cap counts it until it is
+   * settled: charged, when the service's answer (with its price) was read before something else failed;
+   * otherwise unsettled, at its estimate. A ledger that cannot be written leaves the record to speak for it
+   * (the reservation counts outcome-unknown tasks the ledger does not know).
+   */
+  async holdUnknown(r: TaskRecord): Promise<void> {
+    if (this.d.ledger.has(r.id)) return;
+    const at = r.submittedAt ?? r.remote?.acceptedAt ?? this.book.now();
+    const base = { taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at };
+    try {
+      if (r.remote?.cost != null) await this.d.ledger.record({ ...base, at: r.remote.acceptedAt, cost: r.remote.cost, charged: true });
+      else {
+        const estimate = this.d.spending.estimate(r.keyId, r.request.endpointId);
+        await this.d.ledger.holdUnsettled(estimate ? { ...base, cost: estimate.cost } : { ...base, cost: 0, unpriced: true });
+      }
+      this.d.onSpending(r.keyId);
+    } catch (error) {
+      this.d.log.error('holding a task of unknown outcome in the ledger failed', { task: r.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /**
+   * The service answered about a task whose outcome was unknown: it has the task, so it was charged. Settled at
+   * the service's price where it gave one, else at the estimate it was held at (one nothing priced stays open).
+   */
+  async knownToService(r: TaskRecord, cost: number | null): Promise<void> {
+    const entry = this.d.ledger.entry(r.id);
+    if (!entry?.unsettled) return;
+    const price = cost ?? r.remote?.cost ?? (entry.unpriced ? null : entry.cost);
+    if (price === null) return;
+    await this.d.ledger.resolve(r.id, true, price);
+    this.d.onSpending(r.keyId);
   }
 
   /**

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SPENDING_PERIODS, type SpendingCaps, type SpendingPeriod } from '../../../../shared/ipc/contract';
 import { useSettingsStore } from '../../store/settingsStore';
 import { creditsText } from '../queue/taskText';
+import { UnsettledTasks } from './UnsettledTasks';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
   day: { total: 'Today', cap: 'Daily cap' },
@@ -38,6 +39,7 @@ export function SpendingSection() {
           ))}
         </tbody>
       </table>
+      <UnsettledTasks tasks={spending.unsettled} />
       <p className="muted small" aria-label="Balance">
         Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
         <button type="button" className="button link" onClick={() => void loadSpending()}>
