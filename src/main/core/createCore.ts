@@ -21,6 +21,7 @@ import {
   taskHandlers,
 } from './handlers/taskHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
+import { spendingSettleHandler } from './handlers/spendingSettleHandler';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -150,6 +151,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
+    ...spendingSettleHandler(spending, () => emitSpending()),
     ...projectHandlers(projects),
   };
 
