@@ -11,7 +11,11 @@ import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
 import { hardenSession } from './shell/security';
+import { devServerUrl } from './shell/rendererUrl';
 import { createMainWindow } from './shell/window';
+
+/** Set by electron.vite.config.ts: true only in the bundle `electron-vite dev` makes. */
+declare const __GEN_DEV_SERVER__: boolean;
 
 app.enableSandbox();
 registerSchemes();
@@ -26,9 +30,10 @@ const electronSettings: SettingsFactory = <T extends Record<string, unknown>>(op
 
 async function main(): Promise<void> {
   await app.whenReady();
-  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-  const appUrl = devUrl ?? `${APP_ORIGIN}/index.html`;
-  const origins = devUrl ? [new URL(devUrl).origin] : [APP_ORIGIN];
+  // Only the dev-server bundle reads ELECTRON_RENDERER_URL; in a build this line folds to the app:// address.
+  const appUrl = __GEN_DEV_SERVER__ ? devServerUrl(process.env, `${APP_ORIGIN}/index.html`) : `${APP_ORIGIN}/index.html`;
+  // app:// is not a scheme WHATWG URL knows, so its origin is named rather than parsed.
+  const origins = appUrl.startsWith(`${APP_ORIGIN}/`) ? [APP_ORIGIN] : [new URL(appUrl).origin];
 
   hardenSession(session.defaultSession);
   installMenu(process.platform, !app.isPackaged);
