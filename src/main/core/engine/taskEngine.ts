@@ -17,7 +17,7 @@ import { issue, type ValidationIssue } from '../../../shared/validation/issue';
 import type { AssetStore } from '../assets/assetStore';
 import type { ResolvedConnection } from '../connections/connectionService';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
-import { isSecurePollingAddress, isSecureTransport, originOf } from '../connections/urlPolicy';
+import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import type { Clock, Logger } from '../deps';
 import { BadResult } from '../library/inspect';
 import type { Library, ResultMeta } from '../library/library';
@@ -54,6 +54,8 @@ export interface EngineConnections {
   activeId(): string;
   keyIdOf(connectionId: string): string | null;
   resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection>;
+  /** Why the key may not go to a polling address (null: it may); `ask` may put a foreign host to the user. */
+  pollingRefusal(conn: ResolvedConnection, pollingUrl: string | null, mode: 'ask' | 'check'): Promise<string | null>;
 }
 
 export interface EngineDeps {
@@ -727,9 +729,8 @@ export class TaskEngine {
       this.slotFreed(r.keyId);
       return;
     }
-    if (!pollingUrl || !isSecurePollingAddress(pollingUrl, conn.baseUrl)) {
-      return this.fail(r, { code: 'insecure', message: 'The service gave a polling address Gen Studio does not send your key to (not https).' });
-    }
+    const refusal = await this.d.connections.pollingRefusal(conn, pollingUrl, 'ask');
+    if (refusal) return this.fail(r, { code: 'insecure', message: refusal });
     if (r.cancelRequested) {
       await this.update(r, { state: 'cancelled', remote, finishedAt: now, detail: 'Cancelled after the service had accepted it: the service may still finish it and charge for it.' });
       this.slotFreed(r.keyId);
@@ -755,10 +756,10 @@ export class TaskEngine {
     const pollingOrigin = originOf(remote.pollingUrl);
     const ownHost = pollingOrigin !== undefined && conn.origins.has(pollingOrigin);
     if (conn.kind === 'sandbox' && !ownHost) return this.lostWithSandbox(r);
-    // Records written by earlier versions may hold addresses that today's rule refuses: checked on every poll.
-    if (!isSecurePollingAddress(remote.pollingUrl, conn.baseUrl)) {
-      return this.fail(r, { code: 'insecure', message: 'The service gave a polling address Gen Studio does not send your key to (not https).' });
-    }
+    // A record on disk is input too (edited, or from an earlier version): its address is checked again on every
+    // poll, the first one at start-up included, and never put to the user.
+    const refusal = await this.d.connections.pollingRefusal(conn, remote.pollingUrl, 'check');
+    if (refusal) return this.fail(r, { code: 'insecure', message: refusal });
     const url = withId(remote.pollingUrl, remote.id);
     const origins = new Set(conn.origins);
     // The polling host is the one the service returned for this task; the key may go there too.
