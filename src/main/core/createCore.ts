@@ -80,11 +80,17 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     load: () => settings.get().sandboxPorts,
     save: (ports) => void settings.update((s) => void (s.sandboxPorts = ports)),
   });
-  const connections = new ConnectionService(settings, vault, sandbox, () => {
-    emitConnections();
-    emitKeys();
-    emitSpending();
-  });
+  const connections = new ConnectionService(
+    settings,
+    vault,
+    sandbox,
+    () => {
+      emitConnections();
+      emitKeys();
+      emitSpending();
+    },
+    { ...(deps.confirmKeyDestination ? { confirm: deps.confirmKeyDestination } : {}), log },
+  );
   const probe = { fetch: deps.fetch, clock: deps.clock, redact };
   const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
     emitKeys();
@@ -102,7 +108,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
 
   const scheduler = new Scheduler(deps.clock);
-  const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
+  const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   const engine = new TaskEngine({
     clock: deps.clock,

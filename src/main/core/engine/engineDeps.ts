@@ -14,6 +14,8 @@ export interface EngineConnections {
   activeId(): string;
   keyIdOf(connectionId: string): string | null;
   resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection>;
+  /** Why the key may not go to a polling address (null: it may); `ask` may put a foreign host to the user. */
+  pollingRefusal(conn: ResolvedConnection, pollingUrl: string | null, mode: 'ask' | 'check'): Promise<string | null>;
 }
 
 export interface EngineDeps {

@@ -68,7 +68,6 @@ export const msg = {
   unknownShape: 'The service answered in a shape Gen Studio does not know.',
   unknownShapeDetail: 'The task may exist on the service (and be charged), but Gen Studio cannot follow it. It is not sent again unless you choose Retry.',
   webhookAccepted: 'Accepted. The service sends the result to the task’s webhook, not to Gen Studio.',
-  insecurePolling: 'The service gave a polling address Gen Studio does not send your key to (not https).',
   refusedFields: (issues: ReadonlyArray<{ loc: ReadonlyArray<string | number>; msg: string }>) =>
     `The service refused the request: ${issues.map((i) => `${i.loc.slice(1).join('.') || 'request'}: ${i.msg}`).join('; ')}`,
   refused: (said: string, addressHint: boolean) =>

@@ -2,7 +2,7 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import { moderationReasons, PollingResultSchema, TASK_STATUS, type PollingResult } from '../../../shared/catalog/responses';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
 import type { ResolvedConnection } from '../connections/connectionService';
-import { isSecurePollingAddress, originOf } from '../connections/urlPolicy';
+import { originOf } from '../connections/urlPolicy';
 import { errorBodyMessage, parseJson, send } from '../net/httpClient';
 import { classifyAnswer } from './classifyAnswer';
 import type { DownloadStep } from './downloadStep';
@@ -48,8 +48,10 @@ export class PollStep {
     const pollingOrigin = originOf(remote.pollingUrl);
     const ownHost = pollingOrigin !== undefined && conn.origins.has(pollingOrigin);
     if (conn.kind === 'sandbox' && !ownHost) return this.t.lostWithSandbox(r);
-    // Records written by earlier versions may hold addresses that today's rule refuses: checked on every poll.
-    if (!isSecurePollingAddress(remote.pollingUrl, conn.baseUrl)) return this.t.fail(r, { code: 'insecure', message: msg.insecurePolling });
+    // A record on disk is input too (edited, or from an earlier version): its address is checked again on every
+    // poll, the first one at start-up included, and never put to the user.
+    const refusal = await this.d.connections.pollingRefusal(conn, remote.pollingUrl, 'check');
+    if (refusal) return this.t.fail(r, { code: 'insecure', message: refusal });
     const url = withId(remote.pollingUrl, remote.id);
     // The polling host is the one the service returned for this task; the key may go there too.
     const origins = pollingOrigin && !ownHost ? new Set([...conn.origins, pollingOrigin]) : conn.origins;

@@ -1,7 +1,6 @@
 import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
 import type { ResolvedConnection } from '../connections/connectionService';
-import { isSecurePollingAddress } from '../connections/urlPolicy';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
@@ -182,7 +181,8 @@ export class SubmitStep {
       this.slots.slotFreed(r.keyId);
       return;
     }
-    if (!pollingUrl || !isSecurePollingAddress(pollingUrl, conn.baseUrl)) return this.t.fail(r, { code: 'insecure', message: msg.insecurePolling });
+    const refusal = await this.d.connections.pollingRefusal(conn, pollingUrl, 'ask');
+    if (refusal) return this.t.fail(r, { code: 'insecure', message: refusal });
     if (r.cancelRequested) {
       await this.book.update(r, { state: 'cancelled', remote, finishedAt: now, detail: msg.cancelledAfterAccepted });
       this.slots.slotFreed(r.keyId);
