@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { findEndpoint } from '../../../shared/catalog/catalog';
@@ -6,6 +6,7 @@ import type { LibraryItem } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { inspectResult, type InspectedResult } from './inspect';
@@ -142,20 +143,16 @@ export class Library {
 
   private async adopt(sidecarName: string, names: readonly string[]): Promise<void> {
     const base = sidecarName.slice(0, -'.json'.length);
-    const text = await readFile(join(this.dir, sidecarName), 'utf8').catch(() => '');
-    let sidecar: Sidecar | undefined;
-    try {
-      sidecar = SidecarSchema.parse(JSON.parse(text));
-    } catch {
-      sidecar = undefined;
-    }
-    if (sidecar) {
-      this.entries.set(sidecar.id, this.fromSidecar(sidecar));
+    const read = await readJsonOrSetAside(join(this.dir, sidecarName), {
+      schema: SidecarSchema,
+      aside: join(this.dir, SET_ASIDE, `${base}.${asideStamp(this.now())}.json`),
+    });
+    if (read.status === 'ok') {
+      this.entries.set(read.value.id, this.fromSidecar(read.value));
       return;
     }
-    await mkdir(join(this.dir, SET_ASIDE), { recursive: true });
-    const aside = join(this.dir, SET_ASIDE, `${base}.${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}.json`);
-    await rename(join(this.dir, sidecarName), aside);
+    if (read.status === 'missing') return;
+    const aside = read.aside;
     const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && MIME_BY_EXT[extname(n).toLowerCase()]);
     this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
     if (media) {
