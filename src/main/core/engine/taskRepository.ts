@@ -4,9 +4,7 @@ import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { TaskRecordSchema, type TaskRecord } from './taskRecord';
-
-const ID = /^[A-Za-z0-9-]{1,64}$/;
+import { TASK_ID_PATTERN, TaskRecordSchema, type TaskRecord } from './taskRecord';
 
 /**
  * Task records on disk, one JSON file each. Writes to one task are chained, so the file always ends up with
@@ -23,7 +21,7 @@ export class TaskRepository {
   ) {}
 
   private file(id: string): string {
-    if (!ID.test(id)) throw new Error('bad task id');
+    if (!TASK_ID_PATTERN.test(id)) throw new Error('bad task id');
     return join(this.dir, `${id}.json`);
   }
 
@@ -33,7 +31,8 @@ export class TaskRepository {
     const out: TaskRecord[] = [];
     for (const name of names) {
       const read = await readJsonOrSetAside(join(this.dir, name), {
-        schema: TaskRecordSchema,
+        // An id that is not its file's name (or not an id at all) was written by something other than the app.
+        schema: TaskRecordSchema.refine((r) => TASK_ID_PATTERN.test(r.id) && `${r.id}.json` === name),
         aside: join(this.dir, '.set-aside', `${name}.${asideStamp(this.now())}`),
       });
       if (read.status === 'ok') {

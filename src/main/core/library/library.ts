@@ -5,6 +5,7 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
+import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
@@ -271,6 +272,8 @@ export class Library {
 
   /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */
   private async file(r: ResultMeta, bytes: number, inspected: InspectedResult): Promise<LibraryItem> {
+    // The id names the preview file: one from anywhere but the engine's own records must not reach a path.
+    if (!TASK_ID_PATTERN.test(r.taskId)) throw new Error('bad task id');
     const base = baseNameFor(r.taskId, r.endpointId, r.createdAt);
     const file = `${base}.${inspected.ext}`;
     const endpoint = findEndpoint(r.endpointId);
