@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -56,6 +56,18 @@ describe('the asset store', () => {
     expect(await media.resolve('asset/../../etc/passwd')).toBeUndefined();
     expect(await media.resolve(`asset/${'0'.repeat(64)}`)).toBeUndefined();
     await expect(store.get('0'.repeat(64))).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('never follows an asset record edited to lead out of the store, or to serve another type', async () => {
+    const a = await store.import('red.png', await png(30, 20));
+    const recordFile = join(dir, 'assets', a.id.slice(0, 2), `${a.id}.json`);
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(join(dir, 'secret.png'), await png(9, 9));
+    for (const change of [{ ext: '../../../secret.png' }, { ext: 'png/../../../secret.png' }, { mime: 'text/html' }, { id: '0'.repeat(64) }]) {
+      await writeFile(recordFile, JSON.stringify({ ...record, ...change }));
+      expect(await media.resolve(`asset/${a.id}`), JSON.stringify(change)).toBeUndefined();
+      await expect(store.bytes(a.id)).rejects.toMatchObject({ code: 'not-found' });
+    }
   });
 
   it('stores a downscaled copy on request, says what changed, and keeps the original', async () => {

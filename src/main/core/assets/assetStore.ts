@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { z } from 'zod';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { MEDIA_MIMES, MEDIA_TYPES } from '../../../shared/media/mediaType';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
 
@@ -11,26 +13,26 @@ import type { MediaFile, MediaRegistry } from '../media';
 export const MAX_ASSET_BYTES = 256 * 1024 * 1024;
 const THUMBNAIL_EDGE = 256;
 
-const FORMAT_MIME: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  tiff: 'image/tiff',
-  avif: 'image/avif',
-  heif: 'image/heif',
-};
+/** What sharp may report of an input; the video entry is not an input. */
+const { mp4: _video, ...IMAGE_TYPES } = MEDIA_TYPES;
+type ImageFormat = keyof typeof IMAGE_TYPES;
+const imageType = (format: string | undefined) => (format && Object.hasOwn(IMAGE_TYPES, format) ? IMAGE_TYPES[format as ImageFormat] : undefined);
 
-interface StoredAsset {
-  readonly id: string;
-  readonly name: string;
-  readonly mime: string;
-  readonly bytes: number;
-  readonly width: number;
-  readonly height: number;
-  readonly hasAlpha: boolean;
-  readonly ext: string;
-}
+/**
+ * An asset's record, read back from disk as input: its extension names the stored file, so it must be one the
+ * store writes (a record edited to `../../..` must not lead out of the folder), and its type one of an image.
+ */
+const StoredAssetSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  name: z.string(),
+  mime: z.enum(MEDIA_MIMES),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  hasAlpha: z.boolean(),
+  ext: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']),
+});
+type StoredAsset = z.infer<typeof StoredAssetSchema>;
 
 /**
  * Inputs the user opens or drops, stored once by content hash with their size and a preview. The renderer
@@ -60,7 +62,7 @@ export class AssetStore {
     const meta = await sharp(bytes, { limitInputPixels: 268_402_689 })
       .metadata()
       .catch(() => undefined);
-    const mime = meta?.format ? FORMAT_MIME[meta.format] : undefined;
+    const mime = imageType(meta?.format)?.mime;
     if (!meta || !mime || !meta.width || !meta.height) {
       throw new IpcFailure('bad-input', `“${name}” is not an image Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF or AVIF).`);
     }
@@ -73,7 +75,7 @@ export class AssetStore {
       .catch(() => undefined);
     if (!thumbnail) throw new IpcFailure('bad-input', `“${name}” looks like an image but could not be decoded; it may be damaged.`);
 
-    const ext = meta.format === 'jpeg' ? 'jpg' : (meta.format as string);
+    const ext = meta.format === 'jpeg' ? 'jpg' : (meta.format as Exclude<StoredAsset['ext'], 'jpg'>);
     const stored: StoredAsset = {
       id,
       name,
@@ -142,7 +144,8 @@ export class AssetStore {
   private async read(id: string): Promise<StoredAsset | undefined> {
     if (!/^[a-f0-9]{64}$/.test(id)) return undefined;
     try {
-      const record = JSON.parse(await readFile(this.path(id, 'json'), 'utf8')) as StoredAsset;
+      const record = StoredAssetSchema.parse(JSON.parse(await readFile(this.path(id, 'json'), 'utf8')));
+      if (record.id !== id) return undefined;
       await stat(this.path(id, record.ext));
       return record;
     } catch {
