@@ -10,6 +10,7 @@ import { TaskEngine } from './engine/taskEngine';
 import { TaskRepository } from './engine/taskRepository';
 import { CloseHandshake } from './closeHandshake';
 import { CoreEvents } from './events';
+import { removeStaleTempFiles } from './fs/staleTempFiles';
 import { appHandlers, assetHandlers } from './handlers/appHandlers';
 import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
 import {
@@ -60,6 +61,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const redactor = new Redactor();
   const log = redactingLogger(deps.log, redactor);
   const redact = (text: string) => redactor.redact(text);
+  await removeStaleTempFiles(deps.dataDir, { log, now });
 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
