@@ -11,17 +11,16 @@ import { TaskRepository } from './engine/taskRepository';
 import { CloseHandshake } from './closeHandshake';
 import { CoreEvents } from './events';
 import { removeStaleTempFiles } from './fs/staleTempFiles';
-import { appHandlers, assetHandlers } from './handlers/appHandlers';
-import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
-import {
-  downscaleHandler,
-  libraryHandlers,
-  noticeHandlers,
-  settingsHandlers,
-  spendingHandlers,
-  taskHandlers,
-} from './handlers/taskHandlers';
+import { appHandlers } from './handlers/appHandlers';
+import { assetHandlers } from './handlers/assetHandlers';
+import { connectionHandlers } from './handlers/connectionHandlers';
+import { keyHandlers } from './handlers/keyHandlers';
+import { libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
+import { settingsHandlers } from './handlers/settingsHandlers';
+import { shellHandlers } from './handlers/shellHandlers';
+import { spendingHandlers } from './handlers/spendingHandlers';
+import { taskHandlers } from './handlers/taskHandlers';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -141,11 +140,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
 
   const handlers: Handlers = {
-    ...appHandlers(deps),
-    'app.readyToClose': async () => ({ closing: closing.ready() }),
-    ...noticeHandlers(notices),
+    ...appHandlers(deps, notices, closing),
+    ...shellHandlers(deps),
     ...assetHandlers(assets, library),
-    ...downscaleHandler(assets),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),
     ...settingsHandlers(settings),

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MEDIA_TYPES, type MediaMime } from '../../../shared/media/mediaType';
-import { readMp4Info } from './mp4';
+import { readMp4Info } from '../../../shared/media/mp4';
 
 const THUMB_EDGE = 320;
 
