@@ -10,18 +10,17 @@ import { TaskEngine } from './engine/taskEngine';
 import { TaskRepository } from './engine/taskRepository';
 import { CloseHandshake } from './closeHandshake';
 import { CoreEvents } from './events';
-import { appHandlers, assetHandlers } from './handlers/appHandlers';
-import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
-import {
-  downscaleHandler,
-  libraryHandlers,
-  noticeHandlers,
-  settingsHandlers,
-  spendingHandlers,
-  taskHandlers,
-} from './handlers/taskHandlers';
+import { removeStaleTempFiles } from './fs/staleTempFiles';
+import { appHandlers } from './handlers/appHandlers';
+import { assetHandlers } from './handlers/assetHandlers';
+import { connectionHandlers } from './handlers/connectionHandlers';
+import { keyHandlers } from './handlers/keyHandlers';
+import { libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
-import { spendingSettleHandler } from './handlers/spendingSettleHandler';
+import { settingsHandlers } from './handlers/settingsHandlers';
+import { shellHandlers } from './handlers/shellHandlers';
+import { spendingHandlers } from './handlers/spendingHandlers';
+import { taskHandlers } from './handlers/taskHandlers';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -61,6 +60,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const redactor = new Redactor();
   const log = redactingLogger(deps.log, redactor);
   const redact = (text: string) => redactor.redact(text);
+  await removeStaleTempFiles(deps.dataDir, { log, now });
 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
@@ -146,18 +146,15 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
 
   const handlers: Handlers = {
-    ...appHandlers(deps),
-    'app.readyToClose': async () => ({ closing: closing.ready() }),
-    ...noticeHandlers(notices),
+    ...appHandlers(deps, notices, closing),
+    ...shellHandlers(deps),
     ...assetHandlers(assets, library),
-    ...downscaleHandler(assets),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
-    ...spendingSettleHandler(spending, () => emitSpending()),
     ...projectHandlers(projects),
   };
 

@@ -9,7 +9,8 @@ import { silentLogger } from '../log';
 import type { SecretVault } from '../secrets/secretVault';
 import type { ConnectionRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
-import { sandboxConnection, SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID, type BuiltinSandbox } from './builtinSandbox';
+import { SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID } from './builtinIds';
+import { sandboxConnection, type BuiltinSandbox } from './builtinSandbox';
 import { checkBaseUrl, originOf, pollingVerdict, registrableDomain } from './urlPolicy';
 
 /** Everything a request needs: addresses, the endpoint word, and the key with the origins it may go to. */

@@ -1,4 +1,4 @@
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { BadResult } from '../library/inspect';
 import type { ResultMeta } from '../library/library';

@@ -505,9 +505,9 @@ describe('the task engine, against a scripted service', () => {
   });
 
   it('an internal error after the service accepted a task leaves it “outcome unknown” with the service’s task id, never a plain failure', async () => {
-    // The ledger cannot be written (its file's place is taken by a folder): recording the cost throws after the 200.
-    await mkdir(join(dir.path, 'spending.json'), { recursive: true });
+    // The ledger cannot be written (its file's place is taken by a folder once the core runs): recording the cost throws after the 200.
     await withKey();
+    await mkdir(join(dir.path, 'spending.json'), { recursive: true });
     const t = await submitDev();
     await reach(t.id, 'outcome-unknown');
     expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-1', error: { code: 'internal' }, canRetry: true, retryWarning: null });

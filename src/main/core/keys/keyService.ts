@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../../shared/ipc/contract';
 import { AddKeySchema } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SecretVault } from '../secrets/secretVault';
 import type { KeyRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
-import { testKey, type ProbeDeps } from './keyTest';
+import { testKey, type ProbeDeps } from './keyProbe';
 
 const hintOf = (secret: string) => secret.slice(-4);
 

@@ -1,9 +1,9 @@
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SpendingPeriod } from '../../../shared/ipc/contract';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { periodStarts } from './periods';
 
@@ -43,22 +43,12 @@ export class SpendingLedger {
 
   static async open(dataDir: string, o: { notices: NoticeBoard; log: Logger; now: () => number }): Promise<SpendingLedger> {
     const ledger = new SpendingLedger(join(dataDir, 'spending.json'));
-    const text = await readFile(ledger.file, 'utf8').catch(() => undefined);
-    if (text !== undefined) {
-      let parsed: z.infer<typeof FileSchema> | undefined;
-      try {
-        parsed = FileSchema.parse(JSON.parse(text));
-      } catch {
-        parsed = undefined;
-      }
-      if (parsed) for (const e of parsed.entries) ledger.entries.set(e.taskId, e);
-      else {
-        const aside = `${ledger.file}.unreadable-${new Date(o.now()).toISOString().replace(/[:.]/g, '-')}`;
-        await rename(ledger.file, aside);
-        ledger.wasReset = true;
-        o.log.warn('spending ledger unreadable; set aside', { aside });
-        o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${aside}; totals restart from the tasks still in the queue.`);
-      }
+    const read = await readJsonOrSetAside(ledger.file, { schema: FileSchema, aside: `${ledger.file}.unreadable-${asideStamp(o.now())}` });
+    if (read.status === 'ok') for (const e of read.value.entries) ledger.entries.set(e.taskId, e);
+    if (read.status === 'set-aside') {
+      ledger.wasReset = true;
+      o.log.warn('spending ledger unreadable; set aside', { aside: read.aside });
+      o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${read.aside}; totals restart from the tasks still in the queue.`);
     }
     return ledger;
   }
