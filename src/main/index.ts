@@ -12,6 +12,7 @@ import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from '.
 import { installMenu } from './shell/menu';
 import { hardenSession } from './shell/security';
 import { createMainWindow } from './shell/window';
+import { WINDOW_ICON } from './shell/appIcon';
 
 app.enableSandbox();
 registerSchemes();
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
   };
   let mayClose = false;
   const open = () => {
-    const opened = createMainWindow(join(__dirname, '../preload'), appUrl);
+    const opened = createMainWindow(join(__dirname, '../preload'), appUrl, join(app.getAppPath(), WINDOW_ICON));
     window = opened;
     mayClose = false;
     released = undefined;
