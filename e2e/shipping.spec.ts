@@ -16,3 +16,44 @@ test('loading the app asks for nothing that is missing: the favicon is the app i
     expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
   }
 });
+
+/** A .genstudio file as the app writes it: one picture as the base, no mask. */
+async function projectFileBytes(name: string): Promise<number[]> {
+  const { createHash, randomUUID } = await import('node:crypto');
+  const sharp = (await import('sharp')).default;
+  const { packProject } = await import('../src/main/core/projects/projectArchive');
+  const { emptyDocument } = await import('../src/shared/canvas/document');
+  const picture = new Uint8Array(await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2a6f97' } }).png().toBuffer());
+  const assetId = createHash('sha256').update(picture).digest('hex');
+  const document = { ...emptyDocument('gen-pro-1.0-fill'), base: { assetId, name: 'bay.png', width: 96, height: 64 } };
+  const project = { version: 1, id: randomUUID(), name, createdAt: 1, updatedAt: 2, document };
+  return [...packProject({ project, blobs: {}, assets: { [assetId]: { bytes: picture, ext: 'png' } }, appVersion: 'test', savedAt: 2 })];
+}
+
+async function dropFile(page: import('@playwright/test').Page, name: string, bytes: number[]): Promise<void> {
+  await page.evaluate(
+    ({ name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }));
+      const target = document.querySelector('main') ?? document.body;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { name, bytes },
+  );
+}
+
+test('a .genstudio file dropped on the window opens its project on the canvas; a damaged one says why and adds nothing', async ({ app }) => {
+  const { page } = app;
+  await dropFile(page, 'Bay study.genstudio', await projectFileBytes('Bay study'));
+  await expect(page.getByRole('status').filter({ hasText: 'Opened “Bay study” from its file.' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Project list' });
+  await expect(list.getByRole('listitem', { name: 'Bay study' })).toHaveAttribute('aria-current', 'true');
+  const before = await list.getByRole('listitem').count();
+
+  await dropFile(page, 'Broken.genstudio', (await projectFileBytes('Broken')).slice(0, 300));
+  await expect(page.getByRole('alert')).toContainText('“Broken.genstudio” could not be opened. The file is damaged');
+  await expect(list.getByRole('listitem')).toHaveCount(before);
+  await expect(list.getByRole('listitem', { name: 'Bay study' })).toHaveAttribute('aria-current', 'true');
+  await page.screenshot({ path: 'test-results/project-file-drop.png' });
+});

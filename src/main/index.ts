@@ -13,6 +13,7 @@ import { installMenu } from './shell/menu';
 import { hardenSession } from './shell/security';
 import { createMainWindow } from './shell/window';
 import { WINDOW_ICON } from './shell/appIcon';
+import { electronProjectDialogs, projectFileFromArgv } from './shell/projectFileOpening';
 
 app.enableSandbox();
 registerSchemes();
@@ -24,6 +25,24 @@ const electronSettings: SettingsFactory = <T extends Record<string, unknown>>(op
     defaults: options.defaults as T,
     ...(options.migrations ? { migrations: options.migrations as never } : {}),
   }) as unknown as SettingsBackend<T>;
+
+// A data folder chosen for this run (tests, a second profile) gets Electron's own files too, and with them its
+// own single-instance lock.
+if (process.env.GEN_STUDIO_DATA_DIR) app.setPath('userData', join(process.env.GEN_STUDIO_DATA_DIR, 'electron'));
+// One app per profile: a second launch (a double-clicked .genstudio file) hands its file to the first and goes.
+const primary = app.requestSingleInstanceLock();
+if (!primary) app.quit();
+
+/** .genstudio files the system opened the app with: macOS says so by `open-file` (even before ready), others in argv. */
+const pendingProjectFiles: string[] = [];
+let openProjectFileNow: ((path: string) => void) | undefined;
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  if (openProjectFileNow) openProjectFileNow(path);
+  else pendingProjectFiles.push(path);
+});
+const launchFile = projectFileFromArgv(process.argv);
+if (launchFile) pendingProjectFiles.push(launchFile);
 
 async function main(): Promise<void> {
   await app.whenReady();
@@ -46,6 +65,7 @@ async function main(): Promise<void> {
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,
+    projectFileDialogs: electronProjectDialogs(() => window),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);
@@ -83,7 +103,22 @@ async function main(): Promise<void> {
     });
     opened.on('closed', () => (window = undefined));
   };
+  // Opened before the window, so the window starts on it.
+  for (const path of pendingProjectFiles.splice(0)) await core.openProjectFile(path);
   open();
+  openProjectFileNow = (path) => {
+    void core.openProjectFile(path);
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  };
+  app.on('second-instance', (_event, argv) => {
+    const file = projectFileFromArgv(argv);
+    if (file) openProjectFileNow?.(file);
+    else if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open();
   });
@@ -109,4 +144,4 @@ async function main(): Promise<void> {
   });
 }
 
-void main();
+if (primary) void main();

@@ -21,6 +21,8 @@ import {
   taskHandlers,
 } from './handlers/taskHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
+import { projectFileHandlers } from './handlers/projectFileHandlers';
+import { ProjectFiles } from './projects/projectFiles';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -44,6 +46,11 @@ export interface Core {
    * after `timeoutMs` without an answer.
    */
   beforeClose(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Opens a `.genstudio` file the system handed the app (double-click, command line, second launch): the renderer
+   * hears `projects.fileOpened`; a file that cannot be opened is said in a notice, and nothing is changed.
+   */
+  openProjectFile(path: string): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
@@ -99,6 +106,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const thumbnailOf = (assetId: string) => assets.get(assetId).then((asset) => asset.thumbnailUrl, () => null);
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
+  const projectFiles = new ProjectFiles({ projects, assets, version: deps.version, now });
 
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
@@ -151,6 +159,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects),
+    ...projectFileHandlers(projectFiles, projects, deps.projectFileDialogs),
   };
 
   let disposing: Promise<void> | undefined;
@@ -160,6 +169,19 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     media,
     log,
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
+    openProjectFile: async (path) => {
+      try {
+        const opened = await projectFiles.open(path);
+        // Marked as the one last open, so a window that is only starting opens it too.
+        await projects.open(opened.project.id);
+        events.emit('projects.fileOpened', opened);
+        return true;
+      } catch (error) {
+        notices.add('error', error instanceof Error ? error.message : String(error));
+        log.warn('a project file could not be opened', { path, error: String(error) });
+        return false;
+      }
+    },
     dispose: () => {
       disposing ??= (async () => {
         await engine.stop();

@@ -54,6 +54,12 @@ export interface Logger {
   error(message: string, data?: Readonly<Record<string, unknown>>): void;
 }
 
+/** The system's file dialogs for `.genstudio` files; each answers null when the user cancels. */
+export interface ProjectFileDialogs {
+  chooseSavePath(defaultName: string): Promise<string | null>;
+  chooseOpenPath(): Promise<string | null>;
+}
+
 export interface CoreDeps {
   /** Where projects, assets, the results library and task records live. */
   readonly dataDir: string;
@@ -75,4 +81,6 @@ export interface CoreDeps {
   readonly sandboxOptions?: SandboxOptions;
   /** Source of jitter; Math.random by default. */
   readonly random?: () => number;
+  /** Electron's file dialogs; absent where there are none (the Chromium runner), and saving or opening a file says so. */
+  readonly projectFileDialogs?: ProjectFileDialogs;
 }

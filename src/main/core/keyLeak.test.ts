@@ -47,7 +47,9 @@ beforeAll(async () => {
   dir = await tempDir('leak');
   // Something to be noticed at start-up, so the notice calls and events carry a payload.
   await writeFile(join(dir.path, 'settings.json'), '{ not json');
-  fx = await startCore({ dataDir: dir.path, fetch: echoingFetch, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
+  const projectFile = join(dir.path, 'Poster.genstudio');
+  const projectFileDialogs = { chooseSavePath: async () => projectFile, chooseOpenPath: async () => projectFile };
+  fx = await startCore({ dataDir: dir.path, fetch: echoingFetch, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' }, projectFileDialogs } });
 });
 afterAll(async () => {
   await fx.core.dispose();
@@ -175,6 +177,13 @@ describe('the key', () => {
       'projects.open': () => call('projects.open', { id: ids.project! }),
       'projects.rename': () => call('projects.rename', { id: ids.project!, name: 'Poster v2' }),
       'projects.duplicate': () => call('projects.duplicate', { id: ids.project!, name: 'Poster copy' }),
+      'projects.saveToFile': () => call('projects.saveToFile', { id: ids.project! }),
+      'projects.openFile': async () => {
+        // As the system opening the file with the app does, too (the projects.fileOpened event).
+        expect(await fx.core.openProjectFile(join(dir.path, 'Poster.genstudio'))).toBe(true);
+        return call('projects.openFile');
+      },
+      'projects.openDropped': async () => call('projects.openDropped', { name: 'Poster.genstudio', bytes: new Uint8Array(await readFile(join(dir.path, 'Poster.genstudio'))) }),
       'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
     };
@@ -186,7 +195,7 @@ describe('the key', () => {
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'app.readyToClose', 'keys.remove',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

@@ -2,7 +2,7 @@ import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
-import { projectCalls, projectEvents } from './projects';
+import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
 import { libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
@@ -21,6 +21,7 @@ export const CALLS = {
   ...libraryCalls,
   ...spendingCalls,
   ...projectCalls,
+  ...projectFileCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -33,6 +34,7 @@ export const EVENTS = {
   ...libraryEvents,
   ...spendingEvents,
   ...projectEvents,
+  ...projectFileEvents,
 } as const;
 
 export type Calls = typeof CALLS;

@@ -3,6 +3,7 @@ import { gen } from '../../../api';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createProject, flush, openProject } from '../project/projectSync';
 import { useProjectStore } from '../project/projectStore';
+import { openProjectFile, saveProjectToFile } from '../project/projectFiles';
 
 const STATUS = { loading: 'Opening…', saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
@@ -48,6 +49,12 @@ export function ProjectsPanel() {
       <div className="button-row">
         <button type="button" className="button" onClick={() => void createProject(`Project ${projects.length + 1}`)}>
           New project
+        </button>
+        <button type="button" className="button" onClick={() => void openProjectFile()} title="Open a .genstudio project file">
+          Open file…
+        </button>
+        <button type="button" className="button" disabled={!currentId} onClick={() => currentId && void saveProjectToFile(currentId)} title="Save this project, with its pictures, to one .genstudio file">
+          Save to file…
         </button>
       </div>
       <ul className="project-list" aria-label="Project list">
