@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('loading the app asks for nothing that is missing: the favicon is the app icon', async ({ app }) => {
@@ -30,7 +31,7 @@ async function projectFileBytes(name: string): Promise<number[]> {
   return [...packProject({ project, blobs: {}, assets: { [assetId]: { bytes: picture, ext: 'png' } }, appVersion: 'test', savedAt: 2 })];
 }
 
-async function dropFile(page: import('@playwright/test').Page, name: string, bytes: number[]): Promise<void> {
+async function dropFile(page: Page, name: string, bytes: number[]): Promise<void> {
   await page.evaluate(
     ({ name, bytes }) => {
       const transfer = new DataTransfer();
