@@ -58,3 +58,44 @@ test('a .genstudio file dropped on the window opens its project on the canvas; a
   await expect(list.getByRole('listitem', { name: 'Bay study' })).toHaveAttribute('aria-current', 'true');
   await page.screenshot({ path: 'test-results/project-file-drop.png' });
 });
+
+test('updates: off until turned on in Settings, then offered, downloaded and installed only when the user says so', async () => {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { launchChromium } = await import('./harness/launch');
+  const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-updates-'));
+  // The release feed stands in for GitHub: no network, and it records what the app asked of it.
+  const asked: string[] = [];
+  const updater = {
+    check: async () => (asked.push('check'), { version: '9.9.9' }),
+    download: async (progress: (p: number) => void) => (asked.push('download'), progress(100)),
+    install: () => void asked.push('install'),
+  };
+  const app = await launchChromium({ dataDir, headless: true, deps: { updater } });
+  try {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const section = page.getByRole('region', { name: 'Updates' });
+    const status = section.getByRole('status', { name: 'Update status' });
+    await expect(status).toHaveText('Updates are off.');
+    expect(asked).toEqual([]);
+
+    // The box follows main's answer, so it turns on once the setting is stored.
+    const toggle = section.getByRole('checkbox', { name: 'Check for new versions once a day' });
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect(status).toContainText('Version 9.9.9 is available.');
+    expect(asked).toEqual(['check']);
+    await page.screenshot({ path: 'test-results/updates-available.png' });
+
+    await section.getByRole('button', { name: 'Download version 9.9.9' }).click();
+    await expect(status).toContainText('Version 9.9.9 is ready: restart to install it.');
+    expect(asked).toEqual(['check', 'download']);
+    await section.getByRole('button', { name: 'Restart and install' }).click();
+    await expect.poll(() => asked).toEqual(['check', 'download', 'install']);
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -14,6 +14,7 @@ import { hardenSession } from './shell/security';
 import { createMainWindow } from './shell/window';
 import { WINDOW_ICON } from './shell/appIcon';
 import { electronProjectDialogs, projectFileFromArgv } from './shell/projectFileOpening';
+import { electronAppUpdater } from './shell/electronUpdater';
 
 app.enableSandbox();
 registerSchemes();
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     projectFileDialogs: electronProjectDialogs(() => window),
+    // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
+    ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);

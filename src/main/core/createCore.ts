@@ -23,6 +23,9 @@ import {
 import { projectHandlers } from './handlers/projectHandlers';
 import { projectFileHandlers } from './handlers/projectFileHandlers';
 import { ProjectFiles } from './projects/projectFiles';
+import { updateHandlers } from './handlers/updateHandlers';
+import { UpdateService } from './updates/updateService';
+import { eventChannel } from '../../shared/ipc/define';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -135,6 +138,21 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     for (const entry of engine.ledgerEntries()) await ledger.record(entry);
   }
 
+  const updates = new UpdateService({
+    settings,
+    clock: deps.clock,
+    log,
+    updater: deps.updater,
+    tasks: () => engine.list(),
+    onChange: (status) => events.emit('updates.changed', status),
+  });
+  // A waiting install goes ahead when the tasks in flight settle: it hears every task change.
+  const taskChannels = new Set([eventChannel('tasks.updated'), eventChannel('tasks.removed')]);
+  events.attach((channel) => {
+    if (taskChannels.has(channel)) updates.tasksChanged();
+  });
+  updates.start();
+
   let preferences = JSON.stringify(settings.get().preferences);
   settings.subscribe((s) => {
     const next = JSON.stringify(s.preferences);
@@ -160,6 +178,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects),
     ...projectFileHandlers(projectFiles, projects, deps.projectFileDialogs),
+    ...updateHandlers(updates),
   };
 
   let disposing: Promise<void> | undefined;
@@ -184,6 +203,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     },
     dispose: () => {
       disposing ??= (async () => {
+        updates.stop();
         await engine.stop();
         await sandbox.close();
       })();

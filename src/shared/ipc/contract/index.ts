@@ -8,6 +8,7 @@ import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
 import { spendingCalls, spendingEvents } from './spending';
 import { taskCalls, taskEvents } from './tasks';
+import { updateCalls, updateEvents } from './updates';
 
 /** Every call the renderer can make. One map: main registers from it, the preload builds `window.gen` from it. */
 export const CALLS = {
@@ -22,6 +23,7 @@ export const CALLS = {
   ...spendingCalls,
   ...projectCalls,
   ...projectFileCalls,
+  ...updateCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -35,6 +37,7 @@ export const EVENTS = {
   ...spendingEvents,
   ...projectEvents,
   ...projectFileEvents,
+  ...updateEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -52,3 +55,4 @@ export * from './settings';
 export * from './shell';
 export * from './spending';
 export * from './tasks';
+export * from './updates';

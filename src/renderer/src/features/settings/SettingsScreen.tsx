@@ -2,6 +2,7 @@ import { ConnectionsSection } from './ConnectionsSection';
 import { KeysSection } from './KeysSection';
 import { PreferencesSection } from './PreferencesSection';
 import { SpendingSection } from './SpendingSection';
+import { UpdatesSection } from './UpdatesSection';
 import '../../ui/buttons.css';
 import './settings.css';
 
@@ -13,6 +14,7 @@ export function SettingsScreen() {
       <ConnectionsSection />
       <SpendingSection />
       <PreferencesSection />
+      <UpdatesSection />
     </div>
   );
 }
