@@ -22,7 +22,11 @@ const MIME: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
 };
+
+/** Chromium asks every page for /favicon.ico; the app's own icon answers, as the window's does in Electron. */
+export const FAVICON_FILE = join(ROOT, 'resources/icons/icon.ico');
 
 export interface Harness {
   readonly url: string;
@@ -68,6 +72,10 @@ export async function startHarness(options: {
         const found = await started.core?.media.resolve(path.slice('/gen-media/'.length));
         if (!found) return void res.writeHead(404).end();
         return serveFile(res, found.file, found.mime, req);
+      }
+      if (path === '/favicon.ico') {
+        res.writeHead(200, { 'content-type': MIME['.ico'] ?? 'image/x-icon', 'cache-control': 'max-age=86400' });
+        return void res.end(await readFile(FAVICON_FILE));
       }
       const file = normalize(join(root, path === '/' ? 'index.html' : path));
       if (!file.startsWith(root)) return void res.writeHead(404).end();

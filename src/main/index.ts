@@ -14,6 +14,9 @@ import { askKeyDestination } from './shell/keyDialog';
 import { hardenSession } from './shell/security';
 import { devServerUrl } from './shell/rendererUrl';
 import { createMainWindow } from './shell/window';
+import { WINDOW_ICON } from './shell/appIcon';
+import { electronProjectDialogs, projectFileFromArgv } from './shell/projectFileOpening';
+import { electronAppUpdater } from './shell/electronUpdater';
 
 /** Set by electron.vite.config.ts: true only in the bundle `electron-vite dev` makes. */
 declare const __GEN_DEV_SERVER__: boolean;
@@ -28,6 +31,24 @@ const electronSettings: SettingsFactory = <T extends Record<string, unknown>>(op
     defaults: options.defaults as T,
     ...(options.migrations ? { migrations: options.migrations as never } : {}),
   }) as unknown as SettingsBackend<T>;
+
+// A data folder chosen for this run (tests, a second profile) gets Electron's own files too, and with them its
+// own single-instance lock.
+if (process.env.GEN_STUDIO_DATA_DIR) app.setPath('userData', join(process.env.GEN_STUDIO_DATA_DIR, 'electron'));
+// One app per profile: a second launch (a double-clicked .genstudio file) hands its file to the first and goes.
+const primary = app.requestSingleInstanceLock();
+if (!primary) app.quit();
+
+/** .genstudio files the system opened the app with: macOS says so by `open-file` (even before ready), others in argv. */
+const pendingProjectFiles: string[] = [];
+let openProjectFileNow: ((path: string) => void) | undefined;
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  if (openProjectFileNow) openProjectFileNow(path);
+  else pendingProjectFiles.push(path);
+});
+const launchFile = projectFileFromArgv(process.argv);
+if (launchFile) pendingProjectFiles.push(launchFile);
 
 async function main(): Promise<void> {
   await app.whenReady();
@@ -54,6 +75,9 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     confirmKeyDestination: (question) => askKeyDestination(window, question),
+    projectFileDialogs: electronProjectDialogs(() => window),
+    // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
+    ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);
@@ -76,7 +100,7 @@ async function main(): Promise<void> {
   };
   let mayClose = false;
   const open = () => {
-    const opened = createMainWindow(join(__dirname, '../preload'), appUrl);
+    const opened = createMainWindow(join(__dirname, '../preload'), appUrl, join(app.getAppPath(), WINDOW_ICON));
     window = opened;
     mayClose = false;
     released = undefined;
@@ -90,7 +114,22 @@ async function main(): Promise<void> {
     });
     opened.on('closed', () => (window = undefined));
   };
+  // Opened before the window, so the window starts on it.
+  for (const path of pendingProjectFiles.splice(0)) await core.openProjectFile(path);
   open();
+  openProjectFileNow = (path) => {
+    void core.openProjectFile(path);
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  };
+  app.on('second-instance', (_event, argv) => {
+    const file = projectFileFromArgv(argv);
+    if (file) openProjectFileNow?.(file);
+    else if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open();
   });
@@ -116,4 +155,4 @@ async function main(): Promise<void> {
   });
 }
 
-void main();
+if (primary) void main();

@@ -21,6 +21,11 @@ import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { spendingHandlers } from './handlers/spendingHandlers';
 import { taskHandlers } from './handlers/taskHandlers';
+import { projectFileHandlers } from './handlers/projectFileHandlers';
+import { ProjectFiles } from './projects/projectFiles';
+import { updateHandlers } from './handlers/updateHandlers';
+import { UpdateService } from './updates/updateService';
+import { eventChannel } from '../../shared/ipc/define';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -44,6 +49,11 @@ export interface Core {
    * after `timeoutMs` without an answer.
    */
   beforeClose(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Opens a `.genstudio` file the system handed the app (double-click, command line, second launch): the renderer
+   * hears `projects.fileOpened`; a file that cannot be opened is said in a notice, and nothing is changed.
+   */
+  openProjectFile(path: string): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
@@ -106,6 +116,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const thumbnailOf = (assetId: string) => assets.get(assetId).then((asset) => asset.thumbnailUrl, () => null);
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
+  const projectFiles = new ProjectFiles({ projects, assets, version: deps.version, now });
 
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
@@ -134,6 +145,21 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     for (const entry of engine.ledgerEntries()) await ledger.record(entry);
   }
 
+  const updates = new UpdateService({
+    settings,
+    clock: deps.clock,
+    log,
+    updater: deps.updater,
+    tasks: () => engine.list(),
+    onChange: (status) => events.emit('updates.changed', status),
+  });
+  // A waiting install goes ahead when the tasks in flight settle: it hears every task change.
+  const taskChannels = new Set([eventChannel('tasks.updated'), eventChannel('tasks.removed')]);
+  events.attach((channel) => {
+    if (taskChannels.has(channel)) updates.tasksChanged();
+  });
+  updates.start();
+
   let preferences = JSON.stringify(settings.get().preferences);
   settings.subscribe((s) => {
     const next = JSON.stringify(s.preferences);
@@ -156,6 +182,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects),
+    ...projectFileHandlers(projectFiles, projects, deps.projectFileDialogs),
+    ...updateHandlers(updates),
   };
 
   let disposing: Promise<void> | undefined;
@@ -165,8 +193,22 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     media,
     log,
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
+    openProjectFile: async (path) => {
+      try {
+        const opened = await projectFiles.open(path);
+        // Marked as the one last open, so a window that is only starting opens it too.
+        await projects.open(opened.project.id);
+        events.emit('projects.fileOpened', opened);
+        return true;
+      } catch (error) {
+        notices.add('error', error instanceof Error ? error.message : String(error));
+        log.warn('a project file could not be opened', { path, error: String(error) });
+        return false;
+      }
+    },
     dispose: () => {
       disposing ??= (async () => {
+        updates.stop();
         await engine.stop();
         await sandbox.close();
       })();

@@ -55,6 +55,21 @@ export interface Logger {
   error(message: string, data?: Readonly<Record<string, unknown>>): void;
 }
 
+/** The system's file dialogs for `.genstudio` files; each answers null when the user cancels. */
+export interface ProjectFileDialogs {
+  chooseSavePath(defaultName: string): Promise<string | null>;
+  chooseOpenPath(): Promise<string | null>;
+}
+
+/** The installed app's updater (electron-updater in the packaged app); absent where the app cannot update itself. */
+export interface AppUpdater {
+  /** The newer version on offer, or null when this one is the latest. Downloads nothing. */
+  check(): Promise<{ readonly version: string } | null>;
+  download(onProgress: (percent: number) => void): Promise<void>;
+  /** Quits and installs the downloaded version; the app restarts into it. */
+  install(): void;
+}
+
 export interface CoreDeps {
   /** Where projects, assets, the results library and task records live. */
   readonly dataDir: string;
@@ -81,4 +96,8 @@ export interface CoreDeps {
    * was not added for. Without it, every such request is refused.
    */
   readonly confirmKeyDestination?: ConfirmKeyDestination;
+  /** Electron's file dialogs; absent where there are none (the Chromium runner), and saving or opening a file says so. */
+  readonly projectFileDialogs?: ProjectFileDialogs;
+  /** The packaged app's updater; absent in a copy run from a clone and in the Chromium runner. */
+  readonly updater?: AppUpdater;
 }

@@ -47,7 +47,10 @@ beforeAll(async () => {
   dir = await tempDir('leak');
   // Something to be noticed at start-up, so the notice calls and events carry a payload.
   await writeFile(join(dir.path, 'settings.json'), '{ not json');
-  fx = await startCore({ dataDir: dir.path, fetch: echoingFetch, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
+  const updater = { check: async () => ({ version: '9.9.9' }), download: async (progress: (p: number) => void) => progress(100), install: () => undefined };
+  const projectFile = join(dir.path, 'Poster.genstudio');
+  const projectFileDialogs = { chooseSavePath: async () => projectFile, chooseOpenPath: async () => projectFile };
+  fx = await startCore({ dataDir: dir.path, fetch: echoingFetch, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' }, projectFileDialogs, updater } });
 });
 afterAll(async () => {
   await fx.core.dispose();
@@ -176,6 +179,18 @@ describe('the key', () => {
       'projects.open': () => call('projects.open', { id: ids.project! }),
       'projects.rename': () => call('projects.rename', { id: ids.project!, name: 'Poster v2' }),
       'projects.duplicate': () => call('projects.duplicate', { id: ids.project!, name: 'Poster copy' }),
+      'updates.status': () => call('updates.status'),
+      'updates.setEnabled': () => call('updates.setEnabled', { enabled: true }),
+      'updates.check': () => call('updates.check'),
+      'updates.download': () => call('updates.download'),
+      'updates.install': () => call('updates.install'),
+      'projects.saveToFile': () => call('projects.saveToFile', { id: ids.project! }),
+      'projects.openFile': async () => {
+        // As the system opening the file with the app does, too (the projects.fileOpened event).
+        expect(await fx.core.openProjectFile(join(dir.path, 'Poster.genstudio'))).toBe(true);
+        return call('projects.openFile');
+      },
+      'projects.openDropped': async () => call('projects.openDropped', { name: 'Poster.genstudio', bytes: new Uint8Array(await readFile(join(dir.path, 'Poster.genstudio'))) }),
       'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
     };
@@ -186,8 +201,8 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
-      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'app.readyToClose', 'keys.remove',
+      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

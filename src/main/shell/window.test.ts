@@ -30,4 +30,9 @@ describe('the main window', () => {
       webviewTag: false,
     });
   });
+
+  it('shows the app icon in the title bar and the taskbar', () => {
+    createMainWindow('/app/out/preload', 'app://gen-studio/index.html', '/app/resources/icons/png/512x512.png');
+    expect(created.at(-1)).toMatchObject({ icon: '/app/resources/icons/png/512x512.png' });
+  });
 });

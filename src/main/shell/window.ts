@@ -3,8 +3,9 @@ import { BrowserWindow } from 'electron';
 import { hardenContents } from './security';
 
 /** The main window, with every web preference that matters for security stated rather than defaulted. */
-export function createMainWindow(preloadDir: string, url: string): BrowserWindow {
+export function createMainWindow(preloadDir: string, url: string, icon?: string): BrowserWindow {
   const window = new BrowserWindow({
+    ...(icon ? { icon } : {}),
     width: 1440,
     height: 900,
     minWidth: 960,

@@ -15,7 +15,7 @@ const BLOBS = 'blobs';
 const STATE_FILE = '.state.json';
 const SET_ASIDE = '.set-aside';
 
-const ProjectFileSchema = z.object({
+export const ProjectFileSchema = z.object({
   version: z.literal(1),
   id: ProjectIdSchema,
   name: z.string(),
@@ -23,7 +23,7 @@ const ProjectFileSchema = z.object({
   updatedAt: z.number(),
   document: CanvasDocumentSchema,
 });
-type ProjectFile = z.infer<typeof ProjectFileSchema>;
+export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 
 const StateSchema = z.object({ lastOpenedId: z.string().nullable() });
 
@@ -155,6 +155,39 @@ export class ProjectStore {
       await this.announce();
       return { removed: true };
     });
+  }
+
+  /** The project as saved, with the blob files it names: what a `.genstudio` file holds of it. Waits for pending saves. */
+  snapshot(id: string): Promise<{ file: ProjectFile; blobs: Record<string, Uint8Array> }> {
+    return this.serially(id, async () => {
+      const file = this.require(id);
+      const blobs: Record<string, Uint8Array> = {};
+      for (const name of documentBlobNames(file.document)) {
+        try {
+          blobs[name] = new Uint8Array(await readFile(join(this.dir, id, BLOBS, name)));
+        } catch {
+          throw new IpcFailure('unavailable', `The mask of “${file.name}” could not be read, so the project cannot be saved to a file whole.`);
+        }
+      }
+      return { file, blobs };
+    });
+  }
+
+  /**
+   * Adds a project that came from elsewhere (a `.genstudio` file). A project here with the same id is never
+   * overwritten: the newcomer gets an id of its own. Blobs go to disk before the document that names them.
+   */
+  async adopt(file: ProjectFile, blobs: Record<string, Uint8Array>): Promise<{ summary: ProjectSummary; newId: boolean }> {
+    const missing = documentBlobNames(file.document).filter((name) => !(name in blobs));
+    if (missing.length > 0) throw new IpcFailure('bad-input', `The project names files it does not hold: ${missing.join(', ')}.`);
+    const conflict = this.projects.has(file.id) || !/^[a-z0-9-]{8,64}$/.test(file.id);
+    const adopted: ProjectFile = { ...file, id: conflict ? randomUUID() : file.id };
+    const projectDir = join(this.dir, adopted.id);
+    for (const name of documentBlobNames(adopted.document)) await writeFileAtomic(join(projectDir, BLOBS, name), blobs[name] as Uint8Array);
+    await writeJsonAtomic(join(projectDir, PROJECT_FILE), adopted);
+    this.projects.set(adopted.id, adopted);
+    await this.announce();
+    return { summary: await this.summary(adopted), newId: conflict };
   }
 
   private async load(): Promise<void> {

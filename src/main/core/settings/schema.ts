@@ -36,6 +36,10 @@ export const SandboxPortsSchema = z.object({
 });
 export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
 
+/** Updates from the project's releases: off until the user turns them on; the last check limits them to one a day. */
+export const UpdateSettingsSchema = z.object({ enabled: z.boolean(), lastCheckAt: z.number().nullable() });
+export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+
 export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
 
 /** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
@@ -49,6 +53,8 @@ export const SETTINGS_FIELDS = {
   spendingCaps: z.record(z.string(), SpendingCapsSchema),
   /** absent in files from before it existed: the default (none yet) applies, so no migration is needed */
   sandboxPorts: SandboxPortsSchema.nullable(),
+  /** absent in files from before it existed: the default (off) applies, so no migration is needed */
+  updates: UpdateSettingsSchema,
 } as const;
 
 export interface AppSettings extends Record<string, unknown> {
@@ -59,6 +65,7 @@ export interface AppSettings extends Record<string, unknown> {
   preferences: Preferences;
   spendingCaps: Record<string, z.infer<typeof SpendingCapsSchema>>;
   sandboxPorts: SandboxPorts | null;
+  updates: UpdateSettings;
 }
 
 export function defaultSettings(): AppSettings {
@@ -70,5 +77,6 @@ export function defaultSettings(): AppSettings {
     preferences: { ...DEFAULT_PREFERENCES },
     spendingCaps: {},
     sandboxPorts: null,
+    updates: { enabled: false, lastCheckAt: null },
   };
 }

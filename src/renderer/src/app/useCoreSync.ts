@@ -6,6 +6,7 @@ import { useNoticeStore } from '../store/noticeStore';
 import { useSettingsStore } from '../store/settingsStore';
 import { useTaskStore } from '../store/taskStore';
 import { followCloseRequests } from './beforeClose';
+import { followProjectFiles } from '../features/canvas/project/projectFiles';
 
 /**
  * Subscribes every store to main's events first, then loads each once: the queue, the library and the
@@ -14,7 +15,7 @@ import { followCloseRequests } from './beforeClose';
 export function useCoreSync(): void {
   useEffect(() => {
     const stores = [useConnectionStore, useKeyStore, useTaskStore, useLibraryStore, useSettingsStore, useNoticeStore] as const;
-    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests()];
+    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles()];
     for (const s of stores) void s.getState().load();
     return () => offs.forEach((off) => off());
   }, []);

@@ -2,12 +2,13 @@ import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
-import { projectCalls, projectEvents } from './projects';
+import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
 import { libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
 import { spendingCalls, spendingEvents } from './spending';
 import { taskCalls, taskEvents } from './tasks';
+import { updateCalls, updateEvents } from './updates';
 
 /** Every call the renderer can make. One map: main registers from it, the preload builds `window.gen` from it. */
 export const CALLS = {
@@ -21,6 +22,8 @@ export const CALLS = {
   ...libraryCalls,
   ...spendingCalls,
   ...projectCalls,
+  ...projectFileCalls,
+  ...updateCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -33,6 +36,8 @@ export const EVENTS = {
   ...libraryEvents,
   ...spendingEvents,
   ...projectEvents,
+  ...projectFileEvents,
+  ...updateEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -50,3 +55,4 @@ export * from './settings';
 export * from './shell';
 export * from './spending';
 export * from './tasks';
+export * from './updates';

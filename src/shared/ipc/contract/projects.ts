@@ -44,6 +44,25 @@ export const projectCalls = {
   'projects.remove': call(z.object({ id: ProjectIdSchema }), z.object({ removed: z.boolean() })),
 };
 
+/** What opening a `.genstudio` file gives: the project it became, and a note when it was added as a copy. */
+export const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable() });
+export type OpenedProjectFile = z.infer<typeof OpenedProjectFileSchema>;
+
+/** Saving to and opening from a single `.genstudio` file (a zip of the project); main shows the file dialogs. */
+export const projectFileCalls = {
+  /** Asks where to save, then writes the project (as last saved) with its pictures; `saved` is false when cancelled. */
+  'projects.saveToFile': call(z.object({ id: ProjectIdSchema }), z.object({ saved: z.boolean(), fileName: z.string().nullable() })),
+  /** Asks which file to open and adds its project; `opened` is null when cancelled. A damaged file fails with what is wrong. */
+  'projects.openFile': call(z.undefined(), z.object({ opened: OpenedProjectFileSchema.nullable() })),
+  /** A `.genstudio` file dropped on the window, as bytes. */
+  'projects.openDropped': call(z.object({ name: z.string().max(1024), bytes: BytesSchema }), OpenedProjectFileSchema),
+};
+
+export const projectFileEvents = {
+  /** The system opened a `.genstudio` file with the app (double-click, the command line, a second launch). */
+  'projects.fileOpened': event(OpenedProjectFileSchema),
+};
+
 export const projectEvents = {
   /** The list changed (created, renamed, duplicated, removed, or a corrupt project set aside). */
   'projects.changed': event(z.object({ projects: z.array(ProjectSummarySchema) })),

@@ -4,6 +4,8 @@ import { KeysSection } from './KeysSection';
 import { PreferencesSection } from './PreferencesSection';
 import { SpendingSection } from './SpendingSection';
 import '../../ui/ui.css';
+import { UpdatesSection } from './UpdatesSection';
+import '../../ui/buttons.css';
 import './settings.css';
 
 export function SettingsScreen() {
@@ -15,6 +17,7 @@ export function SettingsScreen() {
       <SpendingSection />
       <PreferencesSection />
       <AppearanceSection />
+      <UpdatesSection />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createProject, flush, openProject } from '../project/projectSync';
 import { useProjectStore } from '../project/projectStore';
 import { Button } from '../../../ui/Button';
+import { openProjectFile, saveProjectToFile } from '../project/projectFiles';
 
 const STATUS = { loading: 'Opening…', saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
@@ -49,6 +50,12 @@ export function ProjectsPanel() {
       <div className="button-row">
         <Button onClick={() => void createProject(`Project ${projects.length + 1}`)}>
           New project
+        </Button>
+        <Button onClick={() => void openProjectFile()} title="Open a .genstudio project file">
+          Open file…
+        </Button>
+        <Button disabled={!currentId} onClick={() => currentId && void saveProjectToFile(currentId)} title="Save this project, with its pictures, to one .genstudio file">
+          Save to file…
         </Button>
       </div>
       <ul className="project-list" aria-label="Project list">

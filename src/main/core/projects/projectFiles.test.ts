@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyDocument, type CanvasDocument } from '../../../shared/canvas/document';
+import { eventChannel } from '../../../shared/ipc/define';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { tempDir } from '../testing/tempDir';
+import { projectFileName } from '../handlers/projectFileHandlers';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let other: Awaited<ReturnType<typeof tempDir>>;
+let fx: CoreFixture;
+/** What the "system dialog" answers next. */
+let chosen: string | null;
+const dialogs = { chooseSavePath: async () => chosen, chooseOpenPath: async () => chosen };
+
+const png = async (color: string, width = 64, height = 48) =>
+  new Uint8Array(await sharp({ create: { width, height, channels: 4, background: color } }).png().toBuffer());
+
+beforeEach(async () => {
+  dir = await tempDir('pf');
+  other = await tempDir('pf-other');
+  fx = await startCore({ dataDir: join(dir.path, 'data'), deps: { projectFileDialogs: dialogs } });
+});
+afterEach(async () => {
+  await fx.core.dispose();
+  await dir.remove();
+  await other.remove();
+});
+
+/** A project with a base picture, a reference and a painted mask, saved as the renderer saves it. */
+async function makeProject(core: CoreFixture, name = 'Harbour at dusk'): Promise<{ id: string; document: CanvasDocument; mask: Uint8Array }> {
+  const base = await core.ok('assets.import', { name: 'harbour.png', bytes: await png('#336699') });
+  const ref = await core.ok('assets.import', { name: 'palette.png', bytes: await png('#ffaa00', 16, 16) });
+  const created = await core.ok('projects.create', { name, document: emptyDocument('gen-pro-1.0-fill') });
+  const mask = await png('#ffffff', 64, 48);
+  const document: CanvasDocument = {
+    ...emptyDocument('gen-pro-1.0-fill'),
+    base: { assetId: base.id, name: 'harbour.png', width: 64, height: 48 },
+    references: [{ assetId: ref.id, name: 'palette.png', width: 16, height: 16 }],
+    mask: { ...emptyDocument('x').mask, blob: 'mask-1.png' },
+  };
+  await core.ok('projects.save', { id: created.id, document, blobs: { 'mask-1.png': mask } });
+  return { id: created.id, document, mask };
+}
+
+async function projectFolders(dataDir: string): Promise<string[]> {
+  return (await readdir(join(dataDir, 'projects'), { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+}
+
+describe('.genstudio project files', () => {
+  it('saves a project to one file and opens it on another machine whole: document, mask and pictures', async () => {
+    const { id, document, mask } = await makeProject(fx);
+    chosen = join(dir.path, 'Harbour at dusk'); // the dialog may answer without the extension
+    expect(await fx.ok('projects.saveToFile', { id })).toEqual({ saved: true, fileName: 'Harbour at dusk.genstudio' });
+    const file = join(dir.path, 'Harbour at dusk.genstudio');
+
+    // Another installation: its own data folder, none of the pictures.
+    const elsewhere = await startCore({ dataDir: other.path, deps: { projectFileDialogs: { chooseOpenPath: async () => file, chooseSavePath: async () => null } } });
+    try {
+      const { opened } = await elsewhere.ok('projects.openFile');
+      expect(opened?.notice).toBeNull();
+      expect(opened?.project).toMatchObject({ id, name: 'Harbour at dusk' });
+      const reopened = await elsewhere.ok('projects.open', { id });
+      expect(reopened.document).toEqual(document);
+      expect(Buffer.from(reopened.blobs['mask-1.png']!)).toEqual(Buffer.from(mask));
+      for (const ref of [document.base!, ...document.references]) {
+        expect(await elsewhere.ok('assets.get', { id: ref.assetId })).toMatchObject({ id: ref.assetId, width: ref.width, height: ref.height });
+      }
+      expect((await elsewhere.ok('projects.list')).projects.map((p) => p.name)).toEqual(['Harbour at dusk']);
+    } finally {
+      await elsewhere.core.dispose();
+    }
+  });
+
+  it('opens a file as a copy when the project is already here, leaving the one here unchanged', async () => {
+    const { id, document } = await makeProject(fx);
+    chosen = join(dir.path, 'h.genstudio');
+    await fx.ok('projects.saveToFile', { id });
+    // The project here moves on after the file was saved.
+    await fx.ok('projects.rename', { id, name: 'Harbour, final' });
+    const { opened } = await fx.ok('projects.openFile');
+    expect(opened?.project.id).not.toBe(id);
+    expect(opened?.project.name).toBe('Harbour at dusk');
+    expect(opened?.notice).toMatch(/opened as a separate copy.*unchanged/);
+    expect((await fx.ok('projects.open', { id })).project.name).toBe('Harbour, final');
+    expect((await fx.ok('projects.open', { id: opened!.project.id })).document).toEqual(document);
+  });
+
+  it('opens a file the system hands the app and tells the window; a damaged one becomes a notice', async () => {
+    const { id } = await makeProject(fx);
+    chosen = join(dir.path, 'h.genstudio');
+    await fx.ok('projects.saveToFile', { id });
+    expect(await fx.core.openProjectFile(chosen)).toBe(true);
+    const opened = fx.events.filter((e) => e.channel === eventChannel('projects.fileOpened'));
+    expect(opened).toHaveLength(1);
+
+    await writeFile(join(dir.path, 'broken.genstudio'), 'not a zip at all');
+    expect(await fx.core.openProjectFile(join(dir.path, 'broken.genstudio'))).toBe(false);
+    const notices = await fx.ok('app.notices');
+    expect(notices.at(-1)).toMatchObject({ level: 'error', message: '“broken.genstudio” could not be opened. This is not a Gen Studio project file: it is not a zip archive.' });
+  });
+
+  describe('a damaged file says what is wrong and changes nothing', () => {
+    let good: Uint8Array;
+    beforeEach(async () => {
+      const { id } = await makeProject(fx);
+      chosen = join(dir.path, 'good.genstudio');
+      await fx.ok('projects.saveToFile', { id });
+      good = new Uint8Array(await readFile(chosen));
+    });
+
+    const rezip = (edit: (entries: Record<string, Uint8Array>) => void) => {
+      const entries = unzipSync(good);
+      edit(entries);
+      return zipSync(entries);
+    };
+    const cases: Array<[string, () => Uint8Array, RegExp]> = [
+      ['an empty file', () => new Uint8Array(), /The file is empty\./],
+      ['a picture renamed', () => strToU8('\x89PNG not really'), /not a zip archive/],
+      ['a file cut short while copying', () => good.subarray(0, Math.floor(good.length * 0.6)), /cannot be unpacked .*cut short/],
+      ['a zip that is not a project', () => zipSync({ 'notes.txt': strToU8('hello') }), /has no genstudio\.json/],
+      [
+        'a newer format',
+        () => rezip((e) => void (e['genstudio.json'] = strToU8(JSON.stringify({ ...JSON.parse(Buffer.from(e['genstudio.json']!).toString()), version: 7 })))),
+        /newer Gen Studio \(file format 7\); update Gen Studio/,
+      ],
+      ['a mask whose bytes changed', () => rezip((e) => void e['blobs/mask-1.png']?.fill(0, 40, 48)), /“blobs\/mask-1\.png” inside it does not match its checksum/],
+      ['a picture missing', () => rezip((e) => void delete e[Object.keys(e).find((n) => n.startsWith('assets/'))!]), /“assets\/[a-f0-9]{64}\.png” is missing/],
+      [
+        'a project description that is not a project',
+        () =>
+          rezip((e) => {
+            const project = strToU8('{"version": 1, "id": "x"}');
+            e['project.json'] = project;
+            const manifest = JSON.parse(Buffer.from(e['genstudio.json']!).toString()) as { files: Record<string, { sha256: string; bytes: number }> };
+            manifest.files['project.json'] = { sha256: createHash('sha256').update(project).digest('hex'), bytes: project.byteLength };
+            e['genstudio.json'] = strToU8(JSON.stringify(manifest));
+          }),
+        /The project inside it is damaged/,
+      ],
+    ];
+
+    for (const [what, make, message] of cases) {
+      it(`${what}`, async () => {
+        const before = await fx.ok('projects.list');
+        const folders = await projectFolders(join(dir.path, 'data'));
+        const bad = join(dir.path, 'bad.genstudio');
+        await writeFile(bad, make());
+        chosen = bad;
+        const result = await fx.call('projects.openFile');
+        expect(result.ok).toBe(false);
+        if (!result.ok) {
+          expect(result.error.code).toBe('bad-input');
+          expect(result.error.message).toMatch(/^“bad\.genstudio” could not be opened\. /);
+          expect(result.error.message).toMatch(message);
+        }
+        // Dropped on the window, the same bytes say the same.
+        const dropped = await fx.call('projects.openDropped', { name: 'bad.genstudio', bytes: new Uint8Array(await readFile(bad)) });
+        expect(dropped.ok).toBe(false);
+        expect(await fx.ok('projects.list')).toEqual(before);
+        expect(await projectFolders(join(dir.path, 'data'))).toEqual(folders);
+        // The damaged file itself is left as it was.
+        expect(Buffer.from(await readFile(bad))).toEqual(Buffer.from(make()));
+      });
+    }
+  });
+
+  it('names the file from the project, and says so when the system dialogs are missing or cancelled', async () => {
+    expect(projectFileName('Poster: v2/final?')).toBe('Poster v2 final.genstudio');
+    expect(projectFileName('...')).toBe('Project.genstudio');
+    const { id } = await makeProject(fx);
+    chosen = null;
+    expect(await fx.ok('projects.saveToFile', { id })).toEqual({ saved: false, fileName: null });
+    expect(await fx.ok('projects.openFile')).toEqual({ opened: null });
+
+    const bare = await startCore({ dataDir: other.path });
+    try {
+      const result = await bare.call('projects.openFile');
+      expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    } finally {
+      await bare.core.dispose();
+    }
+  });
+
+  it('refuses a path that is not a project file before reading it', async () => {
+    chosen = join(dir.path, 'photo.png');
+    await writeFile(chosen, await png('#000'));
+    expect(await fx.call('projects.openFile')).toMatchObject({ ok: false, error: { code: 'bad-input', message: '“photo.png” is not a Gen Studio project file (.genstudio).' } });
+    chosen = join(dir.path, 'gone.genstudio');
+    expect(await fx.call('projects.openFile')).toMatchObject({ ok: false, error: { code: 'not-found', message: '“gone.genstudio” could not be found.' } });
+  });
+});
+

@@ -1,0 +1,100 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { documentAssetIds } from '../../../shared/canvas/document';
+import type { OpenedProjectFile } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { AssetStore } from '../assets/assetStore';
+import { writeFileAtomic } from '../fs/atomicWrite';
+import { MAX_ARCHIVE_BYTES, packProject, PROJECT_FILE_EXTENSION, ProjectFileError, unpackProject } from './projectArchive';
+import { ProjectFileSchema, type ProjectStore } from './projectStore';
+
+const EXT_OF_MIME: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/tiff': 'tiff',
+  'image/avif': 'avif',
+  'image/heif': 'heif',
+};
+
+/**
+ * Saving a project to a `.genstudio` file and opening one. The file is checked whole before anything is
+ * written, so a damaged file adds nothing and changes nothing; the message says what is wrong with it.
+ */
+export class ProjectFiles {
+  constructor(
+    private readonly deps: {
+      readonly projects: ProjectStore;
+      readonly assets: AssetStore;
+      readonly version: string;
+      readonly now: () => number;
+    },
+  ) {}
+
+  async save(id: string, path: string): Promise<{ path: string }> {
+    const { file, blobs } = await this.deps.projects.snapshot(id);
+    const assets: Record<string, { bytes: Uint8Array; ext: string }> = {};
+    for (const assetId of new Set(documentAssetIds(file.document))) {
+      const info = await this.deps.assets.get(assetId).catch(() => {
+        throw new IpcFailure('not-found', `A picture “${file.name}” uses is no longer in the asset store, so the project cannot be saved to a file whole.`);
+      });
+      assets[assetId] = { bytes: await this.deps.assets.bytes(assetId), ext: EXT_OF_MIME[info.mime] ?? 'bin' };
+    }
+    const bytes = packProject({ project: file, blobs, assets, appVersion: this.deps.version, savedAt: this.deps.now() });
+    await writeFileAtomic(path, bytes).catch((error: unknown) => {
+      throw new IpcFailure('unavailable', `“${basename(path)}” could not be written: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return { path };
+  }
+
+  async open(path: string): Promise<OpenedProjectFile> {
+    const name = basename(path);
+    if (!name.toLowerCase().endsWith(`.${PROJECT_FILE_EXTENSION}`)) {
+      throw new IpcFailure('bad-input', `“${name}” is not a Gen Studio project file (.${PROJECT_FILE_EXTENSION}).`);
+    }
+    let bytes: Uint8Array;
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) throw new IpcFailure('bad-input', `“${name}” is a folder, not a project file.`);
+      if (info.size > MAX_ARCHIVE_BYTES) throw new IpcFailure('bad-input', `“${name}” is too large to be a Gen Studio project.`);
+      bytes = await readFile(path);
+    } catch (error) {
+      if (error instanceof IpcFailure) throw error;
+      const code = (error as { code?: string }).code;
+      throw new IpcFailure(code === 'ENOENT' ? 'not-found' : 'unavailable', code === 'ENOENT' ? `“${name}” could not be found.` : `“${name}” could not be read.`);
+    }
+    return this.openBytes(name, bytes);
+  }
+
+  async openBytes(name: string, bytes: Uint8Array): Promise<OpenedProjectFile> {
+    const fail = (message: string) => new IpcFailure('bad-input', `“${name}” could not be opened. ${message}`);
+    let contents: ReturnType<typeof unpackProject>;
+    try {
+      contents = unpackProject(bytes);
+    } catch (error) {
+      if (error instanceof ProjectFileError) throw fail(error.message);
+      throw error;
+    }
+    const parsed = ProjectFileSchema.safeParse(contents.project);
+    if (!parsed.success) {
+      const version = (contents.project as { version?: unknown } | null)?.version;
+      throw fail(typeof version === 'number' && version > 1 ? 'It was saved by a newer Gen Studio; update Gen Studio to open it.' : 'The project inside it is damaged.');
+    }
+    const file = parsed.data;
+    const missing = documentAssetIds(file.document).filter((id) => !(id in contents.assets));
+    if (missing.length > 0) throw fail('A picture the project uses is not inside the file.');
+
+    // Every check has passed: only now is anything stored. Pictures first, then the project that names them.
+    for (const id of new Set(documentAssetIds(file.document))) {
+      const ref = [file.document.base, ...file.document.references].find((r) => r?.assetId === id);
+      const stored = await this.deps.assets.import(ref?.name ?? `${id}.${contents.assets[id]?.ext ?? 'png'}`, contents.assets[id]?.bytes ?? new Uint8Array());
+      if (stored.id !== id) throw fail('A picture inside it is not the one the project names.');
+    }
+    const { summary, newId } = await this.deps.projects.adopt(file, { ...contents.blobs });
+    return {
+      project: summary,
+      notice: newId ? `“${file.name}” is already among your projects; the file was opened as a separate copy, and the one you had is unchanged.` : null,
+    };
+  }
+}
