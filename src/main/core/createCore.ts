@@ -21,7 +21,6 @@ import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { spendingHandlers } from './handlers/spendingHandlers';
 import { taskHandlers } from './handlers/taskHandlers';
-import { projectFileHandlers } from './handlers/projectFileHandlers';
 import { ProjectFiles } from './projects/projectFiles';
 import { updateHandlers } from './handlers/updateHandlers';
 import { UpdateService } from './updates/updateService';
@@ -181,8 +180,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
-    ...projectHandlers(projects),
-    ...projectFileHandlers(projectFiles, projects, deps.projectFileDialogs),
+    ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...updateHandlers(updates),
   };
 

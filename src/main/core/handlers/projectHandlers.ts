@@ -1,9 +1,34 @@
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { ProjectFileDialogs } from '../deps';
+import { PROJECT_FILE_EXTENSION } from '../projects/projectArchive';
+import type { ProjectFiles } from '../projects/projectFiles';
 import type { ProjectStore } from '../projects/projectStore';
 import type { HandlersFor } from './types';
 
-type ProjectCall = 'projects.list' | 'projects.create' | 'projects.open' | 'projects.save' | 'projects.rename' | 'projects.duplicate' | 'projects.remove';
+type ProjectCall =
+  | 'projects.list'
+  | 'projects.create'
+  | 'projects.open'
+  | 'projects.save'
+  | 'projects.rename'
+  | 'projects.duplicate'
+  | 'projects.remove'
+  | 'projects.saveToFile'
+  | 'projects.openFile'
+  | 'projects.openDropped';
 
-export function projectHandlers(projects: ProjectStore): HandlersFor<ProjectCall> {
+/** A file name from a project name: the characters no system allows in a name become spaces. */
+export function projectFileName(name: string): string {
+  const visible = [...name].map((c) => (c.charCodeAt(0) < 32 ? ' ' : c)).join('');
+  const safe = visible.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  return `${safe || 'Project'}.${PROJECT_FILE_EXTENSION}`;
+}
+
+export function projectHandlers(projects: ProjectStore, files: ProjectFiles, dialogs: ProjectFileDialogs | undefined): HandlersFor<ProjectCall> {
+  const needDialogs = (): ProjectFileDialogs => {
+    if (!dialogs) throw new IpcFailure('unavailable', 'Project files are saved and opened from the desktop app; this window has no file dialogs.');
+    return dialogs;
+  };
   return {
     'projects.list': () => projects.list(),
     'projects.create': ({ name, document }) => projects.create(name, document),
@@ -12,5 +37,19 @@ export function projectHandlers(projects: ProjectStore): HandlersFor<ProjectCall
     'projects.rename': ({ id, name }) => projects.rename(id, name),
     'projects.duplicate': ({ id, name }) => projects.duplicate(id, name),
     'projects.remove': ({ id }) => projects.remove(id),
+    'projects.saveToFile': async ({ id }) => {
+      const name = (await projects.list()).projects.find((p) => p.id === id)?.name;
+      if (name === undefined) throw new IpcFailure('not-found', 'That project no longer exists.');
+      const path = await needDialogs().chooseSavePath(projectFileName(name));
+      if (path === null) return { saved: false, fileName: null };
+      const target = path.toLowerCase().endsWith(`.${PROJECT_FILE_EXTENSION}`) ? path : `${path}.${PROJECT_FILE_EXTENSION}`;
+      await files.save(id, target);
+      return { saved: true, fileName: target.split(/[\\/]/).pop() ?? target };
+    },
+    'projects.openFile': async () => {
+      const path = await needDialogs().chooseOpenPath();
+      return { opened: path === null ? null : await files.open(path) };
+    },
+    'projects.openDropped': ({ name, bytes }) => files.openBytes(name, bytes),
   };
 }

@@ -8,7 +8,7 @@ import { emptyDocument, type CanvasDocument } from '../../../shared/canvas/docum
 import { eventChannel } from '../../../shared/ipc/define';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { tempDir } from '../testing/tempDir';
-import { projectFileName } from '../handlers/projectFileHandlers';
+import { projectFileName } from '../handlers/projectHandlers';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let other: Awaited<ReturnType<typeof tempDir>>;
