@@ -3,6 +3,7 @@ import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared
 import type { ResolvedConnection } from '../connections/connectionService';
 import { isSecurePollingAddress } from '../connections/urlPolicy';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
+import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
@@ -79,14 +80,9 @@ export class SubmitStep {
     if (this.book.stopped) return;
     // The last moment a cancel can still keep the request from going out.
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
-    const out = await send(this.d.fetch, this.d.clock, {
-      url,
-      method: 'POST',
-      body,
-      key: { value: conn.secret, allowedOrigins: conn.origins },
-      timeoutMs: SUBMIT_TIMEOUT_MS,
-      signal,
-    });
+    const out = await timed('http', () =>
+      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal }),
+    );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
   }
