@@ -73,7 +73,7 @@ beforeAll(async () => {
   sandbox = spawn(process.execPath, [join(outDir, 'sandboxProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
   sandboxLines = createInterface({ input: sandbox.stdout! });
   baseUrl = (JSON.parse(await nextLine(sandboxLines, 30_000)) as { baseUrl: string }).baseUrl;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   sandbox?.stdin?.end();
@@ -220,5 +220,5 @@ describe('the core killed with SIGKILL at random moments', () => {
     expect(charged.reduce((sum, e) => sum + e.cost, 0)).toBeCloseTo(known.length * price, 6);
     expect(sandboxCharged).toBeCloseTo((known.length + unknownAccepted.length) * price, 6);
     expect(unsettled.map((e) => e.taskId).sort()).toEqual(outcomeUnknown.map((r) => r.id).sort());
-  }, 400_000);
+  }, 900_000);
 });
