@@ -1,7 +1,7 @@
 /**
  * The task engine's own cost. Prints figures; asserts nothing.
  *
- *   npx tsx bench/engine.ts [--tasks 40] [--concurrent 200] [--window 30]
+ *   npx tsx bench/engine.ts [--tasks 40] [--concurrent 200] [--window 30] [--profile polling.cpuprofile]
  *
  * 1. Time per task from submit to result on disk, against an in-process sandbox with zero latency (every task
  *    ready on its first poll), one task at a time, split into: time inside HTTP calls (the sandbox's own work),
@@ -11,7 +11,7 @@
  *    Pending: CPU time of this process over a window, as a share of one core, with heap and RSS.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,10 +22,28 @@ import { createCore, type Core } from '../src/main/core/createCore';
 import { systemClock, type Clock, type TimerHandle } from '../src/main/core/deps';
 import { CoreEvents } from '../src/main/core/events';
 import { nodeDeps } from '../src/main/core/nodeDeps';
+import { onPhase, type Phase } from '../src/main/core/perf/phases';
 import { MemoryKeychain } from '../src/main/core/testing/memoryKeychain';
 import { startSandbox } from '../src/main/sandbox/index';
 
-const { values } = parseArgs({ options: { tasks: { type: 'string', default: '40' }, concurrent: { type: 'string', default: '200' }, window: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { tasks: { type: 'string', default: '40' }, concurrent: { type: 'string', default: '200' }, window: { type: 'string', default: '30' }, profile: { type: 'string' } },
+});
+
+/** `--profile FILE`: a CPU profile of the polling window (open it in Chrome's DevTools), to see the next slow part. */
+async function startProfile(): Promise<() => Promise<string>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(values.profile!, JSON.stringify(profile));
+    session.disconnect();
+    return values.profile!;
+  };
+}
 const TASKS = Number(values.tasks);
 const CONCURRENT = Number(values.concurrent);
 const WINDOW_S = Number(values.window);
@@ -112,18 +130,22 @@ async function perTask(): Promise<void> {
   const b = await boot(dataDir, { fetch: timedFetch, clock });
   await addKey(b, key, sandbox.baseUrl, 'Bench');
 
+  let phases = new Map<Phase, number>();
+  const stopPhases = onPhase((phase, selfMs) => phases.set(phase, (phases.get(phase) ?? 0) + selfMs));
   const run = async () => {
     inFetch = 0;
     waited = 0;
+    phases = new Map();
     const t = performance.now();
     const task = await b.call<TaskInfo>('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'bench', width: 256, height: 256, output_format: 'png', seed: 1 }, inputs: {} });
     await until(() => b.tasks.get(task.id)?.state === 'done', 'task done');
     const wall = performance.now() - t;
-    return { wall, http: inFetch, waited, own: wall - inFetch - waited };
+    return { wall, http: inFetch, waited, own: wall - inFetch - waited, phases };
   };
   await run(); // warm-up: the first task loads sharp and the sandbox's renderer
-  const rows = [];
+  const rows: Array<Awaited<ReturnType<typeof run>>> = [];
   for (let i = 0; i < TASKS; i++) rows.push(await run());
+  stopPhases();
   await b.core.dispose();
   await sandbox.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -133,6 +155,23 @@ async function perTask(): Promise<void> {
   console.log(`   inside HTTP calls    median ${ms(median(rows.map((r) => r.http)))}   (submit, poll, download: the sandbox's own work)`);
   console.log(`   scheduled waiting    median ${ms(median(rows.map((r) => r.waited)))}   (the first poll's deliberate delay)`);
   console.log(`   engine's own time    median ${ms(median(rows.map((r) => r.own)))}   mean ${ms(mean(rows.map((r) => r.own)))}   p90 ${ms([...rows.map((r) => r.own)].sort((a, c) => a - c)[Math.floor(rows.length * 0.9)]!)}`);
+  // Self time of each phase (a phase's wall time less the phases inside it), per task.
+  const PHASES: ReadonlyArray<[Phase, string]> = [
+    ['validate', 'validation and caps'],
+    ['record', 'task records written (atomic, fsync)'],
+    ['send', 'sending step, less the request'],
+    ['poll', 'polling steps, less the requests'],
+    ['download', 'download step, less the request and filing'],
+    ['verify', 'reading the result header'],
+    ['thumbnail', 'full decode and preview'],
+    ['write', 'result, preview, sidecar, index written'],
+  ];
+  const of = (phase: Phase) => rows.map((r) => r.phases.get(phase) ?? 0);
+  const named = rows.map((r) => PHASES.reduce((sum, [phase]) => sum + (r.phases.get(phase) ?? 0), 0));
+  console.log('   engine\'s own time by phase (median per task, mean in brackets):');
+  for (const [phase, words] of PHASES) console.log(`     ${phase.padEnd(10)} ${ms(median(of(phase))).padStart(9)}  (${ms(mean(of(phase)))})   ${words}`);
+  const rest = rows.map((r, i) => r.own - named[i]!);
+  console.log(`     ${'other'.padEnd(10)} ${ms(median(rest)).padStart(9)}  (${ms(mean(rest))})   scheduling, events, timers between the phases`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -180,8 +219,10 @@ async function polling(): Promise<void> {
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 250);
+  }, 1000);
+  const profiler = values.profile ? await startProfile() : undefined;
   await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
+  if (profiler) console.log(`   (CPU profile of the polling window: ${await profiler()})`);
   clearInterval(sampler);
   const cpu = process.cpuUsage(before.cpu);
   const elapsed = performance.now() - before.t;
@@ -190,15 +231,29 @@ async function polling(): Promise<void> {
   const running = ids.filter((id) => b.tasks.get(id)?.state === 'running').length;
   await b.core.dispose();
 
-  // For scale: what a bare fetch of the same kind of answer costs this process, with no engine around it.
+  // For scale: what a bare fetch of the same answer costs this process with no engine around it, at the same
+  // concurrency and cadence (as many loops as tasks, each fetching, reading and parsing the answer, then waiting
+  // the engine's steady interval): sockets, timers and the event loop then cost both sides alike.
   const sample = b.tasks.get(ids[0]!)!;
-  const bare = 500;
-  const bareStart = process.cpuUsage();
-  for (let i = 0; i < bare; i++) {
-    const response = await fetch(`${baseUrl}/v1/get_result?id=${encodeURIComponent(sample.remoteId!)}`, { headers: { 'x-key': keys[0]! } });
-    JSON.parse(await response.text());
-  }
-  const bareCpu = process.cpuUsage(bareStart);
+  const bareUrl = `${baseUrl}/v1/get_result?id=${encodeURIComponent(sample.remoteId!)}`;
+  const bareWindowMs = Math.min(WINDOW_S, 15) * 1000;
+  let bare = 0;
+  const counting: { from?: NodeJS.CpuUsage } = {};
+  const bareEnd = performance.now() + 5000 + bareWindowMs;
+  const loop = async () => {
+    await new Promise((r) => setTimeout(r, Math.random() * 2500));
+    while (performance.now() < bareEnd) {
+      const response = await fetch(bareUrl, { headers: { 'x-key': keys[0]! } });
+      JSON.parse(await response.text());
+      if (counting.from) bare++;
+      await new Promise((r) => setTimeout(r, 1250 + Math.random() * 1250));
+    }
+  };
+  const loops = Promise.all(ids.map(() => loop()));
+  await new Promise((r) => setTimeout(r, 5000));
+  counting.from = process.cpuUsage();
+  await loops;
+  const bareCpu = process.cpuUsage(counting.from);
   child.stdin!.end();
   await rm(dataDir, { recursive: true, force: true });
 
@@ -207,7 +262,10 @@ async function polling(): Promise<void> {
   console.log(`   tasks still running   ${running} of ${ids.length}`);
   console.log(`   polls                 ${polls} (${(polls / (elapsed / 1000)).toFixed(1)} per second)`);
   console.log(`   CPU of this process   ${(((cpu.user + cpu.system) / 1000 / elapsed) * 100).toFixed(1)}% of one core (user ${(cpu.user / 1000).toFixed(0)} ms, system ${(cpu.system / 1000).toFixed(0)} ms)`);
-  console.log(`   CPU per poll          ${((cpu.user + cpu.system) / 1000 / Math.max(1, polls)).toFixed(2)} ms (a bare fetch of a polling answer: ${((bareCpu.user + bareCpu.system) / 1000 / bare).toFixed(2)} ms)`);
+  const perPoll = (cpu.user + cpu.system) / 1000 / Math.max(1, polls);
+  const perBare = (bareCpu.user + bareCpu.system) / 1000 / Math.max(1, bare);
+  console.log(`   CPU per poll          ${perPoll.toFixed(2)} ms (a bare fetch of a polling answer at the same concurrency and cadence: ${perBare.toFixed(2)} ms, ${bare} fetches)`);
+  console.log(`   ratio                 ${(perPoll / perBare).toFixed(2)}x a bare fetch per poll`);
   console.log(`   heap used             ${mb(before.mem.heapUsed)} at start, ${mb(after.heapUsed)} at end, peak ${mb(peakHeap)}`);
   console.log(`   RSS                   ${mb(before.mem.rss)} at start, ${mb(after.rss)} at end, peak ${mb(peakRss)}`);
 }

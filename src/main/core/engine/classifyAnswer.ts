@@ -35,13 +35,17 @@ export type AnswerClass =
  * own words for the message (status and readable body), not yet redacted: callers redact before showing it.
  */
 export function classifyAnswer(status: number, body: string, headers: Headers, now = 0): AnswerClass & { readonly said: string } {
+  const kind = classOf(status, body, headers, now);
+  // Most answers are a 200 with nothing to say; reading an error message out of them would cost every poll.
+  if (kind.kind === 'ok') return { ...kind, said: String(status) };
   const message = errorBodyMessage(body);
-  const said = message ? `${status}: ${message}` : String(status);
-  return { ...classOf(status, body, headers, now), said };
+  return { ...kind, said: message ? `${status}: ${message}` : String(status) };
 }
 
+const OK: AnswerClass = { kind: 'ok' };
+
 function classOf(status: number, body: string, headers: Headers, now: number): AnswerClass {
-  if (status >= 200 && status < 300) return { kind: 'ok' };
+  if (status >= 200 && status < 300) return OK;
   if (status >= 300 && status < 400) return { kind: 'wrong-address' };
   switch (status) {
     case 401:

@@ -3,6 +3,7 @@ import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { BadResult } from '../library/inspect';
 import type { ResultMeta } from '../library/library';
 import { send } from '../net/httpClient';
+import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
 import { DOWNLOAD_BACKOFF, DOWNLOAD_TIMEOUT_MS, MAX_RESULT_BYTES } from './policy';
@@ -38,7 +39,9 @@ export class DownloadStep {
     if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.t.lostWithSandbox(r);
     if (!isSecureTransport(sampleUrl)) return this.t.fail(r, { code: 'insecure', message: msg.resultNotHttps });
     // No key: the address is signed, and the key never goes to a storage host.
-    const out = await send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal });
+    const out = await timed('http', () =>
+      send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }),
+    );
     if (this.book.stopped || r.state !== 'downloading') return;
     if (out.kind === 'aborted') return;
     if (out.kind === 'refused') return this.t.fail(r, { code: 'insecure', message: out.message });

@@ -4,6 +4,7 @@ import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import type { ResolvedConnection } from '../connections/connectionService';
 import { originOf } from '../connections/urlPolicy';
 import { errorBodyMessage, parseJson, send } from '../net/httpClient';
+import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
@@ -15,6 +16,18 @@ import type { TaskRecord } from './taskRecord';
 import type { Transitions } from './transitions';
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
+const percent = (progress: number | null) => (progress === null ? null : Math.round(progress * 100));
+
+/** What a poll of one task needs that does not change between polls, worked out once per address and connection. */
+interface PollTarget {
+  readonly pollingUrl: string;
+  readonly conn: ResolvedConnection;
+  readonly url: string;
+  readonly ownHost: boolean;
+  /** Why the key may not go there (null: it may); undefined until judged. */
+  refusal?: string | null;
+  readonly origins: ReadonlySet<string>;
+}
 
 /** Polls `polling_url` exactly as given, adding `id` only when it is missing (as public clients do). */
 export function withId(pollingUrl: string, id: string): string {
@@ -28,6 +41,8 @@ export function withId(pollingUrl: string, id: string): string {
 
 /** One poll of an accepted task, and what its answer means: wait, download, or end. */
 export class PollStep {
+  private readonly targets = new WeakMap<TaskRecord, PollTarget>();
+
   constructor(
     private readonly d: EngineDeps,
     private readonly book: TaskBook,
@@ -45,17 +60,14 @@ export class PollStep {
     } catch (error) {
       return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
     }
-    const pollingOrigin = originOf(remote.pollingUrl);
-    const ownHost = pollingOrigin !== undefined && conn.origins.has(pollingOrigin);
+    const { url, ownHost, origins } = this.target(r, remote.pollingUrl, remote.id, conn);
     if (conn.kind === 'sandbox' && !ownHost) return this.t.lostWithSandbox(r);
-    // A record on disk is input too (edited, or from an earlier version): its address is checked again on every
-    // poll, the first one at start-up included, and never put to the user.
-    const refusal = await this.d.connections.pollingRefusal(conn, remote.pollingUrl, 'check');
-    if (refusal) return this.t.fail(r, { code: 'insecure', message: refusal });
-    const url = withId(remote.pollingUrl, remote.id);
-    // The polling host is the one the service returned for this task; the key may go there too.
-    const origins = pollingOrigin && !ownHost ? new Set([...conn.origins, pollingOrigin]) : conn.origins;
-    const out = await send(this.d.fetch, this.d.clock, { url, method: 'GET', key: { value: conn.secret, allowedOrigins: origins }, timeoutMs: POLL_TIMEOUT_MS, signal });
+    // A record on disk is input too (edited, or from an earlier version): its address is checked again before
+    // polling, the first poll at start-up included, and never put to the user. Judged once per task and connection.
+    const target = this.target(r, remote.pollingUrl, remote.id, conn);
+    if (target.refusal === undefined) target.refusal = await this.d.connections.pollingRefusal(conn, remote.pollingUrl, 'check');
+    if (target.refusal) return this.t.fail(r, { code: 'insecure', message: target.refusal });
+    const out = await timed('http', () => send(this.d.fetch, this.d.clock, { url, method: 'GET', key: { value: conn.secret, allowedOrigins: origins }, timeoutMs: POLL_TIMEOUT_MS, signal }));
     if (this.book.stopped || r.state !== 'running') return;
     const redact = this.d.redact;
     switch (out.kind) {
@@ -106,6 +118,23 @@ export class PollStep {
     }
   }
 
+  private target(r: TaskRecord, pollingUrl: string, id: string, conn: ResolvedConnection): PollTarget {
+    const cached = this.targets.get(r);
+    if (cached && cached.pollingUrl === pollingUrl && cached.conn === conn) return cached;
+    const pollingOrigin = originOf(pollingUrl);
+    const ownHost = pollingOrigin !== undefined && conn.origins.has(pollingOrigin);
+    const target: PollTarget = {
+      pollingUrl,
+      conn,
+      url: withId(pollingUrl, id),
+      ownHost,
+      // The polling host is the one the service returned for this task; the key may go there too.
+      origins: pollingOrigin && !ownHost ? new Set([...conn.origins, pollingOrigin]) : conn.origins,
+    };
+    this.targets.set(r, target);
+    return target;
+  }
+
   /**
    * The connection does not answer: wait without spending tries, the connection coming back wakes the task;
    * but not for ever. The time limit of its kind holds here as it does while the service says Pending.
@@ -154,12 +183,14 @@ export class PollStep {
       return this.t.fail(r, { code: 'timed-out', message: msg.stillStatus(status, minutes(cadence.limitMs)) });
     }
     const detail = status === TASK_STATUS.pending ? null : msg.unknownStatus(status);
-    const visible = r.serviceStatus !== status || r.progress !== progress || r.detail !== detail;
+    const visible = r.serviceStatus !== status || percent(r.progress) !== percent(progress) || r.detail !== detail;
     r.attempts = 0;
     r.rateLimited = 0;
     r.polls += 1;
-    // Most polls change nothing the user sees: only those that do are sent to the renderer.
+    // Most polls change nothing the user sees (progress is shown in whole percents): only those that do are
+    // sent to the renderer.
     if (visible) await this.book.update(r, { serviceStatus: status, progress, detail }, false);
+    else r.progress = progress;
     this.slots.wake(r, now + jitteredPoll(pollInterval(cadence, r.polls), this.d.random));
   }
 
@@ -204,6 +235,6 @@ export class PollStep {
       this.d.onSpending(r.keyId);
     } else await this.t.knownToService(r, null);
     // The address expires within minutes: fetch it now, on this same step.
-    await this.download.run(r, signal);
+    await timed('download', () => this.download.run(r, signal));
   }
 }

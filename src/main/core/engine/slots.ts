@@ -1,3 +1,4 @@
+import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import type { TaskBook } from './taskBook';
 import type { TaskRecord } from './taskRecord';
@@ -75,9 +76,9 @@ export class Slots {
         case 'waiting':
           return this.book.update(r, { state: 'queued', nextAttemptAt: null }, false).then(() => this.pump(r.keyId));
         case 'running':
-          return this.steps.poll(r, signal).catch((error: unknown) => this.steps.stepFailed(r, error));
+          return timed('poll', () => this.steps.poll(r, signal)).catch((error: unknown) => this.steps.stepFailed(r, error));
         case 'downloading':
-          return this.steps.download(r, signal).catch((error: unknown) => this.steps.stepFailed(r, error));
+          return timed('download', () => this.steps.download(r, signal)).catch((error: unknown) => this.steps.stepFailed(r, error));
         default:
           return Promise.resolve();
       }
@@ -111,7 +112,7 @@ export class Slots {
       active++;
       // Taken synchronously, so the next pump counts this slot as used.
       r.state = 'submitting';
-      this.track(r.id, (signal) => this.steps.send(r, signal));
+      this.track(r.id, (signal) => timed('send', () => this.steps.send(r, signal)));
     }
     for (const r of queued) if (r.state === 'queued') this.book.emit(r);
   }

@@ -2,6 +2,7 @@ import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
 import type { ResolvedConnection } from '../connections/connectionService';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
+import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
@@ -78,14 +79,9 @@ export class SubmitStep {
     if (this.book.stopped) return;
     // The last moment a cancel can still keep the request from going out.
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
-    const out = await send(this.d.fetch, this.d.clock, {
-      url,
-      method: 'POST',
-      body,
-      key: { value: conn.secret, allowedOrigins: conn.origins },
-      timeoutMs: SUBMIT_TIMEOUT_MS,
-      signal,
-    });
+    const out = await timed('http', () =>
+      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal }),
+    );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
   }

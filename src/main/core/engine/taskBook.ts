@@ -1,5 +1,6 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
 import type { TaskRecord } from './taskRecord';
@@ -38,7 +39,7 @@ export class TaskBook {
   async update(r: TaskRecord, changes: Partial<TaskRecord>, persist = true): Promise<void> {
     if (this.stopped) return;
     Object.assign(r, changes, { updatedAt: this.now() });
-    if (persist) await this.d.repo.save(r);
+    if (persist) await timed('record', () => this.d.repo.save(r));
     this.emit(r);
   }
 

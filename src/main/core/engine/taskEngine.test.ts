@@ -156,8 +156,15 @@ describe('the task engine, against a scripted service', () => {
     const t = await submitDev();
     await reach(t.id, 'failed');
     expect(service.submits()).toHaveLength(5);
-    const times = service.submits().map((_, i) => i);
-    expect(times).toHaveLength(5);
+    // Capped exponential backoff with full jitter (the fixture's random is 0.5): the waits the engine set are half
+    // of 1, 2, 4 and 8 s, and no try went out before its time.
+    const waits = fx.events
+      .filter((e) => e.channel.endsWith('tasks.updated'))
+      .map((e) => e.payload as TaskInfo)
+      .filter((info) => info.id === t.id && info.state === 'waiting' && info.nextAttemptAt !== null);
+    expect(waits.map((w) => w.nextAttemptAt! - w.updatedAt)).toEqual([500, 1000, 2000, 4000]);
+    const at = service.submits().map((s) => s.at);
+    waits.forEach((w, i) => expect(at[i + 1], `try ${i + 2}`).toBeGreaterThanOrEqual(w.nextAttemptAt!));
     expect(fx.task(t.id)).toMatchObject({ error: { code: 'server-error' }, canRetry: true, retryWarning: null });
     service.submit = () => json(200, { id: 'ok', polling_url: `${BASE}/v1/get_result?id=ok`, cost: 1 });
     await fx.ok('tasks.retry', { id: t.id });

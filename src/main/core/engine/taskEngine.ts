@@ -6,6 +6,7 @@ import type { TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { validateTaskRequest, type TaskRequest } from '../../../shared/tasks/taskRequest';
 import { issue, type ValidationIssue } from '../../../shared/validation/issue';
+import { timed } from '../perf/phases';
 import type { LedgerEntry } from '../spending/ledger';
 import { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
@@ -162,6 +163,16 @@ export class TaskEngine {
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
   async submit(request: TaskRequest): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
+    const record = await timed('validate', () => this.admit(request));
+    this.records.set(record.id, record);
+    await timed('record', () => this.d.repo.save(record));
+    this.book.emit(record);
+    this.slots.pump(record.keyId);
+    return this.book.view(record);
+  }
+
+  /** Checks a submission (never trusting the renderer) and the caps, and makes its record. */
+  private async admit(request: TaskRequest): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -178,7 +189,7 @@ export class TaskEngine {
     this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
 
     const offline = this.d.connectivity.isOffline(connectionId);
-    const record = newTaskRecord({
+    return newTaskRecord({
       id: randomUUID(),
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs },
       connectionId,
@@ -189,11 +200,6 @@ export class TaskEngine {
       createdAt: this.now(),
       detail: offline ? this.readyToSendDetail() : null,
     });
-    this.records.set(record.id, record);
-    await this.d.repo.save(record);
-    this.book.emit(record);
-    this.slots.pump(record.keyId);
-    return this.book.view(record);
   }
 
   async cancel(id: string): Promise<TaskInfo> {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { MEDIA_TYPES, type MediaMime } from '../../../shared/media/mediaType';
 import { readMp4Info } from '../../../shared/media/mp4';
+import { timed } from '../perf/phases';
 
 const THUMB_EDGE = 320;
 
@@ -30,17 +31,13 @@ export async function inspectResult(bytes: Uint8Array): Promise<InspectedResult>
   if (mp4) return { kind: 'video', ...MEDIA_TYPES.mp4, width: mp4.width, height: mp4.height, seconds: mp4.seconds, thumbnail: null };
   if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') throw new BadResult('The video is incomplete.');
 
-  const meta = await sharp(bytes, { failOn: 'warning' })
-    .metadata()
-    .catch(() => undefined);
+  const meta = await timed('verify', () => sharp(bytes, { failOn: 'warning' }).metadata()).catch(() => undefined);
   const type = meta?.format && Object.hasOwn(IMAGE_TYPES, meta.format) ? IMAGE_TYPES[meta.format as keyof typeof IMAGE_TYPES] : undefined;
   if (!meta || !type || !meta.width || !meta.height) throw new BadResult('The result is not an image or video Gen Studio can read.');
-  const thumbnail = await sharp(bytes, { failOn: 'warning' })
-    .rotate()
-    .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer()
-    .catch(() => undefined);
+  // The full decode happens here, while making the preview: a damaged image fails it.
+  const thumbnail = await timed('thumbnail', () =>
+    sharp(bytes, { failOn: 'warning' }).rotate().resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+  ).catch(() => undefined);
   if (!thumbnail) throw new BadResult('The image is damaged or incomplete.');
   return { kind: 'image', mime: type.mime, ext: type.ext, width: meta.width, height: meta.height, seconds: null, thumbnail };
 }

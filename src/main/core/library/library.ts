@@ -11,6 +11,7 @@ import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { timed } from '../perf/phases';
 import { inspectResult, type InspectedResult } from './inspect';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
@@ -285,8 +286,10 @@ export class Library {
     if (existing) return existing;
     const inspected = await inspectResult(r.bytes);
     const file = `${baseNameFor(r.taskId, r.endpointId, r.createdAt)}.${inspected.ext}`;
-    await writeFileAtomic(join(this.dir, file), r.bytes);
-    return this.file(r, r.bytes.byteLength, inspected);
+    return timed('write', async () => {
+      await writeFileAtomic(join(this.dir, file), r.bytes);
+      return this.file(r, r.bytes.byteLength, inspected);
+    });
   }
 
   /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../deps';
 import { errorBodyMessage, retryAfterMs, send } from './httpClient';
@@ -17,6 +18,14 @@ beforeAll(async () => {
       req.socket.destroy();
     } else if (req.url === '/big') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(4096));
+    } else if (req.url === '/big-gzip') {
+      // A small declared length that unpacks to far more than the limit.
+      const packed = gzipSync(Buffer.alloc(200_000));
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip', 'content-length': packed.length }).end(packed);
+    } else if (req.url === '/big-chunked') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write(Buffer.alloc(600));
+      res.end(Buffer.alloc(600));
     } else {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     }
@@ -77,8 +86,10 @@ describe('the HTTP client', () => {
   });
 
   it('stops at a size limit', async () => {
-    const out = await send(fetch, systemClock, { url: `${origin}/big`, method: 'GET', binary: true, maxBytes: 1000, timeoutMs: 5000 });
-    expect(out).toMatchObject({ kind: 'network', code: 'TOO_LARGE' });
+    for (const path of ['/big', '/big-gzip', '/big-chunked']) {
+      const out = await send(fetch, systemClock, { url: `${origin}${path}`, method: 'GET', binary: true, maxBytes: 1000, timeoutMs: 5000 });
+      expect(out, path).toMatchObject({ kind: 'network', code: 'TOO_LARGE' });
+    }
   });
 
   it('times out by the clock it is given', async () => {

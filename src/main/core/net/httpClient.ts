@@ -67,9 +67,17 @@ function errorMessage(error: unknown): string {
 
 class TooLarge extends Error {}
 
+const utf8 = new TextDecoder();
+
 async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const length = Number(response.headers.get('content-length'));
+  const declared = response.headers.get('content-length');
+  const length = declared === null ? NaN : Number(declared);
   if (Number.isFinite(length) && length > maxBytes) throw new TooLarge();
+  // A declared length within the limit is held to by fetch itself: read it whole, without a chunk loop (most
+  // answers are small polling answers, read every second or two per task). Not when compressed: the length is
+  // then the compressed size, and what it unpacks to is bounded only by counting.
+  const encoding = response.headers.get('content-encoding');
+  if (Number.isFinite(length) && (encoding === null || encoding === 'identity')) return new Uint8Array(await response.arrayBuffer());
   if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -122,7 +130,7 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
       const bytes = await readLimited(response, max);
       return { kind: 'answer', status: response.status, headers: response.headers, text: '', bytes };
     }
-    const text = new TextDecoder().decode(await readLimited(response, max));
+    const text = utf8.decode(await readLimited(response, max));
     return { kind: 'answer', status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };

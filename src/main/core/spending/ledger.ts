@@ -4,6 +4,7 @@ import type { SpendingPeriod } from '../../../shared/ipc/contract';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
+import { timed } from '../perf/phases';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { periodStarts } from './periods';
 
@@ -162,7 +163,7 @@ export class SpendingLedger {
 
   private persist(): Promise<void> {
     const snapshot = { version: 1 as const, entries: [...this.entries.values()] };
-    this.writing = this.writing.catch(() => undefined).then(() => writeJsonAtomic(this.file, snapshot));
+    this.writing = this.writing.catch(() => undefined).then(() => timed('record', () => writeJsonAtomic(this.file, snapshot)));
     return this.writing;
   }
 }

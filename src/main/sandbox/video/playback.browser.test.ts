@@ -11,7 +11,10 @@ import { solidImage as solid } from '../testing/solidImage';
 
 const executable = chromiumExecutable();
 const hasChromium = executable !== undefined && existsSync(executable);
-if (!hasChromium) console.warn('playback.test: no Chromium installed (apt-get install chromium); skipping the playback checks');
+// In CI Chromium is installed by .ci/run: there a missing browser fails the checks (launching it throws) rather than
+// skipping them, so CI cannot pass with playback untested. Elsewhere it is skipped with a note.
+const required = Boolean(process.env.CI);
+if (!hasChromium && !required) console.warn('playback.test: no Chromium installed (apt-get install chromium); skipping the playback checks');
 
 type Pixel = [number, number, number];
 interface Probe {
@@ -68,9 +71,10 @@ async function probe(browser: Browser, mp4: Uint8Array, times: readonly number[]
 
 const near = (got: Pixel, want: readonly number[], tolerance = 14) => got.every((v, i) => Math.abs(v - want[i]!) <= tolerance);
 
-describe.skipIf(!hasChromium)('the clips play in Chromium', () => {
+describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
+    if (!hasChromium) throw new Error('CI is set but no Chromium is installed (apt-get install chromium): the playback checks cannot run.');
     browser = await chromium.launch({ executablePath: executable!, args: CHROMIUM_ARGS });
   });
   afterAll(() => browser?.close());

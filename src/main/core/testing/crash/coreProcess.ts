@@ -1,0 +1,97 @@
+/**
+ * Gen Studio's core as a process of its own, for the crash test, which kills it with SIGKILL at random
+ * moments. Boots on a data folder, adds the test's key the first time, submits tasks until the folder holds
+ * `total`, and prints every task state it sees (one JSON line each), then `settled` once all have ended.
+ *
+ *   coreProcess <options as JSON: { dataDir, secretsFile, baseUrl, key, total }>
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { createCore } from '../../createCore';
+import { systemClock, type SecretStore } from '../../deps';
+import { CoreEvents } from '../../events';
+import { nodeDeps } from '../../nodeDeps';
+import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { eventChannel } from '../../../../shared/ipc/define';
+
+interface Options {
+  readonly dataDir: string;
+  readonly secretsFile: string;
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly total: number;
+}
+const o = JSON.parse(process.argv[2] ?? '{}') as Options;
+
+/** A keychain that outlives the process (the OS keychain's part), kept in a file outside the data folder. */
+class FileKeychain implements SecretStore {
+  readonly kind = 'keychain' as const;
+  private async all(): Promise<Record<string, string>> {
+    return JSON.parse(await readFile(o.secretsFile, 'utf8').catch(() => '{}')) as Record<string, string>;
+  }
+  async getPassword(service: string, account: string) {
+    return (await this.all())[`${service}/${account}`] ?? null;
+  }
+  async setPassword(service: string, account: string, password: string) {
+    await writeFile(o.secretsFile, JSON.stringify({ ...(await this.all()), [`${service}/${account}`]: password }));
+  }
+  async deletePassword(service: string, account: string) {
+    const all = await this.all();
+    const had = `${service}/${account}` in all;
+    delete all[`${service}/${account}`];
+    await writeFile(o.secretsFile, JSON.stringify(all));
+    return had;
+  }
+  async findCredentials(service: string) {
+    return Object.entries(await this.all()).filter(([k]) => k.startsWith(`${service}/`)).map(([k, password]) => ({ account: k.slice(service.length + 1), password }));
+  }
+}
+
+const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const FINAL = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
+
+const events = new CoreEvents();
+const tasks = new Map<string, TaskInfo>();
+let settledSaid = false;
+const checkSettled = () => {
+  if (!settledSaid && tasks.size >= o.total && [...tasks.values()].every((t) => FINAL.has(t.state))) {
+    settledSaid = true;
+    say({ event: 'settled' });
+  }
+};
+events.attach((channel, payload) => {
+  if (channel !== eventChannel('tasks.updated')) return;
+  const t = payload as TaskInfo;
+  tasks.set(t.id, t);
+  say({ event: 'state', state: t.state, ...(process.env.CRASH_DEBUG ? { detail: t.detail, error: t.error?.message } : {}) });
+  if (process.env.CRASH_DEBUG) process.stderr.write(`${t.state} ${t.detail ?? ''} ${t.error?.message ?? ''}\n`);
+  checkSettled();
+});
+const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch, clock: systemClock, secrets: new FileKeychain() }, { events });
+const call = async <T>(name: keyof typeof core.handlers, request?: unknown): Promise<T> => (core.handlers[name] as (r: unknown) => Promise<T>)(request);
+
+const keys = await call<Array<{ id: string }>>('keys.list');
+if (keys.length === 0) {
+  await call('keys.add', {
+    label: 'Crash test',
+    organization: '',
+    project: '',
+    secret: o.key,
+    connection: { create: { label: 'Sandbox process', baseUrl: o.baseUrl, regionalBaseUrl: null, endpointWord: 'gen' } },
+  });
+}
+// Alive until killed, whatever the core has left to do, or stopped cleanly when stdin closes.
+const alive = setInterval(() => undefined, 1 << 30);
+process.stdin.resume();
+process.stdin.on('end', () => {
+  clearInterval(alive);
+  void core.dispose().then(() => process.exit(0));
+});
+for (const t of await call<TaskInfo[]>('tasks.list')) tasks.set(t.id, t);
+say({ event: 'started', tasks: tasks.size });
+// Prompts are numbered by how many tasks the folder already holds: a task killed before its record was written
+// was never sent, so its number is used again; one whose record exists is counted.
+for (let n = tasks.size; n < o.total; n++) {
+  const t = await call<TaskInfo>('tasks.submit', { endpointId: 'gen-dev', params: { prompt: `crash test ${n}`, width: 256, height: 256, seed: n }, inputs: {} });
+  tasks.set(t.id, t);
+}
+checkSettled();
