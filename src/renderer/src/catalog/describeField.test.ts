@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../../../shared/catalog/catalog';
-import { describeConstraint, describeDefault, describeLimits, inferences } from './describeField';
+import { describeConstraint, describeDefault, describeLimits, inferences, observations } from './describeField';
 
 const field = (endpoint: string, name: string) => getEndpoint(endpoint).fields.find((f) => f.name === name)!;
 
@@ -27,5 +27,10 @@ describe('field descriptions', () => {
     expect(describeLimits(getEndpoint('gen-2-flex'))).toEqual(['up to 8 references']);
     expect(inferences(getEndpoint('gen-dev'))).toEqual([]);
     expect(inferences(getEndpoint('gen-3-image'))[0]).toMatch(/^Path: /);
+  });
+  it('lists what the field notes add, one line per fact with its fields', () => {
+    expect(observations(getEndpoint('gen-dev'))).toEqual([]);
+    expect(observations(getEndpoint('gen-ctx-max'))).toEqual([expect.stringMatching(/^output_format: webp accepted too: field notes/)]);
+    expect(observations(getEndpoint('gen-2-klein-9b-preview'))).toContainEqual(expect.stringMatching(/^width, height: an explicit 0 is refused/));
   });
 });

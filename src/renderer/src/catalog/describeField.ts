@@ -72,3 +72,10 @@ export function inferences(e: EndpointSpec): string[] {
   for (const f of e.fields) if (f.inferred && f.inferred !== e.inferred) out.push(`${f.name}: ${f.inferred}`);
   return out;
 }
+
+/** Facts beyond the document that public clients observe (field notes), one line per fact with its fields. */
+export function observations(e: EndpointSpec): string[] {
+  const byFact = new Map<string, string[]>();
+  for (const f of e.fields) if (f.observed) byFact.set(f.observed, [...(byFact.get(f.observed) ?? []), f.name]);
+  return [...byFact].map(([fact, names]) => `${names.join(', ')}: ${fact}`);
+}

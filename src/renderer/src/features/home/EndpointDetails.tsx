@@ -2,7 +2,7 @@ import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
 import { endpointPath, taskEndpoints } from '../../../../shared/catalog';
 import { GeneratePanel } from '../generate/GeneratePanel';
-import { describeConstraint, describeDefault, inferences } from '../../catalog/describeField';
+import { describeConstraint, describeDefault, inferences, observations } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
 
@@ -17,6 +17,7 @@ const DOCUMENTATION: Readonly<Record<EndpointSpec['documentation'], string>> = {
 /** Everything the catalog knows about one endpoint, with what is inferred said plainly. */
 export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
   const inferred = inferences(endpoint);
+  const observed = observations(endpoint);
   return (
     <section className="endpoint-details" aria-labelledby="endpoint-details-title">
       <h2 id="endpoint-details-title">{endpoint.title}</h2>
@@ -54,6 +55,16 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
           <ul aria-label="Inferred facts">
             {inferred.map((i) => (
               <li key={i}>{i}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {observed.length > 0 && (
+        <details className="inferred">
+          <summary>Beyond the document: what the service is seen to accept</summary>
+          <ul aria-label="Observed facts">
+            {observed.map((o) => (
+              <li key={o}>{o}</li>
             ))}
           </ul>
         </details>
