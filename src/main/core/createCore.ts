@@ -168,6 +168,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
     dispose: () => {
       disposing ??= (async () => {
+        keys.dispose();
         await engine.stop();
         await sandbox.close();
       })();

@@ -52,31 +52,51 @@ function KeyRow({ k }: { k: KeyInfo }) {
               this session only
             </Badge>
           )}
-          {!k.available && <Badge tone="warn">missing from the keychain</Badge>}
+          {k.removalPending ? (
+            <Badge tone="warn" title="Not used any more; still stored in the keychain until it answers">
+              removal pending
+            </Badge>
+          ) : (
+            !k.available && <Badge tone="warn">missing from the keychain</Badge>
+          )}
           <span className="muted">
             {[k.organization, k.project].filter(Boolean).join(' / ') || 'no organization or project'} · {k.connectionLabel}
           </span>
         </div>
       )}
-      <div className="key-actions">
-        <button type="button" className="button" onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
-          Test
-        </button>
-        {!editing && (
-          <button type="button" className="button" onClick={() => setEditing(true)}>
-            Rename
+      {k.removalPending ? (
+        <>
+          <p className="muted small" role="note">
+            Gen Studio no longer uses this key. The keychain did not answer when you removed it (it may be locked), so the
+            key is still stored there; Gen Studio deletes it as soon as the keychain answers.
+          </p>
+          <div className="key-actions">
+            <button type="button" className="button" onClick={() => void act(remove(k.id))}>
+              Try again now
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="key-actions">
+          <button type="button" className="button" onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
+            Test
           </button>
-        )}
-        {!k.active && (
-          <button type="button" className="button" onClick={() => void act(activate(k.id))}>
-            Use this key
+          {!editing && (
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              Rename
+            </button>
+          )}
+          {!k.active && (
+            <button type="button" className="button" onClick={() => void act(activate(k.id))}>
+              Use this key
+            </button>
+          )}
+          <button type="button" className="button danger" onClick={() => setConfirmRemove(true)}>
+            Remove
           </button>
-        )}
-        <button type="button" className="button danger" onClick={() => setConfirmRemove(true)}>
-          Remove
-        </button>
-      </div>
-      {result && (
+        </div>
+      )}
+      {result && !k.removalPending && (
         <p className={result.outcome === 'accepted' ? 'inline-ok' : result.outcome === 'testing' ? 'muted' : 'inline-error'} role="status">
           {result.outcome === 'testing' ? 'Testing…' : result.message}
         </p>
