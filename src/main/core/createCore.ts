@@ -207,6 +207,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     dispose: () => {
       disposing ??= (async () => {
         updates.stop();
+        keys.dispose();
         await engine.stop();
         await sandbox.close();
       })();

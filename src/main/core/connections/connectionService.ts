@@ -242,6 +242,9 @@ export class ConnectionService {
     const id = keyId ?? record.keyId;
     const key = settings.keys.find((k) => k.id === id);
     if (!key) throw new IpcFailure('not-found', `The key for “${record.label}” was removed. Add a key to use this connection.`);
+    if (key.removalPending) {
+      throw new IpcFailure('not-found', `The key “${key.label}” was removed (Gen Studio is still deleting it from the keychain). Add a key to use “${record.label}”.`);
+    }
     const secret = await this.vault.get(key.id, key.storage);
     if (!secret) {
       throw new IpcFailure(

@@ -10,6 +10,6 @@ export function keyHandlers(keys: KeyService, vault: SecretVault): HandlersFor<'
     'keys.update': async ({ id, ...patch }) => keys.update(id, patch),
     'keys.test': ({ id }) => keys.test(id),
     'keys.activate': async ({ id }) => keys.activate(id),
-    'keys.remove': async ({ id }) => ({ removed: await keys.remove(id) }),
+    'keys.remove': ({ id }) => keys.remove(id),
   };
 }

@@ -4,7 +4,7 @@ import { AddKeySchema } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
-import type { Logger } from '../deps';
+import type { Logger, TimerHandle } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SecretVault } from '../secrets/secretVault';
 import type { KeyRecord } from '../settings/schema';
@@ -17,8 +17,14 @@ const hintOf = (secret: string) => secret.slice(-4);
  * Named keys: a label, the organization and project as the user typed them, and the last four characters.
  * The key itself goes to the vault under the record's id and never comes back out through this service.
  */
+/** How often a removal the keychain did not answer is tried again. */
+export const REMOVAL_RETRY_MS = 30_000;
+
 export class KeyService {
   private readonly missing = new Set<string>();
+  private retryTimer: TimerHandle | undefined;
+  private retrying: Promise<void> | undefined;
+  private disposed = false;
 
   constructor(
     private readonly settings: SettingsService,
@@ -51,9 +57,18 @@ export class KeyService {
       );
     }
     for (const key of this.settings.get().keys) {
+      if (key.removalPending) continue;
       const secret = await this.vault.get(key.id, key.storage);
       if (!secret) this.missing.add(key.id);
     }
+    // Removals the keychain did not answer last time are tried again now, without holding up the start.
+    if (this.settings.get().keys.some((k) => k.removalPending)) this.scheduleRetry(0);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.retryTimer !== undefined) this.probe.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   private info(k: KeyRecord): KeyInfo {
@@ -68,8 +83,9 @@ export class KeyService {
       connectionId: k.connectionId,
       connectionLabel: connection?.label ?? 'removed connection',
       storage: k.storage,
-      active: connection?.keyId === k.id && s.activeConnectionId === k.connectionId,
+      active: !k.removalPending && connection?.keyId === k.id && s.activeConnectionId === k.connectionId,
       available: !this.missing.has(k.id),
+      ...(k.removalPending ? { removalPending: true } : {}),
     };
   }
 
@@ -141,6 +157,7 @@ export class KeyService {
   activate(id: string): KeyInfo {
     const key = this.record(id);
     if (this.missing.has(id)) throw new IpcFailure('unavailable', `The key “${key.label}” is not in the keychain any more. Add it again.`);
+    if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it cannot be used again. Add it again to use it.`);
     this.settings.update((s) => {
       const connection = s.connections.find((c) => c.id === key.connectionId);
       if (!connection) throw new IpcFailure('not-found', 'The connection of this key no longer exists.');
@@ -151,24 +168,75 @@ export class KeyService {
     return this.info(this.record(id));
   }
 
-  async remove(id: string): Promise<boolean> {
+  /**
+   * Removes a key. When the keychain does not answer (locked, or gone), the key is no longer used at once, but
+   * its record stays, marked "removal pending", and the deletion is tried again until the keychain answers:
+   * answering "removed" while the secret stays in the keychain would be untrue. Removing a pending key again
+   * tries at once.
+   */
+  async remove(id: string): Promise<{ removed: boolean; pending?: boolean }> {
     const key = this.settings.get().keys.find((k) => k.id === id);
-    if (!key) return false;
-    await this.vault.remove(id, key.storage);
+    if (!key) return { removed: false };
+    const outcome = await this.vault.remove(id, key.storage);
+    if (outcome === 'unreachable') {
+      if (!key.removalPending) {
+        this.settings.update((s) => {
+          s.keys.find((k) => k.id === id)!.removalPending = true;
+          this.detach(s, id);
+        });
+        const backend = this.vault.status().backend;
+        this.notices.add(
+          'warning',
+          `Gen Studio no longer uses the key “${key.label}”, but the ${backend} did not let it delete the key (it may be locked), so the key is still stored there. It is listed as “removal pending” in Settings → Keys, and Gen Studio deletes it as soon as the ${backend} answers.`,
+        );
+        this.log.warn('key removal pending', { id });
+        this.changed();
+      }
+      this.scheduleRetry(REMOVAL_RETRY_MS);
+      return { removed: false, pending: true };
+    }
+    await this.forget(key);
+    if (key.removalPending) this.notices.add('info', `The key “${key.label}” is now deleted from the ${this.vault.status().backend}.`);
+    return { removed: true };
+  }
+
+  /** The key's record goes, and every connection that used it moves to another of its keys, or none. */
+  private async forget(key: KeyRecord): Promise<void> {
     await this.connections.destinations.forget(key);
     this.settings.update((s) => {
-      s.keys = s.keys.filter((k) => k.id !== id);
-      for (const c of s.connections) if (c.keyId === id) c.keyId = s.keys.find((k) => k.connectionId === c.id)?.id ?? null;
-      if (!s.connections.some((c) => c.id === s.activeConnectionId && c.keyId)) s.activeConnectionId = SANDBOX_CONNECTION_ID;
+      s.keys = s.keys.filter((k) => k.id !== key.id);
+      this.detach(s, key.id);
     });
-    this.missing.delete(id);
-    this.log.info('key removed', { id });
+    this.missing.delete(key.id);
+    this.log.info('key removed', { id: key.id });
     this.changed();
-    return true;
+  }
+
+  private detach(s: ReturnType<SettingsService['get']>, id: string): void {
+    const usable = (k: KeyRecord) => k.id !== id && !k.removalPending;
+    for (const c of s.connections) if (c.keyId === id) c.keyId = s.keys.find((k) => k.connectionId === c.id && usable(k))?.id ?? null;
+    if (!s.connections.some((c) => c.id === s.activeConnectionId && c.keyId)) s.activeConnectionId = SANDBOX_CONNECTION_ID;
+  }
+
+  private scheduleRetry(ms: number): void {
+    if (this.disposed || this.retryTimer !== undefined) return;
+    this.retryTimer = this.probe.clock.setTimeout(() => {
+      this.retryTimer = undefined;
+      this.retrying ??= this.retryPending().finally(() => (this.retrying = undefined));
+    }, ms);
+  }
+
+  /** Tries every pending removal once; what the keychain still does not answer waits for the next round. */
+  private async retryPending(): Promise<void> {
+    for (const key of this.settings.get().keys.filter((k) => k.removalPending)) {
+      if (this.disposed) return;
+      await this.remove(key.id);
+    }
   }
 
   async test(id: string): Promise<KeyTestResult> {
     const key = this.record(id);
+    if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it is not tested or used any more.`);
     // Testing is the user acting on this key: a "don't send" earlier this session is asked again.
     this.connections.destinations.forgetRefusals(id);
     const conn = await this.connections.resolve(key.connectionId, id);

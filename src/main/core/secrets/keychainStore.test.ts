@@ -71,7 +71,7 @@ describe.skipIf(unreachable !== undefined && !required)('the OS keychain (real S
     const second = new SecretVault(KeychainStore.load(), new Redactor(), silentLogger, process.platform, SERVICE);
     await second.probe();
     expect(await second.get('key-2', 'keychain')).toBe('sk-live-persisted-4321');
-    expect(await second.remove('key-2', 'keychain')).toBe(true);
+    expect(await second.remove('key-2', 'keychain')).toBe('removed');
     expect(await second.get('key-2', 'keychain')).toBeNull();
   });
 
@@ -102,6 +102,8 @@ describe.skipIf(unreachable !== undefined && !required)('the OS keychain (real S
       });
       expect(info).toMatchObject({ storage: 'keychain', hint: KEY.slice(-4), active: true, available: true });
       expect(await store.getPassword(SERVICE, info.id)).toBe(KEY);
+      // Where the key may go is kept beside it in the keychain, out of the data folder's reach.
+      expect(JSON.parse((await store.getPassword(`${SERVICE} key destinations`, info.id))!)).toMatchObject({ origins: [sandbox.baseUrl, sandbox.regionalBaseUrl].sort() });
       expect(await readFile(first.settings.path, 'utf8')).not.toContain(KEY);
       expect(await first.keys.test(info.id)).toMatchObject({ outcome: 'accepted', credits: 77 });
 
@@ -109,8 +111,9 @@ describe.skipIf(unreachable !== undefined && !required)('the OS keychain (real S
       const second = await open();
       expect(second.keys.list()).toMatchObject([{ id: info.id, available: true }]);
       expect(await second.keys.test(info.id)).toMatchObject({ outcome: 'accepted', credits: 77 });
-      expect(await second.keys.remove(info.id)).toBe(true);
+      expect(await second.keys.remove(info.id)).toEqual({ removed: true });
       expect(await store.getPassword(SERVICE, info.id)).toBeNull();
+      expect(await store.getPassword(`${SERVICE} key destinations`, info.id)).toBeNull();
       expect(second.keys.list()).toEqual([]);
     } finally {
       await builtin.close();

@@ -104,10 +104,21 @@ export class SecretVault {
     return secret;
   }
 
-  async remove(account: string, storage: SecretStorage): Promise<boolean> {
-    if (storage === 'session') return this.session.deletePassword(this.service, account);
-    if (!this.keychainStatus.available) return false;
-    return this.keychain.deletePassword(this.service, account).catch(() => false);
+  /**
+   * Deletes a key: `removed`, `absent` (nothing was stored: gone already), or `unreachable` when the keychain
+   * did not answer (locked, no Secret Service, no answer in time), in which case the key may still be there.
+   * Asked even when the start-up probe found no keychain: it may answer now.
+   */
+  async remove(account: string, storage: SecretStorage): Promise<'removed' | 'absent' | 'unreachable'> {
+    if (storage === 'session') return (await this.session.deletePassword(this.service, account)) ? 'removed' : 'absent';
+    try {
+      const deleted = await withTimeout(this.keychain.deletePassword(this.service, account), PROBE_TIMEOUT_MS);
+      if (!this.keychainStatus.available) await this.probe();
+      return deleted ? 'removed' : 'absent';
+    } catch (error) {
+      this.log.warn('the keychain did not delete a key', { error: error instanceof Error ? error.message : String(error) });
+      return 'unreachable';
+    }
   }
 
   /**

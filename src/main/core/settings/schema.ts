@@ -16,6 +16,11 @@ export const KeyRecordSchema = z.object({
   connectionId: z.string(),
   storage: z.enum(['keychain', 'session']),
   createdAt: z.number(),
+  /**
+   * The user removed the key but the keychain did not answer (locked): the record stays, unused, until the
+   * secret is deleted. Absent in files from before it existed (no migration needed).
+   */
+  removalPending: z.boolean().optional(),
 });
 export type KeyRecord = z.infer<typeof KeyRecordSchema>;
 

@@ -19,6 +19,8 @@ export const KeyInfoSchema = z.object({
   active: z.boolean(),
   /** false when the secret is gone from the keychain (removed outside the app) */
   available: z.boolean(),
+  /** removed by the user, not used any more, but still in the keychain, which did not answer: retried until it does */
+  removalPending: z.boolean().optional(),
 });
 export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
@@ -70,7 +72,8 @@ export const keyCalls = {
   'keys.test': call(z.object({ id: z.string() }), KeyTestResultSchema),
   /** Makes the key the one its connection uses, and that connection the active one. */
   'keys.activate': call(z.object({ id: z.string() }), KeyInfoSchema),
-  'keys.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+  /** `pending`: the keychain did not answer; the key is no longer used, and deleted when the keychain answers. */
+  'keys.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean(), pending: z.boolean().optional() })),
 };
 
 export const keyEvents = {

@@ -53,31 +53,51 @@ function KeyRow({ k }: { k: KeyInfo }) {
               this session only
             </Badge>
           )}
-          {!k.available && <Badge tone="warn">missing from the keychain</Badge>}
+          {k.removalPending ? (
+            <Badge tone="warn" title="Not used any more; still stored in the keychain until it answers">
+              removal pending
+            </Badge>
+          ) : (
+            !k.available && <Badge tone="warn">missing from the keychain</Badge>
+          )}
           <span className="muted">
             {[k.organization, k.project].filter(Boolean).join(' / ') || 'no organization or project'} · {k.connectionLabel}
           </span>
         </div>
       )}
-      <div className="key-actions">
-        <Button onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
-          Test
-        </Button>
-        {!editing && (
-          <Button onClick={() => setEditing(true)}>
-            Rename
+      {k.removalPending ? (
+        <>
+          <p className="muted small" role="note">
+            Gen Studio no longer uses this key. The keychain did not answer when you removed it (it may be locked), so the
+            key is still stored there; Gen Studio deletes it as soon as the keychain answers.
+          </p>
+          <div className="key-actions">
+            <Button onClick={() => void act(remove(k.id))}>
+              Try again now
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="key-actions">
+          <Button onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
+            Test
           </Button>
-        )}
-        {!k.active && (
-          <Button onClick={() => void act(activate(k.id))}>
-            Use this key
+          {!editing && (
+            <Button onClick={() => setEditing(true)}>
+              Rename
+            </Button>
+          )}
+          {!k.active && (
+            <Button onClick={() => void act(activate(k.id))}>
+              Use this key
+            </Button>
+          )}
+          <Button variant="danger" onClick={() => setConfirmRemove(true)}>
+            Remove
           </Button>
-        )}
-        <Button variant="danger" onClick={() => setConfirmRemove(true)}>
-          Remove
-        </Button>
-      </div>
-      {result && (
+        </div>
+      )}
+      {result && !k.removalPending && (
         <p className={result.outcome === 'accepted' ? 'inline-ok' : result.outcome === 'testing' ? 'muted' : 'inline-error'} role="status">
           {result.outcome === 'testing' ? 'Testing…' : result.message}
         </p>
