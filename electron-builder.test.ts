@@ -273,3 +273,38 @@ describe('icons', () => {
     expect(read('resources/icon.svg').toString('utf8')).toMatch(/^<svg[^>]+viewBox="0 0 1024 1024"/);
   });
 });
+
+describe('the release workflow', () => {
+  interface Step {
+    run?: string;
+    env?: Record<string, string>;
+  }
+  interface Workflow {
+    on: { push?: { tags?: string[] } };
+    jobs: Record<string, { needs?: string; uses?: string; strategy?: { matrix: { include?: Array<Record<string, string>>; os?: string[] } }; steps?: Step[] }>;
+  }
+  const release = parse(read('.github/workflows/release.yml').toString('utf8')) as Workflow;
+  const tests = parse(read('.github/workflows/test.yml').toString('utf8')) as Workflow;
+
+  it('runs on a version tag, tests first, then builds every target on a runner of its own architecture', () => {
+    expect(release.on.push?.tags).toEqual(['v*']);
+    expect(release.jobs.test?.uses).toBe('./.github/workflows/test.yml');
+    const installers = release.jobs.installers!;
+    expect(installers.needs).toBe('test');
+    const built = installers.strategy!.matrix.include!.map((m) => `${m.platform} ${m.arch}`).sort();
+    const configured = (Object.keys(EXPECTED_TARGETS) as Array<keyof typeof EXPECTED_TARGETS>).flatMap((p) => ARCHS.map((a) => `${p} ${a}`)).sort();
+    expect(built).toEqual(configured);
+    const publish = installers.steps!.find((s) => s.run?.includes('electron-builder'));
+    expect(publish?.run).toContain('--publish always');
+    expect(config.publish).toMatchObject({ provider: 'github', releaseType: 'draft' });
+  });
+
+  it('tests on the three systems with the real Electron, under a keyring session and xvfb on Linux', () => {
+    expect(tests.jobs.test!.strategy!.matrix.os!.map((os) => os.split('-')[0]).sort()).toEqual(['macos', 'ubuntu', 'windows']);
+    const steps = tests.jobs.test!.steps!;
+    expect(steps.some((s) => s.run === 'npm ci')).toBe(true);
+    const linux = steps.find((s) => s.run?.includes('dbus-run-session'));
+    expect(linux?.env?.GEN_STUDIO_E2E_RUNNER).toBe('electron');
+    expect(read('scripts/test.ts').toString('utf8')).toContain("'xvfb-run'");
+  });
+});

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
 import { NoticeArea } from '../features/notices/NoticeArea';
 import { useNavigationStore } from '../store/navigationStore';
@@ -37,7 +38,9 @@ export function App() {
           ))}
         </nav>
         <main className="content" aria-label={screen.label}>
-          <Current />
+          <Suspense fallback={null}>
+            <Current />
+          </Suspense>
         </main>
       </div>
     </div>

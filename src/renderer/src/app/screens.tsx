@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { CanvasScreen } from '../features/canvas/CanvasScreen';
+import { lazy, type ComponentType } from 'react';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
@@ -12,6 +11,12 @@ export interface Screen {
   readonly glyph: string;
   readonly component: ComponentType;
 }
+
+/**
+ * The canvas (Konva and its tools, a third of the renderer's code) loads when first shown, not at start-up:
+ * the first screen is usable sooner (bench/startup.ts). App.tsx's Suspense covers the moment it loads.
+ */
+const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((m) => ({ default: m.CanvasScreen })));
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
