@@ -6,7 +6,7 @@
  *     the longest the main thread went without a turn during each;
  *   - the JS heap after every 100 of 500 strokes with undo history (flat once the history cap is reached).
  *
- *   npx tsx bench/canvas/run.ts
+ *   npx tsx bench/canvas/run.ts              (add --no-heap to skip the memory run)
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -58,7 +58,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 type Memory = { heap: number; history: number; entries: number };
 const heaps: Memory[] = [];
-for (let k = 0; k < 5; k++) {
+// --no-heap skips the 500-stroke memory run (the slowest part) on a busy machine.
+for (let k = 0; k < (process.argv.includes('--no-heap') ? 0 : 5); k++) {
   heaps.push(await page.evaluate((s) => (window as unknown as { bench: { strokesAndHeap(s: Stroke[]): Promise<Memory> } }).bench.strokesAndHeap(s), strokes(100, 100 + k)));
 }
 
