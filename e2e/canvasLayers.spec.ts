@@ -165,3 +165,32 @@ test('outpainting: the picture drags to its offset inside the frame, and the siz
   await shortcut(canvas, 'Control+z');
   expect((await requestJson(page)).params).toMatchObject({ width: 400, reference_offset_x: 50, reference_offset_y: 25 });
 });
+
+test('Fit shows the whole frame with its margins, and a fitted view fits again when the window is resized', async ({ app }) => {
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#2b5a8a'));
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-expand');
+  await page.getByLabel('left margin').fill('1200');
+  await page.getByLabel('left margin').press('Tab');
+  await page.getByRole('button', { name: 'Fit to window' }).click();
+  await settle(page);
+  /** The frame's corners on screen, inside the stage's box. */
+  const frameInside = async () => {
+    const box = (await canvas.boundingBox())!;
+    const topLeft = await screenPoint(canvas, -1200, 0);
+    const bottomRight = await screenPoint(canvas, W, H);
+    return topLeft.x >= box.x - 1 && topLeft.y >= box.y - 1 && bottomRight.x <= box.x + box.width + 1 && bottomRight.y <= box.y + box.height + 1;
+  };
+  expect(await frameInside()).toBe(true);
+  // The frame is 1600 px wide: fitted, it fills the stage's width, not the picture's 400.
+  const fitted = await canvas.getAttribute('data-view');
+  const scale = Number(fitted!.split(',')[0]);
+  const stageWidth = (await canvas.boundingBox())!.width;
+  expect(1600 * scale).toBeGreaterThan(stageWidth * 0.8);
+
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await expect(canvas).not.toHaveAttribute('data-view', fitted!);
+  await settle(page);
+  expect(await frameInside()).toBe(true);
+});

@@ -5,6 +5,7 @@ import { importDroppedLinks, importInto, type DropTarget } from './actions';
 import { assetUrl } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { CanvasManager } from './konva/CanvasManager';
+import { useCursorStore } from './store/cursorStore';
 import { BoxesPanel } from './panels/BoxesPanel';
 import { EndpointPanel } from './panels/EndpointPanel';
 import { FramePanel } from './panels/FramePanel';
@@ -27,7 +28,7 @@ import { FileButton } from '../../ui/FileButton';
 
 function StatusBar() {
   const base = useCanvasStore((s) => s.document.base);
-  const cursor = useCanvasStore((s) => s.cursor);
+  const cursor = useCursorStore((s) => s.cursor);
   const scale = useCanvasStore((s) => s.view.scale);
   const inside = cursor && base && cursor.x >= 0 && cursor.y >= 0 && cursor.x < base.width && cursor.y < base.height;
   return (
@@ -115,12 +116,9 @@ export function CanvasScreen() {
   const [dropping, setDropping] = useState(false);
 
   const view: ViewControls = {
-    fit: () => manager.current && useCanvasStore.getState().setView(manager.current.fitView()),
-    actualSize: () => manager.current && useCanvasStore.getState().setView(manager.current.actualSize()),
-    zoomBy: (factor) => {
-      const stage = manager.current?.stage;
-      if (stage) manager.current?.zoomAt(factor, stage.width() / 2, stage.height() / 2);
-    },
+    fit: () => manager.current?.fit(),
+    actualSize: () => manager.current?.actualSize(),
+    zoomBy: (factor) => manager.current?.zoomAt(factor),
   };
 
   useEffect(() => startProjectSync(), []);

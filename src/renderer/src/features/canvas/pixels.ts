@@ -2,7 +2,7 @@
  * Pixels in and out of the browser: stored images are read through a canvas, the mask is written as a PNG.
  * PNG keeps every value exactly, so what is exported is what the screen shows.
  */
-import { encodeGreyPng } from './mask/greyPng';
+import { encodeMaskPng } from './mask/encodeMaskPng';
 import type { MaskBuffer } from './mask/maskBuffer';
 
 export function loadImage(url: string): Promise<HTMLImageElement> {
@@ -43,8 +43,9 @@ async function pngOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
 }
 
 /** The mask as the service reads it: a black-and-white (grey where soft) PNG of exactly the image's size. */
+/** The mask as the one-channel PNG the service receives, encoded off the page's thread. */
 export function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
-  return encodeGreyPng(mask.width, mask.height, mask.data);
+  return encodeMaskPng(mask);
 }
 
 /** The base image with the mask in its alpha channel: transparent where the service should change it. */

@@ -1,11 +1,13 @@
 import Konva from 'konva';
-import type { CanvasDocument } from '../../../../../shared/canvas/document';
+import type { ImageRef } from '../../../../../shared/canvas/document';
 import { loadImage } from '../pixels';
+import type { LayerAdapter, RenderState } from './adapter';
 
 /** The base picture; loads its stored file when the document names a new one. */
-export class BaseAdapter {
+export class BaseAdapter implements LayerAdapter {
   readonly node: Konva.Image;
   private url: string | null = null;
+  private shown: { base: ImageRef | null; visible: boolean } | null = null;
   element: HTMLImageElement | null = null;
 
   constructor(
@@ -17,10 +19,17 @@ export class BaseAdapter {
     layer.add(this.node);
   }
 
-  async sync(document: CanvasDocument): Promise<void> {
+  sync({ document }: RenderState): void {
     const base = document.base;
-    this.node.visible(base !== null && document.layers.base.visible);
-    if (!base) return;
+    const visible = document.layers.base.visible;
+    if (this.shown && this.shown.base === base && this.shown.visible === visible) return;
+    this.shown = { base, visible };
+    this.node.visible(base !== null && visible);
+    this.layer.batchDraw();
+    if (base) void this.load(base);
+  }
+
+  private async load(base: ImageRef): Promise<void> {
     this.node.size({ width: base.width, height: base.height });
     const url = await this.urlOf(base.assetId);
     if (!url || url === this.url) return;

@@ -1,6 +1,7 @@
 import Konva from 'konva';
-import type { BoundingBox, CanvasDocument } from '../../../../../shared/canvas/document';
+import type { BoundingBox } from '../../../../../shared/canvas/document';
 import type { CanvasPalette } from '../../../ui/theme/tokens';
+import type { LayerAdapter, RenderState } from './adapter';
 
 export interface BoxCallbacks {
   select(id: string | null): void;
@@ -8,24 +9,24 @@ export interface BoxCallbacks {
 }
 
 /** Bounding boxes: a rectangle and its label each; the selected one gets resize handles. */
-export class BoxesAdapter {
+export class BoxesAdapter implements LayerAdapter {
   private readonly group = new Konva.Group();
   private readonly transformer: Konva.Transformer;
   private readonly nodes = new Map<string, { rect: Konva.Rect; text: Konva.Text }>();
+  private palette: CanvasPalette | null = null;
+  private last: Omit<RenderState, 'mask' | 'maskVersion' | 'maskDirty' | 'palette'> | null = null;
 
   constructor(
-    layer: Konva.Layer,
+    private readonly layer: Konva.Layer,
     private readonly callbacks: BoxCallbacks,
-    private palette: CanvasPalette,
   ) {
     layer.add(this.group);
     this.transformer = new Konva.Transformer({ rotateEnabled: false, keepRatio: false, ignoreStroke: true });
     layer.add(this.transformer);
-    this.paint(palette);
   }
 
   /** The theme's colours, on the boxes there are and those to come. */
-  paint(palette: CanvasPalette): void {
+  private paint(palette: CanvasPalette): void {
     this.palette = palette;
     this.transformer.setAttrs({ borderStroke: palette.box, anchorStroke: palette.box });
     for (const { rect, text } of this.nodes.values()) {
@@ -34,7 +35,15 @@ export class BoxesAdapter {
     }
   }
 
-  sync(document: CanvasDocument, selectedId: string | null, scale: number, shown: boolean, editable: boolean): void {
+  sync(state: RenderState): void {
+    const { document, use, view, tool, selectedBoxId: selectedId, palette } = state;
+    const last = this.last;
+    if (palette === this.palette && last && last.document === document && last.use === use && last.view.scale === view.scale && last.tool === tool && last.selectedBoxId === selectedId) return;
+    this.last = state;
+    const scale = view.scale;
+    const shown = use.boxes && document.layers.boxes.visible;
+    const editable = !document.layers.boxes.locked && (tool === 'box' || tool === 'move');
+    const repaint = palette !== this.palette;
     this.group.visible(shown);
     this.transformer.visible(shown && editable);
     const seen = new Set<string>();
@@ -42,8 +51,8 @@ export class BoxesAdapter {
       seen.add(box.id);
       let node = this.nodes.get(box.id);
       if (!node) {
-        const rect = new Konva.Rect({ name: 'bounding-box', stroke: this.palette.box, fill: this.palette.boxFill });
-        const text = new Konva.Text({ fill: this.palette.box, listening: false });
+        const rect = new Konva.Rect({ name: 'bounding-box', stroke: palette.box, fill: palette.boxFill });
+        const text = new Konva.Text({ fill: palette.box, listening: false });
         rect.on('pointerdown', (e) => {
           e.cancelBubble = true;
           this.callbacks.select(box.id);
@@ -69,6 +78,8 @@ export class BoxesAdapter {
       node.text.destroy();
       this.nodes.delete(id);
     }
+    if (repaint) this.paint(palette);
+    this.layer.batchDraw();
     const selected = selectedId ? this.nodes.get(selectedId)?.rect : undefined;
     this.transformer.nodes(selected && editable ? [selected] : []);
     this.transformer.anchorSize(9);

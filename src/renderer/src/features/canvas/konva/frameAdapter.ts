@@ -2,6 +2,8 @@ import Konva from 'konva';
 import type { CanvasDocument, Expansion } from '../../../../../shared/canvas/document';
 import type { CanvasUse } from '../../../../../shared/canvas/request';
 import type { CanvasPalette } from '../../../ui/theme/tokens';
+import type { LayerAdapter, RenderState } from './adapter';
+import { frameBounds } from './viewport';
 
 export interface FrameCallbacks {
   beginGesture(): void;
@@ -15,17 +17,16 @@ const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
 const HANDLE_PX = 14;
 
 /** The area a frame adds around the picture, hatched so it reads as new; handles on every side drag it. */
-export class FrameAdapter {
+export class FrameAdapter implements LayerAdapter {
   private readonly newArea: Konva.Rect;
   private readonly outline: Konva.Rect;
   private readonly handles = new Map<Side, Konva.Rect>();
   private scale = 1;
 
   constructor(
-    pictureLayer: Konva.Layer,
-    toolsLayer: Konva.Layer,
+    private readonly pictureLayer: Konva.Layer,
+    private readonly toolsLayer: Konva.Layer,
     private readonly callbacks: FrameCallbacks,
-    palette: CanvasPalette,
   ) {
     this.newArea = new Konva.Rect({ listening: false, fillPatternRepeat: 'repeat' });
     this.outline = new Konva.Rect({ listening: false, dash: [8, 6] });
@@ -39,12 +40,11 @@ export class FrameAdapter {
       toolsLayer.add(handle);
       this.handles.set(side, handle);
     }
-    this.paint(palette);
     this.wire();
   }
 
   /** The theme's colours: the hatching of the new area, the outline and the handles. */
-  paint(palette: CanvasPalette): void {
+  private paint(palette: CanvasPalette): void {
     const stripes = document.createElement('canvas');
     stripes.width = stripes.height = 16;
     const ctx = stripes.getContext('2d')!;
@@ -63,6 +63,7 @@ export class FrameAdapter {
 
   private use: CanvasUse | null = null;
   private document: CanvasDocument | null = null;
+  private palette: CanvasPalette | null = null;
 
   /**
    * Handles follow the pointer along their own axis; the value they stand for goes to the store. Bound once: the
@@ -96,7 +97,12 @@ export class FrameAdapter {
     }
   }
 
-  sync(document: CanvasDocument, use: CanvasUse, scale: number, interactive: boolean): void {
+  sync({ document, use, view, palette }: RenderState): void {
+    if (palette !== this.palette) {
+      this.palette = palette;
+      this.paint(palette);
+    } else if (document === this.document && use === this.use && view.scale === this.scale) return;
+    const scale = view.scale;
     this.document = document;
     this.use = use;
     this.scale = scale;
@@ -104,17 +110,11 @@ export class FrameAdapter {
     const shown = base !== null && document.layers.expansion.visible && (use.expandSides.length > 0 || (use.outpaint && document.outpaint !== null));
     this.newArea.visible(shown);
     this.outline.visible(shown);
-    for (const h of this.handles.values()) h.visible(shown && interactive && !document.layers.expansion.locked);
-    if (!shown || !base) return;
-    const frame =
-      use.outpaint && document.outpaint
-        ? { x: -document.outpaint.offsetX, y: -document.outpaint.offsetY, width: document.outpaint.width, height: document.outpaint.height }
-        : {
-            x: -document.expansion.left,
-            y: -document.expansion.top,
-            width: base.width + document.expansion.left + document.expansion.right,
-            height: base.height + document.expansion.top + document.expansion.bottom,
-          };
+    for (const h of this.handles.values()) h.visible(shown && !document.layers.expansion.locked);
+    this.pictureLayer.batchDraw();
+    this.toolsLayer.batchDraw();
+    const frame = frameBounds(document, use);
+    if (!shown || !frame) return;
     this.newArea.setAttrs(frame);
     this.newArea.fillPatternScale({ x: 1 / scale, y: 1 / scale });
     this.outline.setAttrs({ ...frame, strokeWidth: 2 / scale });

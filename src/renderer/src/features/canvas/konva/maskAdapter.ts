@@ -1,6 +1,7 @@
 import Konva from 'konva';
 import type { MaskBuffer } from '../mask/maskBuffer';
-import { clipRect, isEmpty, type PixelRect } from '../mask/rect';
+import { clipRect, EMPTY_RECT, isEmpty } from '../mask/rect';
+import type { LayerAdapter, RenderState } from './adapter';
 
 const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
@@ -8,22 +9,31 @@ const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => pa
  * Shows the mask as a coloured overlay: one offscreen canvas at the image's size behind one Konva.Image.
  * Only the changed region is rewritten, so a brush dab costs its own pixels, not the image's.
  */
-export class MaskAdapter {
+export class MaskAdapter implements LayerAdapter {
   readonly node: Konva.Image;
   private canvas: HTMLCanvasElement | null = null;
   private ctx: CanvasRenderingContext2D | null = null;
   private color = '';
+  private drawn: { mask: MaskBuffer | null; version: number; opacity: number; visible: boolean } | null = null;
 
   constructor(private readonly layer: Konva.Layer) {
     this.node = new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
     layer.add(this.node);
   }
 
-  sync(mask: MaskBuffer | null, dirty: PixelRect, color: string, opacity: number, visible: boolean): void {
+  sync({ mask, maskVersion, maskDirty, document: doc }: RenderState): void {
+    const { color, opacity } = doc.mask;
+    const visible = doc.layers.mask.visible;
+    const last = this.drawn;
+    if (last && last.mask === mask && last.version === maskVersion && last.opacity === opacity && last.visible === visible && color === this.color) return;
+    this.drawn = { mask, version: maskVersion, opacity, visible };
     this.node.visible(visible && mask !== null);
     this.node.opacity(opacity);
+    this.layer.batchDraw();
     if (!mask) return;
-    let region = dirty;
+    // The same buffer one version on: only the region that changed is drawn again.
+    const full = { x: 0, y: 0, width: mask.width, height: mask.height };
+    let region = last && last.mask === mask && last.version !== maskVersion ? maskDirty : last && last.mask === mask ? EMPTY_RECT : full;
     if (!this.canvas || this.canvas.width !== mask.width || this.canvas.height !== mask.height || color !== this.color) {
       this.canvas = document.createElement('canvas');
       this.canvas.width = mask.width;
@@ -50,7 +60,4 @@ export class MaskAdapter {
     this.ctx.putImageData(image, r.x, r.y);
   }
 
-  redraw(): void {
-    this.layer.batchDraw();
-  }
 }

@@ -1,0 +1,117 @@
+import type { JsonValue } from '../../../../../shared/catalog/field';
+import type { CanvasDocument, ImageRef, LayerId } from '../../../../../shared/canvas/document';
+import type { History, HistoryEntry } from '../history';
+import type { BrushSettings, MaskBuffer, Paint } from '../mask/maskBuffer';
+import type { PixelRect } from '../mask/rect';
+import type { TileRecorder } from '../mask/tiles';
+
+export type Tool = 'brush' | 'eraser' | 'rect' | 'ellipse' | 'lasso' | 'box' | 'move';
+
+export interface View {
+  /** Screen pixels per image pixel. */
+  readonly scale: number;
+  /** Where the image's top-left corner sits in the stage, in screen pixels. */
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface CanvasMessage {
+  readonly kind: 'error' | 'info';
+  readonly text: string;
+}
+
+/** The saved document and the edits of it; every edit is one undo step (or merges into the open gesture). */
+export interface DocumentSlice {
+  readonly document: CanvasDocument;
+  /** Replaces everything (opening a project); history starts empty. */
+  load(document: CanvasDocument, mask: MaskBuffer | null): void;
+  /** A change of the document as one undo step. During a gesture, steps merge until `endGesture`. */
+  change(label: string, recipe: (d: CanvasDocument) => CanvasDocument): void;
+  /**
+   * A change of one layer's content: refused with a message while that layer is locked (or hidden, for an edit
+   * made by pointing at it). Answers whether it was applied.
+   */
+  changeLayer(layer: LayerId, label: string, recipe: (d: CanvasDocument) => CanvasDocument, pointing?: boolean): boolean;
+  beginGesture(): void;
+  endGesture(label: string): void;
+  /** Answers false (with a message) when the picture layer is locked. */
+  setBase(image: ImageRef): boolean;
+  setEndpoint(id: string): void;
+  setFormValue(name: string, value: JsonValue | undefined): void;
+  setLayer(id: LayerId, patch: Partial<CanvasDocument['layers'][LayerId]>): void;
+}
+
+/** The painted mask: a buffer at the picture's size, changed in place, with the region of the last change. */
+export interface MaskSlice {
+  /** The painted mask at the base image's size; null until there is a base image. */
+  readonly mask: MaskBuffer | null;
+  /** Rises on every change of the mask's pixels; `maskDirty` is the region, for a partial redraw. */
+  readonly maskVersion: number;
+  readonly maskDirty: PixelRect;
+  /**
+   * Edits the mask's pixels as one undo step: `edit` calls `touch(rect)` before changing a region. Refused with a
+   * message while the mask layer is locked or hidden; answers whether the edit was applied.
+   */
+  editMask(label: string, edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): boolean;
+  /** Live painting: the stroke's pixels change at once and become one undo step at `endStroke`. */
+  beginStroke(): void;
+  strokeEdit(edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): void;
+  endStroke(label: string): void;
+  /** Takes back the stroke in progress without a history step (a second finger turned it into a pinch). */
+  cancelStroke(): void;
+}
+
+/** The tool in hand and its settings, and the selected box. */
+export interface ToolSlice {
+  readonly tool: Tool;
+  /** What shapes do: paint adds to the mask, erase removes (X swaps, as brush and eraser). */
+  readonly shapeMode: Paint;
+  readonly brush: BrushSettings;
+  readonly selectedBoxId: string | null;
+  setTool(tool: Tool): void;
+  swapPaint(): void;
+  setBrush(patch: Partial<BrushSettings>): void;
+  selectBox(id: string | null): void;
+}
+
+/** How the canvas is looked at, and what it says: zoom and position, the message, the help overlay. */
+export interface ViewSlice {
+  readonly view: View;
+  /** True while the view is the one Fit chose: a new window size then fits again. */
+  readonly fitted: boolean;
+  readonly message: CanvasMessage | null;
+  readonly helpOpen: boolean;
+  /** `fitted` says whether the view is the Fit view (zooming and panning make it false). */
+  setView(view: View, fitted?: boolean): void;
+  say(message: CanvasMessage | null): void;
+  toggleHelp(open?: boolean): void;
+}
+
+/** Undo and redo; the stacks belong to the store that made them. */
+export interface HistorySlice {
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  undo(): void;
+  redo(): void;
+  /** The history's size, for the benchmark and tests. */
+  historySize(): { entries: number; bytes: number };
+}
+
+export type CanvasState = DocumentSlice & MaskSlice & ToolSlice & ViewSlice & HistorySlice;
+
+export type SetState = (patch: Partial<CanvasState>) => void;
+export type GetState = () => CanvasState;
+
+/** What the slices share that is no state to render: the history and the edits in progress. */
+export interface StoreInternals {
+  readonly history: History;
+  /** The document when the open gesture began; steps merge until it ends. */
+  gestureStart: CanvasDocument | null;
+  /** Tiles the stroke in progress has touched, to become one step (or be put back). */
+  stroke: TileRecorder | null;
+  /** Pushes a step and updates canUndo / canRedo. */
+  record(entry: HistoryEntry): void;
+  flags(): Pick<HistorySlice, 'canUndo' | 'canRedo'>;
+}
+
+export type Slice<T> = (set: SetState, get: GetState, internals: StoreInternals) => T;
