@@ -18,6 +18,8 @@ import {
   noticeHandlers,
   settingsHandlers,
   spendingHandlers,
+  groupHandlers,
+  estimateHandlers,
   taskHandlers,
 } from './handlers/taskHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
@@ -151,6 +153,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects),
+    ...groupHandlers({ engine, spending, random }),
+    ...estimateHandlers(spending),
   };
 
   let disposing: Promise<void> | undefined;

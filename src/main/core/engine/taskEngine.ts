@@ -45,7 +45,7 @@ import {
 } from './policy';
 import { assetFacts, buildBody, inputList, MissingInput } from './requestBody';
 import type { Scheduler } from './scheduler';
-import { newTaskRecord, type TaskRecord } from './taskRecord';
+import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
 import type { TaskRepository } from './taskRepository';
 import { ACTIVE_STATES, DOUBLE_CHARGE_WARNING, CHARGED_AGAIN_WARNING, FINAL_STATES, retryModeOf, retryWarningOf, toTaskInfo } from './taskView';
 
@@ -197,7 +197,7 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> = {}): Promise<TaskInfo> {
     if (this.stopping) throw new IpcFailure('unavailable', 'Gen Studio is shutting down.');
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
@@ -226,6 +226,7 @@ export class TaskEngine {
       state: offline ? 'ready-to-send' : 'queued',
       createdAt: now,
       detail: offline ? this.readyToSendDetail() : null,
+      ...meta,
     });
     this.records.set(record.id, record);
     await this.d.repo.save(record);
@@ -386,6 +387,11 @@ export class TaskEngine {
    * What tasks of a key still on their way, and not in the ledger, are estimated to cost: those not yet
    * accepted, and those the service accepted without a price (a video is priced only when it ends).
    */
+  /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */
+  reservation(keyId: string): Reservation {
+    return this.reserved(keyId);
+  }
+
   private reserved(keyId: string, except?: string): Reservation {
     let amount = 0;
     let unpriced = 0;

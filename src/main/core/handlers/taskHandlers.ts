@@ -1,6 +1,7 @@
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { AssetStore } from '../assets/assetStore';
 import type { CoreDeps } from '../deps';
+import { submitGroup, type GroupSubmitDeps } from '../engine/groupSubmit';
 import type { TaskEngine } from '../engine/taskEngine';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -16,6 +17,19 @@ export function taskHandlers(engine: TaskEngine): HandlersFor<'tasks.submit' | '
     'tasks.retry': ({ id, acceptDoubleCharge }) => engine.retry(id, acceptDoubleCharge ?? false),
     'tasks.send': async ({ ids }) => ({ sent: await engine.sendNow(ids) }),
     'tasks.clear': async ({ id }) => ({ removed: await engine.clear(id) }),
+  };
+}
+
+export function groupHandlers(deps: GroupSubmitDeps): HandlersFor<'tasks.submitGroup'> {
+  return { 'tasks.submitGroup': (input) => submitGroup(deps, input) };
+}
+
+export function estimateHandlers(spending: SpendingService): HandlersFor<'spending.estimate'> {
+  return {
+    'spending.estimate': async ({ endpointId }) => {
+      const estimate = spending.estimate(spending.activeKeyId(), endpointId);
+      return { cost: estimate?.cost ?? null, basis: estimate?.basis ?? null };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { projectCalls, projectEvents } from './projects';
 import { libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
-import { spendingCalls, spendingEvents } from './spending';
+import { spendingCalls, spendingEstimateCalls, spendingEvents } from './spending';
 import { taskCalls, taskEvents } from './tasks';
 
 /** Every call the renderer can make. One map: main registers from it, the preload builds `window.gen` from it. */
@@ -21,6 +21,7 @@ export const CALLS = {
   ...libraryCalls,
   ...spendingCalls,
   ...projectCalls,
+  ...spendingEstimateCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
