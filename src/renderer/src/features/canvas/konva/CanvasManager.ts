@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { canvasUse } from '../../../../../shared/canvas/request';
+import { canvasUse, documentUse } from '../../../../../shared/canvas/request';
 import { newBoxId, selectEndpoint, useCanvasStore, type Tool, type View } from '../canvasStore';
 import { fillEllipse, fillPolygon, fillRectangle, strokeSegment, type Point } from '../mask/maskBuffer';
 import { rectFromCorners } from '../mask/rect';
@@ -116,8 +116,10 @@ export class CanvasManager {
 
   private sync(s: State, prev: State | undefined): void {
     const endpoint = selectEndpoint(s);
-    const use = canvasUse(endpoint);
     const d = s.document;
+    const use = documentUse(endpoint, d);
+    // The overlay shows only where the model takes a mask; the painted mask itself stays for when one does.
+    const maskShown = d.layers.mask.visible && (use.maskField !== null || use.alphaMask);
     const fitKey = d.base ? d.base.assetId : '';
     if (fitKey !== this.lastFitKey && d.base) {
       this.lastFitKey = fitKey;
@@ -129,8 +131,8 @@ export class CanvasManager {
     this.container.dataset.view = `${s.view.scale},${s.view.x},${s.view.y}`;
 
     if (!prev || prev.document.base !== d.base || prev.document.layers.base !== d.layers.base) void this.base.sync(d);
-    if (!prev || prev.maskVersion !== s.maskVersion || prev.mask !== s.mask || prev.document.mask !== d.mask || prev.document.layers.mask !== d.layers.mask) {
-      this.mask.sync(s.mask, prev && prev.mask === s.mask ? s.maskDirty : { x: 0, y: 0, width: s.mask?.width ?? 0, height: s.mask?.height ?? 0 }, d.mask.color, d.mask.opacity, d.layers.mask.visible);
+    if (!prev || prev.maskVersion !== s.maskVersion || prev.mask !== s.mask || prev.document.mask !== d.mask || prev.document.layers.mask !== d.layers.mask || prev.document.endpointId !== d.endpointId) {
+      this.mask.sync(s.mask, prev && prev.mask === s.mask ? s.maskDirty : { x: 0, y: 0, width: s.mask?.width ?? 0, height: s.mask?.height ?? 0 }, d.mask.color, d.mask.opacity, maskShown);
       this.maskLayer.batchDraw();
     }
     this.frame.sync(d, use, s.view.scale, true);
