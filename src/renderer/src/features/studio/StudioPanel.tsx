@@ -12,6 +12,7 @@ import { gen } from '../../api';
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
+import { Button } from '../../ui/Button';
 import { listen } from '../../ui/listen';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { currentExport, useMaskExport } from '../canvas/maskExport';
@@ -216,18 +217,18 @@ export function StudioPanel() {
             onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
           />
         </label>
-        <button type="button" className="button primary generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+        <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
           {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
           <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
-        </button>
+        </Button>
       </div>
       <Readout endpoint={endpoint} request={request} count={variations} />
       {notice && (
         <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
           <span>{notice.text}</span>
-          <button type="button" className="button link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
+          <Button variant="link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
             Dismiss
-          </button>
+          </Button>
         </p>
       )}
       <LastRun />
