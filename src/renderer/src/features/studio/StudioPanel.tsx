@@ -19,7 +19,7 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { creditsText, stateLabel } from '../queue/taskText';
-import { generate } from './generate';
+import { CLIP_NOT_YET, generate } from './generate';
 import { modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
@@ -192,7 +192,7 @@ export function StudioPanel() {
   const note = variations > 1 && seeded ? `Each of the ${variations} variations is sent with its own seed${typeof values.seed === 'number' ? `, from ${values.seed} on` : ''}.` : undefined;
 
   return (
-    <section className="studio-panel canvas-panel" aria-label="Generate">
+    <section className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
       <IntentPicker current={intent.id} />
       <ModelPicker endpoint={endpoint} intentId={intent.id} />
       <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
@@ -204,6 +204,11 @@ export function StudioPanel() {
         )}
         {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
       </div>
+      {endpoint.fields.some((f) => f.type === 'video' && f.required) && (
+        <p className="studio-notice" role="note">
+          {CLIP_NOT_YET.replace(' Nothing was sent.', '')}
+        </p>
+      )}
       <div className="generate-row">
         <label className="variations" title="How many results one press makes, each with its own seed">
           Variations

@@ -16,6 +16,9 @@ interface StudioState {
   /** The group of the last Generate, whose variations and seeds the panel lists. */
   readonly lastGroupId: string | null;
   readonly busy: boolean;
+  /** The prompt last typed, kept while a model without a prompt is chosen. */
+  readonly carriedPrompt: string;
+  carry(prompt: string): void;
   setVariations(n: number): void;
   attempt(endpointId: string): void;
   say(notice: StudioNotice | null): void;
@@ -29,6 +32,8 @@ export const useStudioStore = create<StudioState>((set, get) => ({
   notice: null,
   lastGroupId: null,
   busy: false,
+  carriedPrompt: '',
+  carry: (carriedPrompt) => set({ carriedPrompt }),
   setVariations: (n) => set({ variations: Math.max(1, Math.min(MAX_VARIATIONS, Math.round(Number.isFinite(n) ? n : 1))) }),
   attempt: (endpointId) => set({ attempted: new Set(get().attempted).add(endpointId) }),
   say: (notice) => set({ notice }),

@@ -21,7 +21,10 @@ export function switchModel(endpointId: string, intentId?: IntentId): void {
   const s = useCanvasStore.getState();
   const from = selectEndpoint(s);
   const intent = intentFor(intentId ?? s.document.intent, to.id);
-  const prompt = promptOf(from, s.document);
+  // A model without a prompt (deblur, erase) passes on the prompt it was handed, so it reaches the next model.
+  const studio = useStudioStore.getState();
+  const prompt = from.fields.some((f) => f.role === 'prompt') ? promptOf(from, s.document) : studio.carriedPrompt;
+  studio.carry(prompt);
   s.say(null);
   s.change(`Switch to ${to.title}`, (d) => switchDocument(d, to, intent.id, prompt));
   const after = useCanvasStore.getState().document;

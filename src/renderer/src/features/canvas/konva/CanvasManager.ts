@@ -218,7 +218,7 @@ export class CanvasManager {
       if (!PAINT_TOOLS.includes(s.tool)) return;
       const use = canvasUse(selectEndpoint(s));
       if (!use.maskField && !use.alphaMask) {
-        s.say({ kind: 'info', text: `${selectEndpoint(s).title} takes no mask. Prepare for Fill or Erase to paint one.` });
+        s.say({ kind: 'info', text: `${selectEndpoint(s).title} takes no mask. Choose Inpaint, or Clean up and Erase, to paint one.` });
         return;
       }
       if (!s.mask) {
