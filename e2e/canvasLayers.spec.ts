@@ -1,4 +1,4 @@
-import { assetIdOf, dragImage, expectModel, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut, useModel } from './canvasDriver';
+import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 const W = 400;
