@@ -153,8 +153,10 @@ function LastRun() {
 export function StudioPanel() {
   const document = useCanvasStore((s) => s.document);
   const endpoint = useCanvasStore(selectEndpoint);
-  useCanvasStore((s) => s.maskVersion);
-  useMaskExport();
+  // Whether the exported mask is the one on screen (the request names it then): a flag, not the mask version,
+  // so a brush stroke does not re-render the panel at every pointer move.
+  const exportVersion = useMaskExport((s) => s.version);
+  useCanvasStore((s) => s.maskVersion === exportVersion);
   const { variations, attempted, notice, busy } = useStudioStore();
   const [showRequest, setShowRequest] = useState(false);
   const intent = intentFor(document.intent, endpoint.id);
