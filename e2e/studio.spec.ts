@@ -138,6 +138,7 @@ test('Try on sends the picture as the person and the first reference as the garm
   await generate(page);
   await expect(page.getByRole('alert', { name: 'Studio notice' })).toContainText('Try on needs a garment');
   await page.getByLabel('Add references from files').setInputFiles({ name: 'jacket.png', mimeType: 'image/png', buffer: await png(60, 80, '#203040') });
+  await expect(page.getByRole('listitem', { name: 'Reference 1: jacket.png' })).toBeVisible();
   await generate(page);
   const [vto] = await sent(received, 'gen-tools/vto-v2', 1);
   expect(await decoded(vto!.body.person_image)).toMatchObject({ width: W, height: H });
@@ -189,8 +190,8 @@ test('a text-to-video started from the studio', async ({ studio }) => {
   await generate(page);
   // The mode is the artist's to choose: marked only now that they tried.
   await expect(panel(page).locator('[data-field="mode"]').getByRole('alert')).toContainText('Field required');
-  await panel(page).getByLabel(/^Mode/).selectOption('t2v');
-  await panel(page).getByLabel(/^Duration/).fill('4');
+  await panel(page).locator('[data-field="mode"] select').selectOption('t2v');
+  await panel(page).locator('[data-field="duration"] input').fill('4');
   await generate(page);
   await expect(page.getByRole('region', { name: 'Last run' }).getByRole('listitem')).toHaveCount(1);
   const [video] = await sent(received, 'gen-3-video', 1);
