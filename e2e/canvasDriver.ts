@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect } from './fixtures';
+import { defaultIntentOf, INTENTS, type IntentId } from '../src/shared/studio/intents';
 
 export const png = async (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 export const assetIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export async function openCanvas(page: Page): Promise<Locator> {
-  await page.getByRole('navigation').getByRole('button', { name: 'Canvas' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Studio' }).click();
   const canvas = page.getByRole('application', { name: 'Canvas' });
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   return canvas;
@@ -56,10 +57,28 @@ export async function shortcut(canvas: Locator, key: string): Promise<void> {
   await settle(canvas.page());
 }
 
+/** The whole request the studio would send (the view shows asset ids shortened; the element keeps them whole). */
 export async function requestJson(page: Page): Promise<{ params: Record<string, unknown>; inputs: Record<string, { assetId: string }> }> {
-  const text = await page.getByLabel('Request JSON').textContent();
+  const toggle = page.getByRole('checkbox', { name: 'Show request' });
+  if (!(await toggle.isChecked())) await toggle.check();
+  const text = await page.getByLabel('Request JSON').getAttribute('data-request');
   return JSON.parse(text ?? '{}') as { params: Record<string, unknown>; inputs: Record<string, { assetId: string }> };
 }
+
+/**
+ * Prepares the studio for a model as an artist would: the intent first, then the model inside it. An editor
+ * is chosen under Edit with references (the canvas picture and board are sent) unless another intent is named.
+ */
+export async function useModel(page: Page, endpointId: string, intentId?: IntentId): Promise<void> {
+  const edit = INTENTS.find((i) => i.id === 'edit')!;
+  const intent = INTENTS.find((i) => i.id === (intentId ?? (edit.models.includes(endpointId) ? 'edit' : defaultIntentOf(endpointId).id)))!;
+  const panel = page.getByRole('region', { name: 'Generate' });
+  await panel.getByRole('radio', { name: intent.label, exact: true }).click();
+  if (intent.models.length > 1) await panel.getByRole('combobox', { name: 'Model' }).selectOption(endpointId);
+  await expect(panel).toHaveAttribute('data-endpoint', endpointId);
+}
+
+export const expectModel = (page: Page, endpointId: string) => expect(page.getByRole('region', { name: 'Generate' })).toHaveAttribute('data-endpoint', endpointId);
 
 /** Exports the mask and reads the stored PNG's pixels (grey values) from the asset store on disk. */
 export async function exportedMask(page: Page, dataDir: string): Promise<{ width: number; height: number; grey: Uint8Array }> {

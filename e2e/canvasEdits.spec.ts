@@ -1,5 +1,5 @@
 import type { JSHandle, Page } from '@playwright/test';
-import { dragImage, differences, expectedMask, exportedMask, openCanvas, openPicture, png, requestJson, shortcut } from './canvasDriver';
+import { differences, dragImage, expectedMask, exportedMask, openCanvas, openPicture, png, requestJson, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 interface DropFile {
@@ -51,7 +51,7 @@ test('several files dropped at once: each is used or named with the reason, by w
   expect(differences(mask.grey, expectedMask(320, 200, { rects: [[0, 0, 320, 200]] }), 320)).toEqual([]);
 
   // An endpoint with references takes the rest on the board, up to its limit.
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  await useModel(page, 'gen-ctx-max');
   await dropOn(page, 'add to the references', await transfer(page, [await image('r1.png', 64, 64, '#111111'), await image('r2.png', 64, 64, '#222222')]));
   await expect(page.getByRole('list', { name: 'References' }).getByRole('listitem')).toHaveCount(2);
 
@@ -76,7 +76,7 @@ test('typing a number key by key, or nudging a slider, is one undo step; a value
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(200, 100, '#16a085'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-expand');
+  await useModel(page, 'gen-pro-1.0-expand');
 
   const top = page.getByLabel('top margin');
   await top.click();
@@ -95,7 +95,7 @@ test('typing a number key by key, or nudging a slider, is one undo step; a value
   await expect(left).toHaveValue('2048');
 
   // Outpainting: a frame smaller than the picture, or cleared, snaps back to one that holds it.
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('outpainting-v1');
+  await useModel(page, 'outpainting-v1');
   await page.getByRole('button', { name: 'Add a frame around the picture' }).click();
   const width = page.getByLabel('Frame width');
   await width.fill('');
@@ -107,7 +107,7 @@ test('typing a number key by key, or nudging a slider, is one undo step; a value
   await expect(page.getByLabel('Canvas problems')).toHaveCount(0);
 
   // The overlay's opacity, nudged five times with the keyboard, comes back in one step.
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-fill');
+  await useModel(page, 'gen-pro-1.0-fill');
   const opacity = page.getByLabel('Mask overlay opacity');
   await opacity.focus();
   for (let i = 0; i < 5; i++) await opacity.press('ArrowRight');
@@ -136,7 +136,7 @@ test('a locked or hidden layer refuses edits with a message; a box can be added 
   await expect(page.getByRole('note').filter({ hasText: 'The mask changed' })).toHaveCount(0);
 
   // Boxes: locked, the box tool draws nothing and says why; unlocked, "Add a box" makes one from the keyboard.
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-3-image');
+  await useModel(page, 'gen-3-image');
   await page.getByLabel('Lock Boxes').check();
   await shortcut(canvas, 'm');
   await dragImage(page, canvas, [[50, 40], [250, 190]]);

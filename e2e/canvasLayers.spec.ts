@@ -1,4 +1,4 @@
-import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut } from './canvasDriver';
+import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 const W = 400;
@@ -8,7 +8,7 @@ test('expansion margins by dragging a handle and by typing go into the request, 
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#8a5a2b'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-expand');
+  await useModel(page, 'gen-pro-1.0-expand');
   await shortcut(canvas, 'Control+1');
 
   // The right handle sits at the middle of the picture's right edge; drag it 60 image pixels out.
@@ -45,7 +45,7 @@ test('expansion margins by dragging a handle and by typing go into the request, 
 test('references fill input_image, input_image_2 ... in board order; reordering and undo change the fields', async ({ app }) => {
   const { page } = app;
   await openCanvas(page);
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
+  await useModel(page, 'gen-ctx-max');
   const files = await Promise.all(
     (['#c0392b', '#27ae60', '#2980b9'] as const).map(async (color, i) => ({ name: `ref-${i + 1}.png`, mimeType: 'image/png', buffer: await png(64 + i, 64, color) })),
   );
@@ -54,7 +54,7 @@ test('references fill input_image, input_image_2 ... in board order; reordering 
   const board = page.getByRole('list', { name: 'References' });
   await expect(board.getByRole('listitem')).toHaveCount(3);
   await expect(board.getByRole('listitem').nth(0)).toHaveAccessibleName('Reference 1: ref-1.png');
-  await expect(board.getByLabel('Fills input_image_2')).toBeVisible();
+  await expect(board.getByLabel('Image 2, fills input_image_2')).toBeVisible();
   const fields = async () => Object.entries((await requestJson(page)).inputs).map(([k, v]) => [k, v.assetId]);
   expect(await fields()).toEqual([['input_image', a], ['input_image_2', b], ['input_image_3', c]]);
 
@@ -78,30 +78,28 @@ test('references fill input_image, input_image_2 ... in board order; reordering 
   await expect(board.getByRole('listitem')).toHaveCount(3);
 });
 
-test('switching to an endpoint that takes fewer references says which would be left out first', async ({ app }) => {
+test('switching to a model that takes fewer references keeps them all on the board and says which are left out', async ({ app }) => {
   const { page } = app;
   await openCanvas(page);
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-2-flex');
+  await useModel(page, 'gen-2-flex');
   const files = await Promise.all([0, 1, 2, 3, 4].map(async (i) => ({ name: `r${i + 1}.png`, mimeType: 'image/png', buffer: await png(40 + i, 40, '#777') })));
   await page.getByLabel('Add references from files').setInputFiles(files);
   await expect(page.getByRole('list', { name: 'References' }).getByRole('listitem')).toHaveCount(5);
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
-  const dialog = page.getByRole('alertdialog', { name: 'Switch to Context Max?' });
-  await expect(dialog).toContainText('#5 r5.png');
-  await dialog.getByRole('button', { name: 'Keep' }).click();
-  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-2-flex');
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-ctx-max');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch' }).click();
-  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-ctx-max');
+  await useModel(page, 'gen-ctx-max');
+  await expect(page.getByRole('status', { name: 'Studio notice' })).toContainText('Context Max will not use 1 of the 5 references');
   expect(Object.keys((await requestJson(page)).inputs)).toEqual(['input_image', 'input_image_2', 'input_image_3', 'input_image_4']);
   await expect(page.getByRole('listitem', { name: 'Reference 5: r5.png' })).toContainText('left out');
+  // Back to a model that takes them all: nothing was lost, and the notice about Context Max goes.
+  await useModel(page, 'gen-2-flex');
+  await expect(page.getByRole('status', { name: 'Studio notice' })).toHaveCount(0);
+  expect(Object.keys((await requestJson(page)).inputs)).toHaveLength(5);
 });
 
 test('a bounding box drawn on the picture is appended to the prompt as JSON; undo and redo', async ({ app }) => {
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#2c3e50'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-3-image');
+  await useModel(page, 'gen-3-image');
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a cat on a sofa');
   await shortcut(canvas, 'Control+1');
   await shortcut(canvas, 'm');
@@ -153,7 +151,7 @@ test('outpainting: the picture drags to its offset inside the frame, and the siz
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(200, 100, '#16a085'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('outpainting-v1');
+  await useModel(page, 'outpainting-v1');
   await page.getByRole('button', { name: 'Add a frame around the picture' }).click();
   expect((await requestJson(page)).params).toMatchObject({ width: 300, height: 150, reference_offset_x: 50, reference_offset_y: 25 });
   await page.getByLabel('Frame width').fill('400');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { dragImage, exportedMask, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut } from './canvasDriver';
+import { dragImage, exportedMask, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 const W = 400;
@@ -154,7 +154,7 @@ test('a box resizes by its handle and Delete removes it, each one undo step', as
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#2c3e50'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-3-image');
+  await useModel(page, 'gen-3-image');
   await shortcut(canvas, 'Control+1');
   await shortcut(canvas, 'm');
   await dragImage(page, canvas, [[100, 100], [200, 200]]);

@@ -19,8 +19,8 @@ import { libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
-import { spendingHandlers } from './handlers/spendingHandlers';
-import { taskHandlers } from './handlers/taskHandlers';
+import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
+import { groupHandlers, taskHandlers } from './handlers/taskHandlers';
 import { ProjectFiles } from './projects/projectFiles';
 import { updateHandlers } from './handlers/updateHandlers';
 import { UpdateService } from './updates/updateService';
@@ -182,6 +182,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...updateHandlers(updates),
+    ...groupHandlers({ engine, spending, random }),
+    ...estimateHandlers(spending),
   };
 
   let disposing: Promise<void> | undefined;

@@ -141,6 +141,12 @@ describe('the key', () => {
         await until(() => fx.tasks.get(task.id)?.state === 'done');
         return task;
       },
+      'tasks.submitGroup': async () => {
+        const group = await ok<Array<{ id: string }>>(call('tasks.submitGroup', { request: { endpointId: 'gen-dev', params: { prompt: 'two' }, inputs: {} }, count: 2, projectId: null }));
+        await until(() => group.every((t) => fx.tasks.get(t.id)?.state === 'done'));
+        return group;
+      },
+      'spending.estimate': () => call('spending.estimate', { endpointId: 'gen-dev' }),
       'tasks.list': () => call('tasks.list'),
       'tasks.cancel': async () => {
         sandbox.inject({ on: 'any', failure: { kind: 'stuck-pending' }, times: 1 });
@@ -200,7 +206,7 @@ describe('the key', () => {
       'app.info', 'app.notices', 'app.dismissNotice', 'keys.keychain', 'keys.add', 'keys.list', 'keys.update', 'keys.test',
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
-      'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
+      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];

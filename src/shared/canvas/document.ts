@@ -73,6 +73,8 @@ export const CanvasDocumentSchema = z.object({
   version: z.literal(CANVAS_DOCUMENT_VERSION),
   /** The endpoint the document is prepared for; switching keeps every other endpoint's values. */
   endpointId: z.string().min(1).max(200),
+  /** What the artist set out to do (the studio's intent); absent in documents saved before the studio. */
+  intent: z.string().min(1).max(40).optional(),
   /** Form values per endpoint id, as the catalog-driven form holds them. */
   formValues: z.record(z.string(), z.record(z.string(), z.json())),
   base: ImageRefSchema.nullable(),

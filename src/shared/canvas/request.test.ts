@@ -3,7 +3,7 @@ import { getEndpoint } from '../catalog/catalog';
 import { splitBoundingBoxes } from '../catalog/boundingBoxes';
 import { validateTaskRequest } from '../tasks/taskRequest';
 import { emptyDocument, type CanvasDocument, type ImageRef } from './document';
-import { canvasRequest, canvasUse, finalPrompt, marginsForAspect, referencesLeftOut } from './request';
+import { canvasRequest, canvasUse, documentUse, finalPrompt, marginsForAspect, referencesLeftOut } from './request';
 
 const id = (n: number) => n.toString(16).padStart(64, '0');
 const ref = (n: number, width = 1000, height = 500): ImageRef => ({ assetId: id(n), name: `r${n}.png`, width, height });
@@ -36,7 +36,7 @@ describe('canvasRequest', () => {
 
   it('fills reference fields in board order, up to the limit, and says which are left out', () => {
     const ctx = getEndpoint('gen-ctx-max');
-    const board = doc(ctx.id, { references: [ref(2), ref(3), ref(4), ref(5), ref(6)] });
+    const board = doc(ctx.id, { base: null, references: [ref(2), ref(3), ref(4), ref(5), ref(6)] });
     const request = canvasRequest(ctx, board);
     expect(Object.entries(request.inputs).filter(([k]) => k.startsWith('input_image'))).toEqual([
       ['input_image', { assetId: id(2) }],
@@ -45,6 +45,23 @@ describe('canvasRequest', () => {
       ['input_image_4', { assetId: id(5) }],
     ]);
     expect(referencesLeftOut(ctx, board)).toEqual([ref(6)]);
+  });
+
+  it('an editor with a picture on the canvas gets the picture as its first image and the board after it', () => {
+    const gen3 = getEndpoint('gen-3-image');
+    const d = doc(gen3.id, { intent: 'edit', references: [ref(2), ref(3)], formValues: { [gen3.id]: { prompt: 'put the hat of image 2 on image 1' } } });
+    expect(canvasRequest(gen3, d).inputs).toEqual({ input_image: { assetId: id(1) }, input_image_2: { assetId: id(2) }, input_image_3: { assetId: id(3) } });
+    expect(documentUse(gen3, d)).toMatchObject({ imageField: 'input_image', pictureFirst: true });
+    // Ten images in all: the picture and nine references; the tenth reference is left out and said so.
+    const full = doc(gen3.id, { intent: 'edit', references: Array.from({ length: 10 }, (_, i) => ref(i + 2)) });
+    expect(referencesLeftOut(gen3, full)).toEqual([ref(11)]);
+  });
+
+  it('Create sends words only, whatever is on the canvas; try-on sends the picture as the person and the first reference as the garment', () => {
+    const flex = getEndpoint('gen-2-flex');
+    expect(canvasRequest(flex, doc(flex.id, { intent: 'create', references: [ref(2)] })).inputs).toEqual({});
+    const vto = getEndpoint('vto-v2');
+    expect(canvasRequest(vto, doc(vto.id, { intent: 'try-on', references: [ref(2), ref(3)] })).inputs).toEqual({ person_image: { assetId: id(1) }, garment_image: { assetId: id(2) } });
   });
 
   it('appends the boxes to the prompt as the catalog serialises them, normalised to 0..1000', () => {

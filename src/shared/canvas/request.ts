@@ -3,6 +3,7 @@ import { referenceFieldNames } from '../catalog/common';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
 import type { TaskRequest } from '../tasks/taskRequest';
+import { intentFor } from '../studio/intents';
 import type { BoundingBox, CanvasDocument } from './document';
 
 /** Which canvas layers feed an endpoint's request, read from its fields' roles in the catalog. */
@@ -40,6 +41,27 @@ export function canvasUse(endpoint: EndpointSpec): CanvasUse {
   };
 }
 
+/**
+ * What a document sends to an endpoint, in the intent it works in. An editor with no image field of its own (the
+ * gen-2 family, the context and third-generation models) takes the canvas picture as its first image when the
+ * intent sends the picture, and the board follows it; try-on takes the picture as the person and the first
+ * reference as the garment; Create sends words only. Everything that numbers images (request, board, prompt)
+ * reads this one answer, so they agree.
+ */
+export function documentUse(endpoint: EndpointSpec, document: Pick<CanvasDocument, 'intent' | 'base'>): CanvasUse & { readonly pictureFirst: boolean } {
+  const use = canvasUse(endpoint);
+  // A document saved before the studio prepared the canvas for editing: it keeps sending its images.
+  const intent = intentFor(document.intent ?? 'edit', endpoint.id);
+  if (!intent.sendsPicture) return { ...use, imageField: null, referenceFields: [], boxes: false, pictureFirst: false };
+  const person = endpoint.fields.find((f) => f.role === 'person');
+  const garment = endpoint.fields.find((f) => f.role === 'garment');
+  if (person && garment) return { ...use, imageField: person.name, referenceFields: [garment.name], pictureFirst: false };
+  if (use.imageField === null && use.referenceFields.length > 0 && document.base) {
+    return { ...use, imageField: use.referenceFields[0]!, referenceFields: use.referenceFields.slice(1), pictureFirst: true };
+  }
+  return { ...use, pictureFirst: false };
+}
+
 /** Canvas fields the form leaves to the canvas: images, mask, references, margins and the outpaint frame. */
 export function isCanvasField(endpoint: EndpointSpec, name: string): boolean {
   const use = canvasUse(endpoint);
@@ -48,7 +70,7 @@ export function isCanvasField(endpoint: EndpointSpec, name: string): boolean {
     name === use.maskField ||
     use.referenceFields.includes(name) ||
     (use.expandSides as readonly string[]).includes(name) ||
-    endpoint.fields.some((f) => f.name === name && (f.role === 'outpaint-size' || f.role === 'outpaint-offset'))
+    endpoint.fields.some((f) => f.name === name && (f.role === 'outpaint-size' || f.role === 'outpaint-offset' || f.role === 'person' || f.role === 'garment'))
   );
 }
 
@@ -72,7 +94,7 @@ export function finalPrompt(endpoint: EndpointSpec, document: CanvasDocument): s
   const use = canvasUse(endpoint);
   const values = document.formValues[endpoint.id] ?? {};
   const prompt = use.promptField && typeof values[use.promptField] === 'string' ? (values[use.promptField] as string) : '';
-  if (!use.boxes || !document.base || document.boxes.length === 0) return prompt;
+  if (!use.boxes || !documentUse(endpoint, document).boxes || !document.base || document.boxes.length === 0) return prompt;
   return appendBoundingBoxes(prompt, promptBoxes(document.boxes, document.base.width, document.base.height));
 }
 
@@ -88,7 +110,7 @@ export interface CanvasAssets {
  * outpaint frame and prompt boxes as parameters, and every image by asset id under the field it fills.
  */
 export function canvasRequest(endpoint: EndpointSpec, document: CanvasDocument, assets: CanvasAssets = {}): TaskRequest {
-  const use = canvasUse(endpoint);
+  const use = documentUse(endpoint, document);
   const params: Record<string, JsonValue> = {};
   for (const [name, value] of Object.entries(document.formValues[endpoint.id] ?? {})) {
     if (value !== undefined && value !== null && !isCanvasField(endpoint, name)) params[name] = value;
@@ -117,7 +139,7 @@ export function canvasRequest(endpoint: EndpointSpec, document: CanvasDocument, 
 
 /** References past the endpoint's limit: what switching to it would leave out. */
 export function referencesLeftOut(endpoint: EndpointSpec, document: CanvasDocument): CanvasDocument['references'] {
-  return document.references.slice(canvasUse(endpoint).referenceFields.length);
+  return document.references.slice(documentUse(endpoint, document).referenceFields.length);
 }
 
 /** Output size after the margins, for the readout. */

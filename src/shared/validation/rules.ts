@@ -65,7 +65,7 @@ function checkRule(rule: CrossFieldRule, input: RuleInput): ValidationIssue[] {
       const image = probeImage(input, rule.image);
       if (!image || image.hasAlpha) return [];
       return [
-        issue(['body', rule.field], 'missing', `Field required: ${rule.image} has no alpha channel to use as the ${rule.field}`),
+        issue(['body', rule.field], 'missing', `Field required: nothing in ${rule.image} is transparent, so it carries no ${rule.field}`),
       ];
     }
     case 'reference-count': {

@@ -38,6 +38,13 @@ describe('the asset store', () => {
     expect(Buffer.compare(Buffer.from(await store.bytes(a.id)), bytes)).toBe(0);
   });
 
+  it('counts an alpha channel only when something in it is transparent (an opaque one carries no mask)', async () => {
+    const opaque = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 9, g: 9, b: 9, alpha: 1 } } }).png().toBuffer();
+    expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
+    expect((await store.import('opaque.png', opaque)).hasAlpha).toBe(false);
+    expect((await store.import('see-through.png', await png(40, 30, true))).hasAlpha).toBe(true);
+  });
+
   it('refuses a file that is not an image, saying so by name', async () => {
     await expect(store.import('notes.txt', new TextEncoder().encode('hello'))).rejects.toMatchObject({
       code: 'bad-input',

@@ -102,7 +102,9 @@ export class AssetStore {
       bytes: bytes.byteLength,
       width: meta.width,
       height: meta.height,
-      hasAlpha: meta.hasAlpha === true,
+      // True only when something is transparent: an opaque alpha channel holds no mask (a fill with it would
+      // repaint nothing the artist chose, and still be charged).
+      hasAlpha: meta.hasAlpha === true && !(await sharp(bytes).stats()).isOpaque,
       ext,
     };
     await writeFileAtomic(this.path(id, ext), bytes);

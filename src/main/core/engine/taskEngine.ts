@@ -14,10 +14,11 @@ import { msg } from './messages';
 import { PollStep } from './pollStep';
 import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
+import type { Reservation } from '../spending/spendingService';
 import { Slots } from './slots';
 import { SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
-import { newTaskRecord, type TaskRecord } from './taskRecord';
+import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
 
@@ -161,9 +162,9 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
-    const record = await timed('validate', () => this.admit(request));
+    const record = await timed('validate', () => this.admit(request, meta));
     this.records.set(record.id, record);
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
@@ -172,7 +173,7 @@ export class TaskEngine {
   }
 
   /** Checks a submission (never trusting the renderer) and the caps, and makes its record. */
-  private async admit(request: TaskRequest): Promise<TaskRecord> {
+  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -199,7 +200,13 @@ export class TaskEngine {
       state: offline ? 'ready-to-send' : 'queued',
       createdAt: this.now(),
       detail: offline ? this.readyToSendDetail() : null,
+      ...meta,
     });
+  }
+
+  /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */
+  reservation(keyId: string): Reservation {
+    return reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), keyId);
   }
 
   async cancel(id: string): Promise<TaskInfo> {
@@ -252,6 +259,8 @@ export class TaskEngine {
       state: this.d.connectivity.isOffline(r.connectionId) ? 'ready-to-send' : 'queued',
       createdAt: r.createdAt,
       detail: msg.sendingAgain(warning !== null),
+      projectId: r.projectId,
+      group: r.group,
     });
     // What the earlier attempt cost, or holds while its outcome is unknown, stays counted under another name.
     await this.d.ledger.setApart(r.id, r.remote?.id ?? String(r.submittedAt ?? r.updatedAt));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_STATES, TaskErrorSchema } from '../../../shared/ipc/contract';
+import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
 /**
@@ -65,11 +65,15 @@ export const TaskRecordSchema = z.object({
   cancelRequested: z.boolean(),
   /** earlier service task ids of this record, when it was sent again */
   previousRemoteIds: z.array(z.string()),
+  /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
+  projectId: ProjectIdSchema.nullable().default(null),
+  group: TaskGroupSchema.nullable().default(null),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 /** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
-export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'>;
+export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'> &
+  Partial<Pick<TaskRecord, 'projectId' | 'group'>>;
 
 /** A task record before any attempt: one definition of the starting state, for the engine and for tests. */
 export function newTaskRecord(task: NewTask): TaskRecord {
@@ -98,5 +102,7 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     resultId: null,
     cancelRequested: false,
     previousRemoteIds: [],
+    projectId: task.projectId ?? null,
+    group: task.group ?? null,
   };
 }

@@ -67,5 +67,7 @@ export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInf
     canRetry: canRetry(r),
     retryWarning: canRetry(r) ? retryWarningOf(r) : null,
     canSend: r.state === 'ready-to-send',
+    projectId: r.projectId,
+    group: r.group,
   };
 }

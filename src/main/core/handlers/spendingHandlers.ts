@@ -20,3 +20,12 @@ export function spendingHandlers(
     },
   };
 }
+
+export function estimateHandlers(spending: SpendingService): HandlersFor<'spending.estimate'> {
+  return {
+    'spending.estimate': async ({ endpointId }) => {
+      const estimate = spending.estimate(spending.activeKeyId(), endpointId);
+      return { cost: estimate?.cost ?? null, basis: estimate?.basis ?? null };
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { submitGroup, type GroupSubmitDeps } from '../engine/groupSubmit';
 import type { TaskEngine } from '../engine/taskEngine';
 import type { HandlersFor } from './types';
 
@@ -10,4 +11,8 @@ export function taskHandlers(engine: TaskEngine): HandlersFor<'tasks.submit' | '
     'tasks.send': async ({ ids }) => ({ sent: await engine.sendNow(ids) }),
     'tasks.clear': async ({ id }) => ({ removed: await engine.clear(id) }),
   };
+}
+
+export function groupHandlers(deps: GroupSubmitDeps): HandlersFor<'tasks.submitGroup'> {
+  return { 'tasks.submitGroup': (input) => submitGroup(deps, input) };
 }

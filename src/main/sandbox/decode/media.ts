@@ -56,7 +56,8 @@ export async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage 
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     const { data, info } = await input.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, data, hasAlpha: meta.hasAlpha === true, format: meta.format ?? 'unknown' };
+    // An alpha channel that is opaque everywhere carries no mask: only transparency counts, as the service reads it.
+    return { width: info.width, height: info.height, data, hasAlpha: meta.hasAlpha === true && hasTransparency(data), format: meta.format ?? 'unknown' };
   } catch (e) {
     return e instanceof Error ? e.message.split('\n')[0]! : String(e);
   }
@@ -114,4 +115,10 @@ export async function decodeMedia(endpoint: EndpointSpec, body: Readonly<Record<
     }
   }
   return { inputs: { images, videos, keyframes }, issues };
+}
+
+/** Whether any pixel of RGBA bytes is less than fully opaque. */
+export function hasTransparency(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 255) return true;
+  return false;
 }

@@ -21,7 +21,7 @@ const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
-  { id: 'canvas', label: 'Canvas', glyph: '✎', component: CanvasScreen },
+  { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
   { id: 'library', label: 'Library', glyph: '▦', component: LibraryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },

@@ -45,6 +45,8 @@ const task = (id: string, state: TaskState, createdAt = 0): TaskInfo => ({
   canRetry: false,
   retryWarning: null,
   canSend: false,
+  projectId: null,
+  group: null,
 });
 
 describe('selectActiveConnection', () => {

@@ -13,6 +13,7 @@ export const AssetInfoSchema = z.object({
   bytes: z.number().int().nonnegative(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** something in the image is transparent (an alpha channel that is opaque everywhere does not count) */
   hasAlpha: z.boolean(),
   /** address of the stored file and of a small preview, for <img> and the canvas */
   url: z.string(),

@@ -6,7 +6,7 @@ import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from
 import { libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
-import { spendingCalls, spendingEvents } from './spending';
+import { spendingCalls, spendingEstimateCalls, spendingEvents } from './spending';
 import { taskCalls, taskEvents } from './tasks';
 import { updateCalls, updateEvents } from './updates';
 
@@ -24,6 +24,7 @@ export const CALLS = {
   ...projectCalls,
   ...projectFileCalls,
   ...updateCalls,
+  ...spendingEstimateCalls,
 } as const;
 
 /** Every event main sends to the renderer. */

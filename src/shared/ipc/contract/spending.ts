@@ -49,6 +49,14 @@ export const spendingCalls = {
   'spending.settle': call(z.object({ id: z.string(), charged: z.boolean(), cost: z.number().nonnegative().optional() }), SpendingSummarySchema),
 };
 
+/** What a request is expected to cost with the active key, from what the service charged before; null when it never priced one like it. */
+export const SpendingEstimateSchema = z.object({ cost: z.number().nullable(), basis: z.enum(['same-endpoint', 'same-class']).nullable() });
+export type SpendingEstimate = z.infer<typeof SpendingEstimateSchema>;
+
+export const spendingEstimateCalls = {
+  'spending.estimate': call(z.object({ endpointId: z.string().min(1).max(200) }), SpendingEstimateSchema),
+};
+
 export const spendingEvents = {
   'spending.changed': event(SpendingSummarySchema),
 };

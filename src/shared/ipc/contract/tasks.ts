@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 import { ValidationIssueSchema } from '../result';
+import { ProjectIdSchema } from './projects';
 
 /**
  * Where a task stands.
@@ -68,6 +69,13 @@ export type TaskError = z.infer<typeof TaskErrorSchema>;
 
 const nullableNumber = z.number().nullable();
 
+/** Variations made by one press of Generate: the group's id, this task's place in it (from 0), and its size. */
+export const TaskGroupSchema = z.object({ id: z.string().min(1).max(100), index: z.number().int().nonnegative(), count: z.number().int().min(1).max(8) });
+export type TaskGroup = z.infer<typeof TaskGroupSchema>;
+
+/** How many variations one press of Generate may make. */
+export const MAX_VARIATIONS = 8;
+
 export const TaskInfoSchema = z.object({
   id: z.string(),
   endpointId: z.string(),
@@ -104,12 +112,23 @@ export const TaskInfoSchema = z.object({
   /** set when a retry may be charged twice: the user must accept it */
   retryWarning: z.string().nullable(),
   canSend: z.boolean(),
+  /** the project the task was generated from, so the studio shows that project's results */
+  projectId: z.string().nullable(),
+  group: TaskGroupSchema.nullable(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;
 
 export const taskCalls = {
   /** Validates again in main, checks the spending caps, records the task on disk, then sends it. */
   'tasks.submit': call(TaskRequestSchema, TaskInfoSchema),
+  /**
+   * One press of Generate with `count` variations: checks the spending caps against the whole group's estimate
+   * before any is sent, then submits each with its own seed (where the endpoint takes one), grouped.
+   */
+  'tasks.submitGroup': call(
+    z.object({ request: TaskRequestSchema, count: z.number().int().min(1).max(MAX_VARIATIONS), projectId: ProjectIdSchema.nullable() }),
+    z.array(TaskInfoSchema),
+  ),
   'tasks.list': call(z.undefined(), z.array(TaskInfoSchema)),
   /** Stops waiting for a task; the service may still finish and charge for one it accepted. */
   'tasks.cancel': call(z.object({ id: z.string() }), TaskInfoSchema),

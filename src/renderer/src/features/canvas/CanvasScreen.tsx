@@ -1,25 +1,24 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { megapixels } from '../../../../shared/media/imageHeader';
-import { canvasUse } from '../../../../shared/canvas/request';
+import { documentUse } from '../../../../shared/canvas/request';
 import { importDroppedLinks, importInto, type DropTarget } from './actions';
 import { assetUrl } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { CanvasManager } from './konva/CanvasManager';
 import { useCursorStore } from './store/cursorStore';
 import { BoxesPanel } from './panels/BoxesPanel';
-import { EndpointPanel } from './panels/EndpointPanel';
 import { FramePanel } from './panels/FramePanel';
 import { HelpOverlay } from './panels/HelpOverlay';
 import { LayersPanel } from './panels/LayersPanel';
 import { MaskPanel } from './panels/MaskPanel';
 import { ProjectsPanel } from './panels/ProjectsPanel';
 import { ReferenceBoard } from './panels/ReferenceBoard';
-import { RequestPreview } from './panels/RequestPreview';
 import { ToolBar, type ViewControls } from './panels/ToolBar';
 import { listen } from '../../ui/listen';
 import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
+import { StudioPanel } from '../studio/StudioPanel';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './canvas.css';
@@ -56,7 +55,7 @@ function Message() {
 /** What a drop does, by where it lands: the user picks picture, references or mask as they drop. */
 function dropTargets(): { target: DropTarget; label: string }[] {
   const s = useCanvasStore.getState();
-  const use = canvasUse(selectEndpoint(s));
+  const use = documentUse(selectEndpoint(s), s.document);
   const hasBase = s.document.base !== null;
   const targets: { target: DropTarget; label: string }[] = [{ target: 'base', label: hasBase ? 'Replace the picture' : 'Open as the picture' }];
   if (use.referenceFields.length > 0) targets.push({ target: 'references', label: 'Add to the references' });
@@ -218,8 +217,7 @@ export function CanvasScreen() {
           <StatusBar />
         </div>
         <aside className="canvas-side" aria-label="Canvas panels">
-          <ProjectsPanel />
-          <EndpointPanel />
+          <StudioPanel />
           {hasBase && (
             <section className="canvas-panel" aria-label="Picture">
               <FileButton accept="image/*" label="Replace the picture" onFiles={(files) => importInto(files, 'base')}>
@@ -232,7 +230,7 @@ export function CanvasScreen() {
           <FramePanel />
           <ReferenceBoard />
           <BoxesPanel />
-          <RequestPreview />
+          <ProjectsPanel />
         </aside>
       </div>
       {helpOpen && <HelpOverlay />}

@@ -1,5 +1,5 @@
 import type { AssetInfo } from '../../../../shared/ipc/contract';
-import { canvasUse } from '../../../../shared/canvas/request';
+import { documentUse } from '../../../../shared/canvas/request';
 import { assetUrl, imageRefOf, importFiles } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { maskFromAlpha, maskFromLuminance } from './mask/maskBuffer';
@@ -16,7 +16,7 @@ const names = (assets: readonly { name: string }[]) => assets.map((a) => a.name)
 function placeReferences(assets: readonly AssetInfo[]): string | null {
   const s = store();
   const endpoint = selectEndpoint(s);
-  const limit = canvasUse(endpoint).referenceFields.length;
+  const limit = documentUse(endpoint, s.document).referenceFields.length;
   if (limit === 0) return `${endpoint.title} takes no reference images, so ${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not added.`;
   const room = Math.max(0, limit - s.document.references.length);
   const added = assets.slice(0, room);
@@ -102,7 +102,7 @@ export async function importInto(files: readonly File[], target: DropTarget): Pr
     if (refused) notes.push(refused);
     return finish();
   }
-  const takesReferences = canvasUse(selectEndpoint(s)).referenceFields.length > 0;
+  const takesReferences = documentUse(selectEndpoint(s), s.document).referenceFields.length > 0;
   if (target === 'base' || !s.document.base || !takesReferences) {
     if (!s.setBase(imageRefOf(first))) {
       notes.push(...[store().message?.text ?? ''].filter(Boolean), `${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not used.`);

@@ -17,13 +17,15 @@ export interface EndpointFormProps {
   /** Fields the host drives itself (for example margins dragged on the canvas) and the form leaves out. */
   readonly hide?: (field: FieldSpec) => boolean;
   readonly disabled?: boolean;
+  /** False in the studio, which speaks artist: the catalog's "inferred" notes stay in the service reference. */
+  readonly showInferred?: boolean;
 }
 
 /**
  * A form for any endpoint, built from the catalog: the one place controls, limits, defaults and inline errors
  * come from. Empty controls are left out of the request, so the service applies its own defaults.
  */
-export function EndpointForm({ endpoint, values, onChange, issues = [], renderMedia, hide, disabled }: EndpointFormProps) {
+export function EndpointForm({ endpoint, values, onChange, issues = [], renderMedia, hide, disabled, showInferred = true }: EndpointFormProps) {
   const byField = issuesByField(issues);
   const visible = endpoint.fields.filter((f) => !hide?.(f));
   const groups = groupFields(visible);
@@ -37,6 +39,7 @@ export function EndpointForm({ endpoint, values, onChange, issues = [], renderMe
       onChange={(v) => onChange(f.name, v)}
       media={renderMedia?.(f)}
       disabled={disabled}
+      showInferred={showInferred}
     />
   );
   // Errors on fields the form does not show (driven elsewhere) are still the user's to see.

@@ -12,10 +12,12 @@ interface FieldControlProps {
   /** Media fields (images, videos, keyframes) are filled by the host: an asset picker, or a canvas layer. */
   readonly media?: ReactNode;
   readonly disabled?: boolean;
+  readonly showInferred?: boolean;
 }
 
 /** One catalog field as a labelled control, its limits as a hint, and its 422 messages inline. */
-export function FieldControl({ field, value, issues, onChange, media, disabled }: FieldControlProps) {
+export function FieldControl({ field: spec, value, issues, onChange, media, disabled, showInferred = true }: FieldControlProps) {
+  const field = showInferred ? spec : { ...spec, inferred: undefined };
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -2,6 +2,7 @@ import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
 import { endpointPath, taskEndpoints } from '../../../../shared/catalog';
 import { GeneratePanel } from '../generate/GeneratePanel';
+import { openStudio } from '../studio/openStudio';
 import { describeConstraint, describeDefault, inferences, observations } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
@@ -26,6 +27,11 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
         <ReleaseBadge endpoint={endpoint} />
         <InferredBadge endpoint={endpoint} />
       </div>
+      {TASK_ENDPOINT_IDS.has(endpoint.id) && (
+        <button type="button" className="button primary" onClick={() => openStudio({ endpointId: endpoint.id })}>
+          Open in the studio
+        </button>
+      )}
       {TASK_ENDPOINT_IDS.has(endpoint.id) && <GeneratePanel key={endpoint.id} endpoint={endpoint} />}
       <dl className="facts">
         <dt>Path</dt>

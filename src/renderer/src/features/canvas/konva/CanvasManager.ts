@@ -1,6 +1,6 @@
 import Konva from 'konva';
 import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
-import { canvasUse } from '../../../../../shared/canvas/request';
+import { canvasUse, documentUse } from '../../../../../shared/canvas/request';
 import { useThemeStore } from '../../../ui/theme/themeStore';
 import { selectEndpoint, useCanvasStore, type CanvasState, type CanvasStore, type View } from '../canvasStore';
 import type { Point } from '../mask/maskBuffer';
@@ -154,10 +154,12 @@ export class CanvasManager {
   }
 
   /** The same CanvasUse object while the endpoint stays, so adapters can tell nothing changed by identity. */
-  private useCache: { id: string; use: ReturnType<typeof canvasUse> } | null = null;
+  private useCache: { key: string; use: ReturnType<typeof documentUse> } | null = null;
   private useOf(s: CanvasState) {
     const endpoint = selectEndpoint(s);
-    if (this.useCache?.id !== endpoint.id) this.useCache = { id: endpoint.id, use: canvasUse(endpoint) };
+    // What the studio's intent makes of the endpoint: an intent that sends no picture uses no picture layers.
+    const key = `${endpoint.id}|${s.document.intent ?? ''}|${s.document.base ? 1 : 0}`;
+    if (this.useCache?.key !== key) this.useCache = { key, use: documentUse(endpoint, s.document) };
     return this.useCache.use;
   }
 

@@ -21,9 +21,10 @@ export class MaskAdapter implements LayerAdapter {
     layer.add(this.node);
   }
 
-  sync({ mask, maskVersion, maskDirty, document: doc }: RenderState): void {
+  sync({ mask, maskVersion, maskDirty, document: doc, use }: RenderState): void {
     const { color, opacity } = doc.mask;
-    const visible = doc.layers.mask.visible;
+    // The overlay shows only where the model takes a mask; the painted mask itself stays for when one does.
+    const visible = doc.layers.mask.visible && (use.maskField !== null || use.alphaMask);
     const last = this.drawn;
     if (last && last.mask === mask && last.version === maskVersion && last.opacity === opacity && last.visible === visible && color === this.color) return;
     this.drawn = { mask, version: maskVersion, opacity, visible };

@@ -1,6 +1,6 @@
 import type { BoundingBox } from '../../../../../shared/canvas/document';
 import { serializeBoundingBoxes } from '../../../../../shared/catalog/boundingBoxes';
-import { canvasUse, finalPrompt, promptBoxes } from '../../../../../shared/canvas/request';
+import { documentUse, finalPrompt, promptBoxes } from '../../../../../shared/canvas/request';
 import { newBoxId, selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useEditGesture } from './editGesture';
 import { NumberInput } from './NumberInput';
@@ -38,7 +38,7 @@ export function BoxesPanel() {
   const endpoint = useCanvasStore(selectEndpoint);
   const { changeLayer, selectBox, setTool } = useCanvasStore.getState();
   const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('boxes', label, recipe);
-  if (!canvasUse(endpoint).boxes) return null;
+  if (!documentUse(endpoint, document).boxes) return null;
   const base = document.base;
   const update = (id: string, patch: Partial<BoundingBox>, label: string) =>
     change(label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) }));

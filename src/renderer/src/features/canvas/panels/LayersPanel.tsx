@@ -1,28 +1,30 @@
 import type { LayerId } from '../../../../../shared/canvas/document';
-import { canvasUse } from '../../../../../shared/canvas/request';
+import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { LAYER_NAMES as NAMES } from '../layers';
 
 export function LayersPanel() {
   const layers = useCanvasStore((s) => s.document.layers);
   const endpoint = useCanvasStore(selectEndpoint);
-  const use = canvasUse(endpoint);
+  const document = useCanvasStore((s) => s.document);
+  const use = documentUse(endpoint, document);
   const used: Record<LayerId, boolean> = {
-    base: use.imageField !== null || use.boxes,
+    base: use.imageField !== null || use.boxes || document.base !== null,
     mask: use.maskField !== null || use.alphaMask,
     expansion: use.expandSides.length > 0 || use.outpaint,
     references: use.referenceFields.length > 0,
     boxes: use.boxes,
   };
   const setLayer = useCanvasStore.getState().setLayer;
+  if (!Object.values(used).some(Boolean)) return null;
   return (
     <section className="canvas-panel" aria-label="Layers">
       <h3>Layers</h3>
       <ul className="layer-list">
-        {(Object.keys(NAMES) as LayerId[]).map((id) => (
-          <li key={id} className={used[id] ? '' : 'unused'} aria-label={`${NAMES[id]} layer`}>
+        {/* Only the layers this model uses: the others keep their content and come back with a model that uses them. */}
+        {(Object.keys(NAMES) as LayerId[]).filter((id) => used[id]).map((id) => (
+          <li key={id} aria-label={`${NAMES[id]} layer`}>
             <span>{NAMES[id]}</span>
-            {!used[id] && <span className="badge">not used by {endpoint.title}</span>}
             <label>
               <input type="checkbox" checked={layers[id].visible} onChange={(e) => setLayer(id, { visible: e.target.checked })} aria-label={`Show ${NAMES[id]}`} /> Show
             </label>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { ImageRef } from '../../../../../shared/canvas/document';
-import { canvasUse } from '../../../../../shared/canvas/request';
+import { documentUse } from '../../../../../shared/canvas/request';
 import { gen } from '../../../api';
 import { useLibraryStore } from '../../../store/libraryStore';
 import { addReferences, importInto } from '../actions';
@@ -25,7 +25,11 @@ const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
 export function ReferenceBoard() {
   const references = useCanvasStore((s) => s.document.references);
   const endpoint = useCanvasStore(selectEndpoint);
-  const use = canvasUse(endpoint);
+  const base = useCanvasStore((s) => s.document.base);
+  const intent = useCanvasStore((s) => s.document.intent);
+  // The picture may be image 1 of the request: the board's numbers are the prompt's image numbers.
+  const use = documentUse(endpoint, { base, intent });
+  const first = use.pictureFirst ? 2 : 1;
   const shown = useCanvasStore((s) => s.document.layers.references.visible);
   const { changeLayer, say } = useCanvasStore.getState();
   const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('references', label, recipe);
@@ -67,7 +71,9 @@ export function ReferenceBoard() {
       <h3>
         References <span className="muted">{references.length} of {limit}</span>
       </h3>
-      <p className="muted small">The prompt can name each by its number; they fill the request fields shown.</p>
+      <p className="muted small">
+        {use.pictureFirst ? 'The prompt names the picture as image 1 and each reference by its number.' : 'The prompt can name each by its number.'}
+      </p>
       {!shown && references.length > 0 && (
         <p className="muted small" role="note">
           Hidden: {references.length === 1 ? 'one reference is' : `${references.length} references are`} still sent. Show them in Layers.
@@ -98,13 +104,13 @@ export function ReferenceBoard() {
                 setDragging(null);
               }}
             >
-              <span className="reference-badge" aria-label={field ? `Fills ${field}` : 'Left out'}>
-                {i + 1}
+              <span className="reference-badge" aria-label={field ? `Image ${i + first}, fills ${field}` : 'Left out'}>
+                {i + first}
               </span>
               <Thumb item={ref} />
               <span className="reference-text">
                 <span className="reference-name">{ref.name}</span>
-                <code className="reference-field">{field ?? `left out: ${endpoint.title} takes ${limit}`}</code>
+                <span className="reference-field">{field ? `image ${i + first} in the prompt` : `left out: ${endpoint.title} takes ${limit}${use.pictureFirst ? ' besides the picture' : ''}`}</span>
               </span>
               <span className="reference-actions">
                 <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</Button>

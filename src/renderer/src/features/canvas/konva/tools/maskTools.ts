@@ -10,7 +10,7 @@ export function paintRefusal(store: CanvasStore): string | null {
   const s = store.getState();
   const endpoint = selectEndpoint(s);
   const use = canvasUse(endpoint);
-  if (!use.maskField && !use.alphaMask) return `${endpoint.title} takes no mask. Prepare for Fill or Erase to paint one.`;
+  if (!use.maskField && !use.alphaMask) return `${endpoint.title} takes no mask. Choose Inpaint, or Clean up and Erase, to paint one.`;
   if (!s.mask) return 'Open a picture first: the mask is painted over it.';
   return layerRefusal(s.document, 'mask', true);
 }

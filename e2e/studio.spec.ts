@@ -1,0 +1,251 @@
+import { dragImage, openCanvas, openPicture, png, screenPoint, settle, shortcut, useModel } from './canvasDriver';
+import { decoded, expect, test, type Received } from './studioFixture';
+import type { Page } from '@playwright/test';
+
+const W = 400;
+const H = 300;
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
+const generate = (page: Page) => panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+const prompt = (page: Page) => panel(page).getByRole('textbox', { name: /^Prompt/ });
+/** The submissions the Sandbox received at one model's path. */
+const at = (received: Received[], path: string) => received.filter((r) => r.path === `/v1/${path}`);
+/** Waits until the Sandbox has received `count` submissions at a path (not for the results: the strip shows those). */
+async function sent(received: Received[], path: string, count: number): Promise<Received[]> {
+  await expect.poll(() => at(received, path).length, { timeout: 30_000 }).toBe(count);
+  return at(received, path);
+}
+
+test('Create with 4 variations sends four requests with their own seeds, shown in the panel', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await panel(page).getByRole('radio', { name: 'Create', exact: true }).click();
+  await expect(panel(page)).toContainText('A new picture from words.');
+  await prompt(page).fill('a lighthouse at dusk');
+  await panel(page).getByLabel('Variations').fill('4');
+  await expect(panel(page).getByRole('button', { name: 'Generate' })).toHaveText(/Generate 4/);
+  await generate(page);
+  const four = await sent(received, 'gen-dev', 4);
+  await expect(page.getByRole('region', { name: 'Last run' }).getByRole('listitem')).toHaveCount(4);
+  expect(four.every((r) => r.body.prompt === 'a lighthouse at dusk')).toBe(true);
+  const seeds = four.map((r) => r.body.seed as number).sort((a, b) => a - b);
+  expect(new Set(seeds).size).toBe(4);
+  for (const seed of seeds) await expect(page.getByRole('region', { name: 'Last run' })).toContainText(`seed ${seed}`);
+  // Nothing of the service's vocabulary in the main flow: no path, no mode code, no "inferred".
+  const text = await panel(page).evaluate((el) => (el as HTMLElement).innerText);
+  expect(text).not.toMatch(/\/v1\/|gen-dev|inferred/i);
+});
+
+test('Inpaint with a painted mask sends the picture and a mask of its size, white where painted', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#3a6ea5'));
+  await page.getByRole('radio', { name: 'Inpaint', exact: true }).click();
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'r');
+  await dragImage(page, canvas, [[100, 100], [200, 150]]);
+  await prompt(page).fill('a red door');
+  await generate(page);
+  const [fill] = await sent(received, 'gen-pro-1.0-fill', 1);
+  expect(fill!.body.prompt).toBe('a red door');
+  expect(await decoded(fill!.body.image)).toMatchObject({ width: W, height: H });
+  expect((await decoded(fill!.body.mask, [150, 120])).pixel.slice(0, 3)).toEqual([255, 255, 255]);
+  expect((await decoded(fill!.body.mask, [20, 20])).pixel.slice(0, 3)).toEqual([0, 0, 0]);
+});
+
+test('an inpaint with no mask sends nothing and says how to paint or load one; an opaque alpha channel is no mask', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  const sharp = (await import('sharp')).default;
+  const opaque = await sharp({ create: { width: W, height: H, channels: 4, background: { r: 90, g: 40, b: 20, alpha: 1 } } }).png().toBuffer();
+  await openPicture(page, opaque);
+  await useModel(page, 'gen-pro-1.0-fill');
+  await prompt(page).fill('a window');
+  await generate(page);
+  const notice = page.getByRole('alert', { name: 'Studio notice' });
+  await expect(notice).toContainText('Nothing to repaint: the mask is empty and nothing in the picture is transparent');
+  await expect(notice).toContainText('brush (B)');
+  await expect(notice).toContainText('Mask panel');
+  await page.waitForTimeout(500);
+  expect(received).toHaveLength(0);
+  expect(await page.getByRole('region', { name: 'Last run' }).count()).toBe(0);
+});
+
+test('Expand with dragged margins sends the sides', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#8a5a2b'));
+  await page.getByRole('radio', { name: 'Expand', exact: true }).click();
+  await shortcut(canvas, 'Control+1');
+  await settle(page);
+  const from = await screenPoint(canvas, W, H / 2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 80, from.y + 5, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByLabel('right margin')).toHaveValue('80');
+  await expect(panel(page).getByLabel('Megapixels')).toContainText(`out ${W + 80} × ${H}`);
+  await generate(page);
+  const [expand] = await sent(received, 'gen-pro-1.0-expand', 1);
+  expect(expand!.body).toMatchObject({ right: 80, left: 0, top: 0, bottom: 0 });
+  expect(await decoded(expand!.body.image)).toMatchObject({ width: W, height: H });
+});
+
+test('Edit with the picture and two references: the picture is image 1, the references follow', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#ff0000'));
+  await page.getByRole('radio', { name: 'Edit with references', exact: true }).click();
+  await page.getByLabel('Add references from files').setInputFiles([
+    { name: 'hat.png', mimeType: 'image/png', buffer: await png(64, 48, '#00ff00') },
+    { name: 'scarf.png', mimeType: 'image/png', buffer: await png(50, 40, '#0000ff') },
+  ]);
+  await expect(page.getByRole('note', { name: 'Image numbers' })).toHaveText(/image 1 is the picture; references follow as image 2 to image 3/);
+  await expect(page.getByRole('listitem', { name: 'Reference 1: hat.png' })).toContainText('image 2 in the prompt');
+  await prompt(page).fill('put the hat of image 2 and the scarf of image 3 on image 1');
+  await panel(page).getByRole('checkbox', { name: 'Show request' }).check();
+  await expect(panel(page).getByRole('list', { name: 'Images sent' }).getByRole('listitem')).toHaveCount(3);
+  await expect(panel(page).getByRole('listitem', { name: 'input_image: image 1: the picture' }).locator('img')).toBeVisible();
+  await generate(page);
+  const [edit] = await sent(received, 'gen-2-flex', 1);
+  expect((await decoded(edit!.body.input_image)).pixel.slice(0, 3)).toEqual([255, 0, 0]);
+  expect(await decoded(edit!.body.input_image_2)).toMatchObject({ width: 64, pixel: [0, 255, 0, 255] });
+  expect(await decoded(edit!.body.input_image_3)).toMatchObject({ width: 50, pixel: [0, 0, 255, 255] });
+  expect(edit!.body.input_image_4).toBeUndefined();
+});
+
+test('the third-generation model with a box on the picture sends the picture first and the box in the prompt', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#2c3e50'));
+  await useModel(page, 'gen-3-image', 'edit');
+  await prompt(page).fill('a cat on a sofa');
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'm');
+  await dragImage(page, canvas, [[50, 40], [250, 190]]);
+  await page.getByLabel('Box 1 label').fill('cat');
+  await generate(page);
+  const [gen3] = await sent(received, 'gen-3-image', 1);
+  expect(gen3!.body.prompt).toBe('a cat on a sofa [{"label":"cat","box":[125,133,625,633]}]');
+  expect(await decoded(gen3!.body.input_image)).toMatchObject({ width: W, height: H });
+});
+
+test('Try on sends the picture as the person and the first reference as the garment', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#c08060'));
+  await page.getByRole('radio', { name: 'Try on', exact: true }).click();
+  await generate(page);
+  await expect(page.getByRole('alert', { name: 'Studio notice' })).toContainText('Try on needs a garment');
+  await page.getByLabel('Add references from files').setInputFiles({ name: 'jacket.png', mimeType: 'image/png', buffer: await png(60, 80, '#203040') });
+  await expect(page.getByRole('listitem', { name: 'Reference 1: jacket.png' })).toBeVisible();
+  await generate(page);
+  const [vto] = await sent(received, 'gen-tools/vto-v2', 1);
+  expect(await decoded(vto!.body.person_image)).toMatchObject({ width: W, height: H });
+  expect(await decoded(vto!.body.garment_image)).toMatchObject({ width: 60, height: 80 });
+});
+
+test('Clean up: deblur sends the picture; erase sends the picture and the painted mask', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#778899'));
+  await page.getByRole('radio', { name: 'Clean up', exact: true }).click();
+  await expect(panel(page).getByRole('combobox', { name: 'Model' })).toHaveValue('deblur-v1');
+  await generate(page);
+  const [deblur] = await sent(received, 'gen-tools/deblur-v1', 1);
+  expect(await decoded(deblur!.body.image)).toMatchObject({ width: W, height: H });
+
+  await panel(page).getByRole('combobox', { name: 'Model' }).selectOption('erase-v1');
+  await generate(page);
+  await expect(page.getByRole('alert', { name: 'Studio notice' })).toContainText('Nothing to erase: the mask is empty');
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'r');
+  await dragImage(page, canvas, [[10, 10], [60, 60]]);
+  await generate(page);
+  const [erase] = await sent(received, 'gen-tools/erase-v1', 1);
+  expect((await decoded(erase!.body.mask, [30, 30])).pixel.slice(0, 3)).toEqual([255, 255, 255]);
+});
+
+test('Outpaint sends the frame as size and offsets', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#446655'));
+  await page.getByRole('radio', { name: 'Outpaint', exact: true }).click();
+  await page.getByRole('button', { name: 'Add a frame around the picture' }).click();
+  await page.getByLabel('Frame width').fill('600');
+  await page.getByLabel('Frame width').press('Tab');
+  await generate(page);
+  const [out] = await sent(received, 'gen-tools/outpainting-v1', 1);
+  expect(out!.body).toMatchObject({ width: 600 });
+  expect(typeof out!.body.reference_offset_x).toBe('number');
+  expect(await decoded(out!.body.image)).toMatchObject({ width: W, height: H });
+});
+
+test('a text-to-video started from the studio', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await page.getByRole('radio', { name: 'Video', exact: true }).click();
+  await prompt(page).fill('waves on a beach at dawn');
+  await expect(panel(page).getByText('Field required')).toHaveCount(0);
+  await generate(page);
+  // The mode is the artist's to choose: marked only now that they tried.
+  await expect(panel(page).locator('[data-field="mode"]').getByRole('alert')).toContainText('Field required');
+  await panel(page).locator('[data-field="mode"] select').selectOption('t2v');
+  await panel(page).locator('[data-field="duration"] input').fill('4');
+  await generate(page);
+  await expect(page.getByRole('region', { name: 'Last run' }).getByRole('listitem')).toHaveCount(1);
+  const [video] = await sent(received, 'gen-3-video', 1);
+  expect(video!.body).toMatchObject({ mode: 't2v', prompt: 'waves on a beach at dawn', duration: 4 });
+});
+
+test('Ctrl+Enter generates from anywhere in the studio, from the prompt or the canvas', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
+  await page.getByRole('radio', { name: 'Create', exact: true }).click();
+  // No "Field required" on first sight.
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await prompt(page).fill('an orchard in spring');
+  await prompt(page).press('Control+Enter');
+  await sent(received, 'gen-dev', 1);
+  await canvas.focus();
+  await page.keyboard.press('Control+Enter');
+  await sent(received, 'gen-dev', 2);
+});
+
+test('switching model keeps the prompt, through models without one, and says what the new one will not use', async ({ studio }) => {
+  const { page } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#556677'));
+  await page.getByRole('radio', { name: 'Create', exact: true }).click();
+  await prompt(page).fill('an orchard in spring');
+  await panel(page).getByRole('combobox', { name: 'Model' }).selectOption('gen-pro-1.1');
+  await expect(prompt(page)).toHaveValue('an orchard in spring');
+  await expect(page.getByRole('status', { name: 'Studio notice' })).toContainText('Pro 1.1 will not use the picture');
+  await page.getByRole('radio', { name: 'Clean up', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Studio notice' })).toContainText('Deblur will not use the prompt');
+  await page.getByRole('radio', { name: 'Inpaint', exact: true }).click();
+  await expect(prompt(page)).toHaveValue('an orchard in spring');
+  await expect(page.getByRole('status', { name: 'Studio notice' })).toHaveCount(0);
+});
+
+test('a notice about the previous model goes when the model changes', async ({ studio }) => {
+  const { page } = studio;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#665544'));
+  await page.getByRole('radio', { name: 'Create', exact: true }).click();
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'b');
+  await dragImage(page, canvas, [[50, 50], [90, 60]]);
+  await expect(page.getByText('Dev takes no mask. Choose Inpaint, or Clean up and Erase, to paint one.')).toBeVisible();
+  await page.getByRole('radio', { name: 'Inpaint', exact: true }).click();
+  await expect(page.getByText('Dev takes no mask.')).toHaveCount(0);
+});
+
+test('a model card on Start opens the studio on that model', async ({ studio }) => {
+  const { page } = studio;
+  await page.getByRole('button', { name: 'Pro 1.0 Expand', exact: true }).click();
+  await page.getByRole('button', { name: 'Open in the studio' }).click();
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Studio' })).toHaveAttribute('aria-current', 'page');
+  await expect(panel(page)).toHaveAttribute('data-endpoint', 'gen-pro-1.0-expand');
+  await expect(panel(page).getByRole('radio', { name: 'Expand', exact: true })).toHaveAttribute('aria-checked', 'true');
+});

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import type { TaskInfo } from '../../../shared/ipc/contract';
+import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import { takesSeed, variationSeeds } from '../../../shared/studio/variations';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
+import type { SpendingService } from '../spending/spendingService';
+import type { TaskEngine } from './taskEngine';
+
+export interface GroupSubmitDeps {
+  readonly engine: Pick<TaskEngine, 'submit' | 'reservation'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly random: () => number;
+}
+
+export interface GroupRequest {
+  readonly request: TaskRequest;
+  readonly count: number;
+  readonly projectId: string | null;
+}
+
+/**
+ * One press of Generate with variations. The caps see the whole group before any of it is sent: the check
+ * counts the other variations as already on their way, so it refuses a group whose total would cross a cap
+ * exactly as it would refuse its last task. Then each variation goes through the engine's own submit (which
+ * validates and checks again) with its own seed.
+ */
+export async function submitGroup(d: GroupSubmitDeps, { request, count, projectId }: GroupRequest): Promise<TaskInfo[]> {
+  const endpoint = findEndpoint(request.endpointId);
+  if (!endpoint) throw new IpcFailure('validation', `“${request.endpointId}” is not an endpoint Gen Studio sends tasks to.`);
+  if (count > 1) checkGroupCaps(d, endpoint.id, endpoint.title, count);
+
+  const seeds = takesSeed(endpoint) ? variationSeeds(count, request.params.seed, d.random) : null;
+  const groupId = randomUUID();
+  const tasks: TaskInfo[] = [];
+  for (let index = 0; index < count; index++) {
+    const params = seeds ? { ...request.params, seed: seeds[index]! } : request.params;
+    try {
+      tasks.push(await d.engine.submit({ ...request, params }, { projectId, group: { id: groupId, index, count } }));
+    } catch (error) {
+      // The first refusal is the whole answer (nothing was sent); a later one says how many went.
+      if (index === 0) throw error;
+      const why = error instanceof Error ? error.message : 'it was refused';
+      throw new IpcFailure(error instanceof IpcFailure ? error.code : 'internal', `${index} of ${count} variations were sent; the rest were not: ${why}`);
+    }
+  }
+  return tasks;
+}
+
+function checkGroupCaps(d: GroupSubmitDeps, endpointId: string, title: string, count: number): void {
+  const keyId = d.spending.activeKeyId();
+  const caps = d.spending.caps(keyId);
+  if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
+  const reserved = d.engine.reservation(keyId);
+  const estimate = d.spending.estimate(keyId, endpointId);
+  if (!estimate) {
+    throw new IpcFailure(
+      'spending-cap',
+      `Not sent: ${title} has not been priced yet with “${d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
+    );
+  }
+  d.spending.check(keyId, endpointId, { amount: reserved.amount + (count - 1) * estimate.cost, unpriced: reserved.unpriced });
+}

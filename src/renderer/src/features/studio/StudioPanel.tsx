@@ -1,0 +1,251 @@
+import { useEffect, useMemo, useState } from 'react';
+import { canvasRequest, documentUse, expandedSize, isCanvasField } from '../../../../shared/canvas/request';
+import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
+import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
+import { expectedOutputSize } from '../../../../shared/catalog/outputSize';
+import { MAX_VARIATIONS, type SpendingEstimate } from '../../../../shared/ipc/contract';
+import { megapixels } from '../../../../shared/media/imageHeader';
+import { INTENTS, intentFor, intentModels } from '../../../../shared/studio/intents';
+import { takesSeed } from '../../../../shared/studio/variations';
+import { validateTaskRequest } from '../../../../shared/tasks/taskRequest';
+import { gen } from '../../api';
+import { useConnectionStore } from '../../store/connectionStore';
+import { selectActiveConnection } from '../../store/selectors';
+import { useTaskStore } from '../../store/taskStore';
+import { Button } from '../../ui/Button';
+import { listen } from '../../ui/listen';
+import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
+import { currentExport, useMaskExport } from '../canvas/maskExport';
+import { useEditGesture } from '../canvas/panels/editGesture';
+import { EndpointForm } from '../forms/EndpointForm';
+import { creditsText, stateLabel } from '../queue/taskText';
+import { CLIP_NOT_YET, generate } from './generate';
+import { modelLimits } from './modelFacts';
+import { RequestView } from './RequestView';
+import { useStudioStore } from './studioStore';
+import { switchIntent, switchModel } from './switchModel';
+import './studio.css';
+
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+function IntentPicker({ current }: { current: string }) {
+  return (
+    <div className="intent-picker" role="radiogroup" aria-label="What to do">
+      {INTENTS.map((i) => (
+        <button key={i.id} type="button" role="radio" aria-checked={i.id === current} className={`intent${i.id === current ? ' active' : ''}`} title={i.description} onClick={() => switchIntent(i.id)}>
+          {i.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId: string }) {
+  const intent = INTENTS.find((i) => i.id === intentId)!;
+  const models = intentModels(intent);
+  const limits = modelLimits(endpoint);
+  return (
+    <div className="model-picker">
+      <p className="intent-description">{intent.description}</p>
+      {models.length > 1 ? (
+        <label className="model-select">
+          Model
+          <select className="field-input" aria-label="Model" value={endpoint.id} onChange={(e) => switchModel(e.target.value, intent.id)}>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p className="model-single" aria-label="Model">
+          {endpoint.title}
+        </p>
+      )}
+      <p className="model-summary" aria-label="About this model">
+        {endpoint.summary}.{limits.length > 0 ? ` ${limits.join(' · ')}.` : ''}
+      </p>
+    </div>
+  );
+}
+
+/** Which image of the request is which, in words, for the request view and the prompt's image numbers. */
+function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>): Record<string, string> {
+  const labels: Record<string, string> = {};
+  const offset = use.pictureFirst ? 2 : 1;
+  if (use.imageField) labels[use.imageField] = use.pictureFirst ? 'image 1: the picture' : endpoint.fields.some((f) => f.role === 'person') ? 'the person: the picture' : 'the picture';
+  if (use.maskField) labels[use.maskField] = 'the mask';
+  use.referenceFields.forEach((f, i) => {
+    labels[f] = endpoint.fields.some((x) => x.name === f && x.role === 'garment') ? 'the garment: reference 1' : `image ${i + offset}: reference ${i + 1}`;
+  });
+  return labels;
+}
+
+function useEstimate(endpointId: string): SpendingEstimate | null {
+  const [estimate, setEstimate] = useState<SpendingEstimate | null>(null);
+  // A finished task may have priced this model: ask again when one finishes.
+  const finished = useTaskStore((s) => Object.values(s.tasks).filter((t) => t.state === 'done').length);
+  useEffect(() => {
+    let live = true;
+    void gen.spending.estimate({ endpointId }).then((r) => live && setEstimate(r.ok ? r.value : null));
+    return () => {
+      live = false;
+    };
+  }, [endpointId, finished]);
+  return estimate;
+}
+
+function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request: ReturnType<typeof canvasRequest>; count: number }) {
+  const document = useCanvasStore((s) => s.document);
+  const estimate = useEstimate(endpoint.id);
+  const connection = useConnectionStore(selectActiveConnection);
+  const use = documentUse(endpoint, document);
+  const sent = [use.imageField && document.base ? document.base : null, ...document.references.slice(0, use.referenceFields.length)].filter((x) => x !== null);
+  const inMp = sent.reduce((sum, r) => sum + megapixels(r.width, r.height), 0);
+  const size = use.expandSides.length > 0 ? expandedSize(document) : expectedOutputSize(endpoint, request.params, document.base && use.imageField ? { [use.imageField]: document.base, image: document.base } : {});
+  const cost = estimate?.cost ?? null;
+  return (
+    <ul className="generate-readout" aria-label="What Generate does">
+      <li aria-label="Estimated cost">
+        {cost === null ? 'Price known after the first run' : `≈ ${fmt(cost * count)} credits${count > 1 ? ` (${count} × ${fmt(cost)})` : ''}`}
+      </li>
+      <li aria-label="Megapixels">
+        {sent.length > 0 ? `In ${fmt(inMp)} MP` : 'No image in'} · {size ? `out ${size.width} × ${size.height} (${fmt(megapixels(size.width, size.height))} MP)${count > 1 ? ' each' : ''}` : 'out size chosen by the service'}
+      </li>
+      <li aria-label="Connection">{connection ? `To ${connection.label}${connection.kind === 'sandbox' ? ' (offline placeholders)' : ''}` : 'No connection'}</li>
+    </ul>
+  );
+}
+
+function LastRun() {
+  const groupId = useStudioStore((s) => s.lastGroupId);
+  const tasks = useTaskStore((s) => s.tasks);
+  const group = Object.values(tasks)
+    .filter((t) => groupId !== null && t.group?.id === groupId)
+    .sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0));
+  if (group.length === 0) return null;
+  return (
+    <section className="last-run" aria-label="Last run">
+      <h4>Last run</h4>
+      <ol className="run-list">
+        {group.map((t) => (
+          <li key={t.id} aria-label={`Variation ${(t.group?.index ?? 0) + 1}`} className={`run-item state-${t.state}`}>
+            <span>#{(t.group?.index ?? 0) + 1}</span>
+            {typeof t.params.seed === 'number' && <span className="seed">seed {t.params.seed}</span>}
+            <span className="run-state">
+              {stateLabel(t.state)}
+              {t.moderationReasons.length > 0 ? `: ${t.moderationReasons.join(', ')}` : t.error ? `: ${t.error.message}` : ''}
+            </span>
+            {t.cost !== null && <span className="muted">{creditsText(t.cost)}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The generate panel: what to do and with which model, the prompt and the essential fields, then Generate with
+ * its variations, cost, megapixels and connection; advanced fields and the request folded below.
+ */
+export function StudioPanel() {
+  const document = useCanvasStore((s) => s.document);
+  const endpoint = useCanvasStore(selectEndpoint);
+  // Whether the exported mask is the one on screen (the request names it then): a flag, not the mask version,
+  // so a brush stroke does not re-render the panel at every pointer move.
+  const exportVersion = useMaskExport((s) => s.version);
+  useCanvasStore((s) => s.maskVersion === exportVersion);
+  const { variations, attempted, notice, busy } = useStudioStore();
+  const [showRequest, setShowRequest] = useState(false);
+  const intent = intentFor(document.intent, endpoint.id);
+  const use = documentUse(endpoint, document);
+  const values = document.formValues[endpoint.id] ?? {};
+  const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
+  const request = canvasRequest(endpoint, document, currentExport());
+
+  const issues = useMemo(() => {
+    const base = document.base;
+    const all = validateTaskRequest(endpoint, request, () => (base ? { width: base.width, height: base.height, hasAlpha: true, bytes: 0 } : undefined));
+    // "Field required" waits until the artist tried to generate; a value out of range shows as it is typed.
+    return all.filter((i) => !isCanvasField(endpoint, String(i.loc[1] ?? '')) && (i.type !== 'missing' || attempted.has(endpoint.id)));
+    // The request is rebuilt from these on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [endpoint, document, attempted]);
+
+  useEffect(
+    () =>
+      listen('keydown', (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
+          e.preventDefault();
+          void generate();
+        }
+      }),
+    [],
+  );
+
+  const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
+  const isPrompt = (f: FieldSpec) => f.role === 'prompt';
+  const essential = (f: FieldSpec) => f.group === 'main' && !isPrompt(f) && !isCanvasField(endpoint, f.name) && f.type !== 'keyframes' && f.type !== 'video';
+  const later = (f: FieldSpec) => f.group !== 'main';
+  const issuesFor = (pick: (f: FieldSpec) => boolean) => issues.filter((i) => endpoint.fields.some((f) => f.name === i.loc[1] && pick(f)));
+  const seeded = takesSeed(endpoint);
+  const note = variations > 1 && seeded ? `Each of the ${variations} variations is sent with its own seed${typeof values.seed === 'number' ? `, from ${values.seed} on` : ''}.` : undefined;
+
+  return (
+    <section className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
+      <IntentPicker current={intent.id} />
+      <ModelPicker endpoint={endpoint} intentId={intent.id} />
+      <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
+        {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
+        {use.pictureFirst && document.references.length > 0 && (
+          <p className="muted small" role="note" aria-label="Image numbers">
+            In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
+          </p>
+        )}
+        {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
+      </div>
+      {endpoint.fields.some((f) => f.type === 'video' && f.required) && (
+        <p className="studio-notice" role="note">
+          {CLIP_NOT_YET.replace(' Nothing was sent.', '')}
+        </p>
+      )}
+      <div className="generate-row">
+        <label className="variations" title="How many results one press makes, each with its own seed">
+          Variations
+          <input
+            type="number"
+            className="field-input"
+            aria-label="Variations"
+            min={1}
+            max={MAX_VARIATIONS}
+            value={variations}
+            onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
+          />
+        </label>
+        <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+          {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
+          <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+        </Button>
+      </div>
+      <Readout endpoint={endpoint} request={request} count={variations} />
+      {notice && (
+        <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
+          <span>{notice.text}</span>
+          <Button variant="link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
+            Dismiss
+          </Button>
+        </p>
+      )}
+      <LastRun />
+      <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
+        {endpoint.fields.some(later) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(later)} onChange={onChange} hide={(f) => !later(f)} showInferred={false} />}
+      </div>
+      <label className="show-request">
+        <input type="checkbox" checked={showRequest} onChange={(e) => setShowRequest(e.target.checked)} /> Show request
+      </label>
+      {showRequest && <RequestView request={request} labels={inputLabels(endpoint, use)} note={note} />}
+    </section>
+  );
+}

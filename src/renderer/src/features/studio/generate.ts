@@ -1,0 +1,97 @@
+import { canvasRequest, documentUse } from '../../../../shared/canvas/request';
+import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
+import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { intentFor } from '../../../../shared/studio/intents';
+import { validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
+import { gen } from '../../api';
+import { useTaskStore } from '../../store/taskStore';
+import { assetInfo } from '../canvas/assets';
+import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
+import { isBlank } from '../canvas/mask/maskBuffer';
+import { currentExport, exportMask } from '../canvas/maskExport';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { useStudioStore } from './studioStore';
+
+/** Said where a model needs a clip: the asset store takes pictures only until the video work lands. */
+export const CLIP_NOT_YET = 'Upscaling needs a clip, and Gen Studio cannot open clips yet: they come with the video timeline. Nothing was sent.';
+
+/**
+ * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
+ * an inpaint with nothing to repaint would be charged for a copy of the picture.
+ */
+export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
+  const { document, mask } = useCanvasStore.getState();
+  const use = documentUse(endpoint, document);
+  const intent = intentFor(document.intent, endpoint.id);
+  if (use.imageField && !document.base && intent.sendsPicture) {
+    return `${intent.label} works on a picture: open one (Open a picture…), drop one on the canvas, or paste one.`;
+  }
+  if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
+    return 'Try on needs a garment: add a photo of it to the references.';
+  }
+  const clip = endpoint.fields.find((f) => f.type === 'video' && f.required);
+  if (clip) return CLIP_NOT_YET;
+  const takesMask = use.maskField !== null || use.alphaMask;
+  if (takesMask && document.base && (!mask || isBlank(mask))) {
+    // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
+    const picture = use.alphaMask ? await assetInfo(document.base.assetId) : null;
+    if (!picture?.hasAlpha) {
+      const what = endpoint.fields.some((f) => f.role === 'prompt') ? 'repaint' : 'erase';
+      return `Nothing to ${what}: the mask is empty${use.alphaMask ? ' and nothing in the picture is transparent' : ''}. Paint over what should change with the brush (B), or load a mask in the Mask panel (from a file${use.alphaMask ? ', or from the picture’s transparency' : ''}).`;
+    }
+  }
+  return null;
+}
+
+/** Facts about the images the canvas sends: each is the picture, a reference, or made at the picture's size. */
+export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefined> {
+  const { document } = useCanvasStore.getState();
+  const known = new Map<string, AssetFacts>();
+  const ids = [document.base?.assetId, ...document.references.map((r) => r.assetId), ...Object.values(currentExport())].filter((x): x is string => typeof x === 'string');
+  for (const id of new Set(ids)) {
+    const info = await assetInfo(id);
+    if (info) known.set(id, { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes });
+  }
+  const base = document.base;
+  return (id) => known.get(id) ?? (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined);
+}
+
+/**
+ * One press of Generate: refuses with a reason, or exports a changed mask and sends the request shown as a
+ * group of variations. Answers the tasks made (empty when nothing was sent).
+ */
+export async function generate(): Promise<TaskInfo[]> {
+  const studio = useStudioStore.getState();
+  if (studio.busy) return [];
+  const endpoint = selectEndpoint(useCanvasStore.getState());
+  studio.attempt(endpoint.id);
+  studio.set({ busy: true });
+  try {
+    const refused = await refusal(endpoint);
+    if (refused) return say(refused);
+    const { document, mask } = useCanvasStore.getState();
+    const use = documentUse(endpoint, document);
+    if ((use.maskField !== null || use.alphaMask) && mask && !isBlank(mask) && !currentExport().maskAssetId) {
+      const failed = await exportMask();
+      if (failed) return say(failed);
+    }
+    const current = useCanvasStore.getState();
+    const request = canvasRequest(endpoint, current.document, currentExport());
+    const issues = validateTaskRequest(endpoint, request, await canvasFacts());
+    if (issues.length > 0) return say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
+    const result = await gen.tasks.submitGroup({ request, count: studio.variations, projectId: useProjectStore.getState().currentId });
+    if (!result.ok) return say(result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
+    // The tasks show at once; an event that already brought a newer view of one is kept.
+    useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(result.value.map((t) => [t.id, t])), ...s.tasks } }));
+    useStudioStore.getState().say(null);
+    useStudioStore.getState().set({ lastGroupId: result.value[0]?.group?.id ?? null });
+    return result.value;
+  } finally {
+    useStudioStore.getState().set({ busy: false });
+  }
+}
+
+function say(text: string): [] {
+  useStudioStore.getState().say({ kind: 'error', text });
+  return [];
+}

@@ -1,0 +1,42 @@
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import { getIntent, intentFor, intentModels, type IntentId } from '../../../../shared/studio/intents';
+import { listWords, promptOf, switchDocument, unusedBy } from '../../../../shared/studio/switching';
+import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
+import { isBlank } from '../canvas/mask/maskBuffer';
+import { useStudioStore } from './studioStore';
+
+/** The intent the open document works in. */
+export function currentIntent() {
+  const { document } = useCanvasStore.getState();
+  return intentFor(document.intent, document.endpointId);
+}
+
+/**
+ * Prepares the document for another model (and intent) as one undo step: the prompt travels, nothing on the
+ * canvas is lost, and a notice says what the new model will not use. Any notice about the previous model goes.
+ */
+export function switchModel(endpointId: string, intentId?: IntentId): void {
+  const to = findEndpoint(endpointId);
+  if (!to) return;
+  const s = useCanvasStore.getState();
+  const from = selectEndpoint(s);
+  const intent = intentFor(intentId ?? s.document.intent, to.id);
+  // A model without a prompt (deblur, erase) passes on the prompt it was handed, so it reaches the next model.
+  const studio = useStudioStore.getState();
+  const prompt = from.fields.some((f) => f.role === 'prompt') ? promptOf(from, s.document) : studio.carriedPrompt;
+  studio.carry(prompt);
+  s.say(null);
+  s.change(`Switch to ${to.title}`, (d) => switchDocument(d, to, intent.id, prompt));
+  const after = useCanvasStore.getState().document;
+  const unused = unusedBy(to, after, { maskPainted: s.mask !== null && !isBlank(s.mask), prompt });
+  useStudioStore.getState().say(unused.length > 0 ? { kind: 'info', text: `${to.title} will not use ${listWords(unused)}. Nothing is lost: switch back to use ${unused.length === 1 ? 'it' : 'them'} again.` } : null);
+}
+
+/** Opens an intent on its default model, or on the model the document already uses when the intent has it. */
+export function switchIntent(intentId: IntentId): void {
+  const intent = getIntent(intentId);
+  if (!intent) return;
+  const current = useCanvasStore.getState().document.endpointId;
+  const model = intent.models.includes(current) ? current : intentModels(intent)[0]?.id;
+  if (model) switchModel(model, intent.id);
+}

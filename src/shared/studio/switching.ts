@@ -1,0 +1,43 @@
+import type { CanvasDocument } from '../canvas/document';
+import { documentUse } from '../canvas/request';
+import type { EndpointSpec } from '../catalog/endpoint';
+
+/** The one prompt the artist is working on, whichever model it was typed for. */
+export function promptOf(endpoint: EndpointSpec | undefined, document: CanvasDocument): string {
+  const field = endpoint?.fields.find((f) => f.role === 'prompt');
+  const value = endpoint && field ? document.formValues[endpoint.id]?.[field.name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The document prepared for another model: the intent and model change, the prompt travels with the artist,
+ * and nothing else is touched (picture, mask, references, margins and boxes stay for when they are used again).
+ */
+export function switchDocument(document: CanvasDocument, to: EndpointSpec, intent: string, prompt: string): CanvasDocument {
+  const field = to.fields.find((f) => f.role === 'prompt');
+  const values = { ...(document.formValues[to.id] ?? {}) };
+  if (field && prompt !== '') values[field.name] = prompt;
+  return { ...document, endpointId: to.id, intent, formValues: { ...document.formValues, [to.id]: values } };
+}
+
+/** What is on the canvas that a model will not use, in words, for the notice shown on switching to it. */
+export function unusedBy(endpoint: EndpointSpec, document: CanvasDocument, o: { maskPainted: boolean; prompt: string }): string[] {
+  const use = documentUse(endpoint, document);
+  const out: string[] = [];
+  if (o.prompt.trim() !== '' && use.promptField === null) out.push('the prompt');
+  if (document.base && use.imageField === null) out.push('the picture');
+  if (o.maskPainted && use.maskField === null && !use.alphaMask) out.push('the mask');
+  const refs = document.references.length;
+  const taken = Math.min(refs, use.referenceFields.length);
+  if (refs > taken) out.push(taken === 0 ? (refs === 1 ? 'the reference' : `the ${refs} references`) : `${refs - taken} of the ${refs} references`);
+  const e = document.expansion;
+  if (e.top + e.bottom + e.left + e.right > 0 && use.expandSides.length === 0) out.push('the margins');
+  if (document.outpaint && !use.outpaint) out.push('the outpaint frame');
+  if (document.boxes.length > 0 && !use.boxes) out.push(document.boxes.length === 1 ? 'the box' : 'the boxes');
+  return out;
+}
+
+/** "a, b and c" */
+export function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
