@@ -218,7 +218,7 @@ export class TaskEngine {
     const offline = this.d.connectivity.isOffline(connectionId);
     const record = newTaskRecord({
       id: randomUUID(),
-      request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs },
+      request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
       connectionId,
       connectionLabel: conn.label,
       keyId: conn.keyId,

@@ -67,5 +67,6 @@ export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInf
     canRetry: canRetry(r),
     retryWarning: canRetry(r) ? retryWarningOf(r) : null,
     canSend: r.state === 'ready-to-send',
+    ...(r.request.projectId !== undefined ? { projectId: r.request.projectId } : {}),
   };
 }

@@ -104,6 +104,8 @@ export const TaskInfoSchema = z.object({
   /** set when a retry may be charged twice: the user must accept it */
   retryWarning: z.string().nullable(),
   canSend: z.boolean(),
+  /** the project whose canvas asked for it, when one did */
+  projectId: z.string().optional(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;
 

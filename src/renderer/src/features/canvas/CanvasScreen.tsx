@@ -19,6 +19,7 @@ import { listen } from '../../ui/listen';
 import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
+import { ResultsStrip } from '../staging/ResultsStrip';
 import '../../ui/buttons.css';
 import '../../ui/dialog.css';
 import './canvas.css';
@@ -216,6 +217,7 @@ export function CanvasScreen() {
               </label>
             </div>
           )}
+          <ResultsStrip stage={host} />
           <StatusBar />
         </div>
         <aside className="canvas-side" aria-label="Canvas panels">

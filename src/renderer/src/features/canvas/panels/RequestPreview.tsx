@@ -7,6 +7,7 @@ import { stateLabel } from '../../queue/taskText';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { isBlank } from '../mask/maskBuffer';
 import { currentExport, exportMask, useMaskExport } from '../maskExport';
+import { useProjectStore } from '../project/projectStore';
 
 /** The exact request a submission would send: parameters, and each image field with the asset that fills it. */
 export function RequestPreview() {
@@ -43,7 +44,8 @@ export function RequestPreview() {
         if (failed) return setProblem(failed);
       }
       const current = useCanvasStore.getState();
-      const result = await useTaskStore.getState().submit(canvasRequest(selectEndpoint(current), current.document, currentExport()));
+      const projectId = useProjectStore.getState().currentId ?? undefined;
+      const result = await useTaskStore.getState().submit({ ...canvasRequest(selectEndpoint(current), current.document, currentExport()), projectId });
       if (result.ok) setTaskId(result.value.id);
       else setProblem([result.error.message, ...(result.error.issues ?? []).map((i) => `${i.loc.slice(1).join('.')}: ${i.msg}`)].join(' '));
     } finally {
