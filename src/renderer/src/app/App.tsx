@@ -1,4 +1,5 @@
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
+import { HelpButton, HelpDrawer } from '../features/home/HelpDrawer';
 import { NoticeArea } from '../features/notices/NoticeArea';
 import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
@@ -14,7 +15,10 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <span className="brand">Gen Studio</span>
-        <ConnectionBadge />
+        <span className="topbar-end">
+          <ConnectionBadge />
+          <HelpButton />
+        </span>
       </header>
       <NoticeArea />
       <div className="body">
@@ -38,6 +42,7 @@ export function App() {
           <Current />
         </main>
       </div>
+      <HelpDrawer />
     </div>
   );
 }
