@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles.css';
+import { applyTokens, useThemeStore } from './ui/theme/themeStore';
+
+applyTokens(useThemeStore.getState().theme);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

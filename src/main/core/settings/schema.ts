@@ -36,7 +36,7 @@ export const SandboxPortsSchema = z.object({
 });
 export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically' };
+export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
 
 /** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
 export const SETTINGS_FIELDS = {

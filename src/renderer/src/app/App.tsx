@@ -4,9 +4,11 @@ import { NoticeArea } from '../features/notices/NoticeArea';
 import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
 import { useCoreSync } from './useCoreSync';
+import { useTheme } from './useTheme';
 
 export function App() {
   useCoreSync();
+  useTheme();
   const screenId = useNavigationStore((s) => s.screenId) ?? SCREENS[0]!.id;
   const show = useNavigationStore((s) => s.show);
   const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0]!;

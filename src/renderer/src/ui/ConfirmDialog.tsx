@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { Button } from './Button';
 import './dialog.css';
 
 export interface ConfirmDialogProps {
@@ -30,12 +31,12 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-message`}>{message}</p>
         <div className="dialog-actions">
-          <button type="button" className="button" ref={keep} onClick={onCancel}>
+          <Button ref={keep} onClick={onCancel}>
             Keep
-          </button>
-          <button type="button" className="button danger" onClick={onConfirm}>
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -10,10 +10,17 @@ export const SERVICE_ACTIVE_TASK_LIMIT = 24;
 export const DEFAULT_CONCURRENCY_PER_KEY = 8;
 export const MAX_CONCURRENCY_PER_KEY = 64;
 
+/** The app's look: the system's light or dark setting, or one of them always. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 export const PreferencesSchema = z.object({
   /** Tasks of one key in flight at once; the rest wait, visibly, in the queue. */
   concurrencyPerKey: z.number().int().min(1).max(MAX_CONCURRENCY_PER_KEY),
   sendWhenOnline: z.enum(SEND_WHEN_ONLINE),
+  /** Absent in files from before it existed, and then 'system'. Optional rather than defaulted, so a partial
+   * update that leaves it out cannot reset it. */
+  theme: z.enum(THEME_CHOICES).optional(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

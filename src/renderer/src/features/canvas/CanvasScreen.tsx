@@ -20,9 +20,11 @@ import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
 import { ResultsStrip } from '../staging/ResultsStrip';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './canvas.css';
+import { Button } from '../../ui/Button';
+import { FileButton } from '../../ui/FileButton';
 
 function StatusBar() {
   const base = useCanvasStore((s) => s.document.base);
@@ -44,9 +46,9 @@ function Message() {
   return (
     <div className={`canvas-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
       <span>{message.text}</span>
-      <button type="button" className="button link" onClick={() => useCanvasStore.getState().say(null)} aria-label="Dismiss message">
+      <Button variant="link" onClick={() => useCanvasStore.getState().say(null)} aria-label="Dismiss message">
         Dismiss
-      </button>
+      </Button>
     </div>
   );
 }
@@ -211,10 +213,9 @@ export function CanvasScreen() {
           {!hasBase && (
             <div className="canvas-empty">
               <p>Drop a picture here, paste one (Ctrl+V), or</p>
-              <label className="button primary">
+              <FileButton variant="primary" accept="image/*" label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
                 Open a picture…
-                <input type="file" accept="image/*" className="visually-hidden" aria-label="Open a picture" onChange={(e) => void importInto([...(e.target.files ?? [])], 'base').finally(() => (e.target.value = ''))} />
-              </label>
+              </FileButton>
             </div>
           )}
           <ResultsStrip stage={host} />
@@ -225,10 +226,9 @@ export function CanvasScreen() {
           <EndpointPanel />
           {hasBase && (
             <section className="canvas-panel" aria-label="Picture">
-              <label className="button">
+              <FileButton accept="image/*" label="Replace the picture" onFiles={(files) => importInto(files, 'base')}>
                 Replace the picture…
-                <input type="file" accept="image/*" className="visually-hidden" aria-label="Replace the picture" onChange={(e) => void importInto([...(e.target.files ?? [])], 'base').finally(() => (e.target.value = ''))} />
-              </label>
+              </FileButton>
             </section>
           )}
           <LayersPanel />

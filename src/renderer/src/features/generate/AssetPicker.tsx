@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { FieldSpec } from '../../../../shared/catalog/field';
 import type { AssetInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { labelFor } from '../forms/fieldModel';
 import { limitAdvice } from './generateModel';
+import { Button } from '../../ui/Button';
+import { FileButton } from '../../ui/FileButton';
 
 const mp = (a: Pick<AssetInfo, 'width' | 'height'>) => ((a.width * a.height) / 1e6).toFixed(1);
 
@@ -13,7 +15,6 @@ const mp = (a: Pick<AssetInfo, 'width' | 'height'>) => ((a.width * a.height) / 1
  * holds its asset id. An image over the endpoint's limit can be downscaled here, saying what changed.
  */
 export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: EndpointSpec; field: FieldSpec; asset: AssetInfo | undefined; onChange: (asset: AssetInfo | undefined) => void }) {
-  const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,40 +52,28 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
               {asset.width} × {asset.height} · {mp(asset)} MP
             </span>
           </span>
-          <button type="button" className="button" onClick={() => onChange(undefined)} aria-label={`Clear ${labelFor(field)}`}>
+          <Button onClick={() => onChange(undefined)} aria-label={`Clear ${labelFor(field)}`}>
             Clear
-          </button>
+          </Button>
         </div>
       ) : null}
-      <label className="button asset-choose" htmlFor={id}>
+      <FileButton className="asset-choose" accept="image/*" label={`Choose ${labelFor(field)}`} disabled={busy} onFiles={(files) => pick(files[0])}>
         {asset ? 'Replace…' : 'Choose image…'}
-      </label>
-      <input
-        id={id}
-        className="visually-hidden"
-        type="file"
-        accept="image/*"
-        aria-label={`Choose ${labelFor(field)}`}
-        disabled={busy}
-        onChange={(e) => {
-          void pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      </FileButton>
       {advice?.kind === 'over' && (
         <p className="asset-advice">
           This image is {advice.megapixels.toFixed(1)} MP; {endpoint.title} takes up to {advice.max} MP.{' '}
-          <button type="button" className="button" disabled={busy} onClick={() => void downscale(advice.max)}>
+          <Button disabled={busy} onClick={() => void downscale(advice.max)}>
             Downscale to {advice.max} MP
-          </button>
+          </Button>
         </p>
       )}
       {advice?.kind === 'service-downscales' && (
         <p className="asset-advice">
           The service downscales images over {advice.above} MP to about {advice.to} MP.{' '}
-          <button type="button" className="button" disabled={busy} onClick={() => void downscale(advice.to)}>
+          <Button disabled={busy} onClick={() => void downscale(advice.to)}>
             Downscale here to {advice.to} MP
-          </button>
+          </Button>
         </p>
       )}
       {note && (

@@ -12,8 +12,9 @@ import type { FormValues } from '../forms/fieldModel';
 import { stateLabel } from '../queue/taskText';
 import { AssetPicker } from './AssetPicker';
 import { clientIssues, hiddenInGenerate, pickable, toTaskRequest, visibleIssues, type MediaInputs } from './generateModel';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import './generate.css';
+import { Button } from '../../ui/Button';
 
 /**
  * Generate from the endpoint's own form: the catalog checks it as the user types, main checks it again, and
@@ -85,9 +86,9 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
         }
       />
       <div className="generate-actions">
-        <button type="button" className="button primary" onClick={() => void generate()} disabled={busy}>
+        <Button variant="primary" onClick={() => void generate()} disabled={busy}>
           Generate
-        </button>
+        </Button>
         {attempted && client.length > 0 && (
           <span className="inline-error" role="alert">
             Fix the marked fields first.
@@ -103,9 +104,9 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
         <p className="generate-status" role="status" aria-label="Last task">
           {stateLabel(task.state)}
           {task.error ? `: ${task.error.message}` : ''}{' '}
-          <button type="button" className="button link" onClick={() => show(task.state === 'done' ? 'library' : 'queue')}>
+          <Button variant="link" onClick={() => show(task.state === 'done' ? 'library' : 'queue')}>
             {task.state === 'done' ? 'Show in library' : 'Show in queue'}
-          </button>
+          </Button>
         </p>
       )}
     </section>

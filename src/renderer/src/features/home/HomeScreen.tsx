@@ -5,7 +5,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useHelpStore } from './helpStore';
 import { INTENTS } from './intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
 

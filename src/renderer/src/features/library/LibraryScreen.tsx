@@ -5,8 +5,9 @@ import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { creditsText, promptOf } from '../queue/taskText';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import './library.css';
+import { Button } from '../../ui/Button';
 
 function Thumb({ item }: { item: LibraryItem }) {
   if (item.mime.startsWith('video/')) return <video src={item.url} muted preload="metadata" aria-hidden="true" />;
@@ -37,9 +38,9 @@ export function LibraryScreen() {
             </p>
           </div>
           <div>
-            <button type="button" className="button" onClick={() => void openFolder()}>
+            <Button onClick={() => void openFolder()}>
               Open folder
-            </button>
+            </Button>
             {folder && <p className="muted small">{folder}</p>}
           </div>
         </header>

@@ -4,8 +4,9 @@ import { useConnectionStore } from '../../store/connectionStore';
 import { selectTaskCounts, selectTasksNewestFirst, taskGroupOf, type TaskGroup } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
 import { TaskRow } from './TaskRow';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import './queue.css';
+import { Button } from '../../ui/Button';
 
 const SECTIONS: ReadonlyArray<{ group: TaskGroup; title: string }> = [
   { group: 'attention', title: 'Needs you' },
@@ -43,9 +44,9 @@ export function QueueScreen() {
             </span>
           )}
           {counts.readyToSend > 0 && (
-            <button type="button" className="button primary" onClick={() => void send()}>
+            <Button variant="primary" onClick={() => void send()}>
               Send all ready ({counts.readyToSend})
-            </button>
+            </Button>
           )}
         </div>
       </header>

@@ -4,6 +4,7 @@ import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { useTaskStore } from '../../store/taskStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { costText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { Button } from '../../ui/Button';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
@@ -97,24 +98,24 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
         </dl>
         <div className="task-actions">
           {task.canSend && (
-            <button type="button" className="button primary" onClick={() => void run(() => send([task.id]))}>
+            <Button variant="primary" onClick={() => void run(() => send([task.id]))}>
               Send now
-            </button>
+            </Button>
           )}
           {task.canCancel && (
-            <button type="button" className="button" onClick={onCancel}>
+            <Button onClick={onCancel}>
               Cancel
-            </button>
+            </Button>
           )}
           {task.canRetry && (
-            <button type="button" className="button" onClick={onRetry}>
+            <Button onClick={onRetry}>
               Retry
-            </button>
+            </Button>
           )}
           {!task.canCancel && (
-            <button type="button" className="button" onClick={() => void run(() => clear(task.id))} aria-label={`Remove ${title} from the queue`}>
+            <Button onClick={() => void run(() => clear(task.id))} aria-label={`Remove ${title} from the queue`}>
               Remove
-            </button>
+            </Button>
           )}
         </div>
       </div>

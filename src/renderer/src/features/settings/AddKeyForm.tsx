@@ -4,6 +4,7 @@ import type { IpcError } from '../../../../shared/ipc/result';
 import { useConnectionStore } from '../../store/connectionStore';
 import { useKeyStore } from '../../store/keyStore';
 import { generalError, issueFor } from './issues';
+import { Button } from '../../ui/Button';
 
 const NEW = '__new__';
 
@@ -129,9 +130,9 @@ export function AddKeyForm() {
         </label>
       )}
       <div className="settings-actions">
-        <button type="submit" className="button primary" disabled={busy || (noKeychain && !sessionOnly)}>
+        <Button type="submit" variant="primary" disabled={busy || (noKeychain && !sessionOnly)}>
           Add key
-        </button>
+        </Button>
         {generalError(error) && (
           <span className="inline-error" role="alert">
             {generalError(error)}

@@ -4,6 +4,7 @@ import type { IpcError } from '../../../../shared/ipc/result';
 import { useConnectionStore } from '../../store/connectionStore';
 import { Badge } from '../../ui/Badge';
 import { generalError, issueFor } from './issues';
+import { Button } from '../../ui/Button';
 
 function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
   const update = useConnectionStore((s) => s.update);
@@ -32,12 +33,12 @@ function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
       {input('Regional base URL', regional, setRegional, 'regionalBaseUrl')}
       {input('Endpoint word', word, setWord, 'endpointWord')}
       <div className="settings-actions">
-        <button type="submit" className="button primary">
+        <Button type="submit" variant="primary">
           Save
-        </button>
-        <button type="button" className="button" onClick={done}>
+        </Button>
+        <Button onClick={done}>
           Cancel
-        </button>
+        </Button>
         {generalError(error) && <span className="inline-error">{generalError(error)}</span>}
       </div>
     </form>
@@ -76,18 +77,18 @@ export function ConnectionsSection() {
                 </div>
                 <div className="key-actions">
                   {!c.active && (
-                    <button type="button" className="button" onClick={() => void act(activate(c.id))}>
+                    <Button onClick={() => void act(activate(c.id))}>
                       Use
-                    </button>
+                    </Button>
                   )}
                   {c.kind === 'service' && (
                     <>
-                      <button type="button" className="button" onClick={() => setEditing(c.id)}>
+                      <Button onClick={() => setEditing(c.id)}>
                         Edit
-                      </button>
-                      <button type="button" className="button danger" onClick={() => void act(remove(c.id))}>
+                      </Button>
+                      <Button variant="danger" onClick={() => void act(remove(c.id))}>
                         Remove
-                      </button>
+                      </Button>
                     </>
                   )}
                 </div>

@@ -4,6 +4,7 @@ import { useKeyStore } from '../../store/keyStore';
 import { Badge } from '../../ui/Badge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AddKeyForm } from './AddKeyForm';
+import { Button } from '../../ui/Button';
 
 function KeyRow({ k }: { k: KeyInfo }) {
   const { update, activate, remove, test } = useKeyStore.getState();
@@ -33,12 +34,12 @@ function KeyRow({ k }: { k: KeyInfo }) {
           <input className="field-input" aria-label="Label" value={label} onChange={(e) => setLabel(e.target.value)} />
           <input className="field-input" aria-label="Organization" value={organization} onChange={(e) => setOrganization(e.target.value)} />
           <input className="field-input" aria-label="Project" value={project} onChange={(e) => setProject(e.target.value)} />
-          <button type="submit" className="button primary">
+          <Button type="submit" variant="primary">
             Save
-          </button>
-          <button type="button" className="button" onClick={() => setEditing(false)}>
+          </Button>
+          <Button onClick={() => setEditing(false)}>
             Cancel
-          </button>
+          </Button>
         </form>
       ) : (
         <div className="key-main">
@@ -59,22 +60,22 @@ function KeyRow({ k }: { k: KeyInfo }) {
         </div>
       )}
       <div className="key-actions">
-        <button type="button" className="button" onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
+        <Button onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
           Test
-        </button>
+        </Button>
         {!editing && (
-          <button type="button" className="button" onClick={() => setEditing(true)}>
+          <Button onClick={() => setEditing(true)}>
             Rename
-          </button>
+          </Button>
         )}
         {!k.active && (
-          <button type="button" className="button" onClick={() => void act(activate(k.id))}>
+          <Button onClick={() => void act(activate(k.id))}>
             Use this key
-          </button>
+          </Button>
         )}
-        <button type="button" className="button danger" onClick={() => setConfirmRemove(true)}>
+        <Button variant="danger" onClick={() => setConfirmRemove(true)}>
           Remove
-        </button>
+        </Button>
       </div>
       {result && (
         <p className={result.outcome === 'accepted' ? 'inline-ok' : result.outcome === 'testing' ? 'muted' : 'inline-error'} role="status">

@@ -1,8 +1,9 @@
+import { AppearanceSection } from './AppearanceSection';
 import { ConnectionsSection } from './ConnectionsSection';
 import { KeysSection } from './KeysSection';
 import { PreferencesSection } from './PreferencesSection';
 import { SpendingSection } from './SpendingSection';
-import '../../ui/buttons.css';
+import '../../ui/ui.css';
 import './settings.css';
 
 export function SettingsScreen() {
@@ -13,6 +14,7 @@ export function SettingsScreen() {
       <ConnectionsSection />
       <SpendingSection />
       <PreferencesSection />
+      <AppearanceSection />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SPENDING_PERIODS, type SpendingCaps, type SpendingPeriod } from '../../../../shared/ipc/contract';
 import { useSettingsStore } from '../../store/settingsStore';
 import { creditsText } from '../queue/taskText';
+import { Button } from '../../ui/Button';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
   day: { total: 'Today', cap: 'Daily cap' },
@@ -40,9 +41,9 @@ export function SpendingSection() {
       </table>
       <p className="muted small" aria-label="Balance">
         Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
-        <button type="button" className="button link" onClick={() => void loadSpending()}>
+        <Button variant="link" onClick={() => void loadSpending()}>
           Refresh
-        </button>
+        </Button>
       </p>
       {/* Keyed by the key and its caps, so the form starts over when either changes elsewhere. */}
       <CapsForm key={`${spending.keyId}:${caps.day}:${caps.week}:${caps.month}`} keyId={spending.keyId} caps={caps} />
@@ -82,9 +83,9 @@ function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
         </label>
       ))}
       <div className="settings-actions">
-        <button type="submit" className="button primary">
+        <Button type="submit" variant="primary">
           Save caps
-        </button>
+        </Button>
         {message && (
           <span className={message.ok ? 'inline-ok' : 'inline-error'} role="status">
             {message.text}

@@ -5,6 +5,8 @@ import { fillEllipse, fillPolygon, fillRectangle, strokeSegment, type Point } fr
 import { rectFromCorners } from '../mask/rect';
 import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
 import { layerRefusal } from '../layers';
+import { useThemeStore } from '../../../ui/theme/themeStore';
+import type { CanvasPalette } from '../../../ui/theme/tokens';
 import { BaseAdapter } from './baseAdapter';
 import { BoxesAdapter } from './boxesAdapter';
 import { FrameAdapter } from './frameAdapter';
@@ -30,10 +32,11 @@ export class CanvasManager {
   readonly mask: MaskAdapter;
   private readonly frame: FrameAdapter;
   private readonly boxes: BoxesAdapter;
-  private readonly preview: Konva.Line = new Konva.Line({ stroke: '#ffffff', dash: [6, 4], listening: false, visible: false });
-  private readonly previewEllipse = new Konva.Ellipse({ radiusX: 1, radiusY: 1, stroke: '#ffffff', dash: [6, 4], listening: false, visible: false });
-  private readonly cursorRing = new Konva.Circle({ radius: 1, stroke: '#ffffff', listening: false, visible: false });
+  private readonly preview: Konva.Line = new Konva.Line({ dash: [6, 4], listening: false, visible: false });
+  private readonly previewEllipse = new Konva.Ellipse({ radiusX: 1, radiusY: 1, dash: [6, 4], listening: false, visible: false });
+  private readonly cursorRing = new Konva.Circle({ radius: 1, listening: false, visible: false });
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeTheme: () => void;
   private gesture: { kind: 'stroke' | 'shape' | 'lasso' | 'box' | 'pan' | 'offset'; start: Point; last: Point; points: Point[]; screen: Point; view: View } | null = null;
   private spaceHeld = false;
   private offsetStart = { x: 0, y: 0 };
@@ -58,20 +61,33 @@ export class CanvasManager {
       setExpansion: (side, value) => store.getState().changeLayer('expansion', `Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: value } }), true),
       setOutpaint: (patch) =>
         store.getState().changeLayer('expansion', 'Move outpaint frame', (d) => (d.outpaint && d.base ? { ...d, outpaint: clampOutpaint({ ...d.outpaint, ...patch }, d.base, selectEndpoint({ document: d })) } : d), true),
-    });
+    }, useThemeStore.getState().canvas);
     this.boxes = new BoxesAdapter(this.toolsLayer, {
       select: (id) => store.getState().selectBox(id),
       update: (id, patch, label) =>
         store.getState().changeLayer('boxes', label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) }), true),
-    });
+    }, useThemeStore.getState().canvas);
     this.toolsLayer.add(this.preview, this.previewEllipse, this.cursorRing);
+    this.paint(useThemeStore.getState().canvas);
+    this.unsubscribeTheme = useThemeStore.subscribe((t, prev) => {
+      if (t.canvas !== prev.canvas) this.paint(t.canvas);
+    });
     this.bindPointer();
     this.unsubscribe = store.subscribe((s, prev) => this.sync(s, prev));
     this.sync(store.getState(), undefined);
   }
 
+  /** The theme's colours on every layer; the backdrop around the picture is the stage's CSS. */
+  private paint(palette: CanvasPalette): void {
+    for (const guide of [this.preview, this.previewEllipse, this.cursorRing]) guide.stroke(palette.guide);
+    this.frame.paint(palette);
+    this.boxes.paint(palette);
+    this.stage.batchDraw();
+  }
+
   destroy(): void {
     this.unsubscribe();
+    this.unsubscribeTheme();
     window.removeEventListener('pointerup', this.endGesture);
     this.stage.destroy();
   }

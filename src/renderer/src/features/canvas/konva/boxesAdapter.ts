@@ -1,5 +1,6 @@
 import Konva from 'konva';
 import type { BoundingBox, CanvasDocument } from '../../../../../shared/canvas/document';
+import type { CanvasPalette } from '../../../ui/theme/tokens';
 
 export interface BoxCallbacks {
   select(id: string | null): void;
@@ -15,10 +16,22 @@ export class BoxesAdapter {
   constructor(
     layer: Konva.Layer,
     private readonly callbacks: BoxCallbacks,
+    private palette: CanvasPalette,
   ) {
     layer.add(this.group);
-    this.transformer = new Konva.Transformer({ rotateEnabled: false, keepRatio: false, ignoreStroke: true, borderStroke: '#ffd24a', anchorStroke: '#ffd24a' });
+    this.transformer = new Konva.Transformer({ rotateEnabled: false, keepRatio: false, ignoreStroke: true });
     layer.add(this.transformer);
+    this.paint(palette);
+  }
+
+  /** The theme's colours, on the boxes there are and those to come. */
+  paint(palette: CanvasPalette): void {
+    this.palette = palette;
+    this.transformer.setAttrs({ borderStroke: palette.box, anchorStroke: palette.box });
+    for (const { rect, text } of this.nodes.values()) {
+      rect.setAttrs({ stroke: palette.box, fill: palette.boxFill });
+      text.fill(palette.box);
+    }
   }
 
   sync(document: CanvasDocument, selectedId: string | null, scale: number, shown: boolean, editable: boolean): void {
@@ -29,8 +42,8 @@ export class BoxesAdapter {
       seen.add(box.id);
       let node = this.nodes.get(box.id);
       if (!node) {
-        const rect = new Konva.Rect({ name: 'bounding-box', stroke: '#ffd24a', fill: 'rgba(255, 210, 74, 0.12)' });
-        const text = new Konva.Text({ fill: '#ffd24a', listening: false });
+        const rect = new Konva.Rect({ name: 'bounding-box', stroke: this.palette.box, fill: this.palette.boxFill });
+        const text = new Konva.Text({ fill: this.palette.box, listening: false });
         rect.on('pointerdown', (e) => {
           e.cancelBubble = true;
           this.callbacks.select(box.id);

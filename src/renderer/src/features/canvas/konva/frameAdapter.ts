@@ -1,6 +1,7 @@
 import Konva from 'konva';
 import type { CanvasDocument, Expansion } from '../../../../../shared/canvas/document';
 import type { CanvasUse } from '../../../../../shared/canvas/request';
+import type { CanvasPalette } from '../../../ui/theme/tokens';
 
 export interface FrameCallbacks {
   beginGesture(): void;
@@ -24,31 +25,40 @@ export class FrameAdapter {
     pictureLayer: Konva.Layer,
     toolsLayer: Konva.Layer,
     private readonly callbacks: FrameCallbacks,
+    palette: CanvasPalette,
   ) {
-    const stripes = document.createElement('canvas');
-    stripes.width = stripes.height = 16;
-    const ctx = stripes.getContext('2d')!;
-    ctx.fillStyle = '#2b3140';
-    ctx.fillRect(0, 0, 16, 16);
-    ctx.strokeStyle = '#4a90d9';
-    ctx.lineWidth = 3;
-    ctx.beginPath();
-    ctx.moveTo(-4, 20);
-    ctx.lineTo(20, -4);
-    ctx.stroke();
-    this.newArea = new Konva.Rect({ listening: false, fillPatternImage: stripes as unknown as HTMLImageElement, fillPatternRepeat: 'repeat' });
-    this.outline = new Konva.Rect({ listening: false, stroke: '#4a90d9', dash: [8, 6] });
+    this.newArea = new Konva.Rect({ listening: false, fillPatternRepeat: 'repeat' });
+    this.outline = new Konva.Rect({ listening: false, dash: [8, 6] });
     pictureLayer.add(this.newArea);
     this.newArea.moveToBottom();
     toolsLayer.add(this.outline);
     for (const side of SIDES) {
-      const handle = new Konva.Rect({ name: `handle-${side}`, fill: '#ffffff', stroke: '#4a90d9', draggable: true });
+      const handle = new Konva.Rect({ name: `handle-${side}`, draggable: true });
       handle.on('dragstart', () => callbacks.beginGesture());
       handle.on('dragend', () => callbacks.endGesture(`Drag ${side} margin`));
       toolsLayer.add(handle);
       this.handles.set(side, handle);
     }
+    this.paint(palette);
     this.wire();
+  }
+
+  /** The theme's colours: the hatching of the new area, the outline and the handles. */
+  paint(palette: CanvasPalette): void {
+    const stripes = document.createElement('canvas');
+    stripes.width = stripes.height = 16;
+    const ctx = stripes.getContext('2d')!;
+    ctx.fillStyle = palette.newArea;
+    ctx.fillRect(0, 0, 16, 16);
+    ctx.strokeStyle = palette.frame;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.moveTo(-4, 20);
+    ctx.lineTo(20, -4);
+    ctx.stroke();
+    this.newArea.fillPatternImage(stripes as unknown as HTMLImageElement);
+    this.outline.stroke(palette.frame);
+    for (const handle of this.handles.values()) handle.setAttrs({ fill: palette.handle, stroke: palette.frame });
   }
 
   private use: CanvasUse | null = null;

@@ -4,6 +4,7 @@ import { canvasUse, finalPrompt, promptBoxes } from '../../../../../shared/canva
 import { newBoxId, selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useEditGesture } from './editGesture';
 import { NumberInput } from './NumberInput';
+import { Button } from '../../../ui/Button';
 
 /** A new box in the middle of the picture, a quarter of its size: drawing one without a mouse. */
 export function addBoxInMiddle(): void {
@@ -47,14 +48,14 @@ export function BoxesPanel() {
       <h3>Bounding boxes</h3>
       <p className="muted small">
         Draw with the box tool (M) on the picture. The boxes are appended to the prompt as a JSON list, in 0 to 1000 of the image.{' '}
-        <button type="button" className="button link" onClick={() => setTool('box')}>
+        <Button variant="link" onClick={() => setTool('box')}>
           Use the box tool
-        </button>
+        </Button>
       </p>
       <div className="button-row">
-        <button type="button" className="button" disabled={!base} onClick={addBoxInMiddle}>
+        <Button disabled={!base} onClick={addBoxInMiddle}>
           Add a box
-        </button>
+        </Button>
       </div>
       <ol className="box-list" aria-label="Boxes">
         {document.boxes.map((b, i) => (
@@ -78,16 +79,15 @@ export function BoxesPanel() {
                 </label>
               ))}
             </div>
-            <button
-              type="button"
-              className="button danger"
+            <Button
+              variant="danger"
               onClick={() => {
                 if (change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((x) => x.id !== b.id) }))) selectBox(null);
               }}
               aria-label={`Remove box ${i + 1}`}
             >
               Remove
-            </button>
+            </Button>
           </li>
         ))}
       </ol>

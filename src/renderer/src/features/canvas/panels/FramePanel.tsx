@@ -4,6 +4,7 @@ import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
 import { canvasUse, expandedSize, marginsForAspect } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { NumberInput } from './NumberInput';
+import { Button } from '../../../ui/Button';
 
 const PRESETS: readonly [string, number][] = [
   ['1:1', 1],
@@ -32,9 +33,7 @@ export function FramePanel() {
       <section className="canvas-panel" aria-label="Outpaint frame">
         <h3>Outpaint frame</h3>
         {!frame ? (
-          <button
-            type="button"
-            className="button"
+          <Button
             disabled={!base}
             onClick={() =>
               base &&
@@ -45,7 +44,7 @@ export function FramePanel() {
             }
           >
             Add a frame around the picture
-          </button>
+          </Button>
         ) : (
           <>
             <div className="number-grid">
@@ -71,9 +70,9 @@ export function FramePanel() {
               ))}
             </div>
             <div className="button-row">
-              <button type="button" className="button" disabled={!base} onClick={() => base && set({ offsetX: Math.round((frame.width - base.width) / 2), offsetY: Math.round((frame.height - base.height) / 2) }, 'Centre picture')}>
+              <Button disabled={!base} onClick={() => base && set({ offsetX: Math.round((frame.width - base.width) / 2), offsetY: Math.round((frame.height - base.height) / 2) }, 'Centre picture')}>
                 Centre the picture
-              </button>
+              </Button>
             </div>
             <p className="readout" aria-label="Output size">
               Output {frame.width} × {frame.height} px, {megapixels(frame.width, frame.height).toFixed(2)} MP. Drag the handles on the canvas, or type.
@@ -106,13 +105,13 @@ export function FramePanel() {
       </div>
       <div className="button-row" role="group" aria-label="Expand to aspect ratio">
         {PRESETS.map(([label, ratio]) => (
-          <button key={label} type="button" className="button" disabled={!base} onClick={() => base && change(`Expand to ${label}`, (d) => ({ ...d, expansion: marginsForAspect(base.width, base.height, ratio, use.expandMax) }))}>
+          <Button key={label} disabled={!base} onClick={() => base && change(`Expand to ${label}`, (d) => ({ ...d, expansion: marginsForAspect(base.width, base.height, ratio, use.expandMax) }))}>
             {label}
-          </button>
+          </Button>
         ))}
-        <button type="button" className="button" onClick={() => change('Reset margins', (d) => ({ ...d, expansion: { top: 0, bottom: 0, left: 0, right: 0 } }))}>
+        <Button onClick={() => change('Reset margins', (d) => ({ ...d, expansion: { top: 0, bottom: 0, left: 0, right: 0 } }))}>
           None
-        </button>
+        </Button>
       </div>
       {size && (
         <p className="readout" aria-label="Output size">

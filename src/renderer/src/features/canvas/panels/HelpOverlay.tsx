@@ -1,5 +1,6 @@
 import { useCanvasStore } from '../canvasStore';
 import { SHORTCUTS } from '../shortcuts';
+import { Button } from '../../../ui/Button';
 
 export function HelpOverlay() {
   const close = () => useCanvasStore.getState().toggleHelp(false);
@@ -17,7 +18,7 @@ export function HelpOverlay() {
             ))}
           </tbody>
         </table>
-        <button type="button" className="button" onClick={close} autoFocus>Close</button>
+        <Button onClick={close} autoFocus>Close</Button>
       </div>
     </div>
   );

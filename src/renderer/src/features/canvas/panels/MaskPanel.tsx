@@ -6,6 +6,8 @@ import { clearAll, feather, fillAll, growShrink, invert, type MaskBuffer } from 
 import type { PixelRect } from '../mask/rect';
 import { exportMask, useMaskExport } from '../maskExport';
 import { useEditGesture } from './editGesture';
+import { Button } from '../../../ui/Button';
+import { FileButton } from '../../../ui/FileButton';
 
 const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: PixelRect) => void) => {
   touch({ x: 0, y: 0, width: m.width, height: m.height });
@@ -38,19 +40,19 @@ export function MaskPanel() {
     <section className="canvas-panel" aria-label="Mask">
       <h3>Mask</h3>
       <div className="button-row">
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Fill mask', whole(fillAll))}>Fill all</button>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Clear mask', whole(clearAll))}>Clear</button>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask('Invert mask', whole(invert))}>Invert</button>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => void maskFromImageAlpha()}>From alpha</button>
+        <Button disabled={!hasMask} onClick={() => editMask('Fill mask', whole(fillAll))}>Fill all</Button>
+        <Button disabled={!hasMask} onClick={() => editMask('Clear mask', whole(clearAll))}>Clear</Button>
+        <Button disabled={!hasMask} onClick={() => editMask('Invert mask', whole(invert))}>Invert</Button>
+        <Button disabled={!hasMask} onClick={() => void maskFromImageAlpha()}>From alpha</Button>
       </div>
       <div className="button-row">
         <label className="tool-field">
           Pixels
           <input type="number" className="field-input" min={1} max={512} value={amount} onChange={(e) => setAmount(Number(e.target.value))} aria-label="Pixels to grow, shrink or feather" />
         </label>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Grow mask ${n}px`, whole((m) => growShrink(m, n)))}>Grow</button>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Shrink mask ${n}px`, whole((m) => growShrink(m, -n)))}>Shrink</button>
-        <button type="button" className="button" disabled={!hasMask} onClick={() => editMask(`Feather mask ${n}px`, whole((m) => feather(m, n)))}>Feather</button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Grow mask ${n}px`, whole((m) => growShrink(m, n)))}>Grow</Button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Shrink mask ${n}px`, whole((m) => growShrink(m, -n)))}>Shrink</Button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Feather mask ${n}px`, whole((m) => feather(m, n)))}>Feather</Button>
       </div>
       <div className="button-row">
         <label className="tool-field">
@@ -86,21 +88,19 @@ export function MaskPanel() {
         role="group"
       >
         Drop a mask made elsewhere here, or{' '}
-        <label className="file-link">
+        <FileButton variant="link" accept="image/*" label="Load mask from file" onFiles={(files) => importInto(files, 'mask')}>
           choose a file
-          <input type="file" accept="image/*" className="visually-hidden" aria-label="Load mask from file" onChange={(e) => void importInto([...(e.target.files ?? [])], 'mask').finally(() => (e.target.value = ''))} />
-        </label>
+        </FileButton>
         . White marks what changes.
       </div>
       <div className="button-row">
-        <button
-          type="button"
-          className="button primary"
+        <Button
+          variant="primary"
           disabled={!hasMask || exported.busy}
           onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: 'Mask exported.' }))}
         >
           Export mask
-        </button>
+        </Button>
         <span className="muted" aria-label="Mask export state">
           {exported.version === maskVersion && exported.maskAssetId ? `exported (${exported.maskAssetId.slice(0, 10)}…)` : 'not exported since the last change'}
         </span>

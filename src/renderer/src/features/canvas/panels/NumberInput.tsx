@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { NumberField } from '../../../ui/NumberField';
 import { useEditGesture } from './editGesture';
 
 interface NumberInputProps {
@@ -13,48 +13,8 @@ interface NumberInputProps {
   readonly step: string;
 }
 
-/**
- * A number typed in place. Values the document accepts apply at once; a value on its way to one ("1" of "1200")
- * waits, marked invalid, and is brought into range when the field is left or Enter is pressed, so typing is
- * never fought by the clamp. Escape puts the document's value back. One visit is one undo step.
- */
-export function NumberInput({ value, label, clamp, onCommit, min, max, step }: NumberInputProps) {
-  const [draft, setDraft] = useState<string | null>(null);
+/** A document number typed in place (see NumberField); one visit to the field is one undo step. */
+export function NumberInput({ step, ...field }: NumberInputProps) {
   const gesture = useEditGesture(step);
-  const parse = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Math.round(Number(text)));
-  const settle = () => {
-    if (draft === null) return;
-    const n = parse(draft);
-    if (n !== null && clamp(n) !== value) onCommit(clamp(n));
-    setDraft(null);
-  };
-  const typed = draft === null ? null : parse(draft);
-  const invalid = draft !== null && (typed === null || clamp(typed) !== typed);
-  return (
-    <input
-      type="number"
-      className="field-input"
-      value={draft ?? String(value)}
-      min={min}
-      max={max}
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      onFocus={gesture.onFocus}
-      onBlur={() => {
-        settle();
-        gesture.onBlur();
-      }}
-      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'Enter') settle();
-        if (e.key === 'Escape') setDraft(null);
-      }}
-      onChange={(e) => {
-        const n = parse(e.target.value);
-        if (n !== null && clamp(n) === n && String(n) === e.target.value.trim()) {
-          setDraft(null);
-          if (n !== value) onCommit(n);
-        } else setDraft(e.target.value);
-      }}
-    />
-  );
+  return <NumberField {...field} onFocus={gesture.onFocus} onBlur={gesture.onBlur} />;
 }

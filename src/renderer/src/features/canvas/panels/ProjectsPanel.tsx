@@ -3,6 +3,7 @@ import { gen } from '../../../api';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createProject, flush, openProject } from '../project/projectSync';
 import { useProjectStore } from '../project/projectStore';
+import { Button } from '../../../ui/Button';
 
 const STATUS = { loading: 'Opening…', saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
@@ -46,9 +47,9 @@ export function ProjectsPanel() {
       {error && <p className="inline-error" role="alert">{error}</p>}
       {problem && <p className="inline-error" role="alert">{problem}</p>}
       <div className="button-row">
-        <button type="button" className="button" onClick={() => void createProject(`Project ${projects.length + 1}`)}>
+        <Button onClick={() => void createProject(`Project ${projects.length + 1}`)}>
           New project
-        </button>
+        </Button>
       </div>
       <ul className="project-list" aria-label="Project list">
         {projects.map((p) => (
@@ -62,19 +63,19 @@ export function ProjectsPanel() {
                 }}
               >
                 <input name="name" className="field-input" defaultValue={p.name} aria-label={`New name for ${p.name}`} autoFocus maxLength={200} />
-                <button type="submit" className="button">Rename</button>
-                <button type="button" className="button" onClick={() => setRenaming(null)}>Cancel</button>
+                <Button type="submit" >Rename</Button>
+                <Button onClick={() => setRenaming(null)}>Cancel</Button>
               </form>
             ) : (
               <>
-                <button type="button" className="button link" onClick={() => void openProject(p.id)} aria-label={`Open ${p.name}`} disabled={p.id === currentId}>
+                <Button variant="link" onClick={() => void openProject(p.id)} aria-label={`Open ${p.name}`} disabled={p.id === currentId}>
                   {p.name}
-                </button>
+                </Button>
                 <span className="muted small">{new Date(p.updatedAt).toLocaleString()}</span>
                 <span className="project-actions">
-                  <button type="button" className="button" onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>Rename</button>
-                  <button type="button" className="button" onClick={() => void duplicate(p.id, p.name)} aria-label={`Duplicate ${p.name}`}>Duplicate</button>
-                  <button type="button" className="button danger" onClick={() => setRemoving(p.id)} aria-label={`Delete ${p.name}`}>Delete</button>
+                  <Button onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>Rename</Button>
+                  <Button onClick={() => void duplicate(p.id, p.name)} aria-label={`Duplicate ${p.name}`}>Duplicate</Button>
+                  <Button variant="danger" onClick={() => setRemoving(p.id)} aria-label={`Delete ${p.name}`}>Delete</Button>
                 </span>
               </>
             )}

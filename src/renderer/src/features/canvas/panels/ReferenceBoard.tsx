@@ -7,6 +7,8 @@ import { addReferences, importInto } from '../actions';
 import { imageRefOf, importFiles, remember } from '../assets';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useAsset } from './useAsset';
+import { Button } from '../../../ui/Button';
+import { FileButton } from '../../../ui/FileButton';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -105,43 +107,35 @@ export function ReferenceBoard() {
                 <code className="reference-field">{field ?? `left out: ${endpoint.title} takes ${limit}`}</code>
               </span>
               <span className="reference-actions">
-                <button type="button" className="button" aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</button>
-                <button type="button" className="button" aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>↓</button>
-                <label className="button" aria-label={`Replace reference ${i + 1}`}>
+                <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</Button>
+                <Button aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>↓</Button>
+                <FileButton accept="image/*" title={`Replace reference ${i + 1}`} label={`Replace reference ${i + 1} from file`} onFiles={(files) => replace(i, files)}>
                   ⇄
-                  <input
-                    type="file"
-                    accept="image/*"
-                    className="visually-hidden"
-                    aria-label={`Replace reference ${i + 1} from file`}
-                    onChange={(e) => void replace(i, [...(e.target.files ?? [])]).finally(() => (e.target.value = ''))}
-                  />
-                </label>
-                <button type="button" className="button danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
+                </FileButton>
+                <Button variant="danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
                   ×
-                </button>
+                </Button>
               </span>
             </li>
           );
         })}
       </ol>
       <div className="button-row">
-        <label className="button">
+        <FileButton accept="image/*" multiple label="Add references from files" onFiles={(files) => importInto(files, 'references')}>
           Add images…
-          <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Add references from files" onChange={(e) => void importInto([...(e.target.files ?? [])], 'references').finally(() => (e.target.value = ''))} />
-        </label>
-        <button type="button" className="button" onClick={() => setPicking(!picking)} aria-expanded={picking}>
+        </FileButton>
+        <Button onClick={() => setPicking(!picking)} aria-expanded={picking}>
           From the library…
-        </button>
+        </Button>
       </div>
       {picking && (
         <ul className="library-pick" aria-label="Library results">
           {library.length === 0 && <li className="muted">No pictures in the library yet.</li>}
           {library.map((item) => (
             <li key={item.id}>
-              <button type="button" className="button" onClick={() => void fromLibrary(item.id)} aria-label={`Add ${item.fileName}`}>
+              <Button onClick={() => void fromLibrary(item.id)} aria-label={`Add ${item.fileName}`}>
                 {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="reference-thumb" /> : null} {item.fileName}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { isBlank } from '../mask/maskBuffer';
 import { currentExport, exportMask, useMaskExport } from '../maskExport';
 import { useProjectStore } from '../project/projectStore';
+import { Button } from '../../../ui/Button';
 
 /** The exact request a submission would send: parameters, and each image field with the asset that fills it. */
 export function RequestPreview() {
@@ -73,16 +74,16 @@ export function RequestPreview() {
       )}
       <pre className="code" aria-label="Request JSON">{JSON.stringify(request, null, 2)}</pre>
       <div className="button-row">
-        <button type="button" className="button primary" onClick={() => void generate()} disabled={busy}>
+        <Button variant="primary" onClick={() => void generate()} disabled={busy}>
           Generate
-        </button>
+        </Button>
         {task && (
           <span role="status" aria-label="Canvas task">
             {stateLabel(task.state)}
             {task.error ? `: ${task.error.message}` : ''}{' '}
-            <button type="button" className="button link" onClick={() => useNavigationStore.getState().show(task.state === 'done' ? 'library' : 'queue')}>
+            <Button variant="link" onClick={() => useNavigationStore.getState().show(task.state === 'done' ? 'library' : 'queue')}>
               {task.state === 'done' ? 'Show in library' : 'Show in queue'}
-            </button>
+            </Button>
           </span>
         )}
       </div>

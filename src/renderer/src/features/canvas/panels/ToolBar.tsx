@@ -1,4 +1,5 @@
 import { useCanvasStore, type Tool } from '../canvasStore';
+import { Button } from '../../../ui/Button';
 
 const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string }[] = [
   { tool: 'brush', label: 'Brush', key: 'B', glyph: '✏' },
@@ -44,9 +45,9 @@ export function ToolBar({ view }: { view: ViewControls }) {
         ))}
       </div>
       {shapes && (
-        <button type="button" className="button" aria-label={`Shapes ${shapeMode === 'paint' ? 'paint' : 'erase'}: switch`} title="Swap paint and erase (X)" onClick={swapPaint}>
+        <Button aria-label={`Shapes ${shapeMode === 'paint' ? 'paint' : 'erase'}: switch`} title="Swap paint and erase (X)" onClick={swapPaint}>
           {shapeMode === 'paint' ? 'Shapes paint' : 'Shapes erase'}
-        </button>
+        </Button>
       )}
       <label className="tool-field">
         Size
@@ -57,17 +58,17 @@ export function ToolBar({ view }: { view: ViewControls }) {
         <input type="number" className="field-input" min={0} max={100} step={5} value={Math.round(brush.hardness * 100)} onChange={(e) => setBrush({ hardness: (Number(e.target.value) || 0) / 100 })} aria-label="Brush hardness (%)" />
       </label>
       <div className="tool-group">
-        <button type="button" className="button" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">↶</button>
-        <button type="button" className="button" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">↷</button>
+        <Button onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">↶</Button>
+        <Button onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">↷</Button>
       </div>
       <div className="tool-group">
-        <button type="button" className="button" onClick={() => view.zoomBy(0.8)} aria-label="Zoom out">−</button>
+        <Button onClick={() => view.zoomBy(0.8)} aria-label="Zoom out">−</Button>
         <span className="zoom-readout" aria-label="Zoom">{Math.round(scale * 100)}%</span>
-        <button type="button" className="button" onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</button>
-        <button type="button" className="button" onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</button>
-        <button type="button" className="button" onClick={view.actualSize} aria-label="Actual size" title="Ctrl+1">100%</button>
+        <Button onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</Button>
+        <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
+        <Button onClick={view.actualSize} aria-label="Actual size" title="Ctrl+1">100%</Button>
       </div>
-      <button type="button" className="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</button>
+      <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</Button>
     </div>
   );
 }
