@@ -1,3 +1,4 @@
+import { Button } from '../../ui/Button';
 import { useEffect, useRef } from 'react';
 import { useNavigationStore } from '../../store/navigationStore';
 import { listen } from '../../ui/listen';
@@ -30,9 +31,9 @@ export function HelpDrawer() {
       <div ref={panel} className="help-drawer" role="dialog" aria-modal="true" aria-label="Help: the service reference" tabIndex={-1}>
         <div className="help-head">
           <span className="muted">For the curious: what Gen Studio knows of the service, and how sure it is of each fact.</span>
-          <button type="button" className="button" onClick={close}>
+          <Button onClick={close}>
             Close
-          </button>
+          </Button>
         </div>
         <div className="help-body">
           <ServiceReference />
@@ -45,8 +46,8 @@ export function HelpDrawer() {
 /** Opens the reference from anywhere. */
 export function HelpButton() {
   return (
-    <button type="button" className="button help-button" onClick={() => useHelpStore.getState().show()} aria-label="Help" title="The service reference: endpoints, fields, how sure each fact is">
+    <Button className="help-button" onClick={() => useHelpStore.getState().show()} aria-label="Help" title="The service reference: endpoints, fields, how sure each fact is">
       ?
-    </button>
+    </Button>
   );
 }

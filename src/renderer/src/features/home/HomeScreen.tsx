@@ -1,3 +1,5 @@
+import { Button } from '../../ui/Button';
+import { FileButton } from '../../ui/FileButton';
 import { useEffect, useState } from 'react';
 import type { ProjectSummary } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
@@ -78,9 +80,9 @@ function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: 
           </ul>
         )}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <Button onClick={onClose}>
             Cancel
-          </button>
+          </Button>
         </div>
       </div>
     </div>
@@ -98,9 +100,9 @@ export function HomeScreen() {
           <h1>Welcome to Gen Studio</h1>
           <p className="muted">Prepare your pictures here, generate, and keep the results you like.</p>
         </div>
-        <button type="button" className="button" onClick={() => useHelpStore.getState().show()}>
+        <Button onClick={() => useHelpStore.getState().show()}>
           Help: the service reference
-        </button>
+        </Button>
       </header>
 
       <section className="welcome-section" aria-labelledby="intents-title">
@@ -127,26 +129,15 @@ export function HomeScreen() {
       <section className="welcome-section" aria-labelledby="new-title">
         <h2 id="new-title">New project</h2>
         <div className="button-row">
-          <button type="button" className="button" onClick={() => void newEmptyProject()}>
+          <Button onClick={() => void newEmptyProject()}>
             Empty
-          </button>
-          <label className="button">
+          </Button>
+          <FileButton label="New project from a file" accept="image/*" onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
             From a file…
-            <input
-              type="file"
-              accept="image/*"
-              className="visually-hidden"
-              aria-label="New project from a file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void newProjectFromFile(file).then(setProblem);
-              }}
-            />
-          </label>
-          <button type="button" className="button" onClick={() => setPicking(true)}>
+          </FileButton>
+          <Button onClick={() => setPicking(true)}>
             From a library result…
-          </button>
+          </Button>
         </div>
         {problem && (
           <p className="inline-error" role="alert">

@@ -1,3 +1,4 @@
+import { Button } from '../../ui/Button';
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { isTyping } from '../canvas/shortcuts';
@@ -71,25 +72,25 @@ function Actions({ entry }: { entry: StripEntry | null }) {
           <div className="button-row">
             {entry.status === 'ready' && (
               <>
-                <button type="button" className="button primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
+                <Button variant="primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
                   Accept as the picture
-                </button>
-                <button type="button" className="button" disabled={busy} onClick={() => void referenceResult(entry)}>
+                </Button>
+                <Button disabled={busy} onClick={() => void referenceResult(entry)}>
                   Add to references
-                </button>
-                <button type="button" className="button" disabled={busy} onClick={() => decideResult(entry, 'kept')}>
+                </Button>
+                <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
                   Keep in library only
-                </button>
+                </Button>
               </>
             )}
             {entry.status !== 'working' && (
-              <button type="button" className="button danger" disabled={busy} onClick={() => decideResult(entry, 'discarded')} aria-keyshortcuts="Delete">
+              <Button variant="danger" disabled={busy} onClick={() => decideResult(entry, 'discarded')} aria-keyshortcuts="Delete">
                 Discard
-              </button>
+              </Button>
             )}
-            <button type="button" className="button link" onClick={() => useStagingStore.getState().select(null)} aria-keyshortcuts="Escape">
+            <Button variant="link" onClick={() => useStagingStore.getState().select(null)} aria-keyshortcuts="Escape">
               Show the canvas
-            </button>
+            </Button>
           </div>
         </>
       ) : (
@@ -252,9 +253,9 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
 function VersionsButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const count = useVersionCount();
   return (
-    <button type="button" className="button" aria-expanded={open} onClick={onToggle} disabled={count === 0 && !open}>
+    <Button aria-expanded={open} onClick={onToggle} disabled={count === 0 && !open}>
       Versions ({count})
-    </button>
+    </Button>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { restoreVersion } from './stagingActions';
 import { useAsset } from './useImageUrl';
@@ -16,9 +17,9 @@ function VersionRow({ version }: { version: PictureVersion }) {
           {version.image.width} × {version.image.height} · replaced {when}
         </span>
       </span>
-      <button type="button" className="button" onClick={() => restoreVersion(version)}>
+      <Button onClick={() => restoreVersion(version)}>
         Restore
-      </button>
+      </Button>
     </li>
   );
 }
@@ -32,9 +33,9 @@ export function VersionsPanel({ onClose }: { onClose: () => void }) {
     <div className="versions-panel" role="dialog" aria-label="Versions of the picture">
       <div className="versions-head">
         <h4>Earlier pictures</h4>
-        <button type="button" className="button link" onClick={onClose}>
+        <Button variant="link" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
       {listed.length === 0 ? (
         <p className="muted">The picture has not been replaced yet. When a result is accepted, the picture it replaces is kept here.</p>
