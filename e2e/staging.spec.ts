@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { launchChromium } from './harness/launch';
 import { dragImage, openCanvas, openPicture, png, shortcut } from './canvasDriver';
 import { expect, test } from './fixtures';
@@ -194,4 +195,49 @@ test('a moderated and a failed result stay in the strip and say why, in words', 
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+});
+
+test('an erase result kept outside the mask untouched changes only the painted pixels, at full resolution', async ({ app }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  // Noise, so an erased pixel cannot come back as it was by chance.
+  let seed = 7;
+  const noise = Buffer.alloc(W * H * 3, 0).map(() => (seed = (seed * 1103515245 + 12345) % 2147483648) % 256);
+  const original = await sharp(noise, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  await openPicture(page, original);
+  await page.getByLabel('Endpoint', { exact: true }).selectOption('erase-v1');
+  await page.getByText('Advanced', { exact: true }).click();
+  await page.getByLabel(/^Edge expansion/).fill('12');
+  await shortcut(canvas, 'Control+1');
+  await shortcut(canvas, 'r');
+  await dragImage(page, canvas, [[100, 100], [200, 200]]);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const ready = results(page).getByRole('option', { name: 'Erase: Ready' });
+  await expect(ready).toHaveCount(1, { timeout: 30_000 });
+  await ready.click();
+
+  const pixel = async (file: string, x: number, y: number) => {
+    const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+  };
+  const fileName = await page.evaluate(async () => ((await window.gen.library.list()) as { ok: true; value: { fileName: string }[] }).value[0]!.fileName);
+  const raw = join(app.dataDir, 'library', fileName);
+  const outside: [number, number] = [204, 150]; // just outside the painted square
+  const inside: [number, number] = [150, 150];
+  const before = (x: number, y: number) => [...noise.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)];
+  // The service's erase reaches past the painted edge (the edge expansion): without the option, those change too.
+  expect(await pixel(raw, ...outside)).not.toEqual(before(...outside));
+
+  await strip(page).getByRole('checkbox', { name: 'Keep outside the mask untouched' }).check();
+  const preview = page.getByRole('group', { name: 'Result preview' });
+  expect(await naturalWidth(preview.getByRole('img'))).toBe(W);
+  await strip(page).getByRole('button', { name: 'Accept as the picture' }).click();
+  await expect(strip(page).getByRole('status', { name: 'Results message' })).toContainText('The result is the picture now');
+  const accepted = await savedPicture(page, app.dataDir);
+  const file = join(app.dataDir, 'assets', accepted!.slice(0, 2), `${accepted}.png`);
+  expect(await sharp(file).metadata()).toMatchObject({ width: W, height: H });
+  expect(await pixel(file, ...outside)).toEqual(before(...outside));
+  expect(await pixel(file, ...inside)).toEqual(await pixel(raw, ...inside));
+  expect(await pixel(file, 5, 5)).toEqual(before(5, 5));
 });

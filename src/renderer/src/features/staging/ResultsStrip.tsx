@@ -235,7 +235,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
                   entry={entry}
                   selected={entry.taskId === selected?.taskId}
                   onPick={() => {
-                    select(entry.taskId === selected?.taskId ? null : entry.taskId);
+                    select(entry.taskId);
                     list.current?.focus();
                   }}
                 />
