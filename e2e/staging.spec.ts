@@ -154,6 +154,17 @@ test('results land in the strip, step with the keyboard, compare before and afte
   expect(await savedPicture(page, app.dataDir)).toBe(originalId);
   await shortcut(page.getByRole('application', { name: 'Canvas' }), 'Control+z');
   expect(await savedPicture(page, app.dataDir)).toBe(greenId);
+
+  // Start: a new project from a library result opens with that result as its picture.
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'From a library result…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start from a library result' });
+  await expect(picker.getByRole('button', { name: /^Use / })).toHaveCount(3);
+  const blueFile = await page.evaluate(async () => ((await window.gen.library.list()) as { ok: true; value: { fileName: string; params: { prompt?: string } }[] }).value.find((i) => i.params.prompt === 'a blue boat')!.fileName);
+  await picker.getByRole('button', { name: `Use ${blueFile}` }).click();
+  await expect(page.getByLabel('Image size')).toContainText(`${W} × ${H} px`);
+  expect(await savedPicture(page, app.dataDir)).toBe(await resultAssetId(page, app.dataDir, 'a blue boat'));
+  await expect(page.getByRole('heading', { name: 'a blue boat' })).toBeVisible();
 });
 
 test('a moderated and a failed result stay in the strip and say why, in words', async ({ runner }) => {

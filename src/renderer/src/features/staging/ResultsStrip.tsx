@@ -94,7 +94,7 @@ function Actions({ entry }: { entry: StripEntry | null }) {
           </div>
         </>
       ) : (
-        <p className="muted strip-caption">Select a result to see it over the canvas. ← → step through, Enter accepts, Delete discards.</p>
+        <p className="muted strip-hint">Select a result to see it over the canvas. ← → step through, Enter accepts, Delete discards.</p>
       )}
       {message && (
         <p className={message.kind === 'error' ? 'inline-error' : 'inline-ok'} role={message.kind === 'error' ? 'alert' : 'status'} aria-label="Results message">
