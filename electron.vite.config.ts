@@ -33,8 +33,10 @@ function cspMeta(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   main: {
+    // ELECTRON_RENDERER_URL is honoured only by the bundle `electron-vite dev` makes (src/main/shell/rendererUrl.ts).
+    define: { __GEN_DEV_SERVER__: JSON.stringify(command === 'serve') },
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
@@ -61,4 +63,4 @@ export default defineConfig({
     },
     plugins: [react(), cspMeta()],
   },
-});
+}));

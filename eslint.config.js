@@ -10,7 +10,9 @@ import globals from 'globals';
  *   src/shared    pure TypeScript: no Node, DOM, Electron, React, Konva or zustand
  *   src/preload   electron's renderer modules and src/shared only
  *   src/renderer  no Node, no Electron, no network: it reaches the world through window.gen
- *   src/main/core plain Node: no Electron, so it runs in tests and the browser harness
+ *   src/main/core plain Node: no Electron, so it runs in tests and the browser harness; of the Sandbox it
+ *                 imports only the public index and api
+ *   src/main/sandbox  the offline service, standing alone: it never imports the core
  * ipcMain and ipcRenderer appear in one wrapper file each.
  */
 const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -48,6 +50,12 @@ const restrictions = {
     })),
   },
   mainImportsNoUI: { patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')] },
+  coreImportsSandboxApi: {
+    patterns: [pattern(['**/sandbox/**', '!**/sandbox/index', '!**/sandbox/api'], 'The core uses the Sandbox only through its public index and api.')],
+  },
+  sandboxImportsNoCore: {
+    patterns: [pattern(['**/core', '**/core/**'], 'The Sandbox stands alone (it runs as its own command too): it imports src/shared, never the core.')],
+  },
 };
 
 /** One `no-restricted-imports` setting from pieces of `restrictions`. */
@@ -68,6 +76,7 @@ const mainLayer = [restrictions.mainImportsNoUI, restrictions.ipcRenderer];
 const coreLayer = [
   ...mainLayer,
   restrictions.ipcMain,
+  restrictions.coreImportsSandboxApi,
   {
     paths: [{ name: 'electron', message: 'The core runs in plain Node; Electron belongs to src/main/shell and the IPC wrapper.' }],
     patterns: [pattern(['electron/*', 'electron-store'], 'The core runs in plain Node.')],
@@ -154,6 +163,10 @@ export default tseslint.config(
   {
     files: ['src/main/core/**/*.ts', 'src/main/ipc/dispatcher.ts'],
     rules: { 'no-restricted-imports': restrictImports(...coreLayer) },
+  },
+  {
+    files: ['src/main/sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(...mainLayer, restrictions.ipcMain, restrictions.sandboxImportsNoCore) },
   },
   {
     files: ['e2e/harness/bridge.ts'],

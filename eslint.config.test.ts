@@ -93,6 +93,22 @@ describe('the layering rules', () => {
     expect(await breaksLayering("import { app } from 'electron/main';\nvoid app;\n", 'src/main/shell/fine.ts')).toBe(false);
   });
 
+  it('keep the core to the Sandbox’s public index and api, and the Sandbox away from the core', async () => {
+    const core = 'src/main/core/connections/x.ts';
+    expect(await breaksLayering("import { startSandbox } from '../../sandbox/index';\nvoid startSandbox;\n", core)).toBe(false);
+    expect(await breaksLayering("import type { SandboxOptions } from '../../sandbox/api';\nexport type O = SandboxOptions;\n", core)).toBe(false);
+    expect(await breaksLayering("import { prices } from '../../sandbox/prices';\nvoid prices;\n", core)).toBe(true);
+    expect(await breaksLayering("import { submit } from '../../sandbox/handlers/submit';\nvoid submit;\n", core)).toBe(true);
+    for (const file of ['src/main/sandbox/x.ts', 'src/main/sandbox/outputs/x.ts']) {
+      const up = file.split('/').length === 4 ? '..' : '../..';
+      expect(await breaksLayering(`import { createCore } from '${up}/core/createCore';\nvoid createCore;\n`, file), file).toBe(true);
+      expect(await breaksLayering(`import { Library } from '${up}/core/library/library';\nvoid Library;\n`, file), file).toBe(true);
+      expect(await breaksLayering(`import { CATALOG } from '${up}/../shared/catalog';\nvoid CATALOG;\n`, file), file).toBe(false);
+      // The main layer's rules still hold there.
+      expect(await breaksLayering("import { ipcMain } from 'electron';\nvoid ipcMain;\n", file), file).toBe(true);
+    }
+  });
+
   it('refuse electron’s submodules in the renderer and in src/shared', async () => {
     expect(await breaksLayering("import { ipcRenderer } from 'electron/renderer';\nvoid ipcRenderer;\n", 'src/renderer/src/bad.ts')).toBe(true);
     expect(await breaksLayering("import { app } from 'electron/main';\nvoid app;\n", 'src/shared/bad.ts')).toBe(true);

@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { launchBrowser, launchChromium, launchElectron, type LaunchedApp } from './harness/launch';
+import type { ScriptedKeyDialogs } from './harness/keyDialogs';
 import { chooseRunner, type Runner } from './harness/runner';
 
 export interface GenApp {
   readonly runner: Runner;
   readonly page: Page;
   readonly dataDir: string;
+  /**
+   * The main-process dialogs asking whether a key may go to a new host, for the spec to answer (Chromium runner;
+   * undefined in Electron, whose native dialog Playwright cannot click).
+   */
+  readonly keyDialogs: ScriptedKeyDialogs | undefined;
   /** Quits and starts the app again on the same data directory, as a user reopening it would. */
   restart(): Promise<Page>;
 }
@@ -38,6 +44,9 @@ export const test = base.extend<{ app: GenApp }, { runner: Runner; sharedBrowser
       dataDir,
       get page() {
         return current.page;
+      },
+      get keyDialogs() {
+        return current.harness?.keyDialogs;
       },
       restart: async () => {
         await current.close();

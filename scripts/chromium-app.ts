@@ -7,9 +7,20 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/harness/launch';
+import { keyDestinationDialog, type KeyDestinationQuestion } from '../src/main/core/keys/keyDestinationQuestion';
 import { openKeychain } from '../src/main/core/secrets/keychainStore';
+
+/** Headed, the terminal stands in for Electron's native dialog about a key's new host: the page cannot answer it. */
+async function askInTerminal(question: KeyDestinationQuestion): Promise<boolean> {
+  const text = keyDestinationDialog(question);
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  const reply = await terminal.question(`\n${text.title}\n${text.message}\n${text.detail}\n${text.confirmLabel}? [y/N] `);
+  terminal.close();
+  return /^y(es)?$/i.test(reply.trim());
+}
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +35,9 @@ const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.gen-studio-chrom
 await mkdir(dataDir, { recursive: true });
 const headless = values.screenshot !== undefined || !process.env.DISPLAY;
 // Keys go to the OS keychain here, as in the desktop app; the e2e specs keep theirs in memory.
-const app = await launchChromium({ dataDir, headless, deps: { secrets: openKeychain() } });
+// Headless, nobody can answer a question about a key's destination: the key is not sent.
+const confirmKeyDestination = headless ? async () => false : askInTerminal;
+const app = await launchChromium({ dataDir, headless, deps: { secrets: openKeychain(), confirmKeyDestination } });
 await app.page.setViewportSize({ width: Number(values.width), height: Number(values.height) });
 console.log(`Gen Studio (Chromium runner) at ${app.harness?.url}, data in ${dataDir}`);
 

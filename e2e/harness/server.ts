@@ -9,6 +9,7 @@ import type { CoreDeps } from '../../src/main/core/deps';
 import { nodeDeps } from '../../src/main/core/nodeDeps';
 import { contentSecurityPolicy } from '../../src/shared/security/csp';
 import { createDispatcher, trustOrigins, type Dispatcher } from '../../src/main/ipc/dispatcher';
+import { ScriptedKeyDialogs } from './keyDialogs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -28,6 +29,8 @@ export interface Harness {
   readonly origin: string;
   readonly core: Core;
   readonly dispatcher: Dispatcher;
+  /** The main-process dialogs about where a key may go, answered by the spec (unless `deps` brings its own). */
+  readonly keyDialogs: ScriptedKeyDialogs;
   close(): Promise<void>;
 }
 
@@ -83,7 +86,12 @@ export async function startHarness(options: {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const deps = { ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }), ...options.deps };
+  const keyDialogs = new ScriptedKeyDialogs();
+  const deps = {
+    ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }),
+    confirmKeyDestination: keyDialogs.confirm,
+    ...options.deps,
+  };
   const core = await createCore(deps);
   started.core = core;
   const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), core.log);
@@ -93,6 +101,7 @@ export async function startHarness(options: {
     origin,
     core,
     dispatcher,
+    keyDialogs,
     close: async () => {
       await core.dispose();
       await new Promise<void>((done) => server.close(() => done()));

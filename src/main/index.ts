@@ -10,8 +10,13 @@ import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
+import { askKeyDestination } from './shell/keyDialog';
 import { hardenSession } from './shell/security';
+import { devServerUrl } from './shell/rendererUrl';
 import { createMainWindow } from './shell/window';
+
+/** Set by electron.vite.config.ts: true only in the bundle `electron-vite dev` makes. */
+declare const __GEN_DEV_SERVER__: boolean;
 
 app.enableSandbox();
 registerSchemes();
@@ -26,12 +31,15 @@ const electronSettings: SettingsFactory = <T extends Record<string, unknown>>(op
 
 async function main(): Promise<void> {
   await app.whenReady();
-  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-  const appUrl = devUrl ?? `${APP_ORIGIN}/index.html`;
-  const origins = devUrl ? [new URL(devUrl).origin] : [APP_ORIGIN];
+  // Only the dev-server bundle reads ELECTRON_RENDERER_URL; in a build this line folds to the app:// address.
+  const appUrl = __GEN_DEV_SERVER__ ? devServerUrl(process.env, `${APP_ORIGIN}/index.html`) : `${APP_ORIGIN}/index.html`;
+  // app:// is not a scheme WHATWG URL knows, so its origin is named rather than parsed.
+  const origins = appUrl.startsWith(`${APP_ORIGIN}/`) ? [APP_ORIGIN] : [new URL(appUrl).origin];
 
   hardenSession(session.defaultSession);
   installMenu(process.platform, !app.isPackaged);
+  // Declared before the core starts: a resumed task may ask about a key's destination before the window opens.
+  let window: BrowserWindow | undefined;
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
     settings: electronSettings,
@@ -45,11 +53,11 @@ async function main(): Promise<void> {
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,
+    confirmKeyDestination: (question) => askKeyDestination(window, question),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);
 
-  let window: BrowserWindow | undefined;
   // Anything that escapes is logged through the core's logger, which takes every known key out first.
   process.on('uncaughtException', (error) => core.log.error('uncaught exception', { error }));
   process.on('unhandledRejection', (error) => core.log.error('unhandled rejection', { error }));

@@ -10,17 +10,17 @@ import { TaskEngine } from './engine/taskEngine';
 import { TaskRepository } from './engine/taskRepository';
 import { CloseHandshake } from './closeHandshake';
 import { CoreEvents } from './events';
-import { appHandlers, assetHandlers } from './handlers/appHandlers';
-import { connectionHandlers, keyHandlers } from './handlers/keyHandlers';
-import {
-  downscaleHandler,
-  libraryHandlers,
-  noticeHandlers,
-  settingsHandlers,
-  spendingHandlers,
-  taskHandlers,
-} from './handlers/taskHandlers';
+import { removeStaleTempFiles } from './fs/staleTempFiles';
+import { appHandlers } from './handlers/appHandlers';
+import { assetHandlers } from './handlers/assetHandlers';
+import { connectionHandlers } from './handlers/connectionHandlers';
+import { keyHandlers } from './handlers/keyHandlers';
+import { libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
+import { settingsHandlers } from './handlers/settingsHandlers';
+import { shellHandlers } from './handlers/shellHandlers';
+import { spendingHandlers } from './handlers/spendingHandlers';
+import { taskHandlers } from './handlers/taskHandlers';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -60,6 +60,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const redactor = new Redactor();
   const log = redactingLogger(deps.log, redactor);
   const redact = (text: string) => redactor.redact(text);
+  await removeStaleTempFiles(deps.dataDir, { log, now });
 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
@@ -79,11 +80,17 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     load: () => settings.get().sandboxPorts,
     save: (ports) => void settings.update((s) => void (s.sandboxPorts = ports)),
   });
-  const connections = new ConnectionService(settings, vault, sandbox, () => {
-    emitConnections();
-    emitKeys();
-    emitSpending();
-  });
+  const connections = new ConnectionService(
+    settings,
+    vault,
+    sandbox,
+    () => {
+      emitConnections();
+      emitKeys();
+      emitSpending();
+    },
+    { ...(deps.confirmKeyDestination ? { confirm: deps.confirmKeyDestination } : {}), log },
+  );
   const probe = { fetch: deps.fetch, clock: deps.clock, redact };
   const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
     emitKeys();
@@ -101,7 +108,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
 
   const scheduler = new Scheduler(deps.clock);
-  const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
+  const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   const engine = new TaskEngine({
     clock: deps.clock,
@@ -139,11 +146,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
 
   const handlers: Handlers = {
-    ...appHandlers(deps),
-    'app.readyToClose': async () => ({ closing: closing.ready() }),
-    ...noticeHandlers(notices),
+    ...appHandlers(deps, notices, closing),
+    ...shellHandlers(deps),
     ...assetHandlers(assets, library),
-    ...downscaleHandler(assets),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),
     ...settingsHandlers(settings),

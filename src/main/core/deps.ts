@@ -1,4 +1,5 @@
 import type { SandboxOptions } from '../sandbox/api';
+import type { ConfirmKeyDestination } from './keys/keyDestinationQuestion';
 
 /** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
 
@@ -75,4 +76,9 @@ export interface CoreDeps {
   readonly sandboxOptions?: SandboxOptions;
   /** Source of jitter; Math.random by default. */
   readonly random?: () => number;
+  /**
+   * Asks the user, in a dialog the main process owns (never the renderer), whether a key may go to a host it
+   * was not added for. Without it, every such request is refused.
+   */
+  readonly confirmKeyDestination?: ConfirmKeyDestination;
 }

@@ -164,6 +164,7 @@ describe('the key', () => {
       },
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
+      'spending.settle': () => call('spending.settle', { id: ids.stuck!, charged: false }),
       'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
       'projects.create': async () => {
         const project = await ok<{ id: string }>(call('projects.create', { name: 'Poster', document: emptyDocument('gen-pro-1.0-fill') }));
@@ -185,7 +186,7 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
-      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
+      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());

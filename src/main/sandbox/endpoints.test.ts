@@ -3,7 +3,7 @@ import { endpointPath, taskEndpoints } from '../../shared/catalog/catalog';
 import type { JsonValue } from '../../shared/catalog/field';
 import { fieldOf } from '../../shared/catalog/endpoint';
 import { AsyncResponseSchema } from '../../shared/catalog/responses';
-import { readMp4Info } from '../core/library/mp4';
+import { readMp4Info } from '../../shared/media/mp4';
 import { DEMO_FINETUNES } from './accounts';
 import { rendererKind } from './outputs/render';
 import { validBody } from './testing/bodies';

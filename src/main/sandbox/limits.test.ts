@@ -39,7 +39,9 @@ function fieldCases(f: FieldSpec): Case[] {
         c('fractional', (f.min ?? 0) + 0.5, 'int_from_float');
         if (f.multipleOf && f.min !== undefined) c(`not a multiple of ${f.multipleOf}`, f.min + f.multipleOf - 1, 'multiple_of');
       }
-      c('of the wrong type', 'ten', f.type === 'integer' ? 'int_type' : 'float_type');
+      // Lax, as the service reads numbers: "ten" does not parse; a list is not a number at all.
+      c('as text that is not a number', 'ten', f.type === 'integer' ? 'int_parsing' : 'float_parsing');
+      c('of the wrong type', [1], f.type === 'integer' ? 'int_type' : 'float_type');
       break;
     }
     case 'string':
@@ -56,7 +58,8 @@ function fieldCases(f: FieldSpec): Case[] {
       c('outside its values', 'not-a-value', 'enum');
       break;
     case 'boolean':
-      c('of the wrong type', 'yes', 'bool_type');
+      c('as a word that is not yes or no', 'maybe', 'bool_parsing');
+      c('of the wrong type', [true], 'bool_type');
       break;
     case 'image':
     case 'video':
@@ -80,6 +83,11 @@ async function expectRefused(endpoint: EndpointSpec, base: Record<string, JsonVa
   const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), body, endpoint.base === 'base_url_us' ? { base: 'regional' } : {});
   expect(answer.status, `${endpoint.id}: ${c.name}`).toBe(422);
   expect(answer.body.detail, `${endpoint.id}: ${c.name}`).toContainEqual(expect.objectContaining({ loc: c.loc, type: c.type }));
+  // Every item carries its input (field notes): the value sent, or for a field left out the body it is missing from.
+  for (const item of answer.body.detail) expect(item, `${endpoint.id}: ${c.name}`).toHaveProperty('input');
+  const [, field] = c.loc;
+  const item = answer.body.detail.find((i) => JSON.stringify(i.loc) === JSON.stringify(c.loc) && i.type === c.type) as Issue & { input?: unknown };
+  if (typeof field === 'string' && c.loc.length === 2) expect(item.input, `${endpoint.id}: ${c.name}`).toEqual(field in body ? body[field] : body);
 }
 
 async function baseBody(endpoint: EndpointSpec): Promise<Record<string, JsonValue>> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import type { JsonValue } from '../../shared/catalog/field';
 import { AsyncResponseSchema, moderationReasons, type PollingResult } from '../../shared/catalog/responses';
-import { readMp4Info } from '../core/library/mp4';
+import { readMp4Info } from '../../shared/media/mp4';
 import { sandboxPerFile, sandboxPerTest } from './testing/lifecycle';
 import { solidPng } from './testing/media';
 import { webhookReceiver } from './testing/receiver';

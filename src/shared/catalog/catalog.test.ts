@@ -127,18 +127,18 @@ describe('the catalog', () => {
     expect(upscale.fields.find((f) => f.name === 'upscale_factor')?.inferred).toMatch(/required/);
   });
 
-  it('accepts 0 as "let the service choose" only where the document gives it as the default below the minimum', () => {
+  it('marks a default of 0 below the minimum as "auto" exactly where one is given, and says where the refusal of an explicit 0 comes from', () => {
     for (const e of CATALOG) {
       for (const f of e.fields) {
         if (f.type !== 'integer') continue;
         const belowMin = f.default === 0 && f.min !== undefined && f.min > 0;
-        expect(f.zeroMeansAuto === true, `${e.id}.${f.name}`).toBe(belowMin);
+        expect(f.defaultIsAuto === true, `${e.id}.${f.name}`).toBe(belowMin);
+        if (belowMin) expect(f.observed, `${e.id}.${f.name}`).toMatch(/field notes/);
       }
     }
-    expect(findEndpoint('gen-2-klein-9b-preview')!.fields.filter((f) => f.type === 'integer' && f.zeroMeansAuto).map((f) => f.name)).toEqual([
-      'width',
-      'height',
-    ]);
+    for (const id of ['gen-2-klein-9b-preview', 'gen-2-flex', 'gen-2-pro']) {
+      expect(findEndpoint(id)!.fields.filter((f) => f.type === 'integer' && f.defaultIsAuto).map((f) => f.name)).toEqual(['width', 'height']);
+    }
   });
 
   it('states the response shapes each specified endpoint may return', () => {

@@ -27,6 +27,19 @@ export const outputFormat = (values: readonly string[], defaultValue: string, nu
     group: 'advanced',
   });
 
+/** Field notes: `output_format` accepts webp on every image endpoint that has the field. */
+export const WEBP_OBSERVED = 'webp accepted too: field notes (output_format accepts jpeg, png and webp on every image endpoint)';
+
+/**
+ * An `output_format` the document lists as jpeg and png: forms offer those two, and webp, which the service also
+ * accepts there, passes validation (the Sandbox takes it as the service does).
+ */
+export const outputFormatJpegPng = (defaultValue: string): FieldSpec => ({
+  ...enumeration('output_format', 'File format of the result', IMAGE_FORMATS_NO_WEBP, { nullable: true, default: defaultValue, group: 'advanced' }),
+  alsoAccepted: ['webp'],
+  observed: WEBP_OBSERVED,
+});
+
 export const safetyTolerance = (max: number, note?: string): FieldSpec =>
   integer('safety_tolerance', note ?? 'Moderation strictness: 0 is strictest, higher is less strict', {
     default: 2,
@@ -35,20 +48,27 @@ export const safetyTolerance = (max: number, note?: string): FieldSpec =>
     group: 'advanced',
   });
 
-export const seed = (o: { nullable?: boolean; inferred?: string } = {}): FieldSpec =>
+/** The source marks a shared field may carry (see `FieldSpec.inferred` and `FieldSpec.observed`). */
+interface Marks {
+  readonly inferred?: string;
+  readonly observed?: string;
+}
+const marks = (o: Marks) => ({ ...(o.inferred ? { inferred: o.inferred } : {}), ...(o.observed ? { observed: o.observed } : {}) });
+
+export const seed = (o: { nullable?: boolean } & Marks = {}): FieldSpec =>
   integer('seed', 'The same seed with the same inputs gives the same result', {
     nullable: o.nullable ?? true,
     group: 'advanced',
     role: 'seed',
-    ...(o.inferred ? { inferred: o.inferred } : {}),
+    ...marks(o),
   });
 
-export const promptUpsampling = (o: { nullable?: boolean; default?: boolean; inferred?: string } = {}): FieldSpec =>
+export const promptUpsampling = (o: { nullable?: boolean; default?: boolean } & Marks = {}): FieldSpec =>
   boolean('prompt_upsampling', 'Rewrite the prompt automatically for more creative output', {
     nullable: o.nullable ?? false,
     group: 'advanced',
     ...(o.default !== undefined ? { default: o.default } : {}),
-    ...(o.inferred ? { inferred: o.inferred } : {}),
+    ...marks(o),
   });
 
 /**
@@ -61,14 +81,14 @@ export function referenceFieldNames(count: number): string[] {
 
 export function referenceFields(
   count: number,
-  o: { encoding: 'base64' | 'base64-or-url'; nullable: boolean; describe: (position: number) => string; inferred?: string },
+  o: { encoding: 'base64' | 'base64-or-url'; nullable: boolean; describe: (position: number) => string } & Marks,
 ): FieldSpec[] {
   return referenceFieldNames(count).map((name, i) =>
     image(name, o.describe(i + 1), {
       nullable: o.nullable,
       encoding: o.encoding,
       role: 'reference',
-      ...(o.inferred ? { inferred: o.inferred } : {}),
+      ...marks(o),
     }),
   );
 }

@@ -3,10 +3,16 @@ import type { JsonValue } from './field';
 
 export type RequestBody = Record<string, JsonValue>;
 
-/** The values a new form starts from: each field's documented default, where the document gives one. */
+/**
+ * The values a new form starts from: each field's documented default, where the document gives one. A default
+ * that means "let the service choose" (`defaultIsAuto`) starts empty instead: the service refuses it sent as a value.
+ */
 export function defaultValues(endpoint: EndpointSpec): RequestBody {
   const out: RequestBody = {};
-  for (const f of endpoint.fields) if (f.default !== undefined && f.default !== null) out[f.name] = f.default;
+  for (const f of endpoint.fields) {
+    if (f.default === undefined || f.default === null || (f.type === 'integer' && f.defaultIsAuto)) continue;
+    out[f.name] = f.default;
+  }
   return out;
 }
 

@@ -6,8 +6,9 @@ import type { FieldSpec, FieldType, JsonValue } from './field';
  * The field tables of the seven fully specified submit endpoints, transcribed by hand from
  * service-interface.md (not read from the catalog), so a catalog fact that drifts from the document fails here.
  *
- * `unstated` marks what the document leaves out (gen-2-flex gives neither required flags nor defaults): the
- * catalog may fill it in only with an `inferred` mark. An image's `path` encoding is the document's "path to
+ * `unstated` marks what the document leaves out (gen-2-flex gives neither required flags, nullability nor
+ * defaults): the catalog may fill it in only with an `inferred` mark, or an `observed` one for what the field
+ * notes give. Enum values are compared with what forms offer; `alsoAccepted` (webp, observed) is not listed here. An image's `path` encoding is the document's "path to
  * input image", which does not say how the image is sent, so it too must be marked inferred.
  */
 type Unstated = 'unstated';
@@ -15,7 +16,7 @@ const UNSTATED: Unstated = 'unstated';
 
 interface DocumentField {
   readonly type: FieldType;
-  readonly nullable: boolean;
+  readonly nullable: boolean | Unstated;
   readonly required: boolean | Unstated;
   /** `none` when the document's default column says none or is blank. */
   readonly default: JsonValue | 'none' | Unstated;
@@ -107,7 +108,7 @@ const DOCUMENT: Record<string, Record<string, DocumentField>> = {
         steps: optional('integer', { min: 1, max: 50 }),
         safety_tolerance: optional('integer', { min: 0, max: 5 }),
         output_format: optional('enum', { values: ALL_FORMATS }),
-      }).map(([name, f]) => [name, { ...f, required: UNSTATED, default: UNSTATED }]),
+      }).map(([name, f]) => [name, { ...f, nullable: UNSTATED, required: UNSTATED, default: UNSTATED }]),
     ),
     ...WEBHOOK,
   },
@@ -152,13 +153,18 @@ function differences(doc: DocumentField, f: FieldSpec): string[] {
       out.push(`${what}: document ${JSON.stringify(expected)}, catalog ${JSON.stringify(actual)}`);
     }
   };
+  // What the document leaves out the catalog may fill only with a mark saying where from: inferred, or observed
+  // by public clients (field notes).
+  const marked = Boolean(f.inferred || f.observed);
   differ('type', doc.type, f.type);
-  differ('nullable', doc.nullable, f.nullable);
+  if (doc.nullable === UNSTATED) {
+    if (f.nullable && !marked) out.push('nullable: unstated in the document, nullable in the catalog without a mark');
+  } else differ('nullable', doc.nullable, f.nullable);
   if (doc.required === UNSTATED) {
-    if (f.required && !f.inferred) out.push('required: unstated in the document, required in the catalog without an inferred mark');
+    if (f.required && !marked) out.push('required: unstated in the document, required in the catalog without a mark');
   } else differ('required', doc.required, f.required);
   if (doc.default === UNSTATED) {
-    if (f.default !== undefined && !f.inferred) out.push(`default: unstated in the document, ${JSON.stringify(f.default)} in the catalog without an inferred mark`);
+    if (f.default !== undefined && !marked) out.push(`default: unstated in the document, ${JSON.stringify(f.default)} in the catalog without a mark`);
   } else differ('default', doc.default === 'none' ? undefined : doc.default, f.default);
   if (f.type === 'enum') differ('values', doc.values, f.values);
   if (f.type === 'integer' || f.type === 'number') {
@@ -198,7 +204,9 @@ describe('the catalog against the document’s field tables', () => {
     ['gen-pro-1.0-expand', 'guidance', (f) => ({ ...f, default: 30 })],
     ['gen-pro-1.0-expand', 'top', (f) => ({ ...f, nullable: false })],
     ['gen-dev', 'prompt', (f) => ({ ...f, required: true })],
-    ['gen-2-flex', 'width', (f) => ({ ...f, default: 1024 })],
+    ['gen-2-flex', 'width', (f) => ({ ...f, default: 1024, observed: undefined })],
+    ['gen-2-flex', 'steps', (f) => ({ ...f, min: 2 })],
+    ['gen-2-klein-9b-preview', 'output_format', (f) => ({ ...f, values: ['jpeg', 'png', 'webp'] }) as FieldSpec],
     ['gen-2-klein-9b-preview', 'input_image_2', (f) => ({ ...f, inferred: undefined })],
   ];
   for (const [id, name, change] of drift) {

@@ -41,6 +41,12 @@ interface FieldBase {
   readonly default?: JsonValue;
   /** Set when the document does not state this field's shape; says what was inferred and why. */
   readonly inferred?: string;
+  /**
+   * Set when a fact of this field comes from what public clients of the service observe (field-notes.md: the
+   * service's published request schemas) rather than from the interface document; says which fact. The document
+   * stays first where it speaks: such a fact only fills what it leaves out, or widens what is accepted.
+   */
+  readonly observed?: string;
   readonly group: FieldGroup;
   readonly role?: FieldRole;
 }
@@ -51,10 +57,10 @@ export interface IntegerField extends FieldBase {
   readonly max?: number;
   readonly multipleOf?: number;
   /**
-   * `0` is accepted outside the range and means "let the service choose" (the document gives 0 as the default
-   * of a field whose range starts higher). Forms show it as "auto".
+   * The default (0, below the minimum) means "let the service choose", and is had only by leaving the field out:
+   * an explicit 0 is refused like any value under the minimum. Forms show the empty field as "auto".
    */
-  readonly zeroMeansAuto?: boolean;
+  readonly defaultIsAuto?: boolean;
 }
 
 export interface NumberField extends FieldBase {
@@ -81,7 +87,10 @@ export interface StringField extends FieldBase {
 
 export interface EnumField extends FieldBase {
   readonly type: 'enum';
+  /** What the document lists, and what forms offer. */
   readonly values: readonly string[];
+  /** Values the service accepts beyond the document's list (see `observed`): validated, not offered. */
+  readonly alsoAccepted?: readonly string[];
 }
 
 /** How the service accepts an image or video: inline base64, or also an address it fetches. */

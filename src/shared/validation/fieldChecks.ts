@@ -1,5 +1,6 @@
 import type { FieldSpec, StringField } from '../catalog/field';
 import { issue, quoteList, type ValidationIssue } from './issue';
+import { laxValue } from './lax';
 
 type Loc = readonly (string | number)[];
 
@@ -104,27 +105,30 @@ function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxIt
 export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIssue[] {
   switch (f.type) {
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return [issue(loc, 'int_type', 'Input should be a valid integer')];
-      if (!Number.isInteger(value)) {
-        return [issue(loc, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part')];
-      }
-      if (value === 0 && f.zeroMeansAuto) return [];
-      const range = checkRange(loc, value, f);
+      const lax = laxValue(loc, value, f);
+      if (!lax.ok) return [lax.issue];
+      const n = lax.value as number;
+      const range = checkRange(loc, n, f);
       if (range.length) return range;
-      if (f.multipleOf !== undefined && value % f.multipleOf !== 0) {
+      if (f.multipleOf !== undefined && n % f.multipleOf !== 0) {
         return [issue(loc, 'multiple_of', `Input should be a multiple of ${f.multipleOf}`, { multiple_of: f.multipleOf })];
       }
       return [];
     }
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return [issue(loc, 'float_type', 'Input should be a valid number')];
-      return checkRange(loc, value, f);
-    case 'boolean':
-      return typeof value === 'boolean' ? [] : [issue(loc, 'bool_type', 'Input should be a valid boolean')];
-    case 'enum':
-      return typeof value === 'string' && f.values.includes(value)
+    case 'number': {
+      const lax = laxValue(loc, value, f);
+      return lax.ok ? checkRange(loc, lax.value as number, f) : [lax.issue];
+    }
+    case 'boolean': {
+      const lax = laxValue(loc, value, f);
+      return lax.ok ? [] : [lax.issue];
+    }
+    case 'enum': {
+      const accepted = [...f.values, ...(f.alsoAccepted ?? [])];
+      return typeof value === 'string' && accepted.includes(value)
         ? []
-        : [issue(loc, 'enum', `Input should be ${quoteList(f.values)}`, { expected: quoteList(f.values) })];
+        : [issue(loc, 'enum', `Input should be ${quoteList(accepted)}`, { expected: quoteList(accepted) })];
+    }
     case 'string':
       return typeof value === 'string' ? checkString(loc, value, f) : [issue(loc, 'string_type', 'Input should be a valid string')];
     case 'image':

@@ -220,20 +220,20 @@ describe('cross-field rules', () => {
   });
 });
 
-describe('0 as "let the service choose"', () => {
-  const autoSized = ['gen-2-klein-9b-preview', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned'];
+describe('a default of 0 that lets the service choose (field notes: sent by leaving the field out)', () => {
+  const autoSized = ['gen-2-klein-9b-preview', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned', 'gen-2-flex', 'gen-2-pro', 'gen-2-pro-preview'];
   for (const id of autoSized) {
-    it(`${id}: width and height take their documented default 0, refuse 1 to 63 and accept 64`, () => {
+    it(`${id}: width and height left out or null are auto; an explicit 0 and 1 to 63 are refused; 64 is accepted`, () => {
       for (const field of ['width', 'height']) {
-        expectAccepted(id, { [field]: 0 });
-        for (const value of [1, 32, 63]) expectRefused(id, { [field]: value }, ['body', field], 'greater_than_equal');
-        expectRefused(id, { [field]: -1 }, ['body', field], 'greater_than_equal');
+        expectAccepted(id, {});
+        expectAccepted(id, { [field]: null });
+        for (const value of [0, 1, 32, 63, -1]) expectRefused(id, { [field]: value }, ['body', field], 'greater_than_equal');
         expectAccepted(id, { [field]: 64 });
       }
+      expect(defaultValues(getEndpoint(id))).not.toHaveProperty('width');
     });
   }
   it('is not accepted where the document gives no such default', () => {
-    expectRefused('gen-2-flex', { width: 0 }, ['body', 'width'], 'greater_than_equal');
     expectRefused('gen-dev', { width: 0 }, ['body', 'width'], 'greater_than_equal');
   });
 });

@@ -2,6 +2,7 @@ import type { EndpointSpec } from '../catalog/endpoint';
 import { readBase64ImageHeader } from '../media/imageHeader';
 import { checkField, isMediaAddress } from './fieldChecks';
 import { issue, type ValidationIssue } from './issue';
+import { laxValue } from './lax';
 import { checkRules, type ImageProbe, type MediaProbes, type Strictness } from './rules';
 
 export interface ValidateOptions {
@@ -41,7 +42,7 @@ export function validateRequest(endpoint: EndpointSpec, body: unknown, options: 
   // Cross-field rules read fields that passed their own checks; a field already refused above is reported once,
   // not again as "missing" by a rule that no longer sees it.
   const invalid = new Set(issues.map((i) => i.loc[1]));
-  const clean = Object.fromEntries(Object.entries(record).filter(([k]) => !invalid.has(k)));
+  const clean = Object.fromEntries(Object.entries(coerceRequest(endpoint, record)).filter(([k]) => !invalid.has(k)));
   const ruleIssues = checkRules({
     endpoint,
     body: clean,
@@ -50,4 +51,20 @@ export function validateRequest(endpoint: EndpointSpec, body: unknown, options: 
   });
   issues.push(...ruleIssues.filter((i) => !invalid.has(i.loc[1])));
   return issues;
+}
+
+/**
+ * The body with each scalar as the service reads it in its lax mode (`"1024"` is 1024, `"true"` is true), for
+ * whatever uses the values once they are valid: cross-field rules, the Sandbox's outputs. Values that do not
+ * convert are left as they are (validation reports them).
+ */
+export function coerceRequest(endpoint: EndpointSpec, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const field of endpoint.fields) {
+    const value = record[field.name];
+    if (value === undefined || value === null) continue;
+    const lax = laxValue([], value, field);
+    if (lax.ok) out[field.name] = lax.value;
+  }
+  return out;
 }

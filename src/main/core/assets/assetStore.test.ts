@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MediaRegistry } from '../media';
@@ -45,6 +46,27 @@ describe('the asset store', () => {
     await expect(store.import('empty.png', new Uint8Array())).rejects.toMatchObject({ code: 'bad-input' });
   });
 
+  it('says an image has too many pixels, with both numbers, before decoding any', async () => {
+    // A PNG whose header says 30000 × 30000: decoding it would take gigabytes, so only the header is read.
+    const header = Buffer.from(await png(1, 1));
+    header.writeUInt32BE(30_000, 16);
+    header.writeUInt32BE(30_000, 20);
+    header.writeUInt32BE(crc32(header.subarray(12, 29)), 29);
+    await expect(store.import('huge.png', header)).rejects.toMatchObject({
+      code: 'bad-input',
+      message: '“huge.png” has too many pixels to open: 30000 × 30000 is 900.0 million; the limit is 268.4 million (16383 × 16383).',
+    });
+  });
+
+  it('says the size limit as a file manager does', async () => {
+    await expect(store.import('scan.tif', new Uint8Array(300 * 1024 * 1024))).rejects.toMatchObject({
+      message: '“scan.tif” is 300 MB; the limit is 256 MB.',
+    });
+    await expect(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 100_000))).rejects.toMatchObject({
+      message: '“scan.tif” is 256.1 MB; the limit is 256 MB.',
+    });
+  });
+
   it('refuses a truncated image', async () => {
     const bytes = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123456' } })
       .jpeg()
@@ -56,6 +78,18 @@ describe('the asset store', () => {
     expect(await media.resolve('asset/../../etc/passwd')).toBeUndefined();
     expect(await media.resolve(`asset/${'0'.repeat(64)}`)).toBeUndefined();
     await expect(store.get('0'.repeat(64))).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('never follows an asset record edited to lead out of the store, or to serve another type', async () => {
+    const a = await store.import('red.png', await png(30, 20));
+    const recordFile = join(dir, 'assets', a.id.slice(0, 2), `${a.id}.json`);
+    const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(join(dir, 'secret.png'), await png(9, 9));
+    for (const change of [{ ext: '../../../secret.png' }, { ext: 'png/../../../secret.png' }, { mime: 'text/html' }, { id: '0'.repeat(64) }]) {
+      await writeFile(recordFile, JSON.stringify({ ...record, ...change }));
+      expect(await media.resolve(`asset/${a.id}`), JSON.stringify(change)).toBeUndefined();
+      await expect(store.bytes(a.id)).rejects.toMatchObject({ code: 'not-found' });
+    }
   });
 
   it('stores a downscaled copy on request, says what changed, and keeps the original', async () => {

@@ -2,35 +2,49 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { z } from 'zod';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { MEDIA_MIMES, MEDIA_TYPES } from '../../../shared/media/mediaType';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
 
+const MB = 1024 * 1024;
 /** Larger files are refused before decoding: no endpoint takes inputs anywhere near this. */
-export const MAX_ASSET_BYTES = 256 * 1024 * 1024;
+export const MAX_ASSET_BYTES = 256 * MB;
+/** Larger images are refused before decoding (sharp's own default, 16383 × 16383): decoding one could take gigabytes. */
+const MAX_ASSET_EDGE = 16_383;
+export const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
+
+/** Sizes as a file manager shows them (1 MB = 1024 × 1024 bytes), with a decimal where a whole number would hide the difference. */
+function megabytes(bytes: number, nextTo = 0): string {
+  const value = bytes / MB;
+  return `${Math.round(value) === Math.round(nextTo / MB) ? value.toFixed(1) : Math.round(value)} MB`;
+}
+
+const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
 const THUMBNAIL_EDGE = 256;
 
-const FORMAT_MIME: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  tiff: 'image/tiff',
-  avif: 'image/avif',
-  heif: 'image/heif',
-};
+/** What sharp may report of an input; the video entry is not an input. */
+const { mp4: _video, ...IMAGE_TYPES } = MEDIA_TYPES;
+type ImageFormat = keyof typeof IMAGE_TYPES;
+const imageType = (format: string | undefined) => (format && Object.hasOwn(IMAGE_TYPES, format) ? IMAGE_TYPES[format as ImageFormat] : undefined);
 
-interface StoredAsset {
-  readonly id: string;
-  readonly name: string;
-  readonly mime: string;
-  readonly bytes: number;
-  readonly width: number;
-  readonly height: number;
-  readonly hasAlpha: boolean;
-  readonly ext: string;
-}
+/**
+ * An asset's record, read back from disk as input: its extension names the stored file, so it must be one the
+ * store writes (a record edited to `../../..` must not lead out of the folder), and its type one of an image.
+ */
+const StoredAssetSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  name: z.string(),
+  mime: z.enum(MEDIA_MIMES),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  hasAlpha: z.boolean(),
+  ext: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']),
+});
+type StoredAsset = z.infer<typeof StoredAssetSchema>;
 
 /**
  * Inputs the user opens or drops, stored once by content hash with their size and a preview. The renderer
@@ -51,21 +65,28 @@ export class AssetStore {
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
     if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${name}” is empty.`);
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      throw new IpcFailure('bad-input', `“${name}” is ${(bytes.byteLength / 1e6).toFixed(0)} MB; the limit is ${MAX_ASSET_BYTES / 1e6} MB.`);
+      throw new IpcFailure('bad-input', `“${name}” is ${megabytes(bytes.byteLength, MAX_ASSET_BYTES)}; the limit is ${megabytes(MAX_ASSET_BYTES)}.`);
     }
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);
     if (existing) return this.info(existing.name === name ? existing : { ...existing, name });
 
-    const meta = await sharp(bytes, { limitInputPixels: 268_402_689 })
+    // Reading the header needs no pixel limit; the limit is checked here, so an image too large to open says so.
+    const meta = await sharp(bytes, { limitInputPixels: false })
       .metadata()
       .catch(() => undefined);
-    const mime = meta?.format ? FORMAT_MIME[meta.format] : undefined;
+    const mime = imageType(meta?.format)?.mime;
     if (!meta || !mime || !meta.width || !meta.height) {
       throw new IpcFailure('bad-input', `“${name}” is not an image Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF or AVIF).`);
     }
+    if (meta.width * meta.height > MAX_ASSET_PIXELS) {
+      throw new IpcFailure(
+        'bad-input',
+        `“${name}” has too many pixels to open: ${meta.width} × ${meta.height} is ${millions(meta.width * meta.height)}; the limit is ${millions(MAX_ASSET_PIXELS)} (${MAX_ASSET_EDGE} × ${MAX_ASSET_EDGE}).`,
+      );
+    }
     // Decoding the whole image for the preview also proves the file is not truncated or corrupt.
-    const thumbnail = await sharp(bytes, { limitInputPixels: 268_402_689 })
+    const thumbnail = await sharp(bytes, { limitInputPixels: MAX_ASSET_PIXELS })
       .rotate()
       .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
@@ -73,7 +94,7 @@ export class AssetStore {
       .catch(() => undefined);
     if (!thumbnail) throw new IpcFailure('bad-input', `“${name}” looks like an image but could not be decoded; it may be damaged.`);
 
-    const ext = meta.format === 'jpeg' ? 'jpg' : (meta.format as string);
+    const ext = meta.format === 'jpeg' ? 'jpg' : (meta.format as Exclude<StoredAsset['ext'], 'jpg'>);
     const stored: StoredAsset = {
       id,
       name,
@@ -112,7 +133,7 @@ export class AssetStore {
     const scale = Math.sqrt((maxMegapixels * 1e6) / (stored.width * stored.height));
     const width = Math.max(1, Math.floor(stored.width * scale));
     const height = Math.max(1, Math.floor(stored.height * scale));
-    let pipeline = sharp(await readFile(this.path(id, stored.ext)), { limitInputPixels: 268_402_689 })
+    let pipeline = sharp(await readFile(this.path(id, stored.ext)), { limitInputPixels: MAX_ASSET_PIXELS })
       .resize(width, height, { fit: 'fill' })
       .withMetadata();
     pipeline =
@@ -142,7 +163,8 @@ export class AssetStore {
   private async read(id: string): Promise<StoredAsset | undefined> {
     if (!/^[a-f0-9]{64}$/.test(id)) return undefined;
     try {
-      const record = JSON.parse(await readFile(this.path(id, 'json'), 'utf8')) as StoredAsset;
+      const record = StoredAssetSchema.parse(JSON.parse(await readFile(this.path(id, 'json'), 'utf8')));
+      if (record.id !== id) return undefined;
       await stat(this.path(id, record.ext));
       return record;
     } catch {

@@ -3,11 +3,11 @@ import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
 import type { SandboxHandle, SandboxOptions } from '../../sandbox/api';
 import { startSandbox } from '../../sandbox/index';
 import type { Logger } from '../deps';
+import { SANDBOX_CONNECTION_ID } from './builtinIds';
 import type { SandboxPorts } from '../settings/schema';
 
-export const SANDBOX_CONNECTION_ID = 'sandbox';
-/** Spending totals and caps of the built-in connection are kept under this id. */
-export const SANDBOX_KEY_ID = 'sandbox';
+// Re-exported for the task engine, which is being split as this lands; import it from builtinIds.ts instead.
+export { SANDBOX_CONNECTION_ID };
 
 export const SANDBOX_NOTE =
   'Built-in offline service: every workflow runs end to end, outputs are placeholders made from your inputs, ' +

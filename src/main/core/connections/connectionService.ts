@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_ENDPOINT_WORD, isValidEndpointWord } from '../../../shared/catalog/catalog';
 import type { ConnectionInfo, NewConnection } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import type { Logger } from '../deps';
+import type { ConfirmKeyDestination } from '../keys/keyDestinationQuestion';
+import { KeyDestinations, type KeyRef } from '../keys/keyDestinations';
+import { silentLogger } from '../log';
 import type { SecretVault } from '../secrets/secretVault';
 import type { ConnectionRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
-import { sandboxConnection, SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID, type BuiltinSandbox } from './builtinSandbox';
-import { checkBaseUrl, originOf } from './urlPolicy';
+import { SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID } from './builtinIds';
+import { sandboxConnection, type BuiltinSandbox } from './builtinSandbox';
+import { checkBaseUrl, originOf, pollingVerdict, registrableDomain } from './urlPolicy';
 
 /** Everything a request needs: addresses, the endpoint word, and the key with the origins it may go to. */
 export interface ResolvedConnection {
@@ -21,6 +26,10 @@ export interface ResolvedConnection {
   readonly keyLabel: string | null;
   readonly secret: string;
   readonly origins: ReadonlySet<string>;
+  /** The key as the destinations list knows it (null for the Sandbox's demo key). */
+  readonly keyRef?: KeyRef | null;
+  /** Origins the user allowed this key to go to beyond its connection's own (polling hosts). */
+  readonly allowedOrigins?: ReadonlySet<string>;
 }
 
 export function cleanConnectionInput(input: Partial<NewConnection>): Partial<NewConnection> {
@@ -59,13 +68,17 @@ export function cleanConnectionInput(input: Partial<NewConnection>): Partial<New
 export class ConnectionService {
   /** Resolved connections by `connection:key`, dropped whenever settings change; polls resolve one each time. */
   private readonly resolved = new Map<string, ResolvedConnection>();
+  /** Where each key may be sent (kept in the keychain beside it), and the dialog that widens it. */
+  readonly destinations: KeyDestinations;
 
   constructor(
     private readonly settings: SettingsService,
     private readonly vault: SecretVault,
     private readonly sandbox: BuiltinSandbox,
     private readonly changed: () => void,
+    options: { readonly confirm?: ConfirmKeyDestination; readonly log?: Logger } = {},
   ) {
+    this.destinations = new KeyDestinations(vault, options.confirm, options.log ?? silentLogger);
     settings.subscribe(() => this.resolved.clear());
   }
 
@@ -169,6 +182,31 @@ export class ConnectionService {
     return this.records().find((c) => c.id === connectionId)?.keyId ?? null;
   }
 
+  /** A connection's base address, without its key (the offline probe): never asks about the key's destinations. */
+  async addressOf(connectionId: string): Promise<string> {
+    if (connectionId === SANDBOX_CONNECTION_ID) return (await this.sandbox.start()).baseUrl;
+    const record = this.records().find((c) => c.id === connectionId);
+    if (!record) throw new IpcFailure('not-found', 'The connection this task was made for no longer exists.');
+    return record.baseUrl;
+  }
+
+  /**
+   * Why the key of `conn` may not go to a polling address, or null when it may (urlPolicy's `pollingVerdict`).
+   * With `ask`, a secure host outside the connection's domain is put to the user, and a yes is remembered for
+   * the key; `check` never asks (a stored record re-checked at start-up or on a later poll).
+   */
+  async pollingRefusal(conn: ResolvedConnection, pollingUrl: string | null, mode: 'ask' | 'check'): Promise<string | null> {
+    if (!pollingUrl) return 'The service gave no polling address for this task.';
+    const verdict = pollingVerdict(pollingUrl, { baseUrl: conn.baseUrl, regionalBaseUrl: conn.regionalBaseUrl, allowedOrigins: conn.allowedOrigins ?? new Set() });
+    if (verdict.ok) return null;
+    if (verdict.reason !== 'foreign' || mode === 'check' || !conn.keyRef) return verdict.message;
+    const ownDomain = registrableDomain(new URL(conn.baseUrl).hostname) ?? new URL(conn.baseUrl).host;
+    const yes = await this.destinations.allowPollingHost(conn.keyRef, conn.label, new URL(pollingUrl).origin, ownDomain);
+    if (!yes) return verdict.message;
+    this.resolved.clear();
+    return null;
+  }
+
   /**
    * What a request needs to reach a connection with a given key (the connection's current key when none is
    * given); starts the built-in sandbox when it is the one asked for.
@@ -214,6 +252,10 @@ export class ConnectionService {
       );
     }
     const regional = record.regionalBaseUrl ?? record.baseUrl;
+    const origins = new Set([originOf(record.baseUrl)!, originOf(regional)!]);
+    // The key goes to the connection's addresses only if they are where it was added for, or the user says so.
+    const keyRef = { id: key.id, label: key.label, storage: key.storage };
+    await this.destinations.require(keyRef, record.label, [...origins]);
     return {
       id: record.id,
       label: record.label,
@@ -224,7 +266,9 @@ export class ConnectionService {
       keyId: key.id,
       keyLabel: key.label,
       secret,
-      origins: new Set([originOf(record.baseUrl)!, originOf(regional)!]),
+      origins,
+      keyRef,
+      allowedOrigins: (await this.destinations.allowed(keyRef)) ?? new Set(),
     };
   }
 }

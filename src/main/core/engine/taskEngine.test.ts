@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
-import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, STORAGE } from '../testing/fakeService';
+import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, sampleJpeg, STORAGE } from '../testing/fakeService';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { IMAGE_CADENCE, LONG_CADENCE } from './policy';
@@ -282,6 +282,23 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()).toHaveLength(2);
   });
 
+  it('a task sent again starts from a new record: nothing of the earlier attempt (its result’s seed) is filed with the new result', async () => {
+    await withKey();
+    service.download = () => ({ kind: 'text', status: 410, text: 'gone' });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    expect(fx.task(t.id).error?.code).toBe('result-expired');
+    // The service made the first result with seed 42; the second attempt's answer names no seed.
+    service.poll = (id) => json(200, { id, status: 'Ready', result: { sample: `${STORAGE}/${id}/sample.jpg?sig=abc` }, progress: null, details: null });
+    service.download = async () => ({ kind: 'bytes', status: 200, bytes: await sampleJpeg() });
+    await fx.ok('tasks.retry', { id: t.id, acceptDoubleCharge: true });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(2);
+    const [item] = await fx.ok('library.list');
+    expect(item).toMatchObject({ taskId: t.id, remoteTaskId: 'task-2', seed: null });
+    expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-2', error: null, detail: null });
+  });
+
   it('downloads again when a result does not decode, then fails with bad-result', async () => {
     await withKey();
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123' } }).jpeg().toBuffer();
@@ -470,7 +487,8 @@ describe('the task engine, against a scripted service', () => {
     let lookups = 0;
     const read = keychain.getPassword;
     keychain.getPassword = async (s, a) => {
-      if (++lookups === 2) await new Promise<void>((resolve) => (release = resolve));
+      // Keys only: where each key may go is read from the keychain too, under a service name of its own.
+      if (s === 'Gen Studio' && ++lookups === 2) await new Promise<void>((resolve) => (release = resolve));
       return read(s, a);
     };
     const t = await submitDev();
@@ -487,21 +505,24 @@ describe('the task engine, against a scripted service', () => {
   });
 
   it('an internal error after the service accepted a task leaves it “outcome unknown” with the service’s task id, never a plain failure', async () => {
-    // The ledger cannot be written (its file's place is taken by a folder): recording the cost throws after the 200.
-    await mkdir(join(dir.path, 'spending.json'), { recursive: true });
+    // The ledger cannot be written (its file's place is taken by a folder once the core runs): recording the cost throws after the 200.
     await withKey();
+    await mkdir(join(dir.path, 'spending.json'), { recursive: true });
     const t = await submitDev();
     await reach(t.id, 'outcome-unknown');
-    expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-1', error: { code: 'internal' }, canRetry: true, retryWarning: DOUBLE_CHARGE_WARNING });
+    expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-1', error: { code: 'internal' }, canRetry: true, retryWarning: null });
     expect(fx.task(t.id).detail).toMatch(/accepted it \(task task-1\) and may charge/);
     const record = JSON.parse(await readFile(join(dir.path, 'tasks', `${t.id}.json`), 'utf8')) as { remote: { id: string } | null };
     expect(record.remote?.id).toBe('task-1');
-    // Retry warns about paying twice before it sends anything.
-    expect(await fx.call('tasks.retry', { id: t.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: DOUBLE_CHARGE_WARNING } });
     clock.advance(600_000);
     await settle(5);
     expect(service.submits()).toHaveLength(1);
     expect(service.polls()).toHaveLength(0);
+    // The service's answer was read: Retry asks it about the task, and never sends it again.
+    await fx.ok('tasks.retry', { id: t.id });
+    await reach(t.id, 'done');
+    expect(service.submits()).toHaveLength(1);
+    expect(service.polls()).toHaveLength(1);
   });
 
   it('ends a task at once when polling answers 400, 402 or 422 (asking again cannot change them)', async () => {
@@ -587,9 +608,16 @@ describe('durability', () => {
     const t = await submitDev();
     await until(() => service.submits().length === 1);
     await settle(20);
-    // A crash: the process is gone, nothing more is written.
-    await fx.core.dispose();
+    // Quitting gives the request on its way its grace period, counted on the injected clock (not real time).
+    let stopped = false;
+    const stopping = fx.core.dispose().then(() => (stopped = true));
     cores.splice(cores.indexOf(fx), 1);
+    clock.advance(1999);
+    await settle(50);
+    expect(stopped).toBe(false);
+    clock.advance(1);
+    await Promise.race([stopping, settle(500)]);
+    expect(stopped).toBe(true);
 
     service.submit = () => json(200, { id: 'n', polling_url: `${BASE}/v1/get_result?id=n`, cost: 1 });
     const next = await boot();

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { TASK_STATES, TaskErrorSchema } from '../../../shared/ipc/contract';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
+/**
+ * A task's own id (a UUID when the app makes it). It names the record's file and the result's preview, so a record
+ * read from disk must carry one that matches this and its file name, or it is set aside.
+ */
+export const TASK_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
 /** What the service told us when it accepted the task. */
 export const RemoteTaskSchema = z.object({
   id: z.string(),

@@ -64,4 +64,20 @@ describe('task records on disk', () => {
     expect((await new TaskRepository(tasks, again, silentLogger, () => NOW).loadAll()).map((r) => r.id)).toEqual(['aaaa', 'bbbb']);
     expect(again.list()).toEqual([]);
   });
+
+  it('set aside a record whose id is not its file name or not an id, so no path is ever made of it', async () => {
+    const tasks = join(dir.path, 'tasks');
+    const notices = new NoticeBoard({ now: () => NOW });
+    const repo = new TaskRepository(tasks, notices, silentLogger, () => NOW);
+    await repo.save(record('aaaa', 1));
+    // Whole, well-formed records, edited by hand: an id that climbs out of the data folder, and one that
+    // names another task's file.
+    await writeFile(join(tasks, 'evil.json'), JSON.stringify(record('../../../X', 2)));
+    await writeFile(join(tasks, 'cccc.json'), JSON.stringify(record('dddd', 3)));
+
+    expect((await repo.loadAll()).map((r) => r.id)).toEqual(['aaaa']);
+    expect((await readdir(tasks)).sort()).toEqual(['.set-aside', 'aaaa.json']);
+    expect((await readdir(join(tasks, '.set-aside'))).sort()).toEqual([expect.stringMatching(/^cccc\.json\./), expect.stringMatching(/^evil\.json\./)]);
+    expect(notices.list().map((n) => n.message)).toEqual([expect.stringMatching(/set aside/), expect.stringMatching(/set aside/)]);
+  });
 });

@@ -1,11 +1,10 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { TaskRecordSchema, type TaskRecord } from './taskRecord';
-
-const ID = /^[A-Za-z0-9-]{1,64}$/;
+import { TASK_ID_PATTERN, TaskRecordSchema, type TaskRecord } from './taskRecord';
 
 /**
  * Task records on disk, one JSON file each. Writes to one task are chained, so the file always ends up with
@@ -22,7 +21,7 @@ export class TaskRepository {
   ) {}
 
   private file(id: string): string {
-    if (!ID.test(id)) throw new Error('bad task id');
+    if (!TASK_ID_PATTERN.test(id)) throw new Error('bad task id');
     return join(this.dir, `${id}.json`);
   }
 
@@ -31,23 +30,18 @@ export class TaskRepository {
     const names = (await readdir(this.dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
     const out: TaskRecord[] = [];
     for (const name of names) {
-      const path = join(this.dir, name);
-      const text = await readFile(path, 'utf8').catch(() => '');
-      let record: TaskRecord | undefined;
-      try {
-        record = TaskRecordSchema.parse(JSON.parse(text));
-      } catch {
-        record = undefined;
-      }
-      if (record) {
-        out.push(record);
+      const read = await readJsonOrSetAside(join(this.dir, name), {
+        // An id that is not its file's name (or not an id at all) was written by something other than the app.
+        schema: TaskRecordSchema.refine((r) => TASK_ID_PATTERN.test(r.id) && `${r.id}.json` === name),
+        aside: join(this.dir, '.set-aside', `${name}.${asideStamp(this.now())}`),
+      });
+      if (read.status === 'ok') {
+        out.push(read.value);
         continue;
       }
-      await mkdir(join(this.dir, '.set-aside'), { recursive: true });
-      const aside = join(this.dir, '.set-aside', `${name}.${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`);
-      await rename(path, aside);
+      if (read.status === 'missing') continue;
       this.log.warn('task record unreadable; set aside', { name });
-      this.notices.add('error', `A task in the queue could not be read and was set aside as ${aside}. If it was running, the service may still have finished it.`);
+      this.notices.add('error', `A task in the queue could not be read and was set aside as ${read.aside}. If it was running, the service may still have finished it.`);
     }
     return out.sort((a, b) => a.createdAt - b.createdAt);
   }

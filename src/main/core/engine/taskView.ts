@@ -1,14 +1,12 @@
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import type { TaskRecord } from './taskRecord';
+import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
+
+export { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING };
 
 export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'running', 'downloading']);
 export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-
-export const CANCEL_WARNING = 'Gen Studio will stop waiting for this task. The service may still finish it and charge for it.';
-export const DOUBLE_CHARGE_WARNING =
-  'This task may already have reached the service. Sending it again may create a second task, charged twice.';
-export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
 
 /** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */
 export const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key']);
@@ -17,6 +15,8 @@ export type RetryMode = 'resume' | 'resend';
 
 /** What Retry does for a task: check on the service's task again, or send the request again. */
 export function retryModeOf(r: TaskRecord): RetryMode {
+  // The service's answer was read before something in Gen Studio failed: ask it about the task, never resend.
+  if (r.remote?.pollingUrl && r.state === 'outcome-unknown') return 'resume';
   if (r.remote?.pollingUrl && r.state === 'cancelled') return 'resume';
   if (r.remote?.pollingUrl && r.state === 'failed' && r.error && RESUMABLE_ERRORS.has(r.error.code)) return 'resume';
   return 'resend';
@@ -26,7 +26,7 @@ export function retryModeOf(r: TaskRecord): RetryMode {
 const RESENT_AFTER_ACCEPTANCE = new Set(['result-expired', 'not-found', 'bad-request', 'no-credits', 'validation']);
 
 export function retryWarningOf(r: TaskRecord): string | null {
-  if (r.state === 'outcome-unknown') return DOUBLE_CHARGE_WARNING;
+  if (r.state === 'outcome-unknown') return retryModeOf(r) === 'resend' ? DOUBLE_CHARGE_WARNING : null;
   if (retryModeOf(r) === 'resend' && r.remote && r.error && RESENT_AFTER_ACCEPTANCE.has(r.error.code)) return CHARGED_AGAIN_WARNING;
   return null;
 }

@@ -2,26 +2,42 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+/** Temporary files of this module: `.<pid of the writer>-<random>.tmp`, so a later start can tell whose they are. */
+export const TEMP_FILE_NAME = /^\.(\d+)-[0-9a-f]{12}\.tmp$/;
+
+/** This process's temporary files still being written or renamed: never stale. */
+const inProgress = new Set<string>();
+
+export function isTempFileInProgress(path: string): boolean {
+  return inProgress.has(path);
+}
+
 /**
  * Writes a file so that a crash at any moment leaves either the old file or the new one, never half of it:
- * write a temporary file beside it, flush it to disk, then rename over the target.
+ * write a temporary file beside it, flush it to disk, then rename over the target. A crash leaves the temporary
+ * file behind; `removeStaleTempFiles` clears those at the next start.
  */
 export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'w');
+  const temp = join(dir, `.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  inProgress.add(temp);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
+    inProgress.delete(temp);
   }
   await syncDirectory(dir);
 }

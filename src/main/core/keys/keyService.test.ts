@@ -13,7 +13,7 @@ import { SecretVault } from '../secrets/secretVault';
 import { SettingsService } from '../settings/settingsService';
 import { tempDir } from '../testing/tempDir';
 import { KeyService } from './keyService';
-import { KEY_PROBE_ENDPOINT } from './keyTest';
+import { KEY_PROBE_ENDPOINT } from './keyProbe';
 import { endpointPath } from '../../../shared/catalog/catalog';
 
 const KEY = 'sk-test-keyservice-A1B2C3D4';

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../../shared/ipc/contract';
 import { AddKeySchema } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinSandbox';
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SecretVault } from '../secrets/secretVault';
 import type { KeyRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
-import { testKey, type ProbeDeps } from './keyTest';
+import { testKey, type ProbeDeps } from './keyProbe';
 
 const hintOf = (secret: string) => secret.slice(-4);
 
@@ -105,6 +105,11 @@ export class KeyService {
     // The key goes to the vault first: a record without its key would be worse than no record.
     await this.vault.put(id, secret, storage);
     const target = 'create' in input.connection ? this.connections.add(input.connection.create).id : input.connection.id;
+    // Where the key may go is written beside it in the keychain: the addresses it was added for, and no others.
+    const conn = this.settings.get().connections.find((c) => c.id === target)!;
+    await this.connections.destinations
+      .allow({ id, label: input.label, storage }, [conn.baseUrl, conn.regionalBaseUrl ?? conn.baseUrl].map((u) => new URL(u).origin))
+      .catch((error: unknown) => this.log.warn('could not record where a key may go; it will be asked on first use', { error: error instanceof Error ? error.message : String(error) }));
     const firstKey = this.settings.get().keys.length === 0;
     this.settings.update((s) => {
       s.keys.push({ id, label: input.label, organization: input.organization, project: input.project, hint: hintOf(secret), connectionId: target, storage, createdAt: this.probe.clock.now() });
@@ -150,6 +155,7 @@ export class KeyService {
     const key = this.settings.get().keys.find((k) => k.id === id);
     if (!key) return false;
     await this.vault.remove(id, key.storage);
+    await this.connections.destinations.forget(key);
     this.settings.update((s) => {
       s.keys = s.keys.filter((k) => k.id !== id);
       for (const c of s.connections) if (c.keyId === id) c.keyId = s.keys.find((k) => k.connectionId === c.id)?.id ?? null;
@@ -163,6 +169,8 @@ export class KeyService {
 
   async test(id: string): Promise<KeyTestResult> {
     const key = this.record(id);
+    // Testing is the user acting on this key: a "don't send" earlier this session is asked again.
+    this.connections.destinations.forgetRefusals(id);
     const conn = await this.connections.resolve(key.connectionId, id);
     return testKey(conn, this.probe);
   }

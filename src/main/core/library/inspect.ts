@@ -1,21 +1,15 @@
 import sharp from 'sharp';
-import { readMp4Info } from './mp4';
+import { MEDIA_TYPES, type MediaMime } from '../../../shared/media/mediaType';
+import { readMp4Info } from '../../../shared/media/mp4';
 
 const THUMB_EDGE = 320;
 
-const IMAGE_TYPES: Readonly<Record<string, { mime: string; ext: string }>> = {
-  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
-  png: { mime: 'image/png', ext: 'png' },
-  webp: { mime: 'image/webp', ext: 'webp' },
-  gif: { mime: 'image/gif', ext: 'gif' },
-  avif: { mime: 'image/avif', ext: 'avif' },
-  heif: { mime: 'image/heif', ext: 'heic' },
-  tiff: { mime: 'image/tiff', ext: 'tiff' },
-};
+/** What sharp may report; a video is told apart before sharp is asked. */
+const { mp4: _video, ...IMAGE_TYPES } = MEDIA_TYPES;
 
 export interface InspectedResult {
   readonly kind: 'image' | 'video';
-  readonly mime: string;
+  readonly mime: MediaMime;
   readonly ext: string;
   readonly width: number | null;
   readonly height: number | null;
@@ -33,13 +27,13 @@ export class BadResult extends Error {}
 export async function inspectResult(bytes: Uint8Array): Promise<InspectedResult> {
   if (bytes.length === 0) throw new BadResult('The result is empty.');
   const mp4 = readMp4Info(bytes);
-  if (mp4) return { kind: 'video', mime: 'video/mp4', ext: 'mp4', width: mp4.width, height: mp4.height, seconds: mp4.seconds, thumbnail: null };
+  if (mp4) return { kind: 'video', ...MEDIA_TYPES.mp4, width: mp4.width, height: mp4.height, seconds: mp4.seconds, thumbnail: null };
   if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') throw new BadResult('The video is incomplete.');
 
   const meta = await sharp(bytes, { failOn: 'warning' })
     .metadata()
     .catch(() => undefined);
-  const type = meta?.format ? IMAGE_TYPES[meta.format] : undefined;
+  const type = meta?.format && Object.hasOwn(IMAGE_TYPES, meta.format) ? IMAGE_TYPES[meta.format as keyof typeof IMAGE_TYPES] : undefined;
   if (!meta || !type || !meta.width || !meta.height) throw new BadResult('The result is not an image or video Gen Studio can read.');
   const thumbnail = await sharp(bytes, { failOn: 'warning' })
     .rotate()

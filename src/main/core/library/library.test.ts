@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -127,5 +127,78 @@ describe('the library', () => {
     const { bytes: _cut, ...cutMeta } = cut;
     expect(await library.recover(cutMeta)).toBeUndefined();
     expect(await library.recover({ ...cutMeta, taskId: '44444444-aaaa-bbbb-cccc-000000000004' })).toBeUndefined();
+  });
+
+  describe('a sidecar edited by hand (files on disk are input too)', () => {
+    const sidecarPath = (fileName: string) => join(libDir(), fileName.replace(/\.\w+$/, '.json'));
+    async function tamper(fileName: string, change: Record<string, unknown>, alsoIndex: boolean): Promise<void> {
+      const sidecar = JSON.parse(await readFile(sidecarPath(fileName), 'utf8')) as Record<string, unknown>;
+      await writeFile(sidecarPath(fileName), JSON.stringify({ ...sidecar, ...change }));
+      if (!alsoIndex) return rm(join(libDir(), '.index.json'), { force: true });
+      const index = JSON.parse(await readFile(join(libDir(), '.index.json'), 'utf8')) as { entries: Record<string, unknown>[] };
+      await writeFile(join(libDir(), '.index.json'), JSON.stringify({ ...index, entries: index.entries.map((e) => ({ ...e, ...change })) }));
+    }
+
+    for (const [what, path] of [
+      ['an absolute path', () => join(dir.path, 'outside.png')],
+      ['a path out of the folder', () => '../outside.png'],
+      ['a file in a subfolder', () => '.thumbs/outside.png'],
+    ] as const) {
+      for (const alsoIndex of [false, true]) {
+        it(`never serves or imports a file named by ${what}${alsoIndex ? ' (index edited too)' : ''}`, async () => {
+          const outside = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#ff0000' } }).png().toBuffer();
+          const item = await (await open()).save(await request('99999999-aaaa-bbbb-cccc-000000000009'));
+          await writeFile(join(dir.path, 'outside.png'), outside);
+          await writeFile(join(libDir(), '.thumbs', 'outside.png'), outside);
+          await tamper(item.fileName, { file: path() }, alsoIndex);
+
+          const reopened = await open();
+          // The sidecar is set aside; the library's own file is still shown, and it is what is served.
+          expect(reopened.list()).toMatchObject([{ fileName: item.fileName, metadataLost: true }]);
+          expect(notices.list().map((n) => n.message).join()).toMatch(/could not be read; they were set aside/);
+          for (const listed of reopened.list()) {
+            const served = await media.resolve(`result/${listed.id}`);
+            expect(served?.file).toBe(join(libDir(), item.fileName));
+            const { name, bytes } = await reopened.bytesOf(listed.id);
+            expect(name).toBe(item.fileName);
+            expect(Buffer.compare(Buffer.from(bytes), outside)).not.toBe(0);
+          }
+          await expect(reopened.bytesOf(item.id)).rejects.toThrow(/no longer in the library/);
+        });
+      }
+    }
+
+    it('sets aside a sidecar that names another result’s file or a type the library does not keep', async () => {
+      const library = await open();
+      const a = await library.save(await request('aaaaaaaa-aaaa-bbbb-cccc-00000000000a'));
+      const b = await library.save(await request('bbbbbbbb-aaaa-bbbb-cccc-00000000000b'));
+      await tamper(b.fileName, { file: a.fileName }, false);
+      await tamper(a.fileName, { mime: 'text/html' }, false);
+      const reopened = await open();
+      expect(reopened.list().map((i) => [i.fileName, i.metadataLost]).sort()).toEqual([
+        [a.fileName, true],
+        [b.fileName, true],
+      ]);
+      expect(await readdir(join(libDir(), '.set-aside'))).toHaveLength(2);
+    });
+
+    it('serves a result as what its content is, never as what its sidecar says, and nothing through a link', async () => {
+      const library = await open();
+      const item = await library.save(await request('cccccccc-aaaa-bbbb-cccc-00000000000c'));
+      await tamper(item.fileName, { mime: 'image/png' }, true);
+      const reopened = await open();
+      expect((await media.resolve(`result/${item.id}`))?.mime).toBe('image/jpeg');
+
+      // The file replaced by a page: not an image or video, so not served at all.
+      await writeFile(join(libDir(), item.fileName), '<html><script>alert(1)</script></html>');
+      expect(await media.resolve(`result/${item.id}`)).toBeUndefined();
+
+      // The file replaced by a link out of the folder, to an image: neither served nor imported.
+      await rm(join(libDir(), item.fileName));
+      await writeFile(join(dir.path, 'outside.png'), await sharp({ create: { width: 9, height: 9, channels: 3, background: '#ff0000' } }).png().toBuffer());
+      await symlink(join(dir.path, 'outside.png'), join(libDir(), item.fileName));
+      expect(await media.resolve(`result/${item.id}`)).toBeUndefined();
+      await expect(reopened.bytesOf(item.id)).rejects.toThrow(/missing from the library folder/);
+    });
   });
 });

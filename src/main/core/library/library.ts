@@ -1,11 +1,14 @@
-import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { MEDIA_TYPES, sniffMediaType, SNIFF_BYTES, type MediaType } from '../../../shared/media/mediaType';
 import type { Logger } from '../deps';
+import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { inspectResult, type InspectedResult } from './inspect';
@@ -15,16 +18,11 @@ const INDEX = '.index.json';
 const THUMBS = '.thumbs';
 const SET_ASIDE = '.set-aside';
 
-const MIME_BY_EXT: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.heic': 'image/heif',
-  '.tiff': 'image/tiff',
-  '.mp4': 'video/mp4',
-};
+/** By extension, for a result found without its sidecar; what it is served as is read from its content. */
+const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(Object.values(MEDIA_TYPES).map((t) => [`.${t.ext}`, t.mime]));
+
+/** A sidecar describes the file beside it of the same name, and no other. */
+const sidecarOf = (base: string) => SidecarSchema.refine((s) => s.file === `${base}${extname(s.file)}`);
 
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(SidecarSchema) });
 
@@ -85,7 +83,10 @@ export class Library {
   ) {
     media.register('result', async (id) => {
       const e = this.entries.get(id);
-      return e ? { file: join(this.dir, e.file), mime: e.mime } : undefined;
+      if (!e) return undefined;
+      const file = join(this.dir, e.file);
+      const type = await this.mediaTypeOf(file);
+      return type ? { file, mime: type.mime } : undefined;
     });
     media.register('result-thumb', async (id) => {
       const e = this.entries.get(id);
@@ -142,20 +143,16 @@ export class Library {
 
   private async adopt(sidecarName: string, names: readonly string[]): Promise<void> {
     const base = sidecarName.slice(0, -'.json'.length);
-    const text = await readFile(join(this.dir, sidecarName), 'utf8').catch(() => '');
-    let sidecar: Sidecar | undefined;
-    try {
-      sidecar = SidecarSchema.parse(JSON.parse(text));
-    } catch {
-      sidecar = undefined;
-    }
-    if (sidecar) {
-      this.entries.set(sidecar.id, this.fromSidecar(sidecar));
+    const read = await readJsonOrSetAside(join(this.dir, sidecarName), {
+      schema: sidecarOf(base),
+      aside: join(this.dir, SET_ASIDE, `${base}.${asideStamp(this.now())}.json`),
+    });
+    if (read.status === 'ok') {
+      this.entries.set(read.value.id, this.fromSidecar(read.value));
       return;
     }
-    await mkdir(join(this.dir, SET_ASIDE), { recursive: true });
-    const aside = join(this.dir, SET_ASIDE, `${base}.${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}.json`);
-    await rename(join(this.dir, sidecarName), aside);
+    if (read.status === 'missing') return;
+    const aside = read.aside;
     const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && MIME_BY_EXT[extname(n).toLowerCase()]);
     this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
     if (media) {
@@ -206,6 +203,23 @@ export class Library {
     };
   }
 
+  /**
+   * What a result's file really is, from its first bytes: only a plain file in the library folder (not a link out of
+   * it) of a kind the library keeps is served, whatever its sidecar says.
+   */
+  private async mediaTypeOf(file: string): Promise<MediaType | undefined> {
+    if (!(await isPlainFile(file))) return undefined;
+    const handle = await open(file, 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    try {
+      const head = new Uint8Array(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+      return sniffMediaType(head.subarray(0, bytesRead));
+    } finally {
+      await handle.close();
+    }
+  }
+
   list(): LibraryItem[] {
     return [...this.entries.values()].sort((a, b) => b.savedAt - a.savedAt).map((e) => this.item(e));
   }
@@ -220,8 +234,11 @@ export class Library {
   async bytesOf(id: string): Promise<{ name: string; bytes: Uint8Array }> {
     const e = this.entries.get(id);
     if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
-    const bytes = await readFile(join(this.dir, e.file)).catch(() => {
-      throw new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+    const file = join(this.dir, e.file);
+    const missing = () => new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+    if (!(await isPlainFile(file))) throw missing();
+    const bytes = await readFile(file).catch(() => {
+      throw missing();
     });
     return { name: e.file, bytes: new Uint8Array(bytes) };
   }
@@ -229,10 +246,10 @@ export class Library {
   /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */
   async find(taskId: string, endpointId: string, createdAt: number): Promise<LibraryItem | undefined> {
     if (this.entries.has(taskId)) return this.get(taskId);
-    const name = `${baseNameFor(taskId, endpointId, createdAt)}.json`;
-    const text = await readFile(join(this.dir, name), 'utf8').catch(() => undefined);
+    const base = baseNameFor(taskId, endpointId, createdAt);
+    const text = await readFile(join(this.dir, `${base}.json`), 'utf8').catch(() => undefined);
     if (text === undefined) return undefined;
-    const parsed = SidecarSchema.safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
+    const parsed = sidecarOf(base).safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
     if (!parsed.success) return undefined;
     this.entries.set(parsed.data.id, this.fromSidecar(parsed.data));
     await this.writeIndex();
@@ -274,6 +291,8 @@ export class Library {
 
   /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */
   private async file(r: ResultMeta, bytes: number, inspected: InspectedResult): Promise<LibraryItem> {
+    // The id names the preview file: one from anywhere but the engine's own records must not reach a path.
+    if (!TASK_ID_PATTERN.test(r.taskId)) throw new Error('bad task id');
     const base = baseNameFor(r.taskId, r.endpointId, r.createdAt);
     const file = `${base}.${inspected.ext}`;
     const endpoint = findEndpoint(r.endpointId);
@@ -307,4 +326,10 @@ export class Library {
     for (const listener of this.listeners) listener(item);
     return item;
   }
+}
+
+/** A regular file, not a link (which could lead anywhere) and not a folder. */
+async function isPlainFile(path: string): Promise<boolean> {
+  const info = await lstat(path).catch(() => undefined);
+  return info?.isFile() === true;
 }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { LibraryInputSchema } from '../../../shared/ipc/contract';
+import { MEDIA_MIMES } from '../../../shared/media/mediaType';
+import { BareFileNameSchema } from '../fs/bareFileName';
 
 /** What is written beside each result: enough to know, months later, how it was made. */
 export const SidecarSchema = z.object({
   version: z.literal(1),
   id: z.string(),
-  file: z.string(),
-  mime: z.string(),
+  /** the result's file, beside the sidecar: never a path (a sidecar naming /etc/passwd must not serve it) */
+  file: BareFileNameSchema,
+  mime: z.enum(MEDIA_MIMES),
   bytes: z.number().int().nonnegative(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

@@ -35,6 +35,22 @@ describe('the HTTP client', () => {
     expect(seen.at(-1)).toEqual({ url: '/ok', key: 'sk-http-test-1234' });
   });
 
+  it('reaches localhost over http as 127.0.0.1, never asking a resolver, and refuses *.localhost with the key', async () => {
+    const port = new URL(origin).port;
+    const asked: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      asked.push(String(input));
+      return fetch(input, init);
+    };
+    const out = await send(spy, systemClock, { url: `http://localhost:${port}/ok`, method: 'GET', key: key([`http://localhost:${port}`]), timeoutMs: 5000 });
+    expect(out).toMatchObject({ kind: 'answer', status: 200 });
+    expect(asked).toEqual([`http://127.0.0.1:${port}/ok`]);
+    // Node would ask the network's DNS for this name: the key never goes there in clear text.
+    const refused = await send(spy, systemClock, { url: `http://gen.localhost:${port}/ok`, method: 'GET', key: key([`http://gen.localhost:${port}`]), timeoutMs: 5000 });
+    expect(refused).toMatchObject({ kind: 'refused' });
+    expect(asked).toHaveLength(1);
+  });
+
   it('refuses to send the key anywhere else, without contacting it', async () => {
     const before = seen.length;
     const out = await send(fetch, systemClock, { url: `${origin}/ok`, method: 'GET', key: key(['https://api.example.com']), timeoutMs: 5000 });

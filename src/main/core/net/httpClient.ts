@@ -1,5 +1,5 @@
 import type { Clock } from '../deps';
-import { mayReceiveKey } from '../connections/urlPolicy';
+import { connectAddress, mayReceiveKey } from '../connections/urlPolicy';
 
 /** A key and where it may go: the connection's origins and the polling hosts the service returned. */
 export interface KeyGrant {
@@ -108,7 +108,8 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
     const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.key) headers['x-key'] = request.key.value;
-    const response = await fetchFn(request.url, {
+    // `localhost` over http is reached as 127.0.0.1: the name never goes to a resolver that might ask the network.
+    const response = await fetchFn(connectAddress(request.url), {
       method: request.method,
       headers,
       body: request.body,

@@ -1,7 +1,8 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument } from '../../../shared/canvas/document';
+import { projectCalls } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { captureLog } from '../testing/captureLog';
@@ -95,6 +96,25 @@ describe('ProjectStore', () => {
     const aside = await readdir(join(dir.path, 'projects', '.set-aside'));
     expect(aside).toHaveLength(1);
     expect(await readFile(join(dir.path, 'projects', '.set-aside', aside[0]!, 'project.json'), 'utf8')).toContain('trunc');
+  });
+
+  it('lists the others when one project’s id breaks the id pattern, and sets that one aside with a notice', async () => {
+    const store = await open();
+    const good = await store.create('Good', emptyDocument('gen-dev'));
+    const bad = await store.create('Hand-made', emptyDocument('gen-dev'));
+    // Copied by hand under a name the app never makes, with the file saying the same: the list answer's schema
+    // (the one the IPC dispatcher checks) refused the whole list for it.
+    const file = JSON.parse(await readFile(join(dir.path, 'projects', bad.id, 'project.json'), 'utf8')) as { id: string };
+    await rename(join(dir.path, 'projects', bad.id), join(dir.path, 'projects', 'My Project!'));
+    await writeFile(join(dir.path, 'projects', 'My Project!', 'project.json'), JSON.stringify({ ...file, id: 'My Project!' }));
+
+    const reopened = await open();
+    const listed = projectCalls['projects.list'].response.parse(await reopened.list());
+    expect(listed.projects.map((p) => p.id)).toEqual([good.id]);
+    expect(notices.list().map((n) => n.message).join()).toMatch(/A project could not be read and was set aside, unchanged, in .*My Project!/);
+    const aside = await readdir(join(dir.path, 'projects', '.set-aside'));
+    expect(aside).toEqual([expect.stringMatching(/^My Project!-/)]);
+    expect(await readdir(join(dir.path, 'projects'))).toEqual(expect.not.arrayContaining(['My Project!']));
   });
 
   it('opens a project whose mask file is gone without the mask, and says so', async () => {

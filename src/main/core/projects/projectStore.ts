@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CanvasDocumentSchema, documentBlobNames, type CanvasDocument } from '../../../shared/canvas/document';
-import type { ProjectSummary } from '../../../shared/ipc/contract';
+import { ProjectIdSchema, type ProjectSummary } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 
 const PROJECT_FILE = 'project.json';
@@ -16,7 +17,7 @@ const SET_ASIDE = '.set-aside';
 
 const ProjectFileSchema = z.object({
   version: z.literal(1),
-  id: z.string(),
+  id: ProjectIdSchema,
   name: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -161,24 +162,21 @@ export class ProjectStore {
     const entries = await readdir(this.dir, { withFileTypes: true });
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-      const path = join(this.dir, entry.name, PROJECT_FILE);
-      let raw: string;
-      try {
-        raw = await readFile(path, 'utf8');
-      } catch {
-        // A folder without a project file is what a crash during `create` leaves: nothing was saved in it.
+      // The id names the folder, goes into every address of the project and must match the contract's pattern:
+      // a project whose file says otherwise was edited or copied by hand, and is set aside rather than listed.
+      const read = await readJsonOrSetAside(join(this.dir, entry.name, PROJECT_FILE), {
+        schema: ProjectFileSchema.refine((file) => file.id === entry.name),
+        aside: join(this.dir, SET_ASIDE, `${entry.name}-${this.deps.now()}`),
+        move: join(this.dir, entry.name),
+      });
+      // A folder without a project file is what a crash during `create` leaves: nothing was saved in it.
+      if (read.status === 'missing') continue;
+      if (read.status === 'ok') {
+        this.projects.set(read.value.id, read.value);
         continue;
       }
-      const parsed = parseProjectFile(raw);
-      if (parsed && parsed.id === entry.name) {
-        this.projects.set(parsed.id, parsed);
-        continue;
-      }
-      const aside = join(this.dir, SET_ASIDE, `${entry.name}-${this.deps.now()}`);
-      await mkdir(join(this.dir, SET_ASIDE), { recursive: true });
-      await rename(join(this.dir, entry.name), aside);
-      this.deps.log.warn('a project file could not be read and was set aside', { path: aside });
-      this.deps.notices.add('warning', `A project could not be read and was set aside, unchanged, in ${aside}.`);
+      this.deps.log.warn('a project file could not be read and was set aside', { path: read.aside });
+      this.deps.notices.add('warning', `A project could not be read and was set aside, unchanged, in ${read.aside}.`);
     }
     try {
       const state = StateSchema.safeParse(JSON.parse(await readFile(join(this.dir, STATE_FILE), 'utf8')));
@@ -224,15 +222,6 @@ export class ProjectStore {
   private async announce(): Promise<void> {
     const projects = await this.summaries();
     for (const listener of this.listeners) listener(projects);
-  }
-}
-
-function parseProjectFile(raw: string): ProjectFile | null {
-  try {
-    const parsed = ProjectFileSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }
 

@@ -6,6 +6,8 @@ import { MemorySecretStore } from './memorySecretStore';
 import type { Redactor } from './redactor';
 
 export const SECRET_SERVICE_NAME = 'Gen Studio';
+/** Where the notes kept beside keys go (see `getNote`): a service name of their own, so they never mix with keys. */
+const NOTE_SUFFIX = ' key destinations';
 const PROBE_ACCOUNT = 'gen-studio-probe';
 const PROBE_TIMEOUT_MS = 5000;
 
@@ -106,5 +108,35 @@ export class SecretVault {
     if (storage === 'session') return this.session.deletePassword(this.service, account);
     if (!this.keychainStatus.available) return false;
     return this.keychain.deletePassword(this.service, account).catch(() => false);
+  }
+
+  /**
+   * A note kept beside a key, in the same store (the keychain, or this session's memory), under a service name
+   * of its own: where the key may be sent. It lives there rather than in the data folder so that whoever can
+   * edit the data folder cannot also rewrite it. Not a secret: never given to the redactor.
+   */
+  async getNote(account: string, storage: SecretStorage): Promise<string | null> {
+    const noteService = this.service + NOTE_SUFFIX;
+    if (storage === 'session') return this.session.getPassword(noteService, account);
+    if (!this.keychainStatus.available) return null;
+    return this.keychain.getPassword(noteService, account).catch(() => null);
+  }
+
+  async putNote(account: string, note: string, storage: SecretStorage): Promise<void> {
+    const noteService = this.service + NOTE_SUFFIX;
+    if (storage === 'session') return this.session.setPassword(noteService, account, note);
+    if (!this.keychainStatus.available) throw new IpcFailure('unavailable', this.keychainStatus.message);
+    try {
+      await this.keychain.setPassword(noteService, account, note);
+    } catch (error) {
+      this.log.error('could not store a note in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
+      throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} refused to store where the key may be sent. Nothing was saved.`);
+    }
+  }
+
+  async removeNote(account: string, storage: SecretStorage): Promise<void> {
+    const noteService = this.service + NOTE_SUFFIX;
+    if (storage === 'session') return void (await this.session.deletePassword(noteService, account));
+    await this.keychain.deletePassword(noteService, account).catch(() => false);
   }
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
@@ -48,6 +48,18 @@ describe('settings', () => {
     const aside = names.find((n) => n.startsWith('settings.unreadable-'));
     expect(aside).toBeDefined();
     expect(await readFile(join(dir.path, aside!), 'utf8')).toContain('"concurrencyPerKey": 3');
+  });
+
+  it('set aside a folder where the settings file should be, and start on defaults', async () => {
+    await mkdir(join(file(), 'inside'), { recursive: true });
+    const s = await open();
+    expect(s.get().preferences.concurrencyPerKey).toBe(8);
+    expect(notices.list()[0]?.message).toMatch(/could not be read.*set aside as .*settings\.unreadable-.*default settings/);
+    const aside = (await readdir(dir.path)).find((n) => n.startsWith('settings.unreadable-'));
+    expect(await readdir(join(dir.path, aside!))).toEqual(['inside']);
+    // The store writes a real file in its place, so the next start reads it.
+    s.update((d) => void (d.preferences.concurrencyPerKey = 3));
+    expect((await open()).get().preferences.concurrencyPerKey).toBe(3);
   });
 
   it('keep the good parts of a damaged file, reset the rest, and say which', async () => {

@@ -1,7 +1,8 @@
-import { copyFile, readFile, rename } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Logger, SettingsBackend, SettingsFactory } from '../deps';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { migrate } from './migrations';
 import { defaultSettings, SETTINGS_FIELDS, type AppSettings } from './schema';
@@ -10,7 +11,8 @@ export const SETTINGS_NAME = 'settings';
 
 type Listener = (settings: AppSettings) => void;
 
-const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-');
+/** Anything but a JSON object cannot be settings. */
+const SettingsObjectSchema = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
 /** Keeps what validates: whole fields, and the good elements of a list whose other elements are damaged. */
 function repair(raw: Record<string, unknown>): { settings: AppSettings; repaired: string[] } {
@@ -59,38 +61,29 @@ export class SettingsService {
   }): Promise<SettingsService> {
     const { dir, factory, notices, log, now } = options;
     const file = join(dir, `${SETTINGS_NAME}.json`);
-    const setAside = async (why: string, keepOriginal: boolean): Promise<string> => {
-      const aside = join(dir, `${SETTINGS_NAME}.${why}-${stamp(now())}.json`);
-      if (keepOriginal) await copyFile(file, aside);
-      else await rename(file, aside);
+    const asideAs = (why: string) => join(dir, `${SETTINGS_NAME}.${why}-${asideStamp(now())}.json`);
+    /** A copy of the file as it was, kept beside the one this version goes on with. */
+    const keepCopy = async (why: string): Promise<string> => {
+      const aside = asideAs(why);
+      await copyFile(file, aside);
       return aside;
     };
 
     // Read the file itself rather than the store's view of it: the store merges in defaults, which would hide
-    // a missing version, and throws on a file it cannot parse.
-    const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
+    // a missing version, and throws on a file it cannot parse (or a folder where the file should be).
+    const read = await readJsonOrSetAside(file, { schema: SettingsObjectSchema, aside: asideAs('unreadable') });
     let raw: Record<string, unknown> = { schemaVersion: defaultSettings().schemaVersion };
-    if (text !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        raw = parsed as Record<string, unknown>;
-      } else {
-        const aside = await setAside('unreadable', false);
-        log.warn('settings file unreadable; set aside', { aside });
-        notices.add('warning', `Your settings file could not be read. It was set aside as ${aside} and Gen Studio started with default settings.`);
-      }
+    if (read.status === 'ok') raw = read.value;
+    if (read.status === 'set-aside') {
+      log.warn('settings file unreadable; set aside', { aside: read.aside });
+      notices.add('warning', `Your settings file could not be read. It was set aside as ${read.aside} and Gen Studio started with default settings.`);
     }
 
     const backend = factory<AppSettings>({ cwd: dir, name: SETTINGS_NAME, defaults: defaultSettings() });
     const migrated = migrate(raw);
     let settings: AppSettings;
     if (migrated.kind === 'newer') {
-      const aside = await setAside('newer', true);
+      const aside = await keepCopy('newer');
       notices.add(
         'warning',
         `Your settings were written by a newer Gen Studio (settings version ${migrated.version}). A copy was kept as ${aside}; this version started with default settings.`,
@@ -99,7 +92,7 @@ export class SettingsService {
     } else {
       const { settings: clean, repaired } = repair(migrated.raw);
       if (repaired.length) {
-        const aside = await setAside('damaged', true);
+        const aside = await keepCopy('damaged');
         log.warn('settings repaired', { fields: repaired, aside });
         notices.add(
           'warning',

@@ -1,9 +1,9 @@
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SpendingPeriod } from '../../../shared/ipc/contract';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { periodStarts } from './periods';
 
@@ -16,6 +16,14 @@ const EntrySchema = z.object({
   cost: z.number(),
   /** false for tasks the service does not charge (moderated) */
   charged: z.boolean(),
+  /**
+   * The task was sent but its outcome is unknown (no answer was recorded): the service may or may not have taken
+   * and charged it. Counted against every cap at `cost` (an estimate) until the user, or a later answer from the
+   * service, settles it; not part of what was spent.
+   */
+  unsettled: z.boolean().optional(),
+  /** an unsettled entry for which nothing had a price yet: `cost` is 0, and it is estimated again when checked */
+  unpriced: z.boolean().optional(),
 });
 export type LedgerEntry = z.infer<typeof EntrySchema>;
 
@@ -35,22 +43,12 @@ export class SpendingLedger {
 
   static async open(dataDir: string, o: { notices: NoticeBoard; log: Logger; now: () => number }): Promise<SpendingLedger> {
     const ledger = new SpendingLedger(join(dataDir, 'spending.json'));
-    const text = await readFile(ledger.file, 'utf8').catch(() => undefined);
-    if (text !== undefined) {
-      let parsed: z.infer<typeof FileSchema> | undefined;
-      try {
-        parsed = FileSchema.parse(JSON.parse(text));
-      } catch {
-        parsed = undefined;
-      }
-      if (parsed) for (const e of parsed.entries) ledger.entries.set(e.taskId, e);
-      else {
-        const aside = `${ledger.file}.unreadable-${new Date(o.now()).toISOString().replace(/[:.]/g, '-')}`;
-        await rename(ledger.file, aside);
-        ledger.wasReset = true;
-        o.log.warn('spending ledger unreadable; set aside', { aside });
-        o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${aside}; totals restart from the tasks still in the queue.`);
-      }
+    const read = await readJsonOrSetAside(ledger.file, { schema: FileSchema, aside: `${ledger.file}.unreadable-${asideStamp(o.now())}` });
+    if (read.status === 'ok') for (const e of read.value.entries) ledger.entries.set(e.taskId, e);
+    if (read.status === 'set-aside') {
+      ledger.wasReset = true;
+      o.log.warn('spending ledger unreadable; set aside', { aside: read.aside });
+      o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${read.aside}; totals restart from the tasks still in the queue.`);
     }
     return ledger;
   }
@@ -69,18 +67,61 @@ export class SpendingLedger {
     await this.persist();
   }
 
+  entry(taskId: string): LedgerEntry | undefined {
+    return this.entries.get(taskId);
+  }
+
+  /** The service priced the task: its cost replaces the quote (or the estimate of an unsettled entry, which it settles). */
   async settle(taskId: string, cost: number): Promise<void> {
     const entry = this.entries.get(taskId);
-    if (!entry || entry.cost === cost) return;
-    this.entries.set(taskId, { ...entry, cost });
+    if (!entry || (entry.cost === cost && !entry.unsettled)) return;
+    this.entries.set(taskId, settled({ ...entry, cost }));
+    await this.persist();
+  }
+
+  /**
+   * A task was sent and no answer was recorded: it is held against the caps at its estimate until settled. A task
+   * already in the ledger (the service's answer was recorded before something else failed) is charged already.
+   */
+  async holdUnsettled(entry: Omit<LedgerEntry, 'charged' | 'unsettled'>): Promise<void> {
+    if (this.entries.has(entry.taskId)) return;
+    this.entries.set(entry.taskId, { ...entry, charged: true, unsettled: true });
+    await this.persist();
+  }
+
+  /** Entries whose outcome nobody has settled yet, for one key (or every key). */
+  unsettledEntries(keyId?: string): LedgerEntry[] {
+    return [...this.entries.values()].filter((e) => e.unsettled && (keyId === undefined || e.keyId === keyId));
+  }
+
+  /** The user (or the service) says whether an unsettled task was charged, and at what cost. */
+  async resolve(taskId: string, charged: boolean, cost?: number): Promise<LedgerEntry | undefined> {
+    const entry = this.entries.get(taskId);
+    if (!entry?.unsettled) return undefined;
+    const next = settled({ ...entry, charged, cost: cost ?? entry.cost });
+    this.entries.set(taskId, next);
+    await this.persist();
+    return next;
+  }
+
+  /**
+   * The task is sent again under the same record: what its earlier attempt cost (or holds, unsettled) stays in
+   * the ledger under another name, so the new attempt's entry cannot overwrite it.
+   */
+  async setApart(taskId: string, attempt: string): Promise<void> {
+    const entry = this.entries.get(taskId);
+    if (!entry) return;
+    this.entries.delete(taskId);
+    const apart = `${taskId}@${attempt}`;
+    this.entries.set(apart, { ...entry, taskId: apart });
     await this.persist();
   }
 
   /** Moderated tasks are not charged by the service. */
   async uncharge(taskId: string): Promise<void> {
     const entry = this.entries.get(taskId);
-    if (!entry || !entry.charged) return;
-    this.entries.set(taskId, { ...entry, charged: false });
+    if (!entry || (!entry.charged && !entry.unsettled)) return;
+    this.entries.set(taskId, settled({ ...entry, charged: false }));
     await this.persist();
   }
 
@@ -88,7 +129,7 @@ export class SpendingLedger {
     const starts = periodStarts(now);
     const out = { day: 0, week: 0, month: 0 };
     for (const e of this.entries.values()) {
-      if (e.keyId !== keyId || !e.charged) continue;
+      if (e.keyId !== keyId || !e.charged || e.unsettled) continue;
       for (const p of ['day', 'week', 'month'] as const) if (e.at >= starts[p] && e.at <= now) out[p] += e.cost;
     }
     const round = (n: number) => Math.round(n * 100) / 100;
@@ -100,7 +141,7 @@ export class SpendingLedger {
     let best: LedgerEntry | undefined;
     let any: LedgerEntry | undefined;
     for (const e of this.entries.values()) {
-      if (e.endpointId !== endpointId) continue;
+      if (e.endpointId !== endpointId || e.unsettled) continue;
       if (e.keyId === keyId && (!best || e.at > best.at)) best = e;
       if (!any || e.at > any.at) any = e;
     }
@@ -110,8 +151,13 @@ export class SpendingLedger {
   /** The most any task of the endpoints `alike` accepts has cost (any key): a cautious stand-in for an unpriced endpoint. */
   highestCost(alike: (endpointId: string) => boolean): number | undefined {
     let most: number | undefined;
-    for (const e of this.entries.values()) if (alike(e.endpointId) && (most === undefined || e.cost > most)) most = e.cost;
+    for (const e of this.entries.values()) if (!e.unsettled && alike(e.endpointId) && (most === undefined || e.cost > most)) most = e.cost;
     return most;
+  }
+
+  /** Waits for the writes under way (a test, or a clean stop, reads the file after). */
+  flush(): Promise<void> {
+    return this.writing.catch(() => undefined);
   }
 
   private persist(): Promise<void> {
@@ -119,4 +165,10 @@ export class SpendingLedger {
     this.writing = this.writing.catch(() => undefined).then(() => writeJsonAtomic(this.file, snapshot));
     return this.writing;
   }
+}
+
+/** An entry whose outcome is known: the unsettled marks go. */
+function settled(entry: LedgerEntry): LedgerEntry {
+  const { unsettled: _u, unpriced: _p, ...rest } = entry;
+  return rest;
 }

@@ -1,13 +1,13 @@
 import { findEndpoint } from '../../../shared/catalog/catalog';
-import type { SpendingCaps, SpendingSummary } from '../../../shared/ipc/contract';
+import type { SpendingCaps, SpendingPeriod, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { SANDBOX_KEY_ID } from '../connections/builtinSandbox';
+import { SANDBOX_KEY_ID } from '../connections/builtinIds';
 import type { ConnectionService, ResolvedConnection } from '../connections/connectionService';
-import { fetchCredits, type ProbeDeps } from '../keys/keyTest';
+import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
 import type { SettingsService } from '../settings/settingsService';
-import type { SpendingLedger } from './ledger';
-import { PERIOD_WORDS } from './periods';
+import type { LedgerEntry, SpendingLedger } from './ledger';
+import { PERIOD_WORDS, periodStarts } from './periods';
 
 const NO_CAPS: SpendingCaps = { day: null, week: null, month: null };
 const CREDITS_CACHE_MS = 60_000;
@@ -61,6 +61,7 @@ export class SpendingService {
       caps: this.caps(keyId),
       credits,
       creditsNote: note,
+      unsettled: this.unsettled(keyId),
     };
   }
 
@@ -74,7 +75,52 @@ export class SpendingService {
       caps: this.caps(keyId),
       credits: cached?.credits ?? null,
       creditsNote: cached?.note ?? 'Balance not asked yet.',
+      unsettled: this.unsettled(keyId),
     };
+  }
+
+  /** Tasks of the key whose outcome is unknown, oldest first, each at what it is counted against the caps. */
+  unsettled(keyId: string): UnsettledTask[] {
+    return this.ledger
+      .unsettledEntries(keyId)
+      .sort((a, b) => a.at - b.at)
+      .map((e) => ({ id: e.taskId, endpointTitle: findEndpoint(e.endpointId)?.title ?? e.endpointId, at: e.at, estimate: this.heldAt(e) ?? null }));
+  }
+
+  /**
+   * The user settles a task whose outcome was unknown: charged (at the cost given, else at its estimate) or not.
+   * Answers with the summary of the key it belonged to.
+   */
+  async settle(id: string, charged: boolean, cost?: number): Promise<{ keyId: string }> {
+    const entry = this.ledger.entry(id);
+    if (!entry?.unsettled) throw new IpcFailure('not-found', 'That task has been settled already.');
+    const price = charged ? (cost ?? this.heldAt(entry)) : entry.cost;
+    if (price === undefined) throw new IpcFailure('validation', 'Nothing has a price yet to count this task at: say what it cost.');
+    await this.ledger.resolve(id, charged, price);
+    this.invalidateCredits(entry.keyId);
+    return { keyId: entry.keyId };
+  }
+
+  /** What an unsettled entry is counted at: its own cost, or (when nothing was priced when it was sent) today's estimate. */
+  private heldAt(e: LedgerEntry): number | undefined {
+    return e.unpriced ? this.estimate(e.keyId, e.endpointId)?.cost : e.cost;
+  }
+
+  /** What tasks of the key whose outcome is unknown are counted at, per period (by when they were sent). */
+  private held(keyId: string, now: number): { amounts: Record<SpendingPeriod, number>; count: number; unpriced: number } {
+    const starts = periodStarts(now);
+    const amounts = { day: 0, week: 0, month: 0 };
+    let unpriced = 0;
+    const entries = this.ledger.unsettledEntries(keyId);
+    for (const e of entries) {
+      const cost = this.heldAt(e);
+      if (cost === undefined) {
+        unpriced++;
+        continue;
+      }
+      for (const p of SPENDING_PERIODS) if (e.at >= starts[p]) amounts[p] += cost;
+    }
+    return { amounts, count: entries.length, unpriced };
   }
 
   private connectionOfKey(keyId: string): string | undefined {
@@ -121,9 +167,15 @@ export class SpendingService {
     const caps = this.caps(keyId);
     const set = SPENDING_PERIODS.filter((p) => caps[p] !== null);
     if (set.length === 0) return;
-    const totals = this.ledger.totals(keyId, this.probe.clock.now());
+    const now = this.probe.clock.now();
+    const totals = this.ledger.totals(keyId, now);
+    const held = this.held(keyId, now);
     const label = this.keyLabel(keyId);
     const spentLine = `Spent ${fmt(totals.day)} today, ${fmt(totals.week)} this week, ${fmt(totals.month)} this month.`;
+    const heldLine =
+      held.count > 0
+        ? ` ${held.count === 1 ? 'A task' : `${held.count} tasks`} whose outcome is unknown ${held.count === 1 ? 'is' : 'are'} counted as spent until you say whether ${held.count === 1 ? 'it was' : 'they were'} charged (Settings, Spending).`
+        : '';
     const capWords = set.map((p) => `${PERIOD_WORDS[p].cap} cap of ${fmt(caps[p]!)}`).join(' and ');
     if (reserved.unpriced > 0) {
       throw new IpcFailure(
@@ -131,28 +183,34 @@ export class SpendingService {
         `Not sent: ${reserved.unpriced === 1 ? 'a task' : `${reserved.unpriced} tasks`} of “${label}” still on ${reserved.unpriced === 1 ? 'its' : 'their'} way ${reserved.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Send it once ${reserved.unpriced === 1 ? 'that task has' : 'they have'} finished.`,
       );
     }
+    if (held.unpriced > 0) {
+      throw new IpcFailure(
+        'spending-cap',
+        `Not sent: ${held.unpriced === 1 ? 'a task' : `${held.unpriced} tasks`} of “${label}” whose outcome is unknown ${held.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Say whether ${held.unpriced === 1 ? 'it was' : 'they were'} charged in Settings, Spending.`,
+      );
+    }
+    const used = (p: SpendingPeriod) => totals[p] + held.amounts[p] + reserved.amount;
     const estimate = this.estimate(keyId, endpointId);
     if (estimate === undefined) {
       // Nothing like it has been priced: one such request at a time goes out, while the caps still have room, and
       // its price is what the next ones are checked against. A cap can be passed by at most that one task; the
       // alternative, refusing every first request, would make a cap set on day one block the app.
       for (const period of set) {
-        if (totals[period] + reserved.amount >= caps[period]!) {
-          throw new IpcFailure('spending-cap', `Not sent: your ${PERIOD_WORDS[period].cap} cap of ${fmt(caps[period]!)} credits for “${label}” is reached. ${spentLine} Raise the cap in Settings to go on.`);
+        if (used(period) >= caps[period]!) {
+          throw new IpcFailure('spending-cap', `Not sent: your ${PERIOD_WORDS[period].cap} cap of ${fmt(caps[period]!)} credits for “${label}” is reached. ${spentLine}${heldLine} Raise the cap in Settings to go on.`);
         }
       }
       return;
     }
     for (const period of set) {
       const cap = caps[period]!;
-      const after = totals[period] + reserved.amount + estimate.cost;
-      if (totals[period] + reserved.amount >= cap || after > cap) {
+      if (used(period) >= cap || used(period) + estimate.cost > cap) {
         const pending = reserved.amount > 0 ? ` About ${fmt(reserved.amount)} more is on its way.` : '';
         const how = estimate.basis === 'same-endpoint' ? `what ${endpointId} cost last time` : `the most a task like it has cost`;
         const est = estimate.cost > 0 ? ` This request is estimated at ${fmt(estimate.cost)} (${how}).` : '';
         throw new IpcFailure(
           'spending-cap',
-          `Not sent: this would cross your ${PERIOD_WORDS[period].cap} cap of ${fmt(cap)} credits for “${label}”. ${spentLine}${pending}${est} Raise the cap in Settings to go on.`,
+          `Not sent: this would cross your ${PERIOD_WORDS[period].cap} cap of ${fmt(cap)} credits for “${label}”. ${spentLine}${heldLine}${pending}${est} Raise the cap in Settings to go on.`,
         );
       }
     }

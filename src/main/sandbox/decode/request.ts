@@ -1,7 +1,7 @@
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
-import { issue, type ValidationIssue } from '../../../shared/validation/issue';
-import { validateRequest } from '../../../shared/validation/validate';
+import { issue, withInput, type ValidationIssue } from '../../../shared/validation/issue';
+import { coerceRequest, validateRequest } from '../../../shared/validation/validate';
 import { isJsonContentType } from '../http/contentType';
 import type { DecodedInputs } from '../outputs/job';
 import { decodeMedia, type MediaSources } from './media';
@@ -21,7 +21,7 @@ export type ParsedRequest =
  * the end of the input.
  */
 export function parseJson(text: string, contentType?: string): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
-  if (text.trim().length === 0) return { ok: false, issue: issue(['body'], 'missing', 'Field required') };
+  if (text.trim().length === 0) return { ok: false, issue: { ...issue(['body'], 'missing', 'Field required'), input: null } };
   if (!isJsonContentType(contentType)) {
     return {
       ok: false,
@@ -39,7 +39,8 @@ export function parseJson(text: string, contentType?: string): { ok: true; value
     const at = /position (\d+)/.exec(message);
     return {
       ok: false,
-      issue: issue(['body', at ? Number(at[1]) : text.length], 'json_invalid', 'JSON decode error', { error: message }),
+      // The service's framework reports a body it could not decode with an empty object as its input.
+      issue: { ...issue(['body', at ? Number(at[1]) : text.length], 'json_invalid', 'JSON decode error', { error: message }), input: {} },
     };
   }
 }
@@ -67,11 +68,13 @@ export async function parseRequest(endpoint: EndpointSpec, text: string, sources
   if (!json.ok) return { ok: false, issues: [json.issue] };
   const body = json.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, issues: validateRequest(endpoint, body, { strictness: 'service' }) };
+    return { ok: false, issues: validateRequest(endpoint, body, { strictness: 'service' }).map((i) => withInput(i, body)) };
   }
-  const record = body as Record<string, unknown>;
+  // Numbers and booleans as the service reads them (lax): "1024" is 1024 for the outputs too.
+  const record = coerceRequest(endpoint, body as Record<string, unknown>);
+  const sent = body as Record<string, unknown>;
   const decoded = await decodeMedia(endpoint, record, sources);
-  const issues = validateRequest(endpoint, record, {
+  const issues = validateRequest(endpoint, sent, {
     strictness: 'service',
     probes: {
       image: (field) => decoded.inputs.images.get(field),
@@ -83,6 +86,6 @@ export async function parseRequest(endpoint: EndpointSpec, text: string, sources
   });
   const reported = new Set(issues.map((i) => JSON.stringify(i.loc.slice(0, 2))));
   const all = [...issues, ...decoded.issues.filter((i) => !reported.has(JSON.stringify(i.loc.slice(0, 2))))];
-  if (all.length) return { ok: false, issues: all };
+  if (all.length) return { ok: false, issues: all.map((i) => withInput(i, sent)) };
   return { ok: true, params: effectiveParams(endpoint, record), inputs: decoded.inputs };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ACCOUNT_PATHS } from '../../../shared/catalog/catalog';
 import { getEndpoint } from '../../../shared/catalog/catalog';
-import { issue } from '../../../shared/validation/issue';
+import { issue, withInput } from '../../../shared/validation/issue';
 import { validateRequest } from '../../../shared/validation/validate';
 import type { SandboxContext } from '../context';
 import { parseJson } from '../decode/request';
@@ -31,7 +31,7 @@ export function deleteFinetune(ctx: SandboxContext, req: IncomingMessage, bodyTe
   if (!parsed.ok) return validationError([parsed.issue]);
   const endpoint = getEndpoint('delete_finetune');
   const issues = validateRequest(endpoint, parsed.value, { strictness: 'service' });
-  if (issues.length) return validationError(issues);
+  if (issues.length) return validationError(issues.map((i) => withInput(i, parsed.value)));
   const id = (parsed.value as { finetune_id: string }).finetune_id;
   if (!ctx.accounts.deleteFinetune(auth.key, id)) return detail(404, `Finetune not found: ${id}`);
   return json(200, {

@@ -68,7 +68,7 @@ function finetuneProblem(ctx: SandboxContext, endpoint: EndpointSpec, key: strin
   if (!endpoint.finetuneOf) return undefined;
   const id = params.finetune_id;
   if (typeof id === 'string' && ctx.accounts.hasFinetune(key, id)) return undefined;
-  return validationError([issue(['body', 'finetune_id'], 'value_error', `Value error, finetune “${String(id)}” not found for this key`)]);
+  return validationError([{ ...issue(['body', 'finetune_id'], 'value_error', `Value error, finetune “${String(id)}” not found for this key`), input: id ?? null }]);
 }
 
 /**

@@ -16,7 +16,9 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
 /** The service's non-validation error shape: `{detail: "..."}`. */
 export const detail = (status: number, message: string, headers?: Record<string, string>): Reply => json(status, { detail: message }, headers);
 
-export const validationError = (issues: readonly ValidationIssue[]): Reply => json(422, { detail: issues });
+/** The service's 422: every item carries its `input` (field notes); null where none was attached. */
+export const validationError = (issues: readonly ValidationIssue[]): Reply =>
+  json(422, { detail: issues.map((i) => ({ ...i, input: i.input === undefined ? null : i.input })) });
 
 export const text = (status: number, body: string, contentType = 'text/plain; charset=utf-8', headers?: Record<string, string>): Reply => ({
   kind: 'text',

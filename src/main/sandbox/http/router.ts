@@ -11,6 +11,7 @@ import { submit } from '../handlers/submit';
 import { RESULT_PATH_PREFIX } from '../results';
 import { readBody } from './body';
 import { garble, shortCircuit } from './failureReplies';
+import { isOwnHost } from './hostCheck';
 import { detail, writeReply, type Reply } from './reply';
 
 export type Origin = 'base' | 'regional';
@@ -135,8 +136,14 @@ function logWhenDone(log: NonNullable<SandboxContext['onRequest']>, req: Incomin
 /** The request listener of one origin: routes, plays failures, and turns a sandbox bug into a 500 with its message. */
 export function requestListener(ctx: SandboxContext, origin: Origin): (req: IncomingMessage, res: ServerResponse) => void {
   const table = routes(ctx.options.endpointWord);
+  const port = Number(new URL(origin === 'base' ? ctx.origin : ctx.regionalOrigin).port);
   return (req, res) => {
     if (ctx.onRequest) logWhenDone(ctx.onRequest, req, res);
+    if (!isOwnHost(req.headers.host, port)) {
+      // DNS rebinding: a page that made its own name resolve to 127.0.0.1 is not a client of this sandbox.
+      writeReply(req, res, detail(421, `This sandbox answers only requests addressed to 127.0.0.1:${port} or localhost:${port}.`));
+      return;
+    }
     route(ctx, table, origin, req)
       .catch((e: unknown): Reply => detail(500, `Sandbox error: ${e instanceof Error ? e.message : String(e)}`))
       .then((reply) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { VIDEO_FPS } from '../../../shared/catalog/video';
-import { readMp4Info } from '../../core/library/mp4';
+import { readMp4Info } from '../../../shared/media/mp4';
 import type { VideoHeader } from '../decode/media';
 import { encodeMp4Async, keyframeSize, type VideoKeyframe } from '../video/encodeMp4';
 import { drawLabel, stampPlaceholder, textWidth } from './font';

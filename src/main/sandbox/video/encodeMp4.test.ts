@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMp4Info } from '../../core/library/mp4';
+import { readMp4Info } from '../../../shared/media/mp4';
 import { solidImage as solid } from '../testing/solidImage';
 import { barRect, encodeMp4, frameCount, keyframeRect, keyframeSize, type VideoSpec } from './encodeMp4';
 import { sequenceParameterSet } from './h264';

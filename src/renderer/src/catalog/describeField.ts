@@ -1,9 +1,9 @@
 import type { FieldSpec } from '../../../shared/catalog/field';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 
-/** True when the value is the `0` that asks the service to choose (see `zeroMeansAuto`). */
+/** True when the value is the default that asks the service to choose, had by leaving the field empty (see `defaultIsAuto`). */
 export function isAutoValue(f: FieldSpec, value: unknown): boolean {
-  return f.type === 'integer' && f.zeroMeansAuto === true && value === 0;
+  return f.type === 'integer' && f.defaultIsAuto === true && value === f.default;
 }
 
 /** The field's limits in words, as a form hint: "256 to 1440, multiple of 32". */
@@ -16,7 +16,7 @@ export function describeConstraint(f: FieldSpec): string {
       else if (f.min !== undefined) parts.push(`at least ${f.min}`);
       else if (f.max !== undefined) parts.push(`at most ${f.max}`);
       if (f.type === 'integer' && f.multipleOf !== undefined) parts.push(`multiple of ${f.multipleOf}`);
-      if (f.type === 'integer' && f.zeroMeansAuto) parts.push('or 0 for auto');
+      if (f.type === 'integer' && f.defaultIsAuto) parts.push('or empty for auto');
       break;
     case 'string':
       if (f.minLength !== undefined && f.maxLength !== undefined) parts.push(`${f.minLength} to ${f.maxLength} characters`);
@@ -44,7 +44,7 @@ export function describeConstraint(f: FieldSpec): string {
 export function describeDefault(f: FieldSpec): string {
   if (f.default === undefined) return '—';
   if (f.default === '') return 'empty';
-  if (isAutoValue(f, f.default)) return '0 (auto)';
+  if (isAutoValue(f, f.default)) return 'auto (left out)';
   return JSON.stringify(f.default);
 }
 

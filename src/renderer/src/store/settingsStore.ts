@@ -12,6 +12,8 @@ interface SettingsState {
   follow(): () => void;
   update(patch: Partial<Preferences>): Promise<IpcResult<Preferences>>;
   setCaps(keyId: string, caps: SpendingCaps): Promise<IpcResult<SpendingSummary>>;
+  /** Says whether a task whose outcome was unknown was charged (and what it cost). */
+  settle(id: string, charged: boolean, cost?: number): Promise<IpcResult<SpendingSummary>>;
 }
 
 export const useSettingsStore = create<SettingsState>((set, get) => ({
@@ -45,6 +47,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
   setCaps: async (keyId, caps) => {
     const result = await gen.spending.setCaps({ keyId, caps });
+    if (result.ok) set({ spending: result.value });
+    return result;
+  },
+  settle: async (id, charged, cost) => {
+    const result = await gen.spending.settle(cost === undefined ? { id, charged } : { id, charged, cost });
     if (result.ok) set({ spending: result.value });
     return result;
   },

@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS_NO_WEBP, outputFormat, promptUpsampling, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
+import { outputFormatJpegPng, promptUpsampling, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { string } from '../field';
 
@@ -25,7 +25,7 @@ export const genCtxMax: EndpointSpec = {
       ratioRange: ['21:9', '9:21'],
       role: 'aspect-ratio',
     }),
-    outputFormat(IMAGE_FORMATS_NO_WEBP, 'png'),
+    outputFormatJpegPng('png'),
     ...webhookFields,
     promptUpsampling({ default: false }),
     safetyTolerance(6),

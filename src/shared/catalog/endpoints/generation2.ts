@@ -1,18 +1,36 @@
 import {
   IMAGE_FORMATS,
-  IMAGE_FORMATS_NO_WEBP,
   outputFormat,
+  outputFormatJpegPng,
   promptUpsampling,
   referenceFieldNames,
   referenceFields,
   safetyTolerance,
   seed,
   webhookFields,
+  WEBP_OBSERVED,
 } from '../common';
 import type { EndpointSpec } from '../endpoint';
-import { enumeration, integer, number, string, type FieldSpec } from '../field';
+import { integer, number, string, type FieldSpec } from '../field';
 
 const FLEX_UNSTATED = 'the document does not say which gen-2-flex fields are required';
+const FLEX_OBSERVED = 'nullable, with this default: field notes (the service’s published gen-2-flex schema)';
+const AUTO_SIZE_OBSERVED = 'an explicit 0 is refused: field notes (leave the field out for the automatic size)';
+
+/**
+ * Width or height whose default 0 (below the minimum 64) lets the service choose, from the inputs or the model's
+ * own size. The service refuses an explicit 0, so "auto" is sent by leaving the field out.
+ */
+const autoSize = (name: 'width' | 'height', observed: string, mark: { inferred?: string } = {}): FieldSpec =>
+  integer(name, `Output ${name} in pixels; leave empty to let the service choose`, {
+    nullable: true,
+    default: 0,
+    min: 64,
+    defaultIsAuto: true,
+    role: 'size',
+    observed,
+    ...mark,
+  });
 
 /** gen-2-flex and gen-2-klein-9b-preview describe their images as "path to input image", nothing more. */
 const PATH_ENCODING =
@@ -34,32 +52,25 @@ export const gen2Flex: EndpointSpec = {
       multiline: true,
       inferred: `required: ${FLEX_UNSTATED}; a generation without a prompt has nothing to follow`,
     }),
-    promptUpsampling({ inferred: 'default not shown in the document' }),
+    promptUpsampling({ nullable: true, default: true, observed: FLEX_OBSERVED }),
     ...referenceFields(8, {
       encoding: 'base64-or-url',
-      nullable: false,
+      nullable: true,
       describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
       inferred: PATH_ENCODING,
+      observed: FLEX_OBSERVED,
     }),
     string('input_image_blob_path', 'Blob path to an input image', { group: 'advanced' }),
-    seed({ nullable: false }),
-    integer('width', 'Output width in pixels (default not shown: the service decides when absent)', {
-      min: 64,
-      role: 'size',
-    }),
-    integer('height', 'Output height in pixels (default not shown: the service decides when absent)', {
-      min: 64,
-      role: 'size',
-    }),
-    number('guidance', 'Higher follows the prompt more closely', { min: 1.5, max: 10, group: 'advanced' }),
-    integer('steps', 'Number of denoising steps', { min: 1, max: 50, group: 'advanced' }),
+    seed({ nullable: true, observed: FLEX_OBSERVED }),
+    autoSize('width', FLEX_OBSERVED),
+    autoSize('height', FLEX_OBSERVED),
+    number('guidance', 'Higher follows the prompt more closely', { nullable: true, default: 5, min: 1.5, max: 10, group: 'advanced', observed: FLEX_OBSERVED }),
+    integer('steps', 'Number of denoising steps', { nullable: true, default: 50, min: 1, max: 50, group: 'advanced', observed: FLEX_OBSERVED }),
     {
       ...safetyTolerance(5, 'Moderation strictness: 0 to 5; levels beyond this require contacting the operator'),
       inferred: 'default not shown for gen-2-flex: 2, as on every endpoint whose table gives one',
     },
-    enumeration('output_format', 'File format of the result (default not shown in the document)', IMAGE_FORMATS, {
-      group: 'advanced',
-    }),
+    { ...outputFormat(IMAGE_FORMATS, 'jpeg'), observed: FLEX_OBSERVED },
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],
@@ -85,25 +96,11 @@ function kleinFields(inferred?: string): FieldSpec[] {
       inferred: inferred ?? PATH_ENCODING,
     }),
     seed(mark),
-    // The document's default 0 lies below the minimum 64: 0 asks the service to choose the size.
-    integer('width', 'Output width in pixels; 0 or empty lets the service choose', {
-      nullable: true,
-      default: 0,
-      min: 64,
-      zeroMeansAuto: true,
-      role: 'size',
-      ...mark,
-    }),
-    integer('height', 'Output height in pixels; 0 or empty lets the service choose', {
-      nullable: true,
-      default: 0,
-      min: 64,
-      zeroMeansAuto: true,
-      role: 'size',
-      ...mark,
-    }),
+    // The document's default 0 lies below the minimum 64: it asks the service to choose the size.
+    autoSize('width', AUTO_SIZE_OBSERVED, mark),
+    autoSize('height', AUTO_SIZE_OBSERVED, mark),
     { ...safetyTolerance(5), ...mark },
-    { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), ...mark },
+    { ...outputFormatJpegPng('jpeg'), ...mark },
     ...webhookFields,
   ];
 }
@@ -148,7 +145,7 @@ export const gen2Klein4b = namedKlein('gen-2-klein-4b', 'Gen 2 Klein 4B', 'snaps
 export const gen2Klein9b = namedKlein('gen-2-klein-9b', 'Gen 2 Klein 9B', 'snapshot');
 
 const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): EndpointSpec => {
-  const inferred = `shape of gen-2-flex without steps and guidance: the document names ${id} without fields`;
+  const inferred = `shape of gen-2-flex without steps, guidance and prompt upsampling: the document names ${id} without fields`;
   const mark = { inferred };
   return {
     id,
@@ -170,7 +167,7 @@ const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): E
         multiline: true,
         ...mark,
       }),
-      promptUpsampling(mark),
+      // No prompt_upsampling: gen-2-pro has none (field notes; a sent one is ignored).
       ...referenceFields(8, {
         encoding: 'base64-or-url',
         nullable: true,
@@ -178,10 +175,10 @@ const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): E
         ...mark,
       }),
       seed(mark),
-      integer('width', 'Output width in pixels', { nullable: true, min: 64, role: 'size', ...mark }),
-      integer('height', 'Output height in pixels', { nullable: true, min: 64, role: 'size', ...mark }),
+      autoSize('width', AUTO_SIZE_OBSERVED, mark),
+      autoSize('height', AUTO_SIZE_OBSERVED, mark),
       { ...safetyTolerance(5), ...mark },
-      { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), ...mark },
+      { ...outputFormat(IMAGE_FORMATS, 'jpeg'), ...mark, observed: WEBP_OBSERVED },
       ...webhookFields,
     ],
     responses: ['AsyncResponse'],

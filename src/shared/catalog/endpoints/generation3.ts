@@ -1,5 +1,5 @@
 import { BOUNDING_BOX_SHAPE_INFERRED } from '../boundingBoxes';
-import { IMAGE_FORMATS_NO_WEBP, outputFormat, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
+import { outputFormatJpegPng, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { enumeration, keyframes, number, string, video } from '../field';
 import { VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS, VIDEO_MODES, VIDEO_RESOLUTIONS } from '../video';
@@ -48,7 +48,7 @@ export const gen3Image: EndpointSpec = {
     }),
     seed({ inferred: GEN3_INFERRED }),
     { ...safetyTolerance(5), inferred: GEN3_INFERRED },
-    { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), inferred: GEN3_INFERRED },
+    { ...outputFormatJpegPng('jpeg'), inferred: GEN3_INFERRED },
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],

@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS, IMAGE_FORMATS_NO_WEBP, outputFormat, promptUpsampling, safetyTolerance, seed, webhookFields } from '../common';
+import { IMAGE_FORMATS, outputFormat, outputFormatJpegPng, promptUpsampling, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { image, integer, number, string } from '../field';
 
@@ -66,7 +66,7 @@ export const genPro11: EndpointSpec = {
     promptUpsampling({ default: false }),
     seed(),
     safetyTolerance(6),
-    outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'),
+    outputFormatJpegPng('jpeg'),
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],

@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS_NO_WEBP, outputFormat, seed, webhookFields } from '../common';
+import { outputFormatJpegPng, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { enumeration, image, integer, number, string, video } from '../field';
 import { VIDEO_UPSCALE_SOURCE } from '../video';
@@ -22,7 +22,7 @@ const vto = (id: 'vto-v1' | 'vto-v2'): EndpointSpec => {
       image('person_image', 'Photo of the person', { required: true, role: 'person', encoding: 'base64-or-url', inferred }),
       image('garment_image', 'Photo of the garment', { required: true, role: 'garment', encoding: 'base64-or-url', inferred }),
       seed({ inferred }),
-      { ...outputFormat(IMAGE_FORMATS_NO_WEBP, 'jpeg'), inferred },
+      { ...outputFormatJpegPng('jpeg'), inferred },
       ...webhookFields,
     ],
     responses: ['AsyncResponse'],

@@ -12,6 +12,21 @@ export const SpendingCapsSchema = z.object({
 });
 export type SpendingCaps = z.infer<typeof SpendingCapsSchema>;
 
+/**
+ * A task sent whose outcome is unknown (no answer was recorded): the service may have taken and charged it.
+ * Counted against every cap at its estimate until the user says whether it was charged.
+ */
+export const UnsettledTaskSchema = z.object({
+  /** the ledger's id for it (a task's id, or the id of an earlier attempt of a task sent again) */
+  id: z.string(),
+  endpointTitle: z.string(),
+  /** when it was sent */
+  at: z.number(),
+  /** what it is counted at; null when nothing has a price yet */
+  estimate: z.number().nullable(),
+});
+export type UnsettledTask = z.infer<typeof UnsettledTaskSchema>;
+
 export const SpendingSummarySchema = z.object({
   /** the key (or `sandbox`) the totals belong to */
   keyId: z.string(),
@@ -21,6 +36,8 @@ export const SpendingSummarySchema = z.object({
   /** the balance where the connection answers GET /v1/credits; null where it does not */
   credits: z.number().nullable(),
   creditsNote: z.string(),
+  /** tasks of this key whose outcome is unknown, oldest first: counted against the caps until settled */
+  unsettled: z.array(UnsettledTaskSchema),
 });
 export type SpendingSummary = z.infer<typeof SpendingSummarySchema>;
 
@@ -28,6 +45,8 @@ export const spendingCalls = {
   /** Totals and caps of a key (the active one when none is given), with its balance where the service tells it. */
   'spending.summary': call(z.object({ keyId: z.string().optional() }), SpendingSummarySchema),
   'spending.setCaps': call(z.object({ keyId: z.string(), caps: SpendingCapsSchema }), SpendingSummarySchema),
+  /** The user says whether a task whose outcome was unknown was charged (and, if so, what it cost). */
+  'spending.settle': call(z.object({ id: z.string(), charged: z.boolean(), cost: z.number().nonnegative().optional() }), SpendingSummarySchema),
 };
 
 export const spendingEvents = {

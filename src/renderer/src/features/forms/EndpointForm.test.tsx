@@ -59,15 +59,19 @@ describe('EndpointForm', () => {
     expect(width.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('shows a documented default of 0 as "auto", takes 0, and refuses sizes between 0 and the minimum', () => {
+  it('starts a documented default of 0 empty, as "auto", and refuses 0 typed in, as the service does', () => {
     const root = render('gen-2-klein-9b-preview');
     const width = inputFor(root, 'Width');
+    expect(width.value).toBe('');
     expect(width.placeholder).toBe('auto');
-    expect(width.min).toBe('0');
-    expect(root.querySelector('[data-field="width"] .form-hint')?.textContent).toBe('at least 64, or 0 for auto');
+    expect(width.min).toBe('64');
+    expect(width.getAttribute('aria-invalid')).toBeNull();
+    expect(root.querySelector('[data-field="width"] .form-hint')?.textContent).toBe('at least 64, or empty for auto');
     type(width, '32');
     expect(root.querySelector('[data-field="width"] [role="alert"]')?.textContent).toBe('Input should be greater than or equal to 64');
     type(width, '0');
+    expect(root.querySelector('[data-field="width"] [role="alert"]')?.textContent).toBe('Input should be greater than or equal to 64');
+    type(width, '');
     expect(width.getAttribute('aria-invalid')).toBeNull();
   });
 

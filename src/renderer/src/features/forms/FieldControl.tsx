@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { describeConstraint } from '../../catalog/describeField';
-import { defaultHint, formatFieldValue, labelFor, parseFieldInput, randomSeed } from './fieldModel';
+import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed } from './fieldModel';
 
 interface FieldControlProps {
   readonly field: FieldSpec;
@@ -40,7 +40,7 @@ export function FieldControl({ field, value, issues, onChange, media, disabled }
             {...common}
             type="number"
             inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
-            min={field.type === 'integer' && field.zeroMeansAuto ? 0 : field.min}
+            min={field.min}
             max={field.max}
             step={field.type === 'integer' ? (field.multipleOf ?? 1) : 'any'}
             placeholder={defaultHint(field)}
@@ -69,7 +69,7 @@ export function FieldControl({ field, value, issues, onChange, media, disabled }
       control = (
         <select {...common} value={formatFieldValue(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
           <option value="">{field.default !== undefined && field.default !== null ? `${String(field.default)} (default)` : field.required ? 'Choose…' : 'Service default'}</option>
-          {field.values.map((v) => (
+          {enumOptions(field, value).map((v) => (
             <option key={v} value={v}>
               {v}
             </option>

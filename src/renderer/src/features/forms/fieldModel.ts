@@ -48,6 +48,14 @@ export function defaultHint(field: FieldSpec): string {
   return `default ${String(field.default)}`;
 }
 
+/**
+ * The choices a form offers: the document's values; a value the service also accepts (`alsoAccepted`) only when it
+ * is already chosen (a request opened again), so it is shown rather than silently blank.
+ */
+export function enumOptions(field: Extract<FieldSpec, { type: 'enum' }>, value: JsonValue | undefined): readonly string[] {
+  return typeof value === 'string' && !field.values.includes(value) && field.alsoAccepted?.includes(value) ? [...field.values, value] : field.values;
+}
+
 /** Splits fields into the groups a form shows: main first, then advanced, then webhook. */
 export function groupFields(fields: readonly FieldSpec[]): Record<FieldSpec['group'], FieldSpec[]> {
   const out: Record<FieldSpec['group'], FieldSpec[]> = { main: [], advanced: [], webhook: [] };

@@ -3,6 +3,7 @@ import { SPENDING_PERIODS, type SpendingCaps, type SpendingPeriod } from '../../
 import { useSettingsStore } from '../../store/settingsStore';
 import { creditsText } from '../queue/taskText';
 import { Button } from '../../ui/Button';
+import { UnsettledTasks } from './UnsettledTasks';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
   day: { total: 'Today', cap: 'Daily cap' },
@@ -39,6 +40,7 @@ export function SpendingSection() {
           ))}
         </tbody>
       </table>
+      <UnsettledTasks tasks={spending.unsettled} />
       <p className="muted small" aria-label="Balance">
         Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
         <Button variant="link" onClick={() => void loadSpending()}>

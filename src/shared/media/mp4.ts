@@ -1,4 +1,9 @@
-/** Just enough of ISO BMFF (MP4) to tell a whole file from a truncated or foreign one, and read its size. */
+/**
+ * Just enough of ISO BMFF (MP4) to tell a whole file from a truncated or foreign one, and read its size.
+ * Written by hand because it must be synchronous and pure (shared by the library's check of a download and the
+ * Sandbox's own clips): it reads box headers only, never samples, where a demuxer such as mediabunny would
+ * read the file through an async input and decode far more than this check needs.
+ */
 
 export interface Mp4Info {
   readonly width: number | null;

@@ -1,0 +1,69 @@
+import { ValidationErrorBodySchema } from '../../../shared/catalog/responses';
+import { errorBodyMessage, parseJson, retryAfterMs } from '../net/httpClient';
+
+/** One 422 item as the service words it, with `loc` pointing at the field. */
+export interface AnswerIssue {
+  readonly loc: Array<string | number>;
+  readonly msg: string;
+  readonly type: string;
+}
+
+/**
+ * What an HTTP answer from the service means, the same for sending and for polling. The steps decide what to do
+ * with each class (a 404 ends a submit as a wrong address, but a poll as a task the service does not know), so
+ * the table is one and the decisions sit with the step that knows the context.
+ */
+export type AnswerClass =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'validation'; readonly issues: readonly AnswerIssue[] | null }
+  | { readonly kind: 'key-rejected' }
+  | { readonly kind: 'no-credits' }
+  | { readonly kind: 'too-large' }
+  /** retryAfterMs: what the service asked for, when it said */
+  | { readonly kind: 'rate-limited'; readonly retryAfterMs: number | null }
+  /** 404: on a submit the address is wrong; on a poll the service does not know the task */
+  | { readonly kind: 'not-found' }
+  /** 405, and redirects (key-bearing requests never follow them): the address is wrong */
+  | { readonly kind: 'wrong-address' }
+  /** other 4xx: asking again cannot change the answer */
+  | { readonly kind: 'bad-request' }
+  /** 5xx and 408: the service had a problem and did not take the request; asking again may work */
+  | { readonly kind: 'server-error' };
+
+/**
+ * The one table of answers. Pure: `now` only turns a `Retry-After` date into a wait. `said` is the service's
+ * own words for the message (status and readable body), not yet redacted: callers redact before showing it.
+ */
+export function classifyAnswer(status: number, body: string, headers: Headers, now = 0): AnswerClass & { readonly said: string } {
+  const message = errorBodyMessage(body);
+  const said = message ? `${status}: ${message}` : String(status);
+  return { ...classOf(status, body, headers, now), said };
+}
+
+function classOf(status: number, body: string, headers: Headers, now: number): AnswerClass {
+  if (status >= 200 && status < 300) return { kind: 'ok' };
+  if (status >= 300 && status < 400) return { kind: 'wrong-address' };
+  switch (status) {
+    case 401:
+    case 403:
+      return { kind: 'key-rejected' };
+    case 402:
+      return { kind: 'no-credits' };
+    case 404:
+      return { kind: 'not-found' };
+    case 405:
+      return { kind: 'wrong-address' };
+    case 408:
+      return { kind: 'server-error' };
+    case 413:
+      return { kind: 'too-large' };
+    case 422: {
+      const parsed = ValidationErrorBodySchema.safeParse(parseJson(body));
+      return { kind: 'validation', issues: parsed.success ? parsed.data.detail.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })) : null };
+    }
+    case 429:
+      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(headers, now) ?? null };
+    default:
+      return status >= 500 || status < 200 ? { kind: 'server-error' } : { kind: 'bad-request' };
+  }
+}

@@ -1,0 +1,100 @@
+import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
+import { isSecureTransport, originOf } from '../connections/urlPolicy';
+import { BadResult } from '../library/inspect';
+import type { ResultMeta } from '../library/library';
+import { send } from '../net/httpClient';
+import type { EngineDeps } from './engineDeps';
+import { msg } from './messages';
+import { DOWNLOAD_BACKOFF, DOWNLOAD_TIMEOUT_MS, MAX_RESULT_BYTES } from './policy';
+import { inputList } from './requestBody';
+import type { Slots } from './slots';
+import type { TaskBook } from './taskBook';
+import type { TaskRecord } from './taskRecord';
+import type { Transitions } from './transitions';
+
+/**
+ * Fetching a Ready task's result (without the key: the address is signed) and filing it in the library. A
+ * result filed by an earlier run, whole or only its file, is found and not fetched again.
+ */
+export class DownloadStep {
+  constructor(
+    private readonly d: EngineDeps,
+    private readonly book: TaskBook,
+    private readonly slots: Slots,
+    private readonly t: Transitions,
+  ) {}
+
+  async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
+    const sampleUrl = r.sampleUrl;
+    if (!sampleUrl) {
+      await this.book.update(r, { state: 'running' });
+      this.slots.wake(r, this.book.now());
+      return;
+    }
+    const meta = resultMeta(r);
+    // Filed by an earlier run: whole (sidecar written), or only its file (a crash came before the sidecar).
+    const existing = (await this.d.library.find(r.id, r.request.endpointId, r.createdAt)) ?? (await this.d.library.recover(meta));
+    if (existing) return this.finished(r, existing.id);
+    if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.t.lostWithSandbox(r);
+    if (!isSecureTransport(sampleUrl)) return this.t.fail(r, { code: 'insecure', message: msg.resultNotHttps });
+    // No key: the address is signed, and the key never goes to a storage host.
+    const out = await send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal });
+    if (this.book.stopped || r.state !== 'downloading') return;
+    if (out.kind === 'aborted') return;
+    if (out.kind === 'refused') return this.t.fail(r, { code: 'insecure', message: out.message });
+    if (out.kind === 'network' || out.kind === 'timeout') {
+      return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.downloadInterrupted, { code: 'network', message: msg.downloadFailed });
+    }
+    if (out.status === 200 && out.bytes) {
+      try {
+        const item = await this.d.library.save({ ...meta, bytes: out.bytes });
+        return this.finished(r, item.id);
+      } catch (error) {
+        if (!(error instanceof BadResult)) throw error;
+        return this.t.backoff(r, { ...DOWNLOAD_BACKOFF, attempts: 3 }, 'downloading', msg.didNotDecode(error.message), { code: 'bad-result', message: msg.didNotDecodeError(error.message) });
+      }
+    }
+    if (out.status === 403 || out.status === 404 || out.status === 410) {
+      if (r.sampleRefreshes < 1) {
+        // Ask the service again: it may hand out a fresh address.
+        await this.book.update(r, { state: 'running', sampleRefreshes: r.sampleRefreshes + 1, detail: msg.addressExpiredAsking });
+        this.slots.wake(r, this.book.now());
+        return;
+      }
+      return this.t.fail(r, { code: 'result-expired', message: msg.addressExpired(out.status) });
+    }
+    return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.storageAnswered(out.status), { code: 'network', message: msg.downloadFailedStatus(out.status) });
+  }
+
+  /** Whether an address of a Sandbox task is on the Sandbox running now (see `Transitions.lostWithSandbox`). */
+  private async onCurrentSandbox(r: TaskRecord, url: string): Promise<boolean> {
+    const conn = await this.d.connections.resolve(r.connectionId, r.keyId);
+    const origin = originOf(url);
+    return origin !== undefined && conn.origins.has(origin);
+  }
+
+  private async finished(r: TaskRecord, resultId: string): Promise<void> {
+    await this.book.update(r, { state: 'done', resultId, finishedAt: this.book.now(), detail: null, error: null, nextAttemptAt: null });
+    this.slots.slotFreed(r.keyId);
+  }
+}
+
+/** What the library keeps beside a task's result. */
+export function resultMeta(r: TaskRecord): ResultMeta {
+  return {
+    taskId: r.id,
+    endpointId: r.request.endpointId,
+    params: r.request.params,
+    inputs: inputList(r.request),
+    seed: r.resultSeed ?? (typeof r.request.params.seed === 'number' ? r.request.params.seed : null),
+    cost: r.remote?.cost ?? null,
+    settledCost: r.settledCost,
+    inputMp: r.remote?.inputMp ?? null,
+    outputMp: r.remote?.outputMp ?? null,
+    remoteTaskId: r.remote?.id ?? null,
+    connectionLabel: r.connectionLabel,
+    createdAt: r.createdAt,
+    submittedAt: r.submittedAt,
+    readyAt: r.readyAt,
+  };
+}

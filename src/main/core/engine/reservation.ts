@@ -1,0 +1,23 @@
+import type { Reservation, SpendingService } from '../spending/spendingService';
+import type { TaskRecord } from './taskRecord';
+import { FINAL_STATES } from './taskView';
+
+/**
+ * What tasks of a key still on their way, and not in the ledger, are estimated to cost: those not yet
+ * accepted, those the service accepted without a price (a video is priced only when it ends), and those whose
+ * outcome is unknown that the ledger could not take.
+ */
+export function reserved(records: Iterable<TaskRecord>, spending: SpendingService, inLedger: (taskId: string) => boolean, keyId: string, except?: string): Reservation {
+  let amount = 0;
+  let unpriced = 0;
+  for (const r of records) {
+    if (r.keyId !== keyId || r.id === except) continue;
+    // An outcome-unknown task is held in the ledger until settled; one the ledger could not take is held here.
+    if (FINAL_STATES.has(r.state) && !(r.state === 'outcome-unknown' && !inLedger(r.id))) continue;
+    if (r.remote && (r.remote.cost !== null || r.settledCost !== null)) continue;
+    const estimate = spending.estimate(keyId, r.request.endpointId);
+    if (estimate) amount += estimate.cost;
+    else unpriced++;
+  }
+  return { amount, unpriced };
+}

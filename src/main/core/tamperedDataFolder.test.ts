@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyDocument } from '../../shared/canvas/document';
+import { startCore, type CoreFixture } from './testing/coreFixture';
+import { tempDir } from './testing/tempDir';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let fixture: CoreFixture | undefined;
+beforeEach(async () => (dir = await tempDir('tampered')));
+afterEach(async () => {
+  await fixture?.core.dispose();
+  fixture = undefined;
+  await dir.remove();
+});
+
+const start = async () => (fixture = await startCore({ dataDir: dir.path, deps: { sandboxOptions: { timing: 'instant' } } }));
+
+describe('a data folder edited or damaged outside the app', () => {
+  it('starts anyway: settings.json as a folder, a project with a foreign id, a task record named for another, crash leftovers', async () => {
+    let core = await start();
+    const good = await core.ok('projects.create', { name: 'Good', document: emptyDocument('gen-dev') });
+    await core.core.dispose();
+
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    await rm(join(dir.path, 'settings.json'));
+    await mkdir(join(dir.path, 'settings.json', 'inside'), { recursive: true });
+    await mkdir(join(dir.path, 'projects', 'NOT A PROJECT ID'), { recursive: true });
+    await writeFile(
+      join(dir.path, 'projects', 'NOT A PROJECT ID', 'project.json'),
+      JSON.stringify({ version: 1, id: 'NOT A PROJECT ID', name: 'Foreign', createdAt: 1, updatedAt: 1, document: emptyDocument('gen-dev') }),
+    );
+    await mkdir(join(dir.path, 'tasks'), { recursive: true });
+    await writeFile(join(dir.path, 'tasks', 'x.json'), '{"version":1,"id":"../../../X"}');
+    await writeFile(join(dir.path, 'library', `.${dead}-0123456789ab.tmp`), 'half of a result');
+
+    core = await start();
+    expect((await core.ok('projects.list')).projects.map((p) => p.id)).toEqual([good.id]);
+    expect((await core.ok('settings.get')).concurrencyPerKey).toBe(8);
+    const notices = (await core.ok('app.notices')).map((n) => n.message);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/settings file could not be read/),
+        expect.stringMatching(/A project could not be read and was set aside/),
+        expect.stringMatching(/A task in the queue could not be read and was set aside/),
+      ]),
+    );
+    expect(await readdir(join(dir.path, 'library'))).not.toContain(`.${dead}-0123456789ab.tmp`);
+  });
+});
