@@ -1,8 +1,9 @@
+import { openReference } from './reference';
 import { expect, test } from './fixtures';
 
 test('generate on the Sandbox: the task goes through the queue into the library', async ({ app }) => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Dev', exact: true }).click();
+  await openReference(page, 'Dev');
   const panel = page.getByRole('region', { name: 'Generate' });
   await expect(panel.getByRole('note', { name: 'Connection note' })).toContainText('placeholders');
   await panel.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse at dusk');
@@ -32,7 +33,7 @@ test('generate on the Sandbox: the task goes through the queue into the library'
 
 test('the service’s own 422 comes back onto the field it names', async ({ app }) => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Gen 2 Klein 9B KV + LoRA', exact: true }).click();
+  await openReference(page, 'Gen 2 Klein 9B KV + LoRA');
   const panel = page.getByRole('region', { name: 'Generate' });
   await panel.getByRole('textbox', { name: 'Prompt' }).fill('a portrait in my style');
   // The catalog cannot know which LoRAs the key owns: only the service can refuse this one.
@@ -49,19 +50,20 @@ test('the service’s own 422 comes back onto the field it names', async ({ app 
 
 test('the catalog’s own check shows on the field before anything is sent', async ({ app }) => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Dev', exact: true }).click();
+  await openReference(page, 'Dev');
   const panel = page.getByRole('region', { name: 'Generate' });
   await panel.getByLabel('Width').fill('1000');
   await expect(panel.locator('[data-field="width"]').getByRole('alert')).toHaveText('Input should be a multiple of 32');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(panel.getByRole('alert').filter({ hasText: 'Fix the marked fields first.' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Help: the service reference' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('navigation').getByRole('button', { name: 'Queue' }).click();
   await expect(page.getByText('Nothing in the queue')).toBeVisible();
 });
 
 test('cancelling a running task asks first, saying the service may still charge', async ({ app }) => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Gen 3 Video', exact: true }).click();
+  await openReference(page, 'Gen 3 Video');
   const panel = page.getByRole('region', { name: 'Generate' });
   await panel.getByLabel(/^Mode/).selectOption('t2v');
   await panel.getByRole('textbox', { name: 'Prompt' }).fill('waves on a rock');

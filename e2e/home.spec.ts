@@ -1,38 +1,109 @@
-import { activeEndpoints, endpointsByKind, TASK_KIND_LABELS } from '../src/shared/catalog';
+import { activeEndpoints, CATALOG, endpointPath, endpointsByKind, TASK_KIND_LABELS } from '../src/shared/catalog';
+import { VIDEO_MODES } from '../src/shared/catalog/video';
+import { INTENTS } from '../src/renderer/src/features/home/intents';
+import { openCanvas, png } from './canvasDriver';
 import { expect, test } from './fixtures';
+import { openReference } from './reference';
 
-test('the first screen shows the active connection and every endpoint offered for new work, by kind', async ({ app }) => {
+test('Start welcomes the artist: what to do as big buttons, recent projects and new ones, in words without a path or a mode code', async ({ app }) => {
   const { page } = app;
   const connection = page.getByRole('status', { name: 'Active connection' });
   await expect(connection).toContainText('Sandbox');
   await expect(connection).toContainText('placeholder outputs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Gen Studio' })).toBeVisible();
+  const intents = page.getByRole('list', { name: 'What to do' }).getByRole('button');
+  await expect(intents).toHaveText(INTENTS.map((i) => new RegExp(`^\\S*\\s*${i.label}`)));
+  await expect(page.getByRole('region', { name: 'Recent projects' })).toBeVisible();
+  for (const name of ['Empty', 'From a library result…']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(page.getByLabel('New project from a file')).toBeAttached();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Start something' })).toBeVisible();
+  // Everything the screen says, shown or spoken (labels, titles, alternative texts, placeholders).
+  const said = await page.getByRole('main').evaluate((main) => {
+    const parts = [(main as HTMLElement).innerText];
+    for (const el of main.querySelectorAll('*')) {
+      for (const attr of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+        const v = el.getAttribute(attr);
+        if (v) parts.push(v);
+      }
+    }
+    return parts.join('\n');
+  });
+  expect(said.length).toBeGreaterThan(200);
+  expect(said).not.toContain('/v1/');
+  for (const e of CATALOG) {
+    expect(said, `the path of ${e.title}`).not.toContain(endpointPath(e));
+    expect(said, `the id of ${e.title}`).not.toMatch(new RegExp(`(^|[^\\w-])${e.id.replace(/[.]/g, '\\.')}($|[^\\w-])`));
+  }
+  for (const mode of VIDEO_MODES) expect(said, `the mode code ${mode}`).not.toMatch(new RegExp(`\\b${mode}\\b`));
+  expect(said.toLowerCase()).not.toContain('inferred');
+});
+
+test('an intent opens the canvas prepared for a model that does it, and the choice is saved with the project', async ({ app }) => {
+  let page = app.page;
+  const endpoint = page.getByLabel('Endpoint', { exact: true });
+  await page.getByRole('button', { name: /Expand/ }).click();
+  await expect(page.getByRole('application', { name: 'Canvas' })).toBeVisible();
+  await expect(endpoint).toHaveValue('gen-pro-1.0-expand');
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: /Edit with references/ }).click();
+  await expect(endpoint).toHaveValue('gen-ctx-max');
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  page = await app.restart();
+  await openCanvas(page);
+  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-ctx-max');
+  // Try-on takes inputs the canvas does not hold: it opens on its own form.
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: /Try on/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Help: the service reference' });
+  await expect(drawer.getByRole('region', { name: 'Virtual try-on v2' }).getByRole('region', { name: 'Generate' })).toBeVisible();
+});
+
+test('a new project from a file opens with it as the picture and is listed with its thumbnail among the recent ones', async ({ app }) => {
+  const { page } = app;
+  await page.getByLabel('New project from a file').setInputFiles({ name: 'harbour at noon.png', mimeType: 'image/png', buffer: await png(320, 200, '#a5703a') });
+  await expect(page.getByLabel('Image size')).toContainText('320 × 200 px');
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  const recent = page.getByRole('list', { name: 'Recent projects' }).getByRole('button', { name: 'Open harbour at noon' });
+  await expect(recent.locator('img')).toHaveJSProperty('complete', true);
+  expect(await recent.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Empty', exact: true }).click();
+  await expect(page.getByText('Drop a picture here')).toBeVisible();
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Open harbour at noon' }).click();
+  await expect(page.getByLabel('Image size')).toContainText('320 × 200 px');
+
+  // A file that is not a picture makes no project and says why.
+  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+  await page.getByLabel('New project from a file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert')).toContainText('notes.txt is not an image');
+  await expect(page.getByRole('list', { name: 'Recent projects' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test('the service reference lives in Help: every endpoint offered for new work, by kind, with its fields and what is inferred', async ({ app }) => {
+  const { page } = app;
+  const drawer = await openReference(page);
   for (const [kind, endpoints] of endpointsByKind()) {
     if (endpoints.length === 0) continue;
-    const list = page.getByRole('list', { name: TASK_KIND_LABELS[kind], exact: true });
+    const list = drawer.getByRole('list', { name: TASK_KIND_LABELS[kind], exact: true });
     await expect(list.getByRole('listitem')).toHaveCount(endpoints.length);
     for (const e of endpoints) await expect(list.getByRole('button', { name: e.title, exact: true })).toBeVisible();
   }
-  const offered = page.locator('.endpoint-card');
-  await expect(offered).toHaveCount(activeEndpoints().length);
+  await expect(drawer.locator('.endpoint-card')).toHaveCount(activeEndpoints().length);
   // Deprecated endpoints are never offered, only listed as retired.
-  await expect(page.locator('[data-endpoint="gen-pro-1.0"]')).toHaveCount(0);
-});
+  await expect(drawer.locator('[data-endpoint="gen-pro-1.0"]')).toHaveCount(0);
 
-test('choosing an endpoint shows its fields and says what is inferred', async ({ app }) => {
-  const { page } = app;
-  await page.getByRole('button', { name: 'Gen 3 Video', exact: true }).click();
-  const details = page.getByRole('region', { name: 'Gen 3 Video' });
+  await openReference(page, 'Gen 3 Video');
+  const details = drawer.getByRole('region', { name: 'Gen 3 Video' });
   await expect(details.getByRole('list', { name: 'Inferred facts' })).toBeVisible();
-  await expect(details.getByRole('table', { name: 'Fields of Gen 3 Video' }).getByRole('row', { name: /resolution/ })).toContainText(
-    'hd, fhd, qhd, uhd',
-  );
-
-  await page.getByRole('button', { name: 'Dev', exact: true }).click();
-  const dev = page.getByRole('region', { name: 'Dev' });
+  await expect(details.getByRole('table', { name: 'Fields of Gen 3 Video' }).getByRole('row', { name: /resolution/ })).toContainText('hd, fhd, qhd, uhd');
+  await openReference(page, 'Dev');
+  const dev = drawer.getByRole('region', { name: 'Dev' });
   await expect(dev.getByRole('list', { name: 'Inferred facts' })).toHaveCount(0);
   await expect(dev.getByRole('row', { name: /^width/ })).toContainText('256 to 1440, multiple of 32');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
 });
 
 test('the page reaches main only through the contract', async ({ app }) => {

@@ -1,3 +1,4 @@
+import { openReference } from './reference';
 import { startSandbox } from '../src/main/sandbox/index';
 import { expect, test } from './fixtures';
 
@@ -22,7 +23,7 @@ test('a task prepared while the service does not answer waits as “ready to sen
     await sandbox.close();
 
     await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Dev', exact: true }).click();
+    await openReference(page, 'Dev');
     const panel = page.getByRole('region', { name: 'Generate' });
     await panel.getByRole('textbox', { name: 'Prompt' }).fill('made on a train');
     await panel.getByLabel('Width').fill('256');

@@ -69,6 +69,28 @@ export const BoundingBoxSchema = z.object({
 });
 export type BoundingBox = z.infer<typeof BoundingBoxSchema>;
 
+/** A picture the project had before a result replaced it: kept so the artist can go back to it. */
+export const PictureVersionSchema = z.object({
+  image: ImageRefSchema,
+  /** When it stopped being the picture. */
+  replacedAt: z.number(),
+  /** The task whose result replaced it, when one did. */
+  replacedBy: z.string().max(200).nullable(),
+});
+export type PictureVersion = z.infer<typeof PictureVersionSchema>;
+
+/**
+ * What the artist did with a result of the project: each takes it out of the results strip. `accepted` names
+ * the picture it became (the result itself, or the result kept inside the mask only), so an undone accept
+ * brings the result back to the strip.
+ */
+export const ResultDecisionSchema = z.object({
+  decision: z.enum(['accepted', 'kept', 'discarded']),
+  at: z.number(),
+  assetId: AssetIdSchema.optional(),
+});
+export type ResultDecision = z.infer<typeof ResultDecisionSchema>;
+
 export const CanvasDocumentSchema = z.object({
   version: z.literal(CANVAS_DOCUMENT_VERSION),
   /** The endpoint the document is prepared for; switching keeps every other endpoint's values. */
@@ -84,6 +106,10 @@ export const CanvasDocumentSchema = z.object({
   outpaint: OutpaintFrameSchema.nullable(),
   references: z.array(ImageRefSchema).max(32),
   boxes: z.array(BoundingBoxSchema).max(64),
+  /** Earlier pictures of the project, newest first. Absent in files saved before versions existed. */
+  versions: z.array(PictureVersionSchema).max(500).optional(),
+  /** The artist's decision on each result of the project, by task id. */
+  resultDecisions: z.record(z.string().max(200), ResultDecisionSchema).optional(),
 });
 export type CanvasDocument = z.infer<typeof CanvasDocumentSchema>;
 
@@ -94,7 +120,7 @@ export function documentBlobNames(document: CanvasDocument): string[] {
 
 /** The asset ids a document refers to (so an asset clean-up never removes one a project still uses). */
 export function documentAssetIds(document: CanvasDocument): string[] {
-  const ids = [...document.references.map((ref) => ref.assetId)];
+  const ids = [...document.references.map((ref) => ref.assetId), ...(document.versions ?? []).map((v) => v.image.assetId)];
   if (document.base) ids.unshift(document.base.assetId);
   return [...new Set(ids)];
 }

@@ -26,6 +26,8 @@ export const TaskRequestSchema = z.object({
   endpointId: z.string().min(1).max(200),
   params: z.record(z.string(), z.json()),
   inputs: z.record(z.string(), TaskInputSchema),
+  /** The project whose canvas asked for it: its results land in that project's results strip. */
+  projectId: z.string().min(1).max(64).optional(),
 });
 export type TaskRequest = z.infer<typeof TaskRequestSchema>;
 

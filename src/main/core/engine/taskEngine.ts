@@ -164,7 +164,8 @@ export class TaskEngine {
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
   async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
-    const record = await timed('validate', () => this.admit(request, meta));
+    // A single task names its project in the request; a group of variations passes it beside the request.
+    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }));
     this.records.set(record.id, record);
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
@@ -192,7 +193,7 @@ export class TaskEngine {
     const offline = this.d.connectivity.isOffline(connectionId);
     return newTaskRecord({
       id: randomUUID(),
-      request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs },
+      request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
       connectionId,
       connectionLabel: conn.label,
       keyId: conn.keyId,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
+import { HelpButton, HelpDrawer } from '../features/home/HelpDrawer';
 import { NoticeArea } from '../features/notices/NoticeArea';
 import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
@@ -17,7 +18,10 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <span className="brand">Gen Studio</span>
-        <ConnectionBadge />
+        <span className="topbar-end">
+          <ConnectionBadge />
+          <HelpButton />
+        </span>
       </header>
       <NoticeArea />
       <div className="body">
@@ -43,6 +47,7 @@ export function App() {
           </Suspense>
         </main>
       </div>
+      <HelpDrawer />
     </div>
   );
 }

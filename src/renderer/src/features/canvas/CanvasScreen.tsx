@@ -19,6 +19,7 @@ import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
 import { StudioPanel } from '../studio/StudioPanel';
+import { ResultsStrip } from '../staging/ResultsStrip';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './canvas.css';
@@ -214,6 +215,7 @@ export function CanvasScreen() {
               </FileButton>
             </div>
           )}
+          <ResultsStrip stage={host} />
           <StatusBar />
         </div>
         <aside className="canvas-side" aria-label="Canvas panels">

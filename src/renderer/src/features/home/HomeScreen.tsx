@@ -1,46 +1,151 @@
-import { useState } from 'react';
-import { CATALOG, endpointsByKind, findEndpoint } from '../../../../shared/catalog';
-import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
-import { EndpointCard } from './EndpointCard';
-import { EndpointDetails } from './EndpointDetails';
+import { Button } from '../../ui/Button';
+import { FileButton } from '../../ui/FileButton';
+import { useEffect, useState } from 'react';
+import type { ProjectSummary } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useHelpStore } from './helpStore';
+import { INTENTS } from './intents';
+import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
+import '../../ui/ui.css';
+import '../../ui/dialog.css';
+import './welcome.css';
 
-/** The first screen: every endpoint offered for new work, grouped by what it does. */
-export function HomeScreen() {
-  const [selectedId, setSelectedId] = useState('gen-dev');
-  const selected = findEndpoint(selectedId);
-  const groups = [...endpointsByKind()].filter(([, endpoints]) => endpoints.length > 0);
-  const retired = CATALOG.filter((e) => e.deprecated);
+const RECENT = 8;
 
+function useRecentProjects(): readonly ProjectSummary[] | null {
+  const [projects, setProjects] = useState<readonly ProjectSummary[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void gen.projects.list().then((r) => live && setProjects(r.ok ? r.value.projects : []));
+    const off = gen.projects.onChanged(({ projects: list }) => live && setProjects(list));
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  return projects;
+}
+
+function RecentProjects() {
+  const projects = useRecentProjects();
+  if (projects === null) return null;
   return (
-    <div className="home">
-      <section className="catalog" aria-labelledby="catalog-title">
-        <h1 id="catalog-title">Start something</h1>
-        <p className="muted">Every endpoint of the service, grouped by what it does. Pick one to see its inputs.</p>
-        {groups.map(([kind, endpoints]) => (
-          <section key={kind} className="kind-group" aria-labelledby={`kind-${kind}`} data-kind={kind}>
-            <h2 id={`kind-${kind}`}>{TASK_KIND_LABELS[kind]}</h2>
-            <ul className="endpoint-grid" aria-label={TASK_KIND_LABELS[kind]}>
-              {endpoints.map((e) => (
-                <li key={e.id}>
-                  <EndpointCard endpoint={e} selected={e.id === selectedId} onSelect={setSelectedId} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-        <details className="retired">
-          <summary>Retired endpoints ({retired.length})</summary>
-          <p className="muted">Deprecated by the service on 31 October 2025. Gen Studio never sends them.</p>
-          <ul aria-label="Retired endpoints">
-            {retired.map((e) => (
-              <li key={e.id}>
-                <code>{e.id}</code>: {e.deprecated?.migrateTo.length ? `use ${e.deprecated.migrateTo.join(' or ')}` : 'no replacement'}
+    <section className="welcome-section" aria-labelledby="recent-title">
+      <h2 id="recent-title">Recent projects</h2>
+      {projects.length === 0 ? (
+        <p className="muted">No projects yet. Start one below, or pick what you want to do above.</p>
+      ) : (
+        <ul className="recent-grid" aria-label="Recent projects">
+          {projects.slice(0, RECENT).map((p) => (
+            <li key={p.id}>
+              <button type="button" className="recent-card" onClick={() => void openRecent(p.id)} aria-label={`Open ${p.name}`}>
+                <span className="recent-thumb">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">No picture</span>}</span>
+                <span className="recent-name">{p.name}</span>
+                <span className="muted small">{new Date(p.updatedAt).toLocaleString()}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: (text: string) => void }) {
+  const items = useLibraryStore((s) => s.items).filter((i) => i.mime.startsWith('image/'));
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog result-picker" role="dialog" aria-modal="true" aria-label="Start from a library result">
+        <h2 className="dialog-title">Start from a library result</h2>
+        {items.length === 0 ? (
+          <p className="muted">The library has no pictures yet.</p>
+        ) : (
+          <ul className="picker-grid" aria-label="Library pictures">
+            {items.slice(0, 60).map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className="picker-card"
+                  aria-label={`Use ${item.fileName}`}
+                  onClick={() => {
+                    onClose();
+                    void newProjectFromResult(item.id, typeof item.params.prompt === 'string' && item.params.prompt ? item.params.prompt : item.fileName).then((p) => p && onProblem(p));
+                  }}
+                >
+                  {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" /> : <span className="muted">{item.fileName}</span>}
+                </button>
               </li>
             ))}
           </ul>
-        </details>
+        )}
+        <div className="dialog-actions">
+          <Button onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The first screen: what the artist wants to do, their recent projects, and new ones. */
+export function HomeScreen() {
+  const [picking, setPicking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="welcome">
+      <header className="welcome-head">
+        <div>
+          <h1>Welcome to Gen Studio</h1>
+          <p className="muted">Prepare your pictures here, generate, and keep the results you like.</p>
+        </div>
+        <Button onClick={() => useHelpStore.getState().show()}>
+          Help: the service reference
+        </Button>
+      </header>
+
+      <section className="welcome-section" aria-labelledby="intents-title">
+        <h2 id="intents-title">What do you want to do?</h2>
+        <ul className="intent-grid" aria-label="What to do">
+          {INTENTS.map((intent) => (
+            <li key={intent.id}>
+              <button type="button" className="intent-card" onClick={() => openIntent(intent)} aria-describedby={`intent-${intent.id}`}>
+                <span className="intent-glyph" aria-hidden="true">
+                  {intent.glyph}
+                </span>
+                <span className="intent-label">{intent.label}</span>
+                <span className="intent-description" id={`intent-${intent.id}`}>
+                  {intent.description}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
       </section>
-      {selected && <EndpointDetails endpoint={selected} />}
+
+      <RecentProjects />
+
+      <section className="welcome-section" aria-labelledby="new-title">
+        <h2 id="new-title">New project</h2>
+        <div className="button-row">
+          <Button onClick={() => void newEmptyProject()}>
+            Empty
+          </Button>
+          <FileButton label="New project from a file" accept="image/*" onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
+            From a file…
+          </FileButton>
+          <Button onClick={() => setPicking(true)}>
+            From a library result…
+          </Button>
+        </div>
+        {problem && (
+          <p className="inline-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </section>
+      {picking && <ResultPicker onClose={() => setPicking(false)} onProblem={setProblem} />}
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import { emptyDocument, type ImageRef } from '../../../../shared/canvas/document';
+import { gen } from '../../api';
+import { useNavigationStore } from '../../store/navigationStore';
+import { imageRefOf, importFiles, remember } from '../canvas/assets';
+import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { createProject, openProject } from '../canvas/project/projectSync';
+import { useHelpStore } from './helpStore';
+import type { Intent } from './intents';
+
+const show = (screen: string) => useNavigationStore.getState().show(screen);
+
+/**
+ * Runs `work` once the canvas has a project open and is saving it: an edit made before then would be replaced
+ * by the project being opened, or not saved.
+ */
+function whenCanvasReady(work: () => void): void {
+  const ready = () => useProjectStore.getState().status !== 'loading' && useProjectStore.getState().currentId !== null;
+  // A macrotask later: the canvas screen, just shown, has started following the project by then.
+  if (ready()) return void setTimeout(work, 0);
+  const stop = useProjectStore.subscribe(() => {
+    if (!ready()) return;
+    stop();
+    setTimeout(work, 0);
+  });
+}
+
+/** Opens what the intent needs: the canvas prepared for its model, or the model's own form in Help. */
+export function openIntent(intent: Intent): void {
+  if (intent.opens === 'form') {
+    useHelpStore.getState().show(intent.endpointId);
+    return;
+  }
+  show('canvas');
+  whenCanvasReady(() => useCanvasStore.getState().setEndpoint(intent.endpointId));
+}
+
+export async function openRecent(id: string): Promise<void> {
+  if (useProjectStore.getState().currentId !== id && !(await openProject(id))) return;
+  show('canvas');
+}
+
+const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').trim().slice(0, 200) || 'Untitled project';
+
+async function newWithPicture(name: string, picture: ImageRef | null): Promise<boolean> {
+  // The picture goes in with the new project, so it is saved from the first moment.
+  const created = await createProject(name, { ...emptyDocument(DEFAULT_CANVAS_ENDPOINT), base: picture });
+  if (created) show('canvas');
+  return created;
+}
+
+export const newEmptyProject = () => newWithPicture('Untitled project', null);
+
+/** A new project whose picture is the file; answers why not when the file is not an image. */
+export async function newProjectFromFile(file: File): Promise<string | null> {
+  const { assets, problems } = await importFiles([file]);
+  const asset = assets[0];
+  if (!asset) return `${problems.join(' ') || `${file.name} could not be read.`} No project was made.`;
+  return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : 'The project could not be made.';
+}
+
+/** A new project whose picture is a library result. */
+export async function newProjectFromResult(resultId: string, name: string): Promise<string | null> {
+  const stored = await gen.assets.fromLibrary({ resultId });
+  if (!stored.ok) return `${stored.error.message} No project was made.`;
+  remember(stored.value);
+  return (await newWithPicture(stem(name), imageRefOf(stored.value))) ? null : 'The project could not be made.';
+}

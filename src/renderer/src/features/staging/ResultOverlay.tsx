@@ -1,0 +1,162 @@
+import { useEffect, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useStagingStore } from './stagingStore';
+import { masksResult, placement, type StripEntry } from './stripModel';
+import { useAsset, useComposite, useLibraryItem } from './useImageUrl';
+
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The stage's box inside the canvas column, followed as the window and the panels change size. */
+function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
+  const [box, setBox] = useState<Box | null>(null);
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => setBox({ left: el.offsetLeft, top: el.offsetTop, width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [stage]);
+  return box;
+}
+
+/** Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no picture. */
+function useResultRect(entry: StripEntry | null, size: { width: number; height: number } | null, stage: Box | null): Box | null {
+  const view = useCanvasStore((s) => s.view);
+  const base = useCanvasStore((s) => s.document.base);
+  if (!entry || !size || !stage) return null;
+  if (!base) {
+    const scale = Math.min((stage.width * 0.9) / size.width, (stage.height * 0.9) / size.height, 1);
+    return { left: (stage.width - size.width * scale) / 2, top: (stage.height - size.height * scale) / 2, width: size.width * scale, height: size.height * scale };
+  }
+  const at = placement(entry.task, size, base);
+  return { left: view.x + at.x * view.scale, top: view.y + at.y * view.scale, width: size.width * view.scale, height: size.height * view.scale };
+}
+
+function Divider({ rect }: { rect: Box }) {
+  const split = useStagingStore((s) => s.split);
+  const setSplit = useStagingStore((s) => s.setSplit);
+  const drag = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const host = e.currentTarget.parentElement;
+    if (!host) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const move = (x: number) => {
+      const r = host.getBoundingClientRect();
+      setSplit((x - r.left) / r.width);
+    };
+    move(e.clientX);
+    const target = e.currentTarget;
+    const onMove = (ev: PointerEvent) => move(ev.clientX);
+    const onUp = () => {
+      target.removeEventListener('pointermove', onMove);
+      target.removeEventListener('pointerup', onUp);
+      target.removeEventListener('pointercancel', onUp);
+    };
+    target.addEventListener('pointermove', onMove);
+    target.addEventListener('pointerup', onUp);
+    target.addEventListener('pointercancel', onUp);
+  };
+  const percent = Math.round(split * 100);
+  return (
+    <div
+      className="compare-divider"
+      style={{ left: `${split * rect.width}px` }}
+      role="slider"
+      tabIndex={0}
+      aria-label="Before and after"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}% before`}
+      onPointerDown={drag}
+      onKeyDown={(e) => {
+        const step = e.shiftKey ? 0.1 : 0.02;
+        if (e.key === 'ArrowLeft') setSplit(split - step);
+        else if (e.key === 'ArrowRight') setSplit(split + step);
+        else if (e.key === 'Home') setSplit(0);
+        else if (e.key === 'End') setSplit(1);
+        else return;
+        e.preventDefault();
+        e.stopPropagation();
+      }}
+    >
+      <span className="compare-handle" aria-hidden="true">
+        ⇔
+      </span>
+    </div>
+  );
+}
+
+function SideBySide({ before, after }: { before: string | null; after: string }) {
+  return (
+    <div className="compare-side" role="group" aria-label="Side by side">
+      <figure>
+        {before ? <img src={before} alt="Before: the picture now" /> : <p className="muted">No picture yet</p>}
+        <figcaption>Before</figcaption>
+      </figure>
+      <figure>
+        <img src={after} alt="After: the result" />
+        <figcaption>After</figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/** The selected result over the canvas: in place, against a before/after divider, or side by side. */
+export function ResultOverlay({ stage, entry }: { stage: RefObject<HTMLDivElement | null>; entry: StripEntry | null }) {
+  const box = useStageBox(stage);
+  const mode = useStagingStore((s) => s.mode);
+  const split = useStagingStore((s) => s.split);
+  const keepOutside = useStagingStore((s) => s.keepOutsideMask);
+  const ready = entry?.status === 'ready' ? entry : null;
+  const item = useLibraryItem(ready?.resultId ?? null);
+  const masked = ready !== null && masksResult(ready.task.endpointId) && keepOutside;
+  const composite = useComposite(ready?.resultId ?? null, masked);
+  const baseId = useCanvasStore((s) => s.document.base?.assetId ?? null);
+  const before = useAsset(baseId);
+  const size = item && item.width !== null && item.height !== null ? { width: item.width, height: item.height } : null;
+  const rect = useResultRect(ready, size, box);
+  if (!box || !ready || !item || !rect) return null;
+  const url = masked ? (composite.status === 'ready' ? composite.url : null) : item.url;
+  const frame = { left: box.left, top: box.top, width: box.width, height: box.height };
+  return (
+    <div className="result-overlay" style={frame} aria-label="Result preview" role="group" data-mode={mode}>
+      {masked && composite.status === 'working' && <p className="overlay-note" role="status">Keeping outside the mask untouched…</p>}
+      {masked && composite.status === 'failed' && (
+        <p className="overlay-note error" role="alert">
+          {composite.message}
+        </p>
+      )}
+      {url && mode === 'side' && <SideBySide before={before?.url ?? null} after={url} />}
+      {url && mode !== 'side' && (
+        <div
+          className="result-in-place"
+          style={{ left: rect.left, top: rect.top, width: rect.width, height: rect.height }}
+          // The result covers the picture: a click on it must not paint a mask nobody can see, but the wheel still
+          // zooms the canvas underneath, so artists can look closely while comparing.
+          onWheel={(e) => stage.current?.querySelector('.konvajs-content')?.dispatchEvent(new WheelEvent('wheel', e.nativeEvent))}
+        >
+          <img
+            src={url}
+            alt="The selected result, over the picture"
+            draggable={false}
+            style={mode === 'slider' ? { clipPath: `inset(0 0 0 ${split * 100}%)` } : undefined}
+          />
+          {mode === 'slider' && (
+            <>
+              <span className="compare-label before">Before</span>
+              <span className="compare-label after">After</span>
+              <Divider rect={rect} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { Button } from '../../ui/Button';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { isTyping } from '../canvas/shortcuts';
+import { listen } from '../../ui/listen';
+import { ResultOverlay } from './ResultOverlay';
+import { acceptResult, decideResult, referenceResult } from './stagingActions';
+import { useStagingStore, type CompareMode } from './stagingStore';
+import { captionOf, masksResult, stepFrom, type StripEntry } from './stripModel';
+import { useFollowResults, useSelectedEntry, useStripEntries } from './useStrip';
+import { useLibraryItem } from './useImageUrl';
+import { listedVersions } from './versions';
+import { VersionsPanel } from './VersionsPanel';
+import './staging.css';
+
+const MODES: readonly { mode: CompareMode; label: string }[] = [
+  { mode: 'result', label: 'Result' },
+  { mode: 'slider', label: 'Before/after' },
+  { mode: 'side', label: 'Side by side' },
+];
+
+function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolean; onPick: () => void }) {
+  const item = useLibraryItem(entry.resultId);
+  const problem = entry.status === 'moderated' || entry.status === 'failed' || entry.status === 'stopped';
+  return (
+    <li
+      id={`result-${entry.taskId}`}
+      role="option"
+      aria-selected={selected}
+      aria-label={`${entry.model}: ${entry.label}`}
+      className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
+      data-task={entry.taskId}
+      onClick={onPick}
+      title={entry.reason ?? entry.prompt}
+    >
+      {entry.status === 'ready' && item?.thumbnailUrl && <img src={item.thumbnailUrl} alt="" draggable={false} />}
+      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">Ready</span>}
+      {entry.status === 'working' && (
+        <span className="tile-working">
+          <span className="tile-text">{entry.label}</span>
+          <span className="tile-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} {...(entry.progress !== null ? { 'aria-valuenow': entry.progress } : {})}>
+            <span className={entry.progress === null ? 'indeterminate' : undefined} style={entry.progress !== null ? { width: `${entry.progress}%` } : undefined} />
+          </span>
+        </span>
+      )}
+      {problem && (
+        <span className="tile-problem">
+          <strong>{entry.label}</strong>
+          <span className="tile-reason">{entry.reason}</span>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** What can be done with the selected result, and what it is. */
+function Actions({ entry }: { entry: StripEntry | null }) {
+  const busy = useStagingStore((s) => s.busy);
+  const message = useStagingStore((s) => s.message);
+  return (
+    <div className="strip-detail">
+      {entry ? (
+        <>
+          <p className="strip-caption" aria-label="Selected result">
+            {captionOf(entry)}
+          </p>
+          {entry.reason && entry.status !== 'ready' && (
+            <p className={`strip-reason${entry.status === 'working' ? '' : ' problem'}`} role="note" aria-label="Why">
+              {entry.reason}
+            </p>
+          )}
+          <div className="button-row">
+            {entry.status === 'ready' && (
+              <>
+                <Button variant="primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
+                  Accept as the picture
+                </Button>
+                <Button disabled={busy} onClick={() => void referenceResult(entry)}>
+                  Add to references
+                </Button>
+                <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
+                  Keep in library only
+                </Button>
+              </>
+            )}
+            {entry.status !== 'working' && (
+              <Button variant="danger" disabled={busy} onClick={() => decideResult(entry, 'discarded')} aria-keyshortcuts="Delete">
+                Discard
+              </Button>
+            )}
+            <Button variant="link" onClick={() => useStagingStore.getState().select(null)} aria-keyshortcuts="Escape">
+              Show the canvas
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="muted strip-hint">Select a result to see it over the canvas. ← → step through, Enter accepts, Delete discards.</p>
+      )}
+      {message && (
+        <p className={message.kind === 'error' ? 'inline-error' : 'inline-ok'} role={message.kind === 'error' ? 'alert' : 'status'} aria-label="Results message">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The results strip under the canvas: every result of the open project lands here as it is made (a placeholder
+ * with progress while it runs; a moderated or failed one says why), and the selected one shows over the canvas.
+ * After InvokeAI's staging area and Krita AI Diffusion's history, for results of every endpoint.
+ */
+export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
+  const entries = useStripEntries();
+  useFollowResults(entries);
+  const selected = useSelectedEntry(entries);
+  const mode = useStagingStore((s) => s.mode);
+  const keepOutside = useStagingStore((s) => s.keepOutsideMask);
+  const versionsOpen = useStagingStore((s) => s.versionsOpen);
+  const { select, setMode, setKeepOutsideMask, toggleVersions } = useStagingStore.getState();
+  const list = useRef<HTMLUListElement>(null);
+
+  const step = (by: number) => {
+    const next = stepFrom(entries, useStagingStore.getState().selectedId, by);
+    if (next) select(next);
+  };
+
+  // Arrow keys step through the results from the canvas too, as long as no control has the keys.
+  useEffect(
+    () =>
+      listen('keydown', (e) => {
+        if (entries.length === 0 || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+        const target = e.target;
+        const onCanvas = target === document.body || (target instanceof HTMLElement && target.getAttribute('role') === 'application');
+        if (!onCanvas) return;
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          e.preventDefault();
+          step(e.key === 'ArrowLeft' ? -1 : 1);
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entries],
+  );
+
+  useEffect(() => {
+    if (!selected) return;
+    document.getElementById(`result-${selected.taskId}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
+
+  const onKey = (e: ReactKeyboardEvent) => {
+    const handled = (() => {
+      switch (e.key) {
+        case 'ArrowLeft':
+        case 'ArrowUp':
+          step(-1);
+          return true;
+        case 'ArrowRight':
+        case 'ArrowDown':
+          step(1);
+          return true;
+        case 'Home':
+          if (entries[0]) select(entries[0].taskId);
+          return true;
+        case 'End':
+          if (entries.length > 0) select(entries[entries.length - 1]!.taskId);
+          return true;
+        case 'Enter':
+          if (selected?.status === 'ready' && !useStagingStore.getState().busy) void acceptResult(selected);
+          return true;
+        case 'Delete':
+        case 'Backspace':
+          if (selected && selected.status !== 'working') decideResult(selected, 'discarded');
+          return true;
+        case 'Escape':
+          select(null);
+          return true;
+        default:
+          return false;
+      }
+    })();
+    if (handled) {
+      e.preventDefault();
+      // The canvas's own keys (Delete removes a box) must not act on the same press.
+      e.stopPropagation();
+    }
+  };
+
+  const ready = entries.filter((e) => e.status === 'ready').length;
+  const working = entries.filter((e) => e.status === 'working').length;
+
+  return (
+    <>
+      <ResultOverlay stage={stage} entry={selected} />
+      <section className="results-strip" aria-label="Results strip">
+        <div className="strip-bar">
+          <h3>
+            Results
+            <span className="muted">
+              {entries.length === 0 ? ' · none waiting' : ` · ${ready} to review${working > 0 ? `, ${working} on the way` : ''}`}
+            </span>
+          </h3>
+          <div className="segmented" role="radiogroup" aria-label="Compare">
+            {MODES.map((m) => (
+              <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
+                {m.label}
+              </button>
+            ))}
+          </div>
+          {selected && masksResult(selected.task.endpointId) && (
+            <label className="strip-check">
+              <input type="checkbox" checked={keepOutside} onChange={(e) => setKeepOutsideMask(e.target.checked)} />
+              Keep outside the mask untouched
+            </label>
+          )}
+          <span className="strip-spacer" />
+          <VersionsButton open={versionsOpen} onToggle={() => toggleVersions()} />
+        </div>
+        <div className="strip-body">
+          {entries.length === 0 ? (
+            <p className="muted strip-empty">Results of this project appear here as soon as they are made.</p>
+          ) : (
+            <ul
+              ref={list}
+              className="strip-tiles"
+              role="listbox"
+              aria-label="Results"
+              aria-orientation="horizontal"
+              tabIndex={0}
+              aria-activedescendant={selected ? `result-${selected.taskId}` : undefined}
+              onKeyDown={onKey}
+            >
+              {entries.map((entry) => (
+                <Tile
+                  key={entry.taskId}
+                  entry={entry}
+                  selected={entry.taskId === selected?.taskId}
+                  onPick={() => {
+                    select(entry.taskId);
+                    list.current?.focus();
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <Actions entry={selected} />
+        </div>
+        {versionsOpen && <VersionsPanel onClose={() => toggleVersions(false)} />}
+      </section>
+    </>
+  );
+}
+
+function VersionsButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const count = useVersionCount();
+  return (
+    <Button aria-expanded={open} onClick={onToggle} disabled={count === 0 && !open}>
+      Versions ({count})
+    </Button>
+  );
+}
+
+function useVersionCount(): number {
+  const base = useCanvasStore((s) => s.document.base);
+  const versions = useCanvasStore((s) => s.document.versions);
+  return listedVersions({ base, versions }).length;
+}

@@ -1,0 +1,100 @@
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import { canvasUse } from '../../../../shared/canvas/request';
+import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { assetInfo, remember } from '../canvas/assets';
+import { loadImage, rgbaOf } from '../canvas/pixels';
+import { compositeInsideMask, maskFromGrey, maskFromTransparency } from './composite';
+
+const fromLibrary = new Map<string, Promise<AssetInfo>>();
+const composites = new Map<string, Promise<AssetInfo>>();
+
+/** A library result as a stored image the canvas can use (asked once per result). */
+export function resultAsset(resultId: string): Promise<AssetInfo> {
+  let found = fromLibrary.get(resultId);
+  if (!found) {
+    found = gen.assets.fromLibrary({ resultId }).then((r) => {
+      if (!r.ok) throw new Error(r.error.message);
+      remember(r.value);
+      return r.value;
+    });
+    // A failure is not remembered: the next try asks again.
+    found.catch(() => fromLibrary.delete(resultId));
+    fromLibrary.set(resultId, found);
+  }
+  return found;
+}
+
+async function libraryItem(resultId: string): Promise<LibraryItem> {
+  const r = await gen.library.get({ id: resultId });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+async function pixelsOf(asset: AssetInfo): Promise<Uint8ClampedArray> {
+  return rgbaOf(await loadImage(asset.url), asset.width, asset.height);
+}
+
+async function requireAsset(id: string, what: string): Promise<AssetInfo> {
+  const info = await assetInfo(id);
+  if (!info) throw new Error(`The ${what} this result was made from is no longer stored, so it cannot be kept inside the mask.`);
+  return info;
+}
+
+async function encodePng(width: number, height: number, rgba: Uint8ClampedArray): Promise<Uint8Array> {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
+  ctx.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height), 0, 0);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('The kept-inside-the-mask picture could not be written.');
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+/**
+ * The result over the picture it was made from, changed only inside the mask that request carried (not
+ * whatever the mask is now), at full resolution, stored as a new image. The request's own inputs are read from
+ * the library's record of the result.
+ */
+async function makeComposite(resultId: string): Promise<AssetInfo> {
+  const item = await libraryItem(resultId);
+  const endpoint = findEndpoint(item.endpointId);
+  const use = endpoint ? canvasUse(endpoint) : null;
+  const imageInput = item.inputs.find((i) => i.field === use?.imageField);
+  if (!imageInput) throw new Error('This result has no picture it was made from, so there is nothing to keep outside the mask.');
+  const maskInput = item.inputs.find((i) => i.field === use?.maskField);
+  const [result, original] = await Promise.all([resultAsset(resultId), requireAsset(imageInput.assetId, 'picture')]);
+  if (result.width !== original.width || result.height !== original.height) {
+    throw new Error(`The result is ${result.width} × ${result.height} but the picture it was made from is ${original.width} × ${original.height}, so it cannot be kept inside the mask.`);
+  }
+  const originalPixels = await pixelsOf(original);
+  let mask: Uint8Array;
+  if (maskInput) {
+    const maskAsset = await requireAsset(maskInput.assetId, 'mask');
+    if (maskAsset.width !== original.width || maskAsset.height !== original.height) throw new Error('The mask this result was made with is not the picture’s size.');
+    mask = maskFromGrey(await pixelsOf(maskAsset));
+  } else {
+    // No mask field: the request carried the mask in the picture's transparency.
+    mask = maskFromTransparency(originalPixels);
+  }
+  const out = compositeInsideMask(originalPixels, await pixelsOf(result), mask);
+  const bytes = await encodePng(result.width, result.height, out);
+  const stem = item.fileName.replace(/\.[a-z0-9]+$/i, '');
+  const stored = await gen.assets.import({ name: `${stem} (inside the mask).png`, bytes });
+  if (!stored.ok) throw new Error(stored.error.message);
+  remember(stored.value);
+  return stored.value;
+}
+
+/** The result kept inside its mask only, made once per result. */
+export function compositeAsset(resultId: string): Promise<AssetInfo> {
+  let found = composites.get(resultId);
+  if (!found) {
+    found = makeComposite(resultId);
+    found.catch(() => composites.delete(resultId));
+    composites.set(resultId, found);
+  }
+  return found;
+}

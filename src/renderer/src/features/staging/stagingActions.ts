@@ -1,0 +1,61 @@
+import type { AssetInfo } from '../../../../shared/ipc/contract';
+import { addReferences } from '../canvas/actions';
+import { imageRefOf } from '../canvas/assets';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { replacePicture } from './pictureHistory';
+import { compositeAsset, resultAsset } from './resultAssets';
+import { useStagingStore } from './stagingStore';
+import { masksResult, type StripEntry } from './stripModel';
+
+const canvas = () => useCanvasStore.getState();
+const staging = () => useStagingStore.getState();
+
+/** The picture a result becomes: the result itself, or the result kept inside its mask when the artist asked. */
+export function pictureOf(entry: StripEntry): Promise<AssetInfo> {
+  if (!entry.resultId) return Promise.reject(new Error('This result has no picture yet.'));
+  return staging().keepOutsideMask && masksResult(entry.task.endpointId) ? compositeAsset(entry.resultId) : resultAsset(entry.resultId);
+}
+
+async function withBusy<T>(work: () => Promise<T>): Promise<T | undefined> {
+  staging().setBusy(true);
+  staging().say(null);
+  try {
+    return await work();
+  } catch (error) {
+    staging().say({ kind: 'error', text: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  } finally {
+    staging().setBusy(false);
+  }
+}
+
+/** The result becomes the picture: one undo step; the old picture is kept as a version. */
+export function acceptResult(entry: StripEntry): Promise<boolean> {
+  return withBusy(async () => {
+    const asset = await pictureOf(entry);
+    const accepted = replacePicture(imageRefOf(asset), 'Accepting the result', entry.taskId, {
+      taskId: entry.taskId,
+      decision: { decision: 'accepted', at: Date.now(), assetId: asset.id },
+    });
+    if (accepted) {
+      staging().select(null);
+      staging().say({ kind: 'info', text: 'The result is the picture now. Undo (Ctrl+Z) puts the old one back; it is also kept under Versions.' });
+    }
+    return accepted;
+  }).then((ok) => ok === true);
+}
+
+/** Adds the result to the reference board (the board says when the model takes no more). */
+export function referenceResult(entry: StripEntry): Promise<void> {
+  return withBusy(async () => {
+    if (!entry.resultId) throw new Error('This result has no picture yet.');
+    const asset = await resultAsset(entry.resultId);
+    const before = canvas().document.references.length;
+    addReferences([asset]);
+    if (canvas().document.references.length > before) staging().say({ kind: 'info', text: `Added to the references (${canvas().document.references.length}).` });
+    else staging().say({ kind: 'error', text: canvas().message?.text ?? 'It was not added to the references.' });
+  }).then(() => undefined);
+}
+
+
+export { decideResult, restoreVersion } from './pictureHistory';

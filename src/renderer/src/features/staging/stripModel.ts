@@ -1,0 +1,159 @@
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { CanvasDocument } from '../../../../shared/canvas/document';
+import { canvasUse } from '../../../../shared/canvas/request';
+import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { creditsText, progressPercent, promptOf, stateLabel } from '../queue/taskText';
+
+/** Where a result of the strip stands, as the artist sees it. */
+export type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
+
+export interface StripEntry {
+  readonly taskId: string;
+  readonly task: TaskInfo;
+  readonly status: EntryStatus;
+  /** The library result, once it is ready. */
+  readonly resultId: string | null;
+  /** A few words for the tile: "Running 40%", "Moderated". */
+  readonly label: string;
+  /** Why it has no picture, in plain words, for moderated, failed and stopped results. */
+  readonly reason: string | null;
+  readonly progress: number | null;
+  readonly prompt: string;
+  readonly model: string;
+}
+
+const WORKING = new Set<TaskInfo['state']>(['ready-to-send', 'queued', 'waiting', 'submitting', 'running', 'downloading']);
+
+function moderationReason(t: TaskInfo): string {
+  const reasons = t.moderationReasons.length > 0 ? ` (${t.moderationReasons.join(', ')})` : '';
+  // Request Moderated: the prompt or inputs were refused before anything was made; Content Moderated: the
+  // picture was made but held back.
+  if (t.serviceStatus === 'Content Moderated') return `The service held back the picture it made${reasons}. Nothing was charged. A different prompt or seed may pass.`;
+  return `The service refused this request${reasons}. Nothing was charged. Change the prompt or the inputs and generate again.`;
+}
+
+function statusOf(t: TaskInfo): EntryStatus {
+  if (t.state === 'done') return t.resultId ? 'ready' : 'failed';
+  if (t.state === 'moderated') return 'moderated';
+  if (t.state === 'failed') return 'failed';
+  if (WORKING.has(t.state)) return 'working';
+  return 'stopped';
+}
+
+function labelOf(t: TaskInfo, status: EntryStatus): string {
+  if (status === 'working') {
+    const percent = progressPercent(t);
+    if (t.queuePosition !== null) return `Queued · #${t.queuePosition}`;
+    return percent !== null && (t.state === 'running' || t.state === 'downloading') ? `${stateLabel(t.state)} ${percent}%` : stateLabel(t.state);
+  }
+  if (status === 'ready') return 'Ready';
+  return stateLabel(t.state);
+}
+
+function reasonOf(t: TaskInfo, status: EntryStatus): string | null {
+  if (status === 'moderated') return moderationReason(t);
+  if (status === 'failed') return t.error?.message ?? t.detail ?? 'The task ended without a picture.';
+  if (status === 'stopped') {
+    if (t.state === 'cancelled') return t.detail ?? 'You stopped waiting for this result.';
+    if (t.state === 'outcome-unknown') return 'It was sent, but no answer came back: it may still exist on the service. See the Queue to check on it.';
+    if (t.state === 'webhook') return 'The service delivers this result to its webhook, not to Gen Studio.';
+    return t.detail;
+  }
+  return null;
+}
+
+/** Whether the artist's decision still takes the result out of the strip (an undone accept does not). */
+export function isDecided(document: Pick<CanvasDocument, 'base' | 'versions' | 'resultDecisions'>, taskId: string): boolean {
+  const decision = document.resultDecisions?.[taskId];
+  if (!decision) return false;
+  if (decision.decision !== 'accepted') return true;
+  // An accepted result stays out while the picture it became is the picture or one of its versions; undoing the
+  // accept takes that picture back, and the result returns to the strip.
+  const asset = decision.assetId;
+  return asset !== undefined && (document.base?.assetId === asset || (document.versions ?? []).some((v) => v.image.assetId === asset));
+}
+
+/** A result of the strip, from its task. */
+export function entryOf(t: TaskInfo): StripEntry {
+  const status = statusOf(t);
+  return {
+    taskId: t.id,
+    task: t,
+    status,
+    resultId: status === 'ready' ? t.resultId : null,
+    label: labelOf(t, status),
+    reason: reasonOf(t, status),
+    progress: status === 'working' ? progressPercent(t) : null,
+    prompt: promptOf(t.params, 200),
+    model: findEndpoint(t.endpointId)?.title ?? t.endpointId,
+  };
+}
+
+/** The results of one project still waiting for the artist's decision, oldest first (new ones land at the end). */
+export function stripEntries(
+  tasks: Readonly<Record<string, TaskInfo>>,
+  projectId: string | null,
+  document: Pick<CanvasDocument, 'base' | 'versions' | 'resultDecisions'>,
+): StripEntry[] {
+  if (!projectId) return [];
+  return Object.values(tasks)
+    .filter((t) => t.projectId === projectId && !isDecided(document, t.id))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+    .map(entryOf);
+}
+
+/** The entry `step` places from `current` (wrapping round), or the first or last when nothing is selected. */
+export function stepFrom(entries: readonly StripEntry[], current: string | null, step: number): string | null {
+  if (entries.length === 0) return null;
+  const at = entries.findIndex((e) => e.taskId === current);
+  if (at === -1) return (step >= 0 ? entries[0] : entries[entries.length - 1])!.taskId;
+  return entries[(((at + step) % entries.length) + entries.length) % entries.length]!.taskId;
+}
+
+/** Which entry stays selected when the selected one leaves the strip: the one after it, else the one before. */
+export function selectionAfterLeaving(before: readonly StripEntry[], after: readonly StripEntry[], selected: string | null): string | null {
+  if (selected === null || after.some((e) => e.taskId === selected)) return selected;
+  const at = before.findIndex((e) => e.taskId === selected);
+  if (at === -1) return null;
+  const remaining = new Set(after.map((e) => e.taskId));
+  for (let i = at + 1; i < before.length; i++) if (remaining.has(before[i]!.taskId)) return before[i]!.taskId;
+  for (let i = at - 1; i >= 0; i--) if (remaining.has(before[i]!.taskId)) return before[i]!.taskId;
+  return null;
+}
+
+/**
+ * Where a result sits over the picture, in picture pixels: an expansion or outpainting result holds the
+ * original at the offset the request gave; a result of the picture's own size lies on it; anything else is
+ * centred on it.
+ */
+export function placement(task: Pick<TaskInfo, 'endpointId' | 'params'>, result: { width: number; height: number }, base: { width: number; height: number } | null): { x: number; y: number } {
+  if (!base) return { x: 0, y: 0 };
+  const endpoint = findEndpoint(task.endpointId);
+  const num = (name: string) => (typeof task.params[name] === 'number' ? (task.params[name] as number) : 0);
+  if (endpoint) {
+    const use = canvasUse(endpoint);
+    if (use.expandSides.length > 0) return { x: -num('left'), y: -num('top') };
+    if (use.outpaint) {
+      const offsets = endpoint.fields.filter((f) => f.role === 'outpaint-offset').map((f) => f.name);
+      const [ox, oy] = [offsets.find((n) => n.endsWith('x')), offsets.find((n) => n.endsWith('y'))];
+      return { x: -(ox ? num(ox) : 0), y: -(oy ? num(oy) : 0) };
+    }
+  }
+  if (result.width === base.width && result.height === base.height) return { x: 0, y: 0 };
+  return { x: Math.round((base.width - result.width) / 2), y: Math.round((base.height - result.height) / 2) };
+}
+
+/** Whether a result can be kept inside the mask only: the endpoint changes the masked part of the picture it was given. */
+export function masksResult(endpointId: string): boolean {
+  const endpoint = findEndpoint(endpointId);
+  if (!endpoint) return false;
+  const use = canvasUse(endpoint);
+  return use.imageField !== null && (use.maskField !== null || use.alphaMask);
+}
+
+/** A short caption for the selected result: model, cost, and the prompt. */
+export function captionOf(entry: StripEntry): string {
+  // Only a result that was made has a price worth showing: moderated and failed ones are not charged.
+  const cost = entry.status === 'ready' ? creditsText(entry.task.settledCost ?? entry.task.cost) : null;
+  return [entry.model, cost, entry.prompt ? `“${entry.prompt}”` : null].filter(Boolean).join(' · ');
+}

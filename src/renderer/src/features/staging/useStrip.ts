@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTaskStore } from '../../store/taskStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { useStagingStore } from './stagingStore';
+import { selectionAfterLeaving, stripEntries, type StripEntry } from './stripModel';
+
+/** The open project's results still waiting for a decision. */
+export function useStripEntries(): StripEntry[] {
+  const tasks = useTaskStore((s) => s.tasks);
+  const projectId = useProjectStore((s) => s.currentId);
+  const base = useCanvasStore((s) => s.document.base);
+  const versions = useCanvasStore((s) => s.document.versions);
+  const resultDecisions = useCanvasStore((s) => s.document.resultDecisions);
+  return useMemo(() => stripEntries(tasks, projectId, { base, versions, resultDecisions }), [tasks, projectId, base, versions, resultDecisions]);
+}
+
+/**
+ * Keeps the selection sensible as results come and go: a result that lands is shown at once (unless the artist
+ * is looking at another ready one), and when the shown one leaves the strip its neighbour is selected.
+ */
+export function useFollowResults(entries: readonly StripEntry[]): void {
+  const previous = useRef<readonly StripEntry[] | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = entries;
+    const { selectedId, select } = useStagingStore.getState();
+    if (before === null) return; // opening: nothing new has landed, the artist chooses what to look at
+    const wasReady = new Set(before.filter((e) => e.status === 'ready').map((e) => e.taskId));
+    const landed = entries.filter((e) => e.status === 'ready' && !wasReady.has(e.taskId) && before.some((b) => b.taskId === e.taskId));
+    const current = entries.find((e) => e.taskId === selectedId);
+    if (landed.length > 0 && current?.status !== 'ready') {
+      select(landed[landed.length - 1]!.taskId);
+      return;
+    }
+    const kept = selectionAfterLeaving(before, entries, selectedId);
+    if (kept !== selectedId) select(kept);
+  }, [entries]);
+}
+
+/** The selected entry, when it is in the strip. */
+export function useSelectedEntry(entries: readonly StripEntry[]): StripEntry | null {
+  const selectedId = useStagingStore((s) => s.selectedId);
+  return entries.find((e) => e.taskId === selectedId) ?? null;
+}
