@@ -9,6 +9,7 @@ import type { CoreDeps } from '../../src/main/core/deps';
 import { nodeDeps } from '../../src/main/core/nodeDeps';
 import { contentSecurityPolicy } from '../../src/shared/security/csp';
 import { createDispatcher, trustOrigins, type Dispatcher } from '../../src/main/ipc/dispatcher';
+import { recordingDesktop, type RecordingDesktop } from '../../src/main/core/desktop/nodeDesktop';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -28,6 +29,8 @@ export interface Harness {
   readonly origin: string;
   readonly core: Core;
   readonly dispatcher: Dispatcher;
+  /** The desktop stand-in: save dialog, clipboard, trash, notifications and native drags, recorded. */
+  readonly desktop: RecordingDesktop;
   close(): Promise<void>;
 }
 
@@ -83,7 +86,9 @@ export async function startHarness(options: {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const deps = { ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }), ...options.deps };
+  // Its calls are also written to <dataDir>/.desktop/calls.jsonl, where a spec can read them.
+  const desktop = recordingDesktop(join(options.dataDir, '.desktop'));
+  const deps = { ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }), desktop, ...options.deps };
   const core = await createCore(deps);
   started.core = core;
   const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), core.log);
@@ -93,6 +98,7 @@ export async function startHarness(options: {
     origin,
     core,
     dispatcher,
+    desktop,
     close: async () => {
       await core.dispose();
       await new Promise<void>((done) => server.close(() => done()));

@@ -10,6 +10,7 @@ import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
+import { electronDesktop } from './shell/desktop';
 import { hardenSession } from './shell/security';
 import { createMainWindow } from './shell/window';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 
   hardenSession(session.defaultSession);
   installMenu(process.platform, !app.isPackaged);
+  let window: BrowserWindow | undefined;
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
     settings: electronSettings,
@@ -45,11 +47,11 @@ async function main(): Promise<void> {
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,
+    desktop: electronDesktop(() => window),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);
 
-  let window: BrowserWindow | undefined;
   // Anything that escapes is logged through the core's logger, which takes every known key out first.
   process.on('uncaughtException', (error) => core.log.error('uncaught exception', { error }));
   process.on('unhandledRejection', (error) => core.log.error('unhandled rejection', { error }));

@@ -21,6 +21,8 @@ import {
   taskHandlers,
 } from './handlers/taskHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
+import { galleryHandlers } from './handlers/galleryHandlers';
+import { recordingDesktop } from './desktop/nodeDesktop';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -94,8 +96,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
 
   const ledger = await SpendingLedger.open(deps.dataDir, { notices, log, now });
   const spending = new SpendingService(ledger, settings, connections, probe);
-  const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now });
+  const desktop = deps.desktop ?? recordingDesktop(join(deps.dataDir, '.desktop'));
+  const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now, appVersion: deps.version, trashItem: (path) => desktop.trashItem(path) });
   library.onAdded((item) => events.emit('library.added', item));
+  library.onChanged((change) => (change.kind === 'updated' ? events.emit('library.updated', change.item) : events.emit('library.removed', { id: change.id })));
   const thumbnailOf = (assetId: string) => assets.get(assetId).then((asset) => asset.thumbnailUrl, () => null);
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
@@ -151,6 +155,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects),
+    ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
   };
 
   let disposing: Promise<void> | undefined;
@@ -164,6 +169,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         await engine.stop();
         await sandbox.close();
+        // Deleted results could be brought back until now; their files go to the OS trash.
+        await library.emptyTrash().catch((error: unknown) => log.error('emptying the gallery trash failed', { error }));
       })();
       return disposing;
     },

@@ -54,6 +54,31 @@ export interface Logger {
   error(message: string, data?: Readonly<Record<string, unknown>>): void;
 }
 
+/** A native drag of a file out of the window (Electron's `webContents.startDrag`), with a PNG icon. */
+export interface NativeDrag {
+  readonly file: string;
+  readonly icon: Uint8Array;
+}
+
+/**
+ * What the core asks of the desktop: Electron's dialog, clipboard, shell and notifications in the app; in plain
+ * Node (tests, the Chromium runner) a stand-in that works inside the data directory and records each call.
+ */
+export interface DesktopShell {
+  /** The save dialog; resolves to the chosen path, or null when the user cancels. */
+  chooseSavePath(o: { readonly defaultName: string; readonly format: 'png' | 'jpeg' | 'webp' }): Promise<string | null>;
+  /** Puts a PNG on the clipboard as an image. */
+  copyImage(png: Uint8Array): Promise<void>;
+  /** Moves a file to the OS trash (never unlinks it). */
+  trashItem(path: string): Promise<void>;
+  /** Shows a file selected in the file manager. */
+  showItemInFolder(path: string): Promise<void>;
+  /** A system notification; `onClick` runs when the user clicks it. */
+  notify(n: { readonly title: string; readonly body: string; readonly onClick: () => void }): void;
+  /** Whether the app's window has the focus (notifications are for when it has not). */
+  windowFocused(): boolean;
+}
+
 export interface CoreDeps {
   /** Where projects, assets, the results library and task records live. */
   readonly dataDir: string;
@@ -75,4 +100,6 @@ export interface CoreDeps {
   readonly sandboxOptions?: SandboxOptions;
   /** Source of jitter; Math.random by default. */
   readonly random?: () => number;
+  /** Dialogs, clipboard, trash and notifications; the plain-Node stand-in when absent. */
+  readonly desktop?: DesktopShell;
 }

@@ -162,6 +162,33 @@ describe('the key', () => {
         const items = await ok<Array<{ id: string }>>(call('library.list'));
         return ok(call('assets.fromLibrary', { resultId: items[0]!.id }));
       },
+      'library.mark': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.mark', { id: items[0]!.id, starred: true });
+      },
+      'library.export': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.export', { id: items[0]!.id, format: 'webp', quality: 80 });
+      },
+      'library.copy': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.copy', { id: items[0]!.id });
+      },
+      'library.reveal': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.reveal', { id: items[0]!.id });
+      },
+      'library.startDrag': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.startDrag', { id: items[0]!.id });
+      },
+      'library.readDropped': () => call('library.readDropped', { name: 'photo.png', bytes: png }),
+      'library.trash': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        ids.trashed = items[0]!.id;
+        return call('library.trash', { id: items[0]!.id });
+      },
+      'library.untrash': () => call('library.untrash', { id: ids.trashed! }),
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
@@ -185,7 +212,8 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
-      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
+      'assets.fromLibrary', 'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped',
+      'library.trash', 'library.untrash', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'shell.openExternal', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());

@@ -3,7 +3,7 @@ import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
 import { projectCalls, projectEvents } from './projects';
-import { libraryCalls, libraryEvents } from './library';
+import { galleryCalls, libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
 import { spendingCalls, spendingEvents } from './spending';
@@ -21,6 +21,7 @@ export const CALLS = {
   ...libraryCalls,
   ...spendingCalls,
   ...projectCalls,
+  ...galleryCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
