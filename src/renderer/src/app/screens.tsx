@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { CanvasScreen } from '../features/canvas/CanvasScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
-import { LibraryScreen } from '../features/library/LibraryScreen';
+import { GalleryScreen } from '../features/gallery/GalleryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 
@@ -18,6 +18,6 @@ export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
   { id: 'canvas', label: 'Canvas', glyph: '✎', component: CanvasScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
-  { id: 'library', label: 'Library', glyph: '▦', component: LibraryScreen },
+  { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },
 ];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRecallStore } from '../../store/recallStore';
 import { CATALOG, endpointsByKind, findEndpoint } from '../../../../shared/catalog';
 import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
 import { EndpointCard } from './EndpointCard';
@@ -6,7 +7,7 @@ import { EndpointDetails } from './EndpointDetails';
 
 /** The first screen: every endpoint offered for new work, grouped by what it does. */
 export function HomeScreen() {
-  const [selectedId, setSelectedId] = useState('gen-dev');
+  const [selectedId, setSelectedId] = useState(() => useRecallStore.getState().pending?.endpointId ?? 'gen-dev');
   const selected = findEndpoint(selectedId);
   const groups = [...endpointsByKind()].filter(([, endpoints]) => endpoints.length > 0);
   const retired = CATALOG.filter((e) => e.deprecated);
