@@ -10,6 +10,7 @@ import { useTaskStore } from '../../store/taskStore';
 import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
 import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
 import { rerunRequest, titleOf, variationRequests } from './galleryModel';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
@@ -27,6 +28,24 @@ export interface ReuseSource {
 }
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
+
+/**
+ * Shows the canvas and waits for its project to be open: the canvas opens the last project when it first
+ * shows, which would replace anything put on it before.
+ */
+async function openCanvas(): Promise<void> {
+  show('canvas');
+  if (useProjectStore.getState().currentId) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      off();
+      clearTimeout(timer);
+      resolve();
+    };
+    const off = useProjectStore.subscribe((s) => s.currentId && done());
+    const timer = setTimeout(done, 5000);
+  });
+}
 
 /**
  * Opens the place that prepares this endpoint's requests, filled with a result's (or a dropped file's)
@@ -53,6 +72,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   const unknown = Object.keys(source.params).filter((n) => !known.has(n));
 
   if (canvasEndpoints().some((e) => e.id === endpoint.id)) {
+    await openCanvas();
     const use = canvasUse(endpoint);
     const store = useCanvasStore.getState();
     const base = use.imageField ? assets.get(use.imageField) : undefined;
@@ -72,7 +92,6 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
     }));
     const mask = use.maskField ? assets.get(use.maskField) : undefined;
     if (mask) await applyAsMask(mask);
-    show('canvas');
   } else {
     const media = Object.fromEntries([...assets.entries()]);
     useRecallStore.getState().offer({ endpointId: endpoint.id, values, media });
@@ -115,17 +134,17 @@ async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {
 export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
   if (typeof asset === 'string') return failed(asset);
+  await openCanvas();
   if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? 'The canvas did not take the picture.');
-  show('canvas');
   return { kind: 'info', text: 'The result is the canvas’s picture now.' };
 }
 
 export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
   if (typeof asset === 'string') return failed(asset);
+  await openCanvas();
   const before = useCanvasStore.getState().document.references.length;
   addReferences([asset]);
-  show('canvas');
   return useCanvasStore.getState().document.references.length > before
     ? { kind: 'info', text: 'Added to the canvas’s references.' }
     : failed(useCanvasStore.getState().message?.text ?? 'The reference was not added.');
