@@ -23,6 +23,7 @@ import {
 import { projectHandlers } from './handlers/projectHandlers';
 import { galleryHandlers } from './handlers/galleryHandlers';
 import { recordingDesktop } from './desktop/nodeDesktop';
+import { notifyFinishedTasks } from './notifications/finishedTasks';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -104,6 +105,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
 
+  const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
@@ -122,7 +124,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     scheduler,
     connectivity,
     redact,
-    onUpdate: (info) => events.emit('tasks.updated', info),
+    onUpdate: (info) => {
+      events.emit('tasks.updated', info);
+      notifyFinished(info);
+    },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
     onSpending: () => emitSpending(),
   });

@@ -222,7 +222,8 @@ describe('the key', () => {
 
     // Every event of the contract was sent at least once, so each was searched.
     const channels = new Set(fx.events.map((e) => e.channel));
-    for (const name of Object.keys(EVENTS)) expect(channels, name).toContain(eventChannel(name));
+    // Except the one a click on a system notification sends (a result id, nothing else); none is shown in this run.
+    for (const name of Object.keys(EVENTS).filter((n) => n !== 'library.openRequested')) expect(channels, name).toContain(eventChannel(name));
     // The refused key's task failed with the service's (echoing) message, redacted.
     expect(fx.task(ids.refusedTask!).error?.message).toMatch(/403.*\[redacted key\]/);
 

@@ -2,11 +2,15 @@ import { create } from 'zustand';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
+import { useNavigationStore } from './navigationStore';
 
 interface LibraryState {
   readonly items: readonly LibraryItem[];
   readonly loaded: boolean;
   readonly error: string | null;
+  /** A result a notification click asked to show, until the gallery opens it. */
+  readonly requestedOpen: string | null;
+  clearRequestedOpen(): void;
   /** Results deleted in this session, newest last: undo brings the last one back until the app closes. */
   readonly trashed: readonly LibraryItem[];
   load(): Promise<void>;
@@ -26,6 +30,8 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
   loaded: false,
   error: null,
   trashed: [],
+  requestedOpen: null,
+  clearRequestedOpen: () => set({ requestedOpen: null }),
   load: async () => {
     const result = await gen.library.list();
     set(result.ok ? { items: result.value, loaded: true, error: null } : { error: result.error.message, loaded: true });
@@ -37,6 +43,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
       }),
       gen.library.onUpdated((item) => set({ items: upsert(get().items, item) })),
       gen.library.onRemoved(({ id }) => set({ items: get().items.filter((i) => i.id !== id) })),
+      gen.library.onOpenRequested(({ resultId }) => {
+        set({ requestedOpen: resultId });
+        useNavigationStore.getState().show(resultId ? 'library' : 'queue');
+      }),
     ];
     return () => offs.forEach((off) => off());
   },

@@ -101,4 +101,6 @@ export const libraryEvents = {
   'library.updated': event(LibraryItemSchema),
   /** a result left the gallery (to the trash) */
   'library.removed': event(z.object({ id: z.string() })),
+  /** the user clicked a task's notification: show its result (or the queue, when it has none) */
+  'library.openRequested': event(z.object({ resultId: z.string().nullable() })),
 };

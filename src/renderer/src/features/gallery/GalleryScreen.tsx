@@ -28,7 +28,10 @@ export function GalleryScreen() {
   const canUndo = useLibraryStore((s) => s.trashed.length > 0);
   const [filter, setFilter] = useState<GalleryFilter>(NO_FILTER);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [chosenOpenId, setOpenId] = useState<string | null>(null);
+  // A clicked notification asks for its result; the user's own choice wins once made.
+  const requested = useLibraryStore((s) => s.requestedOpen);
+  const openId = chosenOpenId ?? requested;
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [saving, setSaving] = useState<LibraryItem | null>(null);
   const [note, setNote] = useState<ActionNote | null>(null);
@@ -120,6 +123,7 @@ export function GalleryScreen() {
     if (!opened) return;
     const next = shown[shown.indexOf(opened) + delta];
     if (next) {
+      useLibraryStore.getState().clearRequestedOpen();
       setOpenId(next.id);
       setSelectedId(next.id);
     }
@@ -283,7 +287,10 @@ export function GalleryScreen() {
           note={note}
           onRun={(a) => void run(a, opened)}
           onStep={step}
-          onClose={() => setOpenId(null)}
+          onClose={() => {
+            setOpenId(null);
+            useLibraryStore.getState().clearRequestedOpen();
+          }}
         />
       )}
       {saving && (
