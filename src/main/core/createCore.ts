@@ -24,6 +24,7 @@ import { projectHandlers } from './handlers/projectHandlers';
 import { galleryHandlers } from './handlers/galleryHandlers';
 import { recordingDesktop } from './desktop/nodeDesktop';
 import { notifyFinishedTasks } from './notifications/finishedTasks';
+import { CreditRefresh } from './spending/creditRefresh';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -105,6 +106,19 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
 
+  // The balance is asked again after each charge, and once a minute while tasks are on their way.
+  const credits = new CreditRefresh(deps.clock, async (keyId) => {
+    const id = keyId ?? spending.activeKeyId();
+    spending.invalidateCredits(id);
+    await spending.summary(id);
+    if (id === spending.activeKeyId()) emitSpending();
+  });
+  const onTheirWay = new Set<string>();
+  const trackActive = (info: { id: string; state: string }) => {
+    if (['submitting', 'running', 'downloading'].includes(info.state)) onTheirWay.add(info.id);
+    else onTheirWay.delete(info.id);
+    credits.setActive(onTheirWay.size > 0);
+  };
   const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, async (id) => (await connections.resolve(id)).baseUrl);
@@ -127,9 +141,13 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     onUpdate: (info) => {
       events.emit('tasks.updated', info);
       notifyFinished(info);
+      trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
-    onSpending: () => emitSpending(),
+    onSpending: (keyId) => {
+      emitSpending();
+      credits.charged(keyId);
+    },
   });
   await engine.start();
   if (ledger.wasReset) {
@@ -172,6 +190,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
     dispose: () => {
       disposing ??= (async () => {
+        credits.stop();
         await engine.stop();
         await sandbox.close();
         // Deleted results could be brought back until now; their files go to the OS trash.
