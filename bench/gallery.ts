@@ -23,7 +23,7 @@ const library = join(dataDir, 'library');
 await mkdir(join(library, '.thumbs'), { recursive: true });
 
 // Ten pictures of different shapes and colours, reused: the grid's cost does not depend on their pixels.
-const shapes = [
+const shapes: ReadonlyArray<readonly [number, number]> = [
   [1024, 768],
   [768, 1024],
   [1024, 1024],
@@ -33,7 +33,7 @@ const shapes = [
 const pictures = await Promise.all(
   Array.from({ length: 10 }, async (_, i) => {
     const [w, h] = shapes[i % shapes.length]!;
-    const image = sharp({ create: { width: w, height: h, channels: 3, background: { r: (i * 53) % 255, g: (i * 97) % 255, b: (i * 31) % 255 } } });
+    const image = sharp({ create: { width: w, height: h, channels: 3 as const, background: { r: (i * 53) % 255, g: (i * 97) % 255, b: (i * 31) % 255 } } });
     const file = await image.clone().jpeg({ quality: 70 }).toBuffer();
     const thumb = await image.clone().resize(320, 320, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
     return { w, h, file, thumb };
