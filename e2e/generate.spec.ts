@@ -20,15 +20,17 @@ test('generate on the Sandbox: the task goes through the queue into the library'
   await expect(task).toHaveAccessibleName('Dev: Done', { timeout: 20_000 });
   await expect(task).toContainText('credits');
 
-  await page.getByRole('navigation').getByRole('button', { name: 'Library' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
   const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
   await expect(results).toHaveCount(1);
-  await results.first().getByRole('button').click();
-  const details = page.getByRole('complementary', { name: 'Result details' });
+  await results.first().getByRole('button').first().dblclick();
+  const full = page.getByRole('dialog', { name: 'Result' });
+  const details = full.getByRole('complementary', { name: 'Result details' });
   await expect(details).toContainText('512 × 384');
   await expect(details.getByRole('table', { name: 'Parameters' })).toContainText('a lighthouse at dusk');
-  await expect(details.getByRole('img')).toHaveJSProperty('complete', true);
-  expect(await details.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  const picture = full.getByRole('img', { name: 'a lighthouse at dusk' });
+  await expect(picture).toHaveJSProperty('complete', true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
 });
 
 test('the service’s own 422 comes back onto the field it names', async ({ app }) => {

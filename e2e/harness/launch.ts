@@ -37,7 +37,7 @@ export async function launchChromium(options: {
     const name = typeof channel === 'string' ? harness.dispatcher.channels.get(channel) : undefined;
     if (!name) return toWire(fail('invalid-request', 'Unknown call.'));
     const frame = source.frame;
-    const sender = { url: frame.url(), isMainFrame: frame === source.page.mainFrame() };
+    const sender = { url: frame.url(), isMainFrame: frame === source.page.mainFrame(), startDrag: harness.desktop.startDrag };
     return toWire(await harness.dispatcher.dispatch(name, fromWire(request), sender));
   });
   const detach = harness.core.events.attach((channel, payload) => {

@@ -10,6 +10,7 @@ import { nodeDeps } from '../../src/main/core/nodeDeps';
 import { contentSecurityPolicy } from '../../src/shared/security/csp';
 import { createDispatcher, trustOrigins, type Dispatcher } from '../../src/main/ipc/dispatcher';
 import { ScriptedKeyDialogs } from './keyDialogs';
+import { recordingDesktop, type RecordingDesktop } from '../../src/main/core/desktop/nodeDesktop';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -35,6 +36,8 @@ export interface Harness {
   readonly dispatcher: Dispatcher;
   /** The main-process dialogs about where a key may go, answered by the spec (unless `deps` brings its own). */
   readonly keyDialogs: ScriptedKeyDialogs;
+  /** The desktop stand-in: save dialog, clipboard, trash, notifications and native drags, recorded. */
+  readonly desktop: RecordingDesktop;
   close(): Promise<void>;
 }
 
@@ -95,9 +98,12 @@ export async function startHarness(options: {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const keyDialogs = new ScriptedKeyDialogs();
+  // Its calls are also written to <dataDir>/.desktop/calls.jsonl, where a spec can read them.
+  const desktop = recordingDesktop(join(options.dataDir, '.desktop'));
   const deps = {
     ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }),
     confirmKeyDestination: keyDialogs.confirm,
+    desktop,
     ...options.deps,
   };
   const core = await createCore(deps);
@@ -110,6 +116,7 @@ export async function startHarness(options: {
     core,
     dispatcher,
     keyDialogs,
+    desktop,
     close: async () => {
       await core.dispose();
       await new Promise<void>((done) => server.close(() => done()));

@@ -11,6 +11,7 @@ import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
 import { askKeyDestination } from './shell/keyDialog';
+import { electronDesktop } from './shell/desktop';
 import { hardenSession } from './shell/security';
 import { devServerUrl } from './shell/rendererUrl';
 import { createMainWindow } from './shell/window';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     projectFileDialogs: electronProjectDialogs(() => window),
     // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
     ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),
+    desktop: electronDesktop(() => window),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);

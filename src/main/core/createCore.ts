@@ -15,7 +15,7 @@ import { appHandlers } from './handlers/appHandlers';
 import { assetHandlers } from './handlers/assetHandlers';
 import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
-import { libraryHandlers } from './handlers/libraryHandlers';
+import { galleryHandlers, libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
@@ -25,6 +25,10 @@ import { ProjectFiles } from './projects/projectFiles';
 import { updateHandlers } from './handlers/updateHandlers';
 import { UpdateService } from './updates/updateService';
 import { eventChannel } from '../../shared/ipc/define';
+
+import { recordingDesktop } from './desktop/nodeDesktop';
+import { notifyFinishedTasks } from './notifications/finishedTasks';
+import { CreditRefresh } from './spending/creditRefresh';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -110,13 +114,29 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
 
   const ledger = await SpendingLedger.open(deps.dataDir, { notices, log, now });
   const spending = new SpendingService(ledger, settings, connections, probe);
-  const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now });
+  const desktop = deps.desktop ?? recordingDesktop(join(deps.dataDir, '.desktop'));
+  const library = await Library.open({ dataDir: deps.dataDir, media, notices, log, now, appVersion: deps.version, trashItem: (path) => desktop.trashItem(path) });
   library.onAdded((item) => events.emit('library.added', item));
+  library.onChanged((change) => (change.kind === 'updated' ? events.emit('library.updated', change.item) : events.emit('library.removed', { id: change.id })));
   const thumbnailOf = (assetId: string) => assets.get(assetId).then((asset) => asset.thumbnailUrl, () => null);
   const projects = await ProjectStore.open({ dataDir: deps.dataDir, notices, log, now, thumbnailOf });
   projects.onChanged((list) => events.emit('projects.changed', { projects: list }));
   const projectFiles = new ProjectFiles({ projects, assets, version: deps.version, now });
 
+  // The balance is asked again after each charge, and once a minute while tasks are on their way.
+  const credits = new CreditRefresh(deps.clock, async (keyId) => {
+    const id = keyId ?? spending.activeKeyId();
+    spending.invalidateCredits(id);
+    await spending.summary(id);
+    if (id === spending.activeKeyId()) emitSpending();
+  });
+  const onTheirWay = new Set<string>();
+  const trackActive = (info: { id: string; state: string }) => {
+    if (['submitting', 'running', 'downloading'].includes(info.state)) onTheirWay.add(info.id);
+    else onTheirWay.delete(info.id);
+    credits.setActive(onTheirWay.size > 0);
+  };
+  const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
   const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
@@ -135,9 +155,16 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     scheduler,
     connectivity,
     redact,
-    onUpdate: (info) => events.emit('tasks.updated', info),
+    onUpdate: (info) => {
+      events.emit('tasks.updated', info);
+      notifyFinished(info);
+      trackActive(info);
+    },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
-    onSpending: () => emitSpending(),
+    onSpending: (keyId) => {
+      emitSpending();
+      credits.charged(keyId);
+    },
   });
   await engine.start();
   if (ledger.wasReset) {
@@ -181,6 +208,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending()),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
+    ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending),
@@ -210,8 +238,11 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         updates.stop();
         keys.dispose();
+        credits.stop();
         await engine.stop();
         await sandbox.close();
+        // Deleted results could be brought back until now; their files go to the OS trash.
+        await library.emptyTrash().catch((error: unknown) => log.error('emptying the gallery trash failed', { error }));
       })();
       return disposing;
     },

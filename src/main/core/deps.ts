@@ -70,6 +70,31 @@ export interface AppUpdater {
   install(): void;
 }
 
+/** A native drag of a file out of the window (Electron's `webContents.startDrag`), with a PNG icon. */
+export interface NativeDrag {
+  readonly file: string;
+  readonly icon: Uint8Array;
+}
+
+/**
+ * What the core asks of the desktop: Electron's dialog, clipboard, shell and notifications in the app; in plain
+ * Node (tests, the Chromium runner) a stand-in that works inside the data directory and records each call.
+ */
+export interface DesktopShell {
+  /** The save dialog; resolves to the chosen path, or null when the user cancels. */
+  chooseSavePath(o: { readonly defaultName: string; readonly format: 'png' | 'jpeg' | 'webp' }): Promise<string | null>;
+  /** Puts a PNG on the clipboard as an image. */
+  copyImage(png: Uint8Array): Promise<void>;
+  /** Moves a file to the OS trash (never unlinks it). */
+  trashItem(path: string): Promise<void>;
+  /** Shows a file selected in the file manager. */
+  showItemInFolder(path: string): Promise<void>;
+  /** A system notification; `onClick` runs when the user clicks it. */
+  notify(n: { readonly title: string; readonly body: string; readonly onClick: () => void }): void;
+  /** Whether the app's window has the focus (notifications are for when it has not). */
+  windowFocused(): boolean;
+}
+
 export interface CoreDeps {
   /** Where projects, assets, the results library and task records live. */
   readonly dataDir: string;
@@ -100,4 +125,6 @@ export interface CoreDeps {
   readonly projectFileDialogs?: ProjectFileDialogs;
   /** The packaged app's updater; absent in a copy run from a clone and in the Chromium runner. */
   readonly updater?: AppUpdater;
+  /** Dialogs, clipboard, trash and notifications; the plain-Node stand-in when absent. */
+  readonly desktop?: DesktopShell;
 }

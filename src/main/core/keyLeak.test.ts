@@ -171,6 +171,33 @@ describe('the key', () => {
         const items = await ok<Array<{ id: string }>>(call('library.list'));
         return ok(call('assets.fromLibrary', { resultId: items[0]!.id }));
       },
+      'library.mark': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.mark', { id: items[0]!.id, starred: true });
+      },
+      'library.export': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.export', { id: items[0]!.id, format: 'webp', quality: 80 });
+      },
+      'library.copy': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.copy', { id: items[0]!.id });
+      },
+      'library.reveal': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.reveal', { id: items[0]!.id });
+      },
+      'library.startDrag': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.startDrag', { id: items[0]!.id });
+      },
+      'library.readDropped': () => call('library.readDropped', { name: 'photo.png', bytes: png }),
+      'library.trash': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        ids.trashed = items[0]!.id;
+        return call('library.trash', { id: items[0]!.id });
+      },
+      'library.untrash': () => call('library.untrash', { id: ids.trashed! }),
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'spending.settle': () => call('spending.settle', { id: ids.stuck!, charged: false }),
@@ -207,6 +234,7 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
+      'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];
@@ -216,7 +244,8 @@ describe('the key', () => {
 
     // Every event of the contract was sent at least once, so each was searched.
     const channels = new Set(fx.events.map((e) => e.channel));
-    for (const name of Object.keys(EVENTS)) expect(channels, name).toContain(eventChannel(name));
+    // Except the one a click on a system notification sends (a result id, nothing else); none is shown in this run.
+    for (const name of Object.keys(EVENTS).filter((n) => n !== 'library.openRequested')) expect(channels, name).toContain(eventChannel(name));
     // The refused key's task failed with the service's (echoing) message, redacted.
     expect(fx.task(ids.refusedTask!).error?.message).toMatch(/403.*\[redacted key\]/);
 

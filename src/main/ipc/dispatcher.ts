@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { CALLS, type CallName } from '../../shared/ipc/contract';
 import { callChannel } from '../../shared/ipc/define';
 import { fail, IpcFailure, ok, type IpcResult } from '../../shared/ipc/result';
-import type { Logger } from '../core/deps';
-import type { Handlers } from '../core/handlers/types';
+import type { Logger, NativeDrag } from '../core/deps';
+import type { CallContext, Handlers } from '../core/handlers/types';
 
 /** Where a call came from, as the transport reports it. */
 export interface SenderInfo {
   readonly url: string;
   readonly isMainFrame: boolean;
+  /** The calling window's native drag (Electron's `event.sender.startDrag`), for calls that start one. */
+  readonly startDrag?: ((drag: NativeDrag) => void) | undefined;
 }
 
 export type SenderCheck = (sender: SenderInfo) => boolean;
@@ -53,8 +55,8 @@ export function createDispatcher(handlers: Handlers, isTrusted: SenderCheck, log
     const parsed = spec.request.safeParse(request);
     if (!parsed.success) return fail('invalid-request', `${name}: ${z.prettifyError(parsed.error)}`);
     try {
-      const handler = handlers[name] as (req: unknown) => Promise<unknown>;
-      const value = await handler(parsed.data);
+      const handler = handlers[name] as (req: unknown, context: CallContext) => Promise<unknown>;
+      const value = await handler(parsed.data, { startDrag: sender.startDrag });
       const response = spec.response.safeParse(value);
       if (!response.success) {
         log.error('a handler answered outside the contract', { call: name, issues: response.error.issues.length });

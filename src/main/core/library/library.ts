@@ -12,7 +12,10 @@ import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { timed } from '../perf/phases';
+import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { inspectResult, type InspectedResult } from './inspect';
+import { embedInResult } from './metadata/embed';
+import { GalleryState, type Mark } from './galleryState';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
 const INDEX = '.index.json';
@@ -26,6 +29,8 @@ const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(Object.
 const sidecarOf = (base: string) => SidecarSchema.refine((s) => s.file === `${base}${extname(s.file)}`);
 
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(SidecarSchema) });
+
+export type LibraryChange = { readonly kind: 'updated'; readonly item: LibraryItem } | { readonly kind: 'removed'; readonly id: string };
 
 /** What is kept beside a result: everything of a save but its bytes. */
 export interface ResultMeta {
@@ -74,6 +79,13 @@ export class Library {
   private readonly entries = new Map<string, Entry>();
   private indexWrite: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<(item: LibraryItem) => void>();
+  private readonly changeListeners = new Set<(change: LibraryChange) => void>();
+  /** Deleted in this session: out of the gallery, back with undo, to the OS trash when the app closes. */
+  private readonly trashed = new Map<string, Entry>();
+  private gallery!: GalleryState;
+  private trashItem: (path: string) => Promise<void> = async () => {
+    throw new Error('no trash');
+  };
 
   private constructor(
     readonly dir: string,
@@ -81,6 +93,7 @@ export class Library {
     private readonly notices: NoticeBoard,
     private readonly log: Logger,
     private readonly now: () => number,
+    private readonly appVersion: string,
   ) {
     media.register('result', async (id) => {
       const e = this.entries.get(id);
@@ -96,11 +109,106 @@ export class Library {
     });
   }
 
-  static async open(o: { dataDir: string; media: MediaRegistry; notices: NoticeBoard; log: Logger; now: () => number }): Promise<Library> {
-    const library = new Library(join(o.dataDir, 'library'), o.media, o.notices, o.log, o.now);
+  static async open(o: {
+    dataDir: string;
+    media: MediaRegistry;
+    notices: NoticeBoard;
+    log: Logger;
+    now: () => number;
+    appVersion?: string;
+    /** the OS trash (Electron's `shell.trashItem`); deleted results go there, never unlinked */
+    trashItem?: (path: string) => Promise<void>;
+  }): Promise<Library> {
+    const library = new Library(join(o.dataDir, 'library'), o.media, o.notices, o.log, o.now, o.appVersion ?? '0.0.0');
+    if (o.trashItem) library.trashItem = o.trashItem;
     await mkdir(join(library.dir, THUMBS), { recursive: true });
     await library.load();
+    library.gallery = await GalleryState.open(library.dir, o.log);
+    // Deleted in a session that ended before it could send them to the trash: sent now.
+    for (const id of library.gallery.pendingTrash) {
+      const e = library.entries.get(id);
+      if (e) {
+        library.entries.delete(id);
+        library.trashed.set(id, e);
+      }
+    }
+    await library.emptyTrash();
     return library;
+  }
+
+  onChanged(listener: (change: LibraryChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(change: LibraryChange): void {
+    for (const listener of this.changeListeners) listener(change);
+  }
+
+  /** Stars a result, or marks it discarded or kept. */
+  async mark(id: string, patch: Partial<Mark>): Promise<LibraryItem> {
+    this.get(id);
+    await this.gallery.mark(id, patch);
+    const item = this.get(id);
+    this.changed({ kind: 'updated', item });
+    return item;
+  }
+
+  /** Takes a result out of the gallery; its files stay where they are until the trash is emptied. */
+  async trash(id: string): Promise<void> {
+    const e = this.entries.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    this.entries.delete(id);
+    this.trashed.set(id, e);
+    await this.gallery.setPendingTrash([...this.trashed.keys()]);
+    this.changed({ kind: 'removed', id });
+  }
+
+  async untrash(id: string): Promise<LibraryItem> {
+    const e = this.trashed.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result has already gone to the trash; restore it from your system’s trash.');
+    this.trashed.delete(id);
+    this.entries.set(id, e);
+    await this.gallery.setPendingTrash([...this.trashed.keys()]);
+    const item = this.get(id);
+    this.changed({ kind: 'updated', item });
+    return item;
+  }
+
+  /**
+   * Sends deleted results to the OS trash: the file, its sidecar and its preview. One that cannot go stays
+   * pending and is tried at the next start; nothing is unlinked.
+   */
+  async emptyTrash(): Promise<void> {
+    if (this.trashed.size === 0) return;
+    const gone: string[] = [];
+    for (const [id, e] of this.trashed) {
+      const base = e.file.slice(0, -extname(e.file).length);
+      try {
+        await this.trashItem(join(this.dir, e.file));
+        if (e.sidecar) await this.trashItem(join(this.dir, `${base}.json`));
+        if (e.mime.startsWith('image/') && e.sidecar) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
+        gone.push(id);
+      } catch (error) {
+        this.log.warn('library: a deleted result could not be moved to the trash; it will be tried again', { file: e.file, error: error instanceof Error ? error.message : 'unknown' });
+      }
+    }
+    for (const id of gone) this.trashed.delete(id);
+    await this.gallery.forget(gone);
+    await this.gallery.setPendingTrash([...this.trashed.keys()]);
+    await this.writeIndex();
+  }
+
+  /** Where a result's file and preview are on disk: for main's own use (export, drag, reveal), never sent out. */
+  pathsOf(id: string): { file: string; mime: string; thumbnail: string | null; name: string } {
+    const e = this.entries.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    return {
+      file: join(this.dir, e.file),
+      mime: e.mime,
+      name: e.file,
+      thumbnail: e.mime.startsWith('image/') && e.sidecar ? join(this.dir, THUMBS, `${id}.webp`) : null,
+    };
   }
 
   onAdded(listener: (item: LibraryItem) => void): () => void {
@@ -201,6 +309,9 @@ export class Library {
       readyAt: s?.timings.readyAt ?? null,
       savedAt: e.savedAt,
       metadataLost: s === null,
+      seconds: s?.seconds ?? null,
+      starred: this.gallery?.markOf(e.id).starred ?? false,
+      discarded: this.gallery?.markOf(e.id).discarded ?? false,
     };
   }
 
@@ -286,10 +397,35 @@ export class Library {
     if (existing) return existing;
     const inspected = await inspectResult(r.bytes);
     const file = `${baseNameFor(r.taskId, r.endpointId, r.createdAt)}.${inspected.ext}`;
+    const bytes = await this.withMetadata(r, inspected);
     return timed('write', async () => {
-      await writeFileAtomic(join(this.dir, file), r.bytes);
-      return this.file(r, r.bytes.byteLength, inspected);
+      await writeFileAtomic(join(this.dir, file), bytes);
+      return this.file(r, bytes.byteLength, inspected);
     });
+  }
+
+  /**
+   * The result's bytes with how it was made written into the file itself (docs/metadata.md), so it travels
+   * with the file into other tools. A file the writer cannot place it in is saved as it came.
+   */
+  private async withMetadata(r: SaveRequest, inspected: InspectedResult): Promise<Uint8Array> {
+    if (inspected.kind !== 'image' || inspected.width === null || inspected.height === null) return r.bytes;
+    const endpoint = findEndpoint(r.endpointId);
+    const metadata = buildGenerationMetadata({
+      appVersion: this.appVersion,
+      endpoint: { id: r.endpointId, title: endpoint?.title ?? null, release: endpoint?.release ?? null },
+      params: r.params,
+      seed: r.seed,
+      width: inspected.width,
+      height: inspected.height,
+      inputs: r.inputs,
+    });
+    try {
+      return await embedInResult(r.bytes, inspected.ext, { width: inspected.width, height: inspected.height }, metadata);
+    } catch (error) {
+      this.log.warn('library: the metadata could not be written into the result file; saved without it', { error: error instanceof Error ? error.message : 'unknown' });
+      return r.bytes;
+    }
   }
 
   /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */

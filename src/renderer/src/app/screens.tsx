@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { HomeScreen } from '../features/home/HomeScreen';
-import { LibraryScreen } from '../features/library/LibraryScreen';
+import { GalleryScreen } from '../features/gallery/GalleryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 
@@ -23,6 +23,6 @@ export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
   { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
-  { id: 'library', label: 'Library', glyph: '▦', component: LibraryScreen },
+  { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },
 ];

@@ -1,25 +1,71 @@
 import { create } from 'zustand';
 import type { LibraryItem } from '../../../shared/ipc/contract';
+import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
+import { useNavigationStore } from './navigationStore';
 
 interface LibraryState {
   readonly items: readonly LibraryItem[];
   readonly loaded: boolean;
   readonly error: string | null;
+  /** A result a notification click asked to show, until the gallery opens it. */
+  readonly requestedOpen: string | null;
+  clearRequestedOpen(): void;
+  /** Results deleted in this session, newest last: undo brings the last one back until the app closes. */
+  readonly trashed: readonly LibraryItem[];
   load(): Promise<void>;
   follow(): () => void;
+  mark(id: string, patch: { starred?: boolean; discarded?: boolean }): Promise<IpcResult<LibraryItem>>;
+  trash(id: string): Promise<IpcResult<{ id: string }>>;
+  undoTrash(): Promise<IpcResult<LibraryItem> | null>;
 }
+
+const newestFirst = (items: readonly LibraryItem[]) => [...items].sort((a, b) => b.savedAt - a.savedAt);
+
+/** Puts a result in (or replaces it), keeping the list newest first. */
+const upsert = (items: readonly LibraryItem[], item: LibraryItem) => newestFirst([item, ...items.filter((i) => i.id !== item.id)]);
 
 export const useLibraryStore = create<LibraryState>((set, get) => ({
   items: [],
   loaded: false,
   error: null,
+  trashed: [],
+  requestedOpen: null,
+  clearRequestedOpen: () => set({ requestedOpen: null }),
   load: async () => {
     const result = await gen.library.list();
     set(result.ok ? { items: result.value, loaded: true, error: null } : { error: result.error.message, loaded: true });
   },
-  follow: () =>
-    gen.library.onAdded((item) => {
-      if (!get().items.some((i) => i.id === item.id)) set({ items: [item, ...get().items] });
-    }),
+  follow: () => {
+    const offs = [
+      gen.library.onAdded((item) => {
+        if (!get().items.some((i) => i.id === item.id)) set({ items: upsert(get().items, item) });
+      }),
+      gen.library.onUpdated((item) => set({ items: upsert(get().items, item) })),
+      gen.library.onRemoved(({ id }) => set({ items: get().items.filter((i) => i.id !== id) })),
+      gen.library.onOpenRequested(({ resultId }) => {
+        set({ requestedOpen: resultId });
+        useNavigationStore.getState().show(resultId ? 'library' : 'queue');
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  },
+  mark: async (id, patch) => {
+    const result = await gen.library.mark({ id, ...patch });
+    if (result.ok) set({ items: upsert(get().items, result.value) });
+    return result;
+  },
+  trash: async (id) => {
+    const item = get().items.find((i) => i.id === id);
+    const result = await gen.library.trash({ id });
+    if (result.ok) set({ items: get().items.filter((i) => i.id !== id), trashed: item ? [...get().trashed, item] : get().trashed });
+    return result;
+  },
+  undoTrash: async () => {
+    const last = get().trashed.at(-1);
+    if (!last) return null;
+    const result = await gen.library.untrash({ id: last.id });
+    set({ trashed: get().trashed.slice(0, -1), ...(result.ok ? { items: upsert(get().items, result.value) } : {}) });
+    return result;
+  },
 }));

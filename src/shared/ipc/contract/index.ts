@@ -3,7 +3,7 @@ import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
-import { libraryCalls, libraryEvents } from './library';
+import { galleryCalls, libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
 import { spendingCalls, spendingEstimateCalls, spendingEvents } from './spending';
@@ -25,6 +25,7 @@ export const CALLS = {
   ...projectFileCalls,
   ...updateCalls,
   ...spendingEstimateCalls,
+  ...galleryCalls,
 } as const;
 
 /** Every event main sends to the renderer. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
+import { BytesSchema } from './assets';
 
 export const LibraryInputSchema = z.object({ field: z.string(), assetId: z.string(), time: z.number().optional() });
 
@@ -31,6 +33,11 @@ export const LibraryItemSchema = z.object({
   savedAt: z.number(),
   /** the sidecar could not be read and was set aside; only the file is known */
   metadataLost: z.boolean(),
+  /** a video's length in seconds */
+  seconds: z.number().nullable(),
+  starred: z.boolean(),
+  /** set aside by the user (staging's discard); kept results are the others */
+  discarded: z.boolean(),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
@@ -41,6 +48,59 @@ export const libraryCalls = {
   'library.openFolder': call(z.undefined(), z.object({ opened: z.boolean(), path: z.string() })),
 };
 
+export const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp']);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** What a file dropped on the app says about how it was made, and which of its inputs are still here. */
+export const DroppedFileSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('gen-studio'),
+    metadata: GenerationMetadataSchema,
+    /** each input the metadata names, and whether the asset store still has it */
+    inputs: z.array(z.object({ field: z.string(), assetId: z.string(), time: z.number().optional(), available: z.boolean() })),
+  }),
+  z.object({
+    kind: z.literal('infotext'),
+    prompt: z.string().nullable(),
+    seed: z.number().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    steps: z.number().nullable(),
+    guidance: z.number().nullable(),
+  }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type DroppedFile = z.infer<typeof DroppedFileSchema>;
+
+const byId = z.object({ id: z.string().max(200) });
+
+export const galleryCalls = {
+  /** Stars a result, or marks it discarded / kept. */
+  'library.mark': call(z.object({ id: z.string().max(200), starred: z.boolean().optional(), discarded: z.boolean().optional() }), LibraryItemSchema),
+  /** Takes a result out of the gallery; `library.untrash` brings it back until the app closes, when its files go to the OS trash. */
+  'library.trash': call(byId, z.object({ id: z.string() })),
+  'library.untrash': call(byId, LibraryItemSchema),
+  /** Save as: main asks where (the system dialog), converts with the quality given, writes the metadata in. */
+  'library.export': call(
+    z.object({ id: z.string().max(200), format: ExportFormatSchema, quality: z.number().int().min(1).max(100) }),
+    z.object({ saved: z.boolean(), fileName: z.string().nullable() }),
+  ),
+  /** Copies an image result to the clipboard as an image. */
+  'library.copy': call(byId, z.object({ copied: z.boolean() })),
+  /** Shows the result's file in the file manager. */
+  'library.reveal': call(byId, z.object({ shown: z.boolean() })),
+  /** Starts a native drag of the result's file out of the window; the path never reaches the renderer. */
+  'library.startDrag': call(byId, z.object({ started: z.boolean() })),
+  /** Reads the generation metadata of a file dropped on the app. */
+  'library.readDropped': call(z.object({ name: z.string().max(1000), bytes: BytesSchema }), DroppedFileSchema),
+};
+
 export const libraryEvents = {
   'library.added': event(LibraryItemSchema),
+  /** a result changed (starred, discarded, back from the trash) */
+  'library.updated': event(LibraryItemSchema),
+  /** a result left the gallery (to the trash) */
+  'library.removed': event(z.object({ id: z.string() })),
+  /** the user clicked a task's notification: show its result (or the queue, when it has none) */
+  'library.openRequested': event(z.object({ resultId: z.string().nullable() })),
 };

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { useNavigationStore } from '../../store/navigationStore';
 import { useTaskStore } from '../../store/taskStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { costText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 import { Button } from '../../ui/Button';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useAssetThumbnail } from './useAssetThumbnail';
+import { costText, elapsedText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
@@ -20,6 +23,14 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
   const status = serviceStatusText(task);
   const prompt = promptOf(task.params);
   const retryAt = task.state === 'waiting' ? untilText(task.nextAttemptAt, now) : null;
+  const inputThumb = useAssetThumbnail(task.inputAssetIds[0] ?? null);
+  const result = useLibraryStore((s) => (task.resultId ? s.items.find((i) => i.id === task.resultId) : undefined));
+  const resultThumb = result ? (result.thumbnailUrl ?? (result.mime.startsWith('image/') ? result.url : null)) : null;
+  const openResult = () => {
+    if (!result) return;
+    useLibraryStore.setState({ requestedOpen: result.id });
+    useNavigationStore.getState().show('library');
+  };
 
   const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setProblem(null);
@@ -31,6 +42,20 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
 
   return (
     <li className={`task task-${task.state}`} aria-label={`${title}: ${stateLabel(task.state)}`} data-task={task.id}>
+      <div className="task-thumbs">
+        {inputThumb && <img src={inputThumb} alt="Input" className="task-thumb" />}
+        {inputThumb && result && <span className="task-arrow" aria-hidden="true">→</span>}
+        {result &&
+          (resultThumb ? (
+            <button type="button" className="task-thumb-button" onClick={openResult} aria-label="Open the result">
+              <img src={resultThumb} alt="Result" className="task-thumb" />
+            </button>
+          ) : (
+            <button type="button" className="task-thumb-button task-thumb video" onClick={openResult} aria-label="Open the result">
+              ▶
+            </button>
+          ))}
+      </div>
       <div className="task-main">
         <div className="task-title">
           <span className="task-endpoint">{title}</span>
@@ -95,6 +120,8 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
           </dd>
           <dt>Created</dt>
           <dd>{new Date(task.createdAt).toLocaleTimeString()}</dd>
+          <dt>{task.finishedAt === null ? 'Elapsed' : 'Took'}</dt>
+          <dd aria-label="Elapsed time">{elapsedText(task, now)}</dd>
         </dl>
         <div className="task-actions">
           {task.canSend && (

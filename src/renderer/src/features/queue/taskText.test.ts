@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costText, creditsText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { costText, creditsText, elapsedText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 
 describe('task text', () => {
   it('names every state plainly', () => {
@@ -13,6 +13,13 @@ describe('task text', () => {
     expect(costText({ cost: 30, settledCost: 22.5 })).toBe('22.5 credits (quoted 30 credits)');
     expect(costText({ cost: 2, settledCost: null })).toBe('2 credits');
     expect(costText({ cost: null, settledCost: null })).toBeNull();
+    // A moderated task shows no price next to "not charged", even with a quote.
+    expect(costText({ cost: 1.5, settledCost: null, state: 'moderated' })).toBe('Not charged');
+  });
+
+  it('elapsed time runs from sending to the end, or to now', () => {
+    expect(elapsedText({ createdAt: 0, submittedAt: 1000, finishedAt: 13_400 }, 99_000)).toBe('12 s');
+    expect(elapsedText({ createdAt: 0, submittedAt: null, finishedAt: null }, 125_000)).toBe('2 min 05 s');
   });
 
   it('shows progress, an unknown status as it is, and when a retry comes', () => {

@@ -24,8 +24,16 @@ export function creditsText(n: number | null): string | null {
   return `${text} ${n === 1 ? 'credit' : 'credits'}`;
 }
 
+/** How long a task has taken: from sending (or creation) to its end, or to now while it runs. */
+export function elapsedText(t: Pick<TaskInfo, 'createdAt' | 'submittedAt' | 'finishedAt'>, now: number): string {
+  const seconds = Math.max(0, Math.round(((t.finishedAt ?? now) - (t.submittedAt ?? t.createdAt)) / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
 /** The cost line: the settled cost of a video when there is one, with what was quoted at submission. */
-export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'>): string | null {
+export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'> & Partial<Pick<TaskInfo, 'state'>>): string | null {
+  // A moderated task is not charged: showing its quote beside "not charged" would contradict it.
+  if (t.state === 'moderated') return 'Not charged';
   if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return `${creditsText(t.settledCost)} (quoted ${creditsText(t.cost)})`;
   return creditsText(t.settledCost ?? t.cost);
 }

@@ -1,0 +1,70 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { DesktopShell, NativeDrag } from '../deps';
+
+export type DesktopCall =
+  | { readonly call: 'chooseSavePath'; readonly path: string }
+  | { readonly call: 'copyImage'; readonly bytes: number }
+  | { readonly call: 'trashItem'; readonly path: string }
+  | { readonly call: 'showItemInFolder'; readonly path: string }
+  | { readonly call: 'notify'; readonly title: string; readonly body: string }
+  | { readonly call: 'startDrag'; readonly file: string; readonly iconBytes: number };
+
+export interface RecordingDesktop extends DesktopShell {
+  /** Stands in for `event.sender.startDrag` where there is no Electron. */
+  startDrag(drag: NativeDrag): void;
+  /** Every call so far, in order (also appended to `<dir>/calls.jsonl`, so another process can read them). */
+  readonly calls: DesktopCall[];
+  /** Clicks the last notification, as a user would. */
+  clickLastNotification(): boolean;
+}
+
+/**
+ * The desktop where there is none (the Chromium runner, tests): the save dialog answers a path in
+ * `<dir>/exports`, the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
+ * as focused unless told otherwise. Every call is recorded, so the specs can check what would reach the OS.
+ */
+export function recordingDesktop(dir: string, options: { focused?: () => boolean } = {}): RecordingDesktop {
+  const calls: DesktopCall[] = [];
+  const clicks: Array<() => void> = [];
+  const record = (call: DesktopCall) => {
+    calls.push(call);
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(join(dir, 'calls.jsonl'), `${JSON.stringify(call)}\n`);
+  };
+  return {
+    calls,
+    chooseSavePath: async ({ defaultName }) => {
+      await mkdir(join(dir, 'exports'), { recursive: true });
+      const path = join(dir, 'exports', basename(defaultName));
+      record({ call: 'chooseSavePath', path });
+      return path;
+    },
+    copyImage: async (png) => {
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'clipboard.png'), png);
+      record({ call: 'copyImage', bytes: png.byteLength });
+    },
+    trashItem: async (path) => {
+      await mkdir(join(dir, 'trash'), { recursive: true });
+      const target = join(dir, 'trash', basename(path));
+      await rename(path, target).catch(async () => {
+        await copyFile(path, target);
+      });
+      record({ call: 'trashItem', path });
+    },
+    showItemInFolder: async (path) => record({ call: 'showItemInFolder', path }),
+    notify: ({ title, body, onClick }) => {
+      clicks.push(onClick);
+      record({ call: 'notify', title, body });
+    },
+    windowFocused: () => options.focused?.() ?? true,
+    startDrag: ({ file, icon }) => record({ call: 'startDrag', file, iconBytes: icon.byteLength }),
+    clickLastNotification: () => {
+      const click = clicks.at(-1);
+      click?.();
+      return click !== undefined;
+    },
+  };
+}

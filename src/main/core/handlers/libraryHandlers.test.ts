@@ -1,0 +1,132 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExifReader from 'exifreader';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryItem } from '../../../shared/ipc/contract';
+import { parseGenerationMetadata } from '../../../shared/metadata/generationMetadata';
+import { createDispatcher } from '../../ipc/dispatcher';
+import type { NativeDrag } from '../deps';
+import { recordingDesktop, type RecordingDesktop } from '../desktop/nodeDesktop';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { tempDir } from '../testing/tempDir';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let desktop: RecordingDesktop;
+let fx: CoreFixture;
+
+const start = async () => startCore({ dataDir: join(dir.path, 'data'), deps: { sandboxOptions: { timing: 'instant' }, desktop } });
+
+beforeEach(async () => {
+  dir = await tempDir('gallery');
+  desktop = recordingDesktop(join(dir.path, 'desktop'));
+  fx = await start();
+});
+afterEach(async () => {
+  await fx.core.dispose();
+  await dir.remove();
+});
+
+const until = async (pred: () => boolean) => {
+  for (let i = 0; i < 500 && !pred(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(pred()).toBe(true);
+};
+
+async function generate(endpointId: string, params: Record<string, string | number>): Promise<LibraryItem> {
+  const task = await fx.ok('tasks.submit', { endpointId, params, inputs: {} });
+  await until(() => fx.tasks.get(task.id)?.state === 'done');
+  return fx.ok('library.get', { id: fx.task(task.id).resultId! });
+}
+
+const pngText = (bytes: Uint8Array) => ExifReader.load(Buffer.from(bytes), { expanded: true }).pngText as Record<string, { description: string }>;
+const xmpOf = (bytes: Uint8Array) => ExifReader.load(Buffer.from(bytes), { expanded: true }).xmp as Record<string, { description: string }>;
+const params = { prompt: 'a lighthouse at dusk', width: 512, height: 384, seed: 42, output_format: 'png' };
+
+describe('results carry their parameters, and leave through main', () => {
+  it('the library file has the metadata, and the same request and seed give the same bytes', async () => {
+    const first = await generate('gen-dev', params);
+    const file = await readFile(join(dir.path, 'data', 'library', first.fileName));
+    const metadata = parseGenerationMetadata(pngText(file).genstudio!.description)!;
+    expect(metadata).toMatchObject({ endpoint: { id: 'gen-dev', release: 'snapshot' }, prompt: 'a lighthouse at dusk', seed: 42, width: 512, height: 384 });
+    expect(metadata.params).toMatchObject(params);
+    expect(pngText(file).parameters!.description).toMatch(/^a lighthouse at dusk\nSteps: \d+, CFG scale: [\d.]+, Seed: 42, Size: 512x384, Model: gen-dev/);
+
+    const again = await generate('gen-dev', params);
+    expect(again.id).not.toBe(first.id);
+    expect(Buffer.compare(await readFile(join(dir.path, 'data', 'library', again.fileName)), file)).toBe(0);
+  });
+
+  it('saves as WebP and JPEG with a quality, the metadata read back by an independent reader', async () => {
+    const item = await generate('gen-dev', params);
+    for (const [format, ext] of [['webp', 'webp'], ['jpeg', 'jpg']] as const) {
+      const saved = await fx.ok('library.export', { id: item.id, format, quality: 70 });
+      expect(saved.fileName).toBe(item.fileName.replace(/\.png$/, `.${ext}`));
+      const bytes = await readFile(join(dir.path, 'desktop', 'exports', saved.fileName!));
+      expect((await sharp(bytes).metadata()).format).toBe(format);
+      expect(parseGenerationMetadata(xmpOf(bytes).metadata!.description)).toMatchObject({ prompt: 'a lighthouse at dusk', seed: 42 });
+      const exif = ExifReader.load(bytes, { expanded: true }).exif as Record<string, { description: string }>;
+      expect(exif.UserComment!.description).toContain('Seed: 42');
+    }
+    // Dropped back in, a saved file says how it was made.
+    const exported = await readFile(join(dir.path, 'desktop', 'exports', item.fileName.replace(/\.png$/, '.webp')));
+    const dropped = await fx.ok('library.readDropped', { name: 'x.webp', bytes: new Uint8Array(exported) });
+    expect(dropped).toMatchObject({ kind: 'gen-studio', metadata: { endpoint: { id: 'gen-dev' }, prompt: 'a lighthouse at dusk', seed: 42 } });
+  });
+
+  it('copies a picture to the clipboard as PNG, and says why a video cannot be', async () => {
+    const item = await generate('gen-dev', params);
+    await fx.ok('library.copy', { id: item.id });
+    const clip = await readFile(join(dir.path, 'desktop', 'clipboard.png'));
+    expect(await sharp(clip).metadata()).toMatchObject({ format: 'png', width: 512, height: 384 });
+  });
+
+  it('a drag starts with the library file and a non-empty icon; the renderer gets no path', async () => {
+    const item = await generate('gen-dev', params);
+    const drags: NativeDrag[] = [];
+    const dispatcher = createDispatcher(fx.core.handlers, () => true, fx.core.log);
+    const sender = { url: 'app://gen-studio/index.html', isMainFrame: true, startDrag: (d: NativeDrag) => drags.push(d) };
+    const answer = await dispatcher.dispatch('library.startDrag', { id: item.id }, sender);
+    expect(answer).toEqual({ ok: true, value: { started: true } });
+    expect(drags).toHaveLength(1);
+    expect(drags[0]!.file).toBe(join(dir.path, 'data', 'library', item.fileName));
+    expect((await stat(drags[0]!.file)).isFile()).toBe(true);
+    expect(await sharp(drags[0]!.icon).metadata()).toMatchObject({ format: 'png', width: 96, height: 72 });
+    // Without a window to drag from, nothing starts and the call says so.
+    expect(await fx.call('library.startDrag', { id: item.id })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+
+  it('a video drags out as its MP4, with a film icon', async () => {
+    const task = await fx.ok('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' }, inputs: {} });
+    await until(() => ['done', 'failed'].includes(fx.tasks.get(task.id)?.state ?? ''));
+    const item = await fx.ok('library.get', { id: fx.task(task.id).resultId! });
+    expect(item).toMatchObject({ mime: 'video/mp4', seconds: 2 });
+    const drags: NativeDrag[] = [];
+    const dispatcher = createDispatcher(fx.core.handlers, () => true, fx.core.log);
+    await dispatcher.dispatch('library.startDrag', { id: item.id }, { url: 'app://gen-studio/', isMainFrame: true, startDrag: (d: NativeDrag) => drags.push(d) });
+    expect(drags[0]!.file.endsWith('.mp4')).toBe(true);
+    expect((await sharp(drags[0]!.icon).metadata()).format).toBe('png');
+    expect(await fx.call('library.copy', { id: item.id })).toMatchObject({ ok: false, error: { message: expect.stringContaining('drag it out') } });
+  });
+
+  it('star, delete and undo; deleted results go to the OS trash when the app closes, not unlinked', async () => {
+    const kept = await generate('gen-dev', params);
+    const gone = await generate('gen-dev', { ...params, prompt: 'a red fox', seed: 7 });
+    expect((await fx.ok('library.mark', { id: kept.id, starred: true })).starred).toBe(true);
+
+    await fx.ok('library.trash', { id: gone.id });
+    expect((await fx.ok('library.list')).map((i) => i.id)).toEqual([kept.id]);
+    expect((await fx.ok('library.untrash', { id: gone.id })).id).toBe(gone.id);
+    expect((await fx.ok('library.list')).map((i) => i.id).sort()).toEqual([kept.id, gone.id].sort());
+
+    await fx.ok('library.trash', { id: gone.id });
+    await fx.core.dispose();
+    const library = await readdir(join(dir.path, 'data', 'library'));
+    expect(library).not.toContain(gone.fileName);
+    expect(await readdir(join(dir.path, 'desktop', 'trash'))).toEqual(expect.arrayContaining([gone.fileName, gone.fileName.replace(/\.png$/, '.json')]));
+    expect(desktop.calls.filter((c) => c.call === 'trashItem')).toHaveLength(3);
+
+    fx = await start();
+    const after = await fx.ok('library.list');
+    expect(after.map((i) => [i.id, i.starred])).toEqual([[kept.id, true]]);
+  });
+});

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Logger } from '../deps';
+import { writeJsonAtomic } from '../fs/atomicWrite';
+
+const FILE = '.gallery.json';
+
+const MarkSchema = z.object({ starred: z.boolean(), discarded: z.boolean() });
+const StateSchema = z.object({
+  version: z.literal(1),
+  marks: z.record(z.string(), MarkSchema),
+  /** results deleted in a session that had not yet sent them to the OS trash when it ended */
+  trash: z.array(z.string()),
+});
+export type Mark = z.infer<typeof MarkSchema>;
+
+const UNMARKED: Mark = { starred: false, discarded: false };
+
+/**
+ * What the user decided about results (star, discard) and which are in the gallery's trash, kept beside the
+ * library in one small file rather than in each sidecar: sidecars record how a result was made and are never
+ * rewritten. Lost or damaged, it only forgets the stars.
+ */
+export class GalleryState {
+  private constructor(
+    private readonly dir: string,
+    private state: z.infer<typeof StateSchema>,
+    private readonly log: Logger,
+  ) {}
+
+  static async open(dir: string, log: Logger): Promise<GalleryState> {
+    const text = await readFile(join(dir, FILE), 'utf8').catch(() => undefined);
+    let state: z.infer<typeof StateSchema> = { version: 1, marks: {}, trash: [] };
+    if (text !== undefined) {
+      try {
+        state = StateSchema.parse(JSON.parse(text));
+      } catch {
+        log.warn('gallery marks unreadable; starting without stars');
+      }
+    }
+    return new GalleryState(dir, state, log);
+  }
+
+  markOf(id: string): Mark {
+    return this.state.marks[id] ?? UNMARKED;
+  }
+
+  async mark(id: string, patch: Partial<Mark>): Promise<Mark> {
+    const next = { ...this.markOf(id), ...patch };
+    const marks = { ...this.state.marks };
+    if (next.starred || next.discarded) marks[id] = next;
+    else delete marks[id];
+    await this.save({ ...this.state, marks });
+    return next;
+  }
+
+  get pendingTrash(): readonly string[] {
+    return this.state.trash;
+  }
+
+  async setPendingTrash(ids: readonly string[]): Promise<void> {
+    await this.save({ ...this.state, trash: [...ids] });
+  }
+
+  /** Forgets the marks of results that are gone. */
+  async forget(ids: readonly string[]): Promise<void> {
+    const marks = { ...this.state.marks };
+    for (const id of ids) delete marks[id];
+    await this.save({ ...this.state, marks, trash: this.state.trash.filter((t) => !ids.includes(t)) });
+  }
+
+  private writing: Promise<void> = Promise.resolve();
+
+  /** Writes one after another, so an older state never lands after a newer one. */
+  private save(next: z.infer<typeof StateSchema>): Promise<void> {
+    this.state = next;
+    this.writing = this.writing.then(() =>
+      writeJsonAtomic(join(this.dir, FILE), this.state).catch((error: unknown) => {
+        this.log.warn('gallery marks could not be saved', { error: error instanceof Error ? error.message : 'unknown' });
+      }),
+    );
+    return this.writing;
+  }
+}

@@ -1,0 +1,84 @@
+import ExifReader from 'exifreader';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { buildGenerationMetadata, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
+import { embedInResult, encodeExport, readMetadata } from './embed';
+
+const meta: GenerationMetadata = buildGenerationMetadata({
+  appVersion: '0.1.0',
+  endpoint: { id: 'gen-dev', title: 'Dev', release: 'snapshot' },
+  params: { prompt: 'a lighthouse at dusk, “quoted” & <tagged> — ünïcode', seed: 42, width: 64, height: 48, steps: 28, guidance: 3.5 },
+  seed: 42,
+  width: 64,
+  height: 48,
+  inputs: [{ field: 'image_prompt', assetId: 'a'.repeat(64) }],
+});
+
+const picture = (format: 'png' | 'jpeg' | 'webp', alpha = false) => {
+  const image = sharp({ create: { width: 64, height: 48, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 80, b: 20, alpha: 0.5 } : '#c85014' } });
+  return image[format]().toBuffer();
+};
+
+const pixels = async (bytes: Uint8Array) => (await sharp(bytes).raw().toBuffer()).toString('base64');
+
+/** ExifReader, not our writer, reads each place the metadata goes. */
+function readIndependently(bytes: Uint8Array) {
+  return ExifReader.load(Buffer.from(bytes), { expanded: true, includeUnknown: true });
+}
+
+describe('metadata written into result files', () => {
+  it('a PNG gets our iTXt JSON, the A1111 parameters and InvokeAI metadata; pixels unchanged', async () => {
+    const original = await picture('png', true);
+    const written = await embedInResult(original, 'png', { width: 64, height: 48 }, meta);
+    expect(await pixels(written)).toBe(await pixels(original));
+    const tags = readIndependently(written);
+    const png = tags.pngText as Record<string, { description: string }>;
+    expect(parseGenerationMetadata(png.genstudio!.description)).toEqual(meta);
+    expect(png.parameters!.description).toBe(
+      'a lighthouse at dusk, “quoted” & <tagged> — ünïcode\nSteps: 28, CFG scale: 3.5, Seed: 42, Size: 64x48, Model: gen-dev, Model version: snapshot, Version: Gen Studio 0.1.0',
+    );
+    expect(JSON.parse(png.invokeai_metadata!.description)).toMatchObject({ positive_prompt: meta.prompt, seed: 42, width: 64, height: 48 });
+    // Written twice: still one of each.
+    const again = await embedInResult(written, 'png', { width: 64, height: 48 }, meta);
+    expect(Buffer.compare(Buffer.from(again), Buffer.from(written))).toBe(0);
+  });
+
+  it.each(['jpeg', 'webp'] as const)('a %s gets XMP with our JSON and an EXIF UserComment; pixels unchanged', async (format) => {
+    const original = await picture(format);
+    const written = await embedInResult(original, format === 'jpeg' ? 'jpg' : 'webp', { width: 64, height: 48 }, meta);
+    expect(await pixels(written)).toBe(await pixels(original));
+    const tags = readIndependently(written);
+    const xmp = tags.xmp as Record<string, { description: string }>;
+    expect(parseGenerationMetadata(xmp.metadata!.description)).toEqual(meta);
+    expect(xmp.description!.description).toBe(meta.prompt);
+    // libvips writes UserComment as ASCII: letters outside it are transliterated; the XMP keeps them exactly.
+    const comment = (tags.exif as Record<string, { description: string }>).UserComment!.description;
+    expect(comment).toContain('Steps: 28, CFG scale: 3.5, Seed: 42, Size: 64x48, Model: gen-dev');
+    expect(comment.startsWith('a lighthouse at dusk')).toBe(true);
+  });
+
+  it('a WebP with alpha keeps it behind the VP8X header', async () => {
+    const original = await picture('webp', true);
+    const written = await embedInResult(original, 'webp', { width: 64, height: 48 }, meta);
+    expect(await pixels(written)).toBe(await pixels(original));
+    expect((await sharp(written).metadata()).hasAlpha).toBe(true);
+    expect(await readMetadata(written)).toEqual({ kind: 'gen-studio', metadata: meta });
+  });
+
+  it.each(['png', 'jpeg', 'webp'] as const)('an export as %s carries the metadata and reads back', async (format) => {
+    const written = await encodeExport(await picture('png', true), format, 80, meta);
+    expect((await sharp(written).metadata()).format).toBe(format);
+    expect(await readMetadata(written)).toEqual({ kind: 'gen-studio', metadata: meta });
+    const tags = readIndependently(written);
+    const json = format === 'png' ? (tags.pngText as Record<string, { description: string }>).genstudio!.description : (tags.xmp as Record<string, { description: string }>).metadata!.description;
+    expect(parseGenerationMetadata(json)).toEqual(meta);
+  });
+
+  it('another tool’s A1111 parameters are read for what maps', async () => {
+    const { pngTextChunk, withPngText } = await import('./containers');
+    const file = withPngText(await picture('png'), [pngTextChunk('parameters', 'a cat\nNegative prompt: dogs\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 1234, Size: 512x768, Model: sd15')]);
+    expect(await readMetadata(file)).toEqual({ kind: 'infotext', found: { prompt: 'a cat', seed: 1234, width: 512, height: 768, steps: 20, guidance: 7 } });
+    expect(await readMetadata(await picture('jpeg'))).toEqual({ kind: 'none' });
+    expect(await readMetadata(new Uint8Array([1, 2, 3]))).toEqual({ kind: 'none' });
+  });
+});

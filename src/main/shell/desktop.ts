@@ -1,0 +1,38 @@
+import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
+import type { DesktopShell } from '../core/deps';
+
+const FILTERS: Readonly<Record<'png' | 'jpeg' | 'webp', FileFilter>> = {
+  png: { name: 'PNG image', extensions: ['png'] },
+  jpeg: { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
+  webp: { name: 'WebP image', extensions: ['webp'] },
+};
+
+/** The desktop through Electron: the save dialog on the app's window, the clipboard, the OS trash, notifications. */
+export function electronDesktop(window: () => BrowserWindow | undefined): DesktopShell {
+  return {
+    chooseSavePath: async ({ defaultName, format }) => {
+      const parent = window();
+      const options = { defaultPath: defaultName, filters: [FILTERS[format]] };
+      const answer = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      return answer.canceled || !answer.filePath ? null : answer.filePath;
+    },
+    copyImage: (png) => clipboard.write([new ClipboardItem({ 'image/png': new Blob([Buffer.from(png)], { type: 'image/png' }) })]),
+    trashItem: (path) => shell.trashItem(path),
+    showItemInFolder: async (path) => shell.showItemInFolder(path),
+    notify: ({ title, body, onClick }) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', () => {
+        const w = window();
+        if (w) {
+          if (w.isMinimized()) w.restore();
+          w.show();
+          w.focus();
+        }
+        onClick();
+      });
+      notification.show();
+    },
+    windowFocused: () => window()?.isFocused() ?? false,
+  };
+}

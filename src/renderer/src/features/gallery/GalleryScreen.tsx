@@ -1,0 +1,310 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { DroppedFile, LibraryItem } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useLibraryStore } from '../../store/libraryStore';
+import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
+import { FullView } from './FullView';
+import { columnsFor, filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, type GalleryFilter } from './galleryModel';
+import { ResultCard } from './ResultCard';
+import { RestoreDialog } from './RestoreDialog';
+import { actionForKey, resultActions, type ResultAction } from './resultActions';
+import { SaveAsDialog } from './SaveAsDialog';
+import '../../ui/buttons.css';
+import './gallery.css';
+
+const MIN_CARD = 200;
+const GAP = 12;
+const CAPTION = 52;
+
+/**
+ * Every result, newest first, in a virtualized grid (only the rows on screen are in the page, so ten thousand
+ * results scroll as smoothly as ten), with search, filters, a star, a full view and every action; a file
+ * dropped here that carries Gen Studio's parameters offers to restore them.
+ */
+export function GalleryScreen() {
+  const items = useLibraryStore((s) => s.items);
+  const loaded = useLibraryStore((s) => s.loaded);
+  const canUndo = useLibraryStore((s) => s.trashed.length > 0);
+  const [filter, setFilter] = useState<GalleryFilter>(NO_FILTER);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [chosenOpenId, setOpenId] = useState<string | null>(null);
+  // A clicked notification asks for its result; the user's own choice wins once made.
+  const requested = useLibraryStore((s) => s.requestedOpen);
+  const openId = chosenOpenId ?? requested;
+  const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
+  const [saving, setSaving] = useState<LibraryItem | null>(null);
+  const [note, setNote] = useState<ActionNote | null>(null);
+  const [dropped, setDropped] = useState<{ name: string; found: DroppedFile } | null>(null);
+  const [width, setWidth] = useState(1000);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const now = useMemo(() => Date.now(), []);
+  const shown = useMemo(() => filterResults(items, filter, now), [items, filter, now]);
+  const models = useMemo(() => modelsIn(items), [items]);
+  const intents = useMemo(() => intentsIn(items), [items]);
+  const columns = columnsFor(width, MIN_CARD, GAP);
+  const cardWidth = (width - GAP * (columns - 1)) / columns;
+  const rowHeight = cardWidth + CAPTION + GAP;
+  const rows = Math.ceil(shown.length / columns);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth - 2));
+    observer.observe(el);
+    setWidth(el.clientWidth - 2);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 2 });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+
+  const byId = useCallback((id: string | null) => (id ? (shown.find((i) => i.id === id) ?? null) : null), [shown]);
+  const selected = byId(selectedId);
+  const opened = byId(openId);
+
+  const run = useCallback(async (action: ResultAction, item: LibraryItem) => {
+    setMenu(null);
+    const answer = await action.run(item);
+    if (answer) setNote(answer);
+    if (action.id === 'delete') {
+      setOpenId((id) => (id === item.id ? null : id));
+    }
+  }, []);
+  const openSaveAs = useCallback((item: LibraryItem) => setSaving(item), []);
+  const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
+
+  const select = useCallback(
+    (index: number) => {
+      const item = shown[Math.max(0, Math.min(shown.length - 1, index))];
+      if (!item) return;
+      setSelectedId(item.id);
+      virtualizer.scrollToIndex(Math.floor(shown.indexOf(item) / columns), { align: 'auto' });
+      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-result="${item.id}"] .gallery-card-open`)?.focus());
+    },
+    [shown, columns, virtualizer],
+  );
+
+  const onGridKey = (e: KeyboardEvent) => {
+    const index = selected ? shown.indexOf(selected) : -1;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, PageDown: columns * 3, PageUp: -columns * 3 };
+    if (e.key in moves) {
+      e.preventDefault();
+      select(index < 0 ? 0 : index + moves[e.key]!);
+      return;
+    }
+    if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      select(e.key === 'Home' ? 0 : shown.length - 1);
+      return;
+    }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      void undoDelete().then((n) => n && setNote(n));
+      return;
+    }
+    if (!selected) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setOpenId(selected.id);
+      return;
+    }
+    const wanted = actionForKey(e);
+    const action = wanted ? actionsOf(selected).find((a) => a.id === wanted) : undefined;
+    if (action) {
+      e.preventDefault();
+      if (action.id === 'delete') select(index + 1 < shown.length ? index + 1 : index - 1);
+      void run(action, selected);
+    }
+  };
+
+  const step = (delta: number) => {
+    if (!opened) return;
+    const next = shown[shown.indexOf(opened) + delta];
+    if (next) {
+      useLibraryStore.getState().clearRequestedOpen();
+      setOpenId(next.id);
+      setSelectedId(next.id);
+    }
+  };
+
+  const onDrop = async (e: DragEvent) => {
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    if (!result.ok) return setNote({ kind: 'error', text: result.error.message });
+    if (result.value.kind === 'none') return setNote({ kind: 'error', text: `${file.name} carries no generation parameters Gen Studio can read.` });
+    setDropped({ name: file.name, found: result.value });
+  };
+
+  const restore = async () => {
+    if (!dropped || dropped.found.kind === 'none') return;
+    const found = dropped.found;
+    setDropped(null);
+    const source =
+      found.kind === 'gen-studio'
+        ? { endpointId: found.metadata.endpoint.id, params: found.metadata.params, inputs: found.inputs }
+        : {
+            endpointId: 'gen-dev',
+            params: Object.fromEntries(
+              Object.entries({ prompt: found.prompt, seed: found.seed, width: found.width, height: found.height, steps: found.steps, guidance: found.guidance }).filter(([, v]) => v !== null),
+            ) as Record<string, string | number>,
+            inputs: [],
+          };
+    setNote(await reuseParameters(source));
+  };
+
+  const set = (patch: Partial<GalleryFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const menuItem = menu ? byId(menu.id) : null;
+
+  return (
+    <div
+      className="gallery"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <header className="gallery-header">
+        <div>
+          <h1>Gallery</h1>
+          <p className="muted">
+            {shown.length === items.length ? `${items.length} ${items.length === 1 ? 'result' : 'results'}` : `${shown.length} of ${items.length} results`}. Drag a result into
+            another application to give it the file; drop a file here to restore its parameters.
+          </p>
+        </div>
+        <button type="button" className="button" onClick={() => void gen.library.openFolder()}>
+          Open folder
+        </button>
+      </header>
+      <div className="gallery-filters" role="search">
+        <input type="search" placeholder="Search prompts" aria-label="Search prompts" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+        <select aria-label="Intent" value={filter.intent} onChange={(e) => set({ intent: e.target.value as GalleryFilter['intent'] })}>
+          <option value="all">Every intent</option>
+          {intents.map((k) => (
+            <option key={k} value={k}>
+              {intentLabel(k)}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Model" value={filter.model} onChange={(e) => set({ model: e.target.value })}>
+          <option value="all">Every model</option>
+          {models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.title}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Date" value={filter.date} onChange={(e) => set({ date: e.target.value as GalleryFilter['date'] })}>
+          <option value="all">Any date</option>
+          <option value="today">Today</option>
+          <option value="week">This week</option>
+          <option value="month">This month</option>
+        </select>
+        <select aria-label="Status" value={filter.status} onChange={(e) => set({ status: e.target.value as GalleryFilter['status'] })}>
+          <option value="all">Kept and discarded</option>
+          <option value="kept">Kept</option>
+          <option value="discarded">Discarded</option>
+          <option value="starred">Starred</option>
+        </select>
+        {filter !== NO_FILTER && (
+          <button type="button" className="button" onClick={() => setFilter(NO_FILTER)}>
+            Clear
+          </button>
+        )}
+      </div>
+      {note && (
+        <p className={`gallery-note${note.kind === 'error' ? ' error' : ''}`} role="status">
+          {note.text}
+          {note.undo && canUndo && (
+            <button type="button" className="button" onClick={() => void undoDelete().then((n) => setNote(n))}>
+              Undo
+            </button>
+          )}
+          <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => setNote(null)}>
+            ✕
+          </button>
+        </p>
+      )}
+      {loaded && items.length === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
+      {loaded && items.length > 0 && shown.length === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
+      <div ref={scroller} className="gallery-scroll" onKeyDown={onGridKey}>
+        <div role="list" aria-label="Results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => (
+            <div
+              key={row.key}
+              className="gallery-row"
+              style={{ transform: `translateY(${row.start}px)`, height: rowHeight - GAP, gridTemplateColumns: `repeat(${columns}, ${cardWidth}px)`, gap: GAP }}
+            >
+              {shown.slice(row.index * columns, row.index * columns + columns).map((item) => (
+                <ResultCard
+                  key={item.id}
+                  item={item}
+                  selected={item.id === selectedId}
+                  onSelect={setSelectedId}
+                  onOpen={setOpenId}
+                  onMenu={(id, at) => setMenu({ id, ...at })}
+                  onStar={(i) => void toggleStar(i).then((n) => n && setNote(n))}
+                />
+              ))}
+            </div>
+          ))}
+        </div>
+      </div>
+      {menu && menuItem && (
+        <>
+          <div className="menu-backdrop" onClick={() => setMenu(null)} onContextMenu={(e) => (e.preventDefault(), setMenu(null))} />
+          <ul
+            className="context-menu"
+            role="menu"
+            aria-label="Result actions"
+            style={{ left: Math.min(menu.x, window.innerWidth - 240), top: Math.min(menu.y, window.innerHeight - 360) }}
+            onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
+          >
+            <li role="none">
+              <button type="button" role="menuitem" autoFocus onClick={() => (setMenu(null), setOpenId(menuItem.id))}>
+                Open <kbd>Enter</kbd>
+              </button>
+            </li>
+            {actionsOf(menuItem).map((a) => (
+              <li role="none" key={a.id}>
+                <button type="button" role="menuitem" onClick={() => void run(a, menuItem)}>
+                  {a.label} {a.keys && <kbd>{a.keys}</kbd>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {opened && (
+        <FullView
+          key={opened.id}
+          item={opened}
+          position={`${shown.indexOf(opened) + 1} of ${shown.length}`}
+          actions={actionsOf(opened)}
+          note={note}
+          onRun={(a) => void run(a, opened)}
+          onStep={step}
+          onClose={() => {
+            setOpenId(null);
+            useLibraryStore.getState().clearRequestedOpen();
+          }}
+        />
+      )}
+      {saving && (
+        <SaveAsDialog
+          item={saving}
+          onCancel={() => setSaving(null)}
+          onSave={(format, quality) => {
+            const item = saving;
+            setSaving(null);
+            void saveAs(item, format, quality).then(setNote);
+          }}
+        />
+      )}
+      {dropped && <RestoreDialog name={dropped.name} found={dropped.found} onCancel={() => setDropped(null)} onRestore={() => void restore()} />}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { memo, type MouseEvent } from 'react';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { creditsText } from '../queue/taskText';
+import { dragOut } from './actions';
+import { durationText, isVideo, promptText, titleOf } from './galleryModel';
+
+export interface CardProps {
+  readonly item: LibraryItem;
+  readonly selected: boolean;
+  readonly onSelect: (id: string) => void;
+  readonly onOpen: (id: string) => void;
+  readonly onMenu: (id: string, at: { x: number; y: number }) => void;
+  readonly onStar: (item: LibraryItem) => void;
+}
+
+/**
+ * One result in the grid: its preview whole (never cropped), what made it, a star. Dragging it out of the window
+ * hands the other application the file itself: main starts the native drag.
+ */
+export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar }: CardProps) {
+  const title = titleOf(item);
+  const prompt = promptText(item);
+  const menu = (e: MouseEvent) => {
+    e.preventDefault();
+    onSelect(item.id);
+    onMenu(item.id, { x: e.clientX, y: e.clientY });
+  };
+  return (
+    <div className={`gallery-card${selected ? ' selected' : ''}${item.discarded ? ' discarded' : ''}`} role="listitem" data-result={item.id}>
+      <button
+        type="button"
+        className="gallery-card-open"
+        aria-label={`${title}: ${prompt.slice(0, 80) || item.fileName}`}
+        aria-pressed={selected}
+        tabIndex={selected ? 0 : -1}
+        draggable
+        onDragStart={(e) => {
+          // The native drag replaces the browser's: the other application receives the library file.
+          e.preventDefault();
+          dragOut(item);
+        }}
+        onClick={() => onSelect(item.id)}
+        onDoubleClick={() => onOpen(item.id)}
+        onContextMenu={menu}
+      >
+        <span className="gallery-thumb">
+          {isVideo(item) ? (
+            <video src={`${item.url}#t=0.1`} muted preload="metadata" aria-hidden="true" />
+          ) : (
+            <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" decoding="async" draggable={false} />
+          )}
+          {isVideo(item) && (
+            <span className="gallery-badge" aria-label={`Video, ${item.seconds ?? '?'} seconds`}>
+              ▶ {item.seconds !== null ? durationText(item.seconds) : 'video'}
+            </span>
+          )}
+        </span>
+        <span className="gallery-caption">
+          <span className="gallery-prompt">{prompt || title}</span>
+          <span className="muted">
+            {title}
+            {item.width && item.height ? ` · ${item.width} × ${item.height}` : ''}
+            {item.cost !== null ? ` · ${creditsText(item.cost)}` : ''}
+          </span>
+        </span>
+      </button>
+      <button
+        type="button"
+        className={`gallery-star${item.starred ? ' on' : ''}`}
+        aria-label={item.starred ? `Unstar ${title}` : `Star ${title}`}
+        aria-pressed={item.starred}
+        tabIndex={-1}
+        onClick={() => onStar(item)}
+      >
+        {item.starred ? '★' : '☆'}
+      </button>
+    </div>
+  );
+});

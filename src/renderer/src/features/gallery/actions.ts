@@ -1,0 +1,190 @@
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { JsonValue } from '../../../../shared/catalog/field';
+import { canvasUse, isCanvasField } from '../../../../shared/canvas/request';
+import type { AssetInfo, ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useNavigationStore } from '../../store/navigationStore';
+import { useRecallStore } from '../../store/recallStore';
+import { useTaskStore } from '../../store/taskStore';
+import { addReferences, applyAsMask } from '../canvas/actions';
+import { imageRefOf, remember } from '../canvas/assets';
+import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { rerunRequest, titleOf, variationRequests } from './galleryModel';
+import { useHelpStore } from '../home/helpStore';
+
+/** What an action says back: shown under the gallery's header, or in the full view. */
+export interface ActionNote {
+  readonly kind: 'info' | 'error';
+  readonly text: string;
+  /** offered with the note (undo a delete) */
+  readonly undo?: boolean;
+}
+
+export interface ReuseSource {
+  readonly endpointId: string;
+  readonly params: Readonly<Record<string, JsonValue>>;
+  readonly inputs: ReadonlyArray<{ readonly field: string; readonly assetId: string; readonly time?: number | undefined }>;
+}
+
+const show = (screen: string) => useNavigationStore.getState().show(screen);
+
+/**
+ * Shows the canvas and waits for its project to be open: the canvas opens the last project when it first
+ * shows, which would replace anything put on it before.
+ */
+async function openCanvas(): Promise<void> {
+  show('canvas');
+  if (useProjectStore.getState().currentId) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      off();
+      clearTimeout(timer);
+      resolve();
+    };
+    const off = useProjectStore.subscribe((s) => s.currentId && done());
+    const timer = setTimeout(done, 5000);
+  });
+}
+
+/**
+ * Opens the place that prepares this endpoint's requests, filled with a result's (or a dropped file's)
+ * parameters and inputs: the canvas for endpoints that take a picture, mask or references, the Start screen's
+ * form for the others. Answers what could not be restored.
+ */
+export async function reuseParameters(source: ReuseSource): Promise<ActionNote> {
+  const endpoint = findEndpoint(source.endpointId);
+  if (!endpoint || endpoint.deprecated) return { kind: 'error', text: `${source.endpointId} is not offered any more, so its parameters cannot be reused.` };
+  const missing: string[] = [];
+  const assets = new Map<string, AssetInfo>();
+  for (const input of source.inputs) {
+    const asset = await gen.assets.get({ id: input.assetId });
+    if (asset.ok) {
+      assets.set(input.field, asset.value);
+      remember(asset.value);
+    } else {
+      missing.push(input.field);
+    }
+  }
+  const known = new Set(endpoint.fields.map((f) => f.name));
+  const values: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(source.params)) if (known.has(name)) values[name] = value;
+  const unknown = Object.keys(source.params).filter((n) => !known.has(n));
+
+  if (canvasEndpoints().some((e) => e.id === endpoint.id)) {
+    await openCanvas();
+    const use = canvasUse(endpoint);
+    const store = useCanvasStore.getState();
+    const base = use.imageField ? assets.get(use.imageField) : undefined;
+    if (base) store.setBase(imageRefOf(base));
+    const formValues = Object.fromEntries(Object.entries(values).filter(([name]) => !isCanvasField(endpoint, name)));
+    store.change('Reuse parameters', (d) => ({
+      ...d,
+      endpointId: endpoint.id,
+      formValues: { ...d.formValues, [endpoint.id]: formValues },
+      expansion: Object.fromEntries(
+        (['top', 'bottom', 'left', 'right'] as const).map((side) => [side, typeof values[side] === 'number' ? (values[side] as number) : use.expandSides.includes(side) ? d.expansion[side] : 0]),
+      ) as typeof d.expansion,
+      references: use.referenceFields.flatMap((field) => {
+        const asset = assets.get(field);
+        return asset ? [imageRefOf(asset)] : [];
+      }),
+    }));
+    const mask = use.maskField ? assets.get(use.maskField) : undefined;
+    if (mask) await applyAsMask(mask);
+  } else {
+    const media = Object.fromEntries([...assets.entries()]);
+    useRecallStore.getState().offer({ endpointId: endpoint.id, values, media });
+    // Forms of the endpoints the studio cannot prepare live in the Help drawer's reference.
+    useHelpStore.getState().show(endpoint.id);
+  }
+  const notes = [
+    ...(missing.length > 0 ? [`These inputs are no longer stored and were left empty: ${missing.join(', ')}.`] : []),
+    ...(unknown.length > 0 ? [`${endpoint.title} has no field ${unknown.join(', ')} any more; left out.`] : []),
+  ];
+  return notes.length > 0 ? { kind: 'error', text: `Parameters restored into ${endpoint.title}. ${notes.join(' ')}` } : { kind: 'info', text: `Parameters restored into ${endpoint.title}.` };
+}
+
+const failed = (text: string): ActionNote => ({ kind: 'error', text });
+
+export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
+  const result = await useTaskStore.getState().submit(rerunRequest(item));
+  return result.ok ? { kind: 'info', text: `Sent again with seed ${item.seed ?? 'as before'}: it appears in the queue, then here.` } : failed(result.error.message);
+}
+
+export async function makeVariations(item: LibraryItem, count = 4): Promise<ActionNote> {
+  const submit = useTaskStore.getState().submit;
+  let sent = 0;
+  let problem: string | null = null;
+  for (const request of variationRequests(item, count)) {
+    const result = await submit(request);
+    if (result.ok) sent += 1;
+    else problem = result.error.message;
+  }
+  return problem ? failed(`${sent} of ${count} variations sent. ${problem}`) : { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` };
+}
+
+async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {
+  const asset = await gen.assets.fromLibrary({ resultId: item.id });
+  if (!asset.ok) return asset.error.message;
+  remember(asset.value);
+  return asset.value;
+}
+
+/** The result becomes the canvas's picture (to edit, fill or expand it next). */
+export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
+  const asset = await asAsset(item);
+  if (typeof asset === 'string') return failed(asset);
+  await openCanvas();
+  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? 'The canvas did not take the picture.');
+  return { kind: 'info', text: 'The result is the canvas’s picture now.' };
+}
+
+export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
+  const asset = await asAsset(item);
+  if (typeof asset === 'string') return failed(asset);
+  await openCanvas();
+  const before = useCanvasStore.getState().document.references.length;
+  addReferences([asset]);
+  return useCanvasStore.getState().document.references.length > before
+    ? { kind: 'info', text: 'Added to the canvas’s references.' }
+    : failed(useCanvasStore.getState().message?.text ?? 'The reference was not added.');
+}
+
+export async function saveAs(item: LibraryItem, format: ExportFormat, quality: number): Promise<ActionNote> {
+  const result = await gen.library.export({ id: item.id, format, quality });
+  if (!result.ok) return failed(result.error.message);
+  return result.value.saved ? { kind: 'info', text: `Saved ${result.value.fileName}, with its parameters inside.` } : { kind: 'info', text: 'Not saved.' };
+}
+
+export async function copyImage(item: LibraryItem): Promise<ActionNote> {
+  const result = await gen.library.copy({ id: item.id });
+  return result.ok ? { kind: 'info', text: 'Copied to the clipboard.' } : failed(result.error.message);
+}
+
+export async function reveal(item: LibraryItem): Promise<ActionNote | null> {
+  const result = await gen.library.reveal({ id: item.id });
+  return result.ok ? null : failed(result.error.message);
+}
+
+export async function toggleStar(item: LibraryItem): Promise<ActionNote | null> {
+  const result = await useLibraryStore.getState().mark(item.id, { starred: !item.starred });
+  return result.ok ? null : failed(result.error.message);
+}
+
+export async function deleteResult(item: LibraryItem): Promise<ActionNote> {
+  const result = await useLibraryStore.getState().trash(item.id);
+  return result.ok ? { kind: 'info', text: `Deleted ${titleOf(item)}. It goes to the system trash when Gen Studio closes.`, undo: true } : failed(result.error.message);
+}
+
+export async function undoDelete(): Promise<ActionNote | null> {
+  const result = await useLibraryStore.getState().undoTrash();
+  if (!result) return null;
+  return result.ok ? { kind: 'info', text: 'Brought back.' } : failed(result.error.message);
+}
+
+/** The native drag: main starts it with the result's file; the renderer only names the result. */
+export function dragOut(item: LibraryItem): void {
+  void gen.library.startDrag({ id: item.id });
+}

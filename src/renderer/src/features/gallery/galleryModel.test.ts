@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { columnsFor, filterResults, inputsOf, NO_FILTER, rangeStart, rerunRequest, variationRequests } from './galleryModel';
+
+const item = (patch: Partial<LibraryItem>): LibraryItem => ({
+  id: 'a',
+  fileName: 'a.png',
+  url: 'u',
+  thumbnailUrl: null,
+  mime: 'image/png',
+  bytes: 1,
+  width: 512,
+  height: 512,
+  endpointId: 'gen-dev',
+  release: 'snapshot',
+  params: { prompt: 'a lighthouse at dusk' },
+  seed: 42,
+  inputs: [],
+  cost: 1,
+  inputMp: 0,
+  outputMp: 0.26,
+  taskId: 'a',
+  remoteTaskId: null,
+  connectionLabel: 'Sandbox',
+  createdAt: Date.UTC(2026, 10, 20, 12),
+  submittedAt: null,
+  readyAt: null,
+  savedAt: 0,
+  metadataLost: false,
+  seconds: null,
+  starred: false,
+  discarded: false,
+  ...patch,
+});
+
+describe('the gallery’s filters', () => {
+  const now = new Date(2026, 10, 24, 15).getTime();
+  const items = [
+    item({ id: 'lighthouse', starred: true, createdAt: now - 1000 }),
+    item({ id: 'fox', params: { prompt: 'A Red Fox in snow' }, discarded: true, createdAt: new Date(2026, 10, 23, 9).getTime() }),
+    item({ id: 'fill', endpointId: 'gen-pro-1.0-fill', params: { prompt: 'a red door' }, createdAt: new Date(2026, 9, 30).getTime() }),
+  ];
+  const ids = (f: Partial<typeof NO_FILTER>) => filterResults(items, { ...NO_FILTER, ...f }, now).map((i) => i.id);
+
+  it('searches every word of the prompt, in any case', () => {
+    expect(ids({ text: 'red' })).toEqual(['fox', 'fill']);
+    expect(ids({ text: 'fox RED' })).toEqual(['fox']);
+    expect(ids({ text: 'lighthouse snow' })).toEqual([]);
+  });
+  it('filters by intent, model, date and status', () => {
+    expect(ids({ intent: 'inpaint' })).toEqual(['fill']);
+    expect(ids({ model: 'gen-dev' })).toEqual(['lighthouse', 'fox']);
+    expect(ids({ date: 'today' })).toEqual(['lighthouse']);
+    expect(ids({ date: 'week' })).toEqual(['lighthouse', 'fox']);
+    expect(ids({ date: 'month' })).toEqual(['lighthouse', 'fox']);
+    expect(ids({ status: 'starred' })).toEqual(['lighthouse']);
+    expect(ids({ status: 'discarded' })).toEqual(['fox']);
+    expect(ids({ status: 'kept' })).toEqual(['lighthouse', 'fill']);
+  });
+  it('weeks start on Monday', () => {
+    expect(new Date(rangeStart('week', now)).getDay()).toBe(1);
+  });
+});
+
+describe('requests made again from a result', () => {
+  it('a rerun sends the same fields, inputs and the seed the result was made with', () => {
+    const r = item({ params: { prompt: 'p', width: 512 }, seed: 1234, inputs: [{ field: 'image_prompt', assetId: 'f'.repeat(64) }] });
+    expect(rerunRequest(r)).toEqual({ endpointId: 'gen-dev', params: { prompt: 'p', width: 512, seed: 1234 }, inputs: { image_prompt: { assetId: 'f'.repeat(64) } } });
+  });
+  it('variations get new seeds', () => {
+    let n = 0;
+    const seeds = variationRequests(item({ params: { prompt: 'p', seed: 1 } }), 3, () => (n += 0.1)).map((r) => r.params.seed);
+    expect(new Set(seeds).size).toBe(3);
+    expect(seeds).not.toContain(1);
+  });
+  it('keyframes gather under their field with their times', () => {
+    expect(inputsOf({ inputs: [{ field: 'keyframes', assetId: 'a', time: 0 }, { field: 'keyframes', assetId: 'b', time: 2 }] })).toEqual({
+      keyframes: [{ assetId: 'a', time: 0 }, { assetId: 'b', time: 2 }],
+    });
+  });
+  it('the grid fits as many cards as there is room for, at least one', () => {
+    expect(columnsFor(1000, 200, 12)).toBe(4);
+    expect(columnsFor(100, 200, 12)).toBe(1);
+  });
+});
