@@ -124,7 +124,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const projectFiles = new ProjectFiles({ projects, assets, version: deps.version, now });
 
   // The balance is asked again after each charge, and once a minute while tasks are on their way.
-  const credits = new CreditRefresh(deps.clock, async (keyId) => {
+  const scheduler = new Scheduler(deps.clock);
+  const credits = new CreditRefresh(deps.clock, scheduler, async (keyId) => {
     const id = keyId ?? spending.activeKeyId();
     spending.invalidateCredits(id);
     await spending.summary(id);
@@ -137,7 +138,6 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     credits.setActive(onTheirWay.size > 0);
   };
   const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
-  const scheduler = new Scheduler(deps.clock);
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   const engine = new TaskEngine({

@@ -14,5 +14,7 @@ export function taskHandlers(engine: TaskEngine): HandlersFor<'tasks.submit' | '
 }
 
 export function groupHandlers(deps: GroupSubmitDeps): HandlersFor<'tasks.submitGroup'> {
-  return { 'tasks.submitGroup': (input) => submitGroup(deps, input) };
+  return {
+    'tasks.submitGroup': (input) => submitGroup(deps, input),
+  };
 }

@@ -1,17 +1,26 @@
-import type { Clock, TimerHandle } from '../deps';
+import type { Clock } from '../deps';
 
 export const CREDIT_REFRESH_MS = 60_000;
+const KEY = 'credits:refresh';
+
+/** The part of the engine's scheduler used here: one timer for every wake-up in the core. */
+export interface WakeUps {
+  schedule(key: string, at: number, run: () => void): void;
+  cancel(key: string): void;
+  has(key: string): boolean;
+}
 
 /**
  * Keeps the shown balance current without the user asking: asked again right after a task is charged, and at
  * most once a minute while tasks are on their way (a video's settled cost, refunds). Idle, it asks nothing.
+ * Its minute rides on the engine's scheduler, so the core keeps one timer armed however many tasks poll.
  */
 export class CreditRefresh {
-  private timer: TimerHandle | null = null;
   private active = false;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly wakeUps: WakeUps,
     private readonly refresh: (keyId: string | null) => Promise<void>,
   ) {}
 
@@ -23,21 +32,19 @@ export class CreditRefresh {
   /** Whether any task is on its way; while one is, the balance is asked once a minute. */
   setActive(active: boolean): void {
     this.active = active;
-    if (active && this.timer === null) this.arm();
+    if (active && !this.wakeUps.has(KEY)) this.arm();
   }
 
   private arm(): void {
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null;
+    this.wakeUps.schedule(KEY, this.clock.now() + CREDIT_REFRESH_MS, () => {
       if (!this.active) return;
       void this.refresh(null).catch(() => undefined);
       this.arm();
-    }, CREDIT_REFRESH_MS);
+    });
   }
 
   stop(): void {
     this.active = false;
-    if (this.timer !== null) this.clock.clearTimeout(this.timer);
-    this.timer = null;
+    this.wakeUps.cancel(KEY);
   }
 }

@@ -50,7 +50,7 @@ describe('design tokens', () => {
     const konva = code.filter((f) => f.includes(join('canvas', 'konva')) && /Adapter|Manager/.test(f));
     const painted = konva.filter((f) => /CanvasPalette|canvasPalette|useThemeStore/.test(readFileSync(f, 'utf8')));
     expect(painted.map((f) => relative(RENDERER, f)).sort()).toEqual(
-      ['features/canvas/konva/CanvasManager.ts', 'features/canvas/konva/boxesAdapter.ts', 'features/canvas/konva/frameAdapter.ts'].map((p) => join(...p.split('/'))),
+      ['features/canvas/konva/CanvasManager.ts', 'features/canvas/konva/boxesAdapter.ts', 'features/canvas/konva/frameAdapter.ts', 'features/canvas/konva/guidesAdapter.ts'].map((p) => join(...p.split('/'))),
     );
   });
 
