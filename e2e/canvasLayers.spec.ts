@@ -168,7 +168,7 @@ test('Fit shows the whole frame with its margins, and a fitted view fits again w
   const { page } = app;
   const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#2b5a8a'));
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('gen-pro-1.0-expand');
+  await useModel(page, 'gen-pro-1.0-expand');
   await page.getByLabel('left margin').fill('1200');
   await page.getByLabel('left margin').press('Tab');
   await page.getByRole('button', { name: 'Fit to window' }).click();

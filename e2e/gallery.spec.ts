@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openReference } from './reference';
 
 /** The seed sits under Advanced. */
 async function seedField(page: Page) {
@@ -11,11 +12,10 @@ async function seedField(page: Page) {
   return panel.getByLabel(/^Seed/);
 }
 
-/** Generates on the Start screen's Dev form, as a user would. */
+/** Generates on Dev's form in the Help drawer's reference. */
 async function generate(page: Page, prompt: string, seed: number, size = { width: 512, height: 384 }): Promise<void> {
-  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'Dev', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Generate' });
+  const drawer = await openReference(page, 'Dev');
+  const panel = drawer.getByRole('region', { name: 'Generate' });
   await panel.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
   await panel.getByLabel('Width').fill(String(size.width));
   await panel.getByLabel('Height').fill(String(size.height));

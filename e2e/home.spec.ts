@@ -1,7 +1,7 @@
 import { activeEndpoints, CATALOG, endpointPath, endpointsByKind, TASK_KIND_LABELS } from '../src/shared/catalog';
 import { VIDEO_MODES } from '../src/shared/catalog/video';
 import { INTENTS } from '../src/renderer/src/features/home/intents';
-import { openCanvas, png } from './canvasDriver';
+import { expectModel, openCanvas, png } from './canvasDriver';
 import { expect, test } from './fixtures';
 import { openReference } from './reference';
 
@@ -38,24 +38,22 @@ test('Start welcomes the artist: what to do as big buttons, recent projects and 
   expect(said.toLowerCase()).not.toContain('inferred');
 });
 
-test('an intent opens the canvas prepared for a model that does it, and the choice is saved with the project', async ({ app }) => {
+test('an intent opens the studio on a model that does it, and the choice is saved with the project', async ({ app }) => {
   let page = app.page;
-  const endpoint = page.getByLabel('Endpoint', { exact: true });
   await page.getByRole('button', { name: /Expand/ }).click();
   await expect(page.getByRole('application', { name: 'Canvas' })).toBeVisible();
-  await expect(endpoint).toHaveValue('gen-pro-1.0-expand');
+  await expectModel(page, 'gen-pro-1.0-expand');
   await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: /Edit with references/ }).click();
-  await expect(endpoint).toHaveValue('gen-ctx-max');
+  await expectModel(page, 'gen-ctx-max');
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   page = await app.restart();
   await openCanvas(page);
-  await expect(page.getByLabel('Endpoint', { exact: true })).toHaveValue('gen-ctx-max');
-  // Try-on takes inputs the canvas does not hold: it opens on its own form.
+  await expectModel(page, 'gen-ctx-max');
+  // Try-on is prepared in the studio too: the person is the picture, the garment the reference.
   await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: /Try on/ }).click();
-  const drawer = page.getByRole('dialog', { name: 'Help: the service reference' });
-  await expect(drawer.getByRole('region', { name: 'Virtual try-on v2' }).getByRole('region', { name: 'Generate' })).toBeVisible();
+  await expectModel(page, 'vto-v2');
 });
 
 test('a new project from a file opens with it as the picture and is listed with its thumbnail among the recent ones', async ({ app }) => {
@@ -120,7 +118,7 @@ test('the page reaches main only through the contract', async ({ app }) => {
     };
   });
   expect(result.hasInvoke).toBe(false);
-  expect(result.namespaces).toEqual(['app', 'assets', 'connections', 'keys', 'library', 'projects', 'settings', 'shell', 'spending', 'tasks']);
+  expect(result.namespaces).toEqual(['app', 'assets', 'connections', 'keys', 'library', 'projects', 'settings', 'shell', 'spending', 'tasks', 'updates']);
   expect(result.info).toMatchObject({ ok: true, value: { name: 'Gen Studio', runner: app.runner } });
   expect(result.frozen).toBe(true);
   expect(result.process).toBe('undefined');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { launchChromium } from './harness/launch';
-import { dragImage, openCanvas, openPicture, png, shortcut } from './canvasDriver';
+import { dragImage, openCanvas, openPicture, png, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
 const W = 400;
@@ -18,7 +18,7 @@ const results = (page: Page) => strip(page).getByRole('listbox', { name: 'Result
 async function generate(page: Page, prompt: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Canvas task' })).toBeVisible();
+  await expect(strip(page)).toBeVisible();
 }
 
 /** The picture the saved project holds, by asset id. */
@@ -183,7 +183,7 @@ test('a moderated and a failed result stay in the strip and say why, in words', 
     await dragImage(page, canvas, [[60, 60], [220, 180]]);
     // A word the service refuses.
     await generate(page, 'a gore scene');
-    await page.getByLabel('Endpoint', { exact: true }).selectOption('deblur-v1');
+    await useModel(page, 'deblur-v1');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
     const moderated = results(page).getByRole('option', { name: 'Pro 1.0 Fill: Moderated' });
@@ -217,7 +217,7 @@ test('an erase result kept outside the mask untouched changes only the painted p
   const noise = Buffer.alloc(W * H * 3, 0).map(() => (seed = (seed * 1103515245 + 12345) % 2147483648) % 256);
   const original = await sharp(noise, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
   await openPicture(page, original);
-  await page.getByLabel('Endpoint', { exact: true }).selectOption('erase-v1');
+  await useModel(page, 'erase-v1');
   await page.getByText('Advanced', { exact: true }).click();
   await page.getByLabel(/^Edge expansion/).fill('12');
   await shortcut(canvas, 'Control+1');

@@ -1,6 +1,7 @@
 import { dragImage, openCanvas, openPicture, png, screenPoint, settle, shortcut, useModel } from './canvasDriver';
 import { decoded, expect, test, type Received } from './studioFixture';
 import type { Page } from '@playwright/test';
+import { openReference } from './reference';
 
 const W = 400;
 const H = 300;
@@ -241,10 +242,11 @@ test('a notice about the previous model goes when the model changes', async ({ s
   await expect(page.getByText('Dev takes no mask.')).toHaveCount(0);
 });
 
-test('a model card on Start opens the studio on that model', async ({ studio }) => {
+test('a model card in the Help reference opens the studio on that model', async ({ studio }) => {
   const { page } = studio;
-  await page.getByRole('button', { name: 'Pro 1.0 Expand', exact: true }).click();
-  await page.getByRole('button', { name: 'Open in the studio' }).click();
+  const drawer = await openReference(page, 'Pro 1.0 Expand');
+  await drawer.getByRole('button', { name: 'Open in the studio' }).click();
+  await expect(drawer).toHaveCount(0);
   await expect(page.getByRole('navigation').getByRole('button', { name: 'Studio' })).toHaveAttribute('aria-current', 'page');
   await expect(panel(page)).toHaveAttribute('data-endpoint', 'gen-pro-1.0-expand');
   await expect(panel(page).getByRole('radio', { name: 'Expand', exact: true })).toHaveAttribute('aria-checked', 'true');

@@ -17,7 +17,7 @@ test('the theme follows the system until Settings choose one, and the choice sur
   await expect(page.locator('html')).toHaveCSS('background-color', rgb(PALETTES.dark.bg));
 
   // The canvas backdrop is the same palette entry the Konva layers are painted from.
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Canvas' }).click();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Studio' }).click();
   await expect(page.locator('.canvas-stage')).toHaveCSS('background-color', rgb(PALETTES.dark.canvas.backdrop));
 
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
@@ -32,7 +32,7 @@ test('the theme follows the system until Settings choose one, and the choice sur
   page = await app.restart();
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Canvas' }).click();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Studio' }).click();
   await expect(page.locator('.canvas-stage')).toHaveCSS('background-color', rgb(PALETTES.light.canvas.backdrop));
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('region', { name: 'Appearance' }).getByRole('radio', { name: /Match the system/ }).check();

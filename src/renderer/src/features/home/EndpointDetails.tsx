@@ -3,6 +3,7 @@ import { TASK_KIND_LABELS } from '../../../../shared/catalog/endpoint';
 import { endpointPath, taskEndpoints } from '../../../../shared/catalog';
 import { GeneratePanel } from '../generate/GeneratePanel';
 import { openStudio } from '../studio/openStudio';
+import { useHelpStore } from './helpStore';
 import { describeConstraint, describeDefault, inferences, observations } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
@@ -28,7 +29,11 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
         <InferredBadge endpoint={endpoint} />
       </div>
       {TASK_ENDPOINT_IDS.has(endpoint.id) && (
-        <button type="button" className="button primary" onClick={() => openStudio({ endpointId: endpoint.id })}>
+        <button type="button" className="button primary" onClick={() => {
+            // The reference steps aside for the studio it opened.
+            useHelpStore.getState().close();
+            openStudio({ endpointId: endpoint.id });
+          }}>
           Open in the studio
         </button>
       )}

@@ -1,38 +1,19 @@
+import type { IntentId } from '../../../../shared/studio/intents';
+import { openStudio } from '../studio/openStudio';
 import { emptyDocument, type ImageRef } from '../../../../shared/canvas/document';
 import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
 import { imageRefOf, importFiles, remember } from '../canvas/assets';
-import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvas/canvasStore';
+import { DEFAULT_CANVAS_ENDPOINT } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { createProject, openProject } from '../canvas/project/projectSync';
-import { useHelpStore } from './helpStore';
 import type { Intent } from './intents';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
 
-/**
- * Runs `work` once the canvas has a project open and is saving it: an edit made before then would be replaced
- * by the project being opened, or not saved.
- */
-function whenCanvasReady(work: () => void): void {
-  const ready = () => useProjectStore.getState().status !== 'loading' && useProjectStore.getState().currentId !== null;
-  // A macrotask later: the canvas screen, just shown, has started following the project by then.
-  if (ready()) return void setTimeout(work, 0);
-  const stop = useProjectStore.subscribe(() => {
-    if (!ready()) return;
-    stop();
-    setTimeout(work, 0);
-  });
-}
-
-/** Opens what the intent needs: the canvas prepared for its model, or the model's own form in Help. */
+/** Opens the studio on the intent, with the model Start finds the best fit for it today. */
 export function openIntent(intent: Intent): void {
-  if (intent.opens === 'form') {
-    useHelpStore.getState().show(intent.endpointId);
-    return;
-  }
-  show('canvas');
-  whenCanvasReady(() => useCanvasStore.getState().setEndpoint(intent.endpointId));
+  openStudio({ intent: intent.id as IntentId, endpointId: intent.endpointId });
 }
 
 export async function openRecent(id: string): Promise<void> {

@@ -10,9 +10,10 @@ export const STUDIO_SCREEN = 'canvas';
  * Shows the studio on an intent, or on one model (in its first intent): for Start and anything that links there.
  * The open project loads when the studio first shows; the switch waits for it, or the project would replace it.
  */
-export function openStudio(to: { intent: IntentId } | { endpointId: string }): void {
+export function openStudio(to: { intent: IntentId; endpointId?: string } | { endpointId: string }): void {
   const apply = () => {
-    if ('intent' in to) switchIntent(to.intent);
+    if ('intent' in to && to.endpointId) switchModel(to.endpointId, to.intent);
+    else if ('intent' in to) switchIntent(to.intent);
     else switchModel(to.endpointId, defaultIntentOf(to.endpointId).id);
   };
   useNavigationStore.getState().show(STUDIO_SCREEN);
