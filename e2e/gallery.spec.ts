@@ -22,6 +22,9 @@ async function generate(page: Page, prompt: string, seed: number, size = { width
   await (await seedField(page)).fill(String(seed));
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(panel.getByRole('status', { name: 'Last task' })).toContainText(/Queued|Sending|Running|Saving|Done/);
+  // The reference is a drawer over the app: it steps aside for the gallery.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
 }
 
 async function openGallery(page: Page, count: number) {
@@ -64,6 +67,10 @@ test('find a result by its prompt, reuse its parameters, rerun its seed, use it 
   await expect(panel.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a lighthouse at dusk');
   await expect(await seedField(page)).toHaveValue('42');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(panel.getByRole('status', { name: 'Last task' })).toContainText(/Queued|Sending|Running|Saving|Done/);
+  // Dev's form opens in the Help drawer's reference; it steps aside for the gallery.
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill('');
   await openGallery(page, 3);
   await expect.poll(async () => (await filesWithPrompt(app.dataDir, 'a lighthouse at dusk')).length, { timeout: 20_000 }).toBe(2);
   const [first, reused] = await filesWithPrompt(app.dataDir, 'a lighthouse at dusk');

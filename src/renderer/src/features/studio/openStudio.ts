@@ -1,6 +1,7 @@
 import { defaultIntentOf, type IntentId } from '../../../../shared/studio/intents';
 import { useNavigationStore } from '../../store/navigationStore';
 import { useProjectStore } from '../canvas/project/projectStore';
+import { scheduleSave } from '../canvas/project/projectSync';
 import { switchIntent, switchModel } from './switchModel';
 
 /** The rail id of the studio screen. */
@@ -15,6 +16,7 @@ export function openStudio(to: { intent: IntentId; endpointId?: string } | { end
     if ('intent' in to && to.endpointId) switchModel(to.endpointId, to.intent);
     else if ('intent' in to) switchIntent(to.intent);
     else switchModel(to.endpointId, defaultIntentOf(to.endpointId).id);
+    scheduleSave();
   };
   useNavigationStore.getState().show(STUDIO_SCREEN);
   if (useProjectStore.getState().status !== 'loading') return apply();

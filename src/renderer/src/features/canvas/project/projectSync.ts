@@ -87,6 +87,14 @@ export function flush(): Promise<void> {
   return autosave.flush();
 }
 
+/**
+ * Saves after a pause, as for any edit. For a change made while the studio is not on screen (Start opening it
+ * on an intent before the lazy screen has mounted and started following the store), which would not be saved.
+ */
+export function scheduleSave(): void {
+  schedule();
+}
+
 function schedule(): void {
   if (loading || !projects.getState().currentId) return;
   projects.getState().set({ status: 'unsaved' });
