@@ -41,8 +41,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     };
   },
   update: async (patch) => {
+    // Shown at once (a radio or a toggle must not flick back while main writes); put back if main refuses.
+    const before = get().preferences;
+    if (before) set({ preferences: { ...before, ...patch } });
     const result = await gen.settings.update(patch);
     if (result.ok) set({ preferences: result.value });
+    else if (before) set({ preferences: before });
     return result;
   },
   setCaps: async (keyId, caps) => {

@@ -57,6 +57,8 @@ export function GalleryScreen() {
     return () => observer.disconnect();
   }, []);
 
+  // TanStack Virtual hands back fresh functions on purpose; the compiler skipping this component is expected.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 2 });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
