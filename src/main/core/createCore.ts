@@ -15,6 +15,7 @@ import { appHandlers } from './handlers/appHandlers';
 import { assetHandlers } from './handlers/assetHandlers';
 import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
+import { finetuneHandlers } from './handlers/finetuneHandlers';
 import { galleryHandlers, libraryHandlers } from './handlers/libraryHandlers';
 import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
@@ -29,6 +30,7 @@ import { eventChannel } from '../../shared/ipc/define';
 import { recordingDesktop } from './desktop/nodeDesktop';
 import { notifyFinishedTasks } from './notifications/finishedTasks';
 import { CreditRefresh } from './spending/creditRefresh';
+import { FinetuneService } from './finetunes/finetuneService';
 import type { Handlers } from './handlers/types';
 import { KeyService } from './keys/keyService';
 import { Library } from './library/library';
@@ -212,6 +214,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending),
+    ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
   let disposing: Promise<void> | undefined;

@@ -43,7 +43,7 @@ const echoingFetch: typeof fetch = async (input, init) => {
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 500 } } });
+  sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 500, finetunes: ['leak-lora-a', 'leak-lora-b'] } } });
   dir = await tempDir('leak');
   // Something to be noticed at start-up, so the notice calls and events carry a payload.
   await writeFile(join(dir.path, 'settings.json'), '{ not json');
@@ -198,6 +198,11 @@ describe('the key', () => {
         return call('library.trash', { id: items[0]!.id });
       },
       'library.untrash': () => call('library.untrash', { id: ids.trashed! }),
+      'finetunes.list': () => call('finetunes.list'),
+      'finetunes.delete': async () => {
+        await call('finetunes.delete', { id: 'no-such-lora' });
+        return call('finetunes.delete', { id: 'leak-lora-b' });
+      },
       'spending.summary': () => call('spending.summary', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'spending.settle': () => call('spending.settle', { id: ids.stuck!, charged: false }),
@@ -235,6 +240,7 @@ describe('the key', () => {
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
       'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
+      'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
     ];

@@ -3,8 +3,8 @@ import { round2 } from './prices';
 
 export const DEMO_KEY = 'sandbox-demo-key';
 export const DEFAULT_CREDITS = 1000;
-/** The demo key comes with one LoRA so the `-finetuned` endpoints and delete_finetune can be tried at once. */
-export const DEMO_FINETUNES: readonly string[] = ['sandbox-demo-lora'];
+/** The demo key comes with two LoRAs so the `-finetuned` endpoints, the finetune list and delete_finetune can all be tried at once. */
+export const DEMO_FINETUNES: readonly string[] = ['sandbox-demo-lora', 'sandbox-ink-lora'];
 
 interface Account {
   credits: number;

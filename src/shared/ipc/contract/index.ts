@@ -3,6 +3,7 @@ import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
 import { keyCalls, keyEvents } from './keys';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
+import { finetuneCalls } from './finetunes';
 import { galleryCalls, libraryCalls, libraryEvents } from './library';
 import { settingsCalls, settingsEvents } from './settings';
 import { shellCalls } from './shell';
@@ -26,6 +27,7 @@ export const CALLS = {
   ...updateCalls,
   ...spendingEstimateCalls,
   ...galleryCalls,
+  ...finetuneCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -50,6 +52,7 @@ export type EventName = keyof Events;
 export * from './app';
 export * from './assets';
 export * from './connections';
+export * from './finetunes';
 export * from './keys';
 export * from './library';
 export * from './projects';

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { describeConstraint } from '../../catalog/describeField';
+import { FinetunePicker } from '../finetunes/FinetunePicker';
 import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed } from './fieldModel';
 
 interface FieldControlProps {
@@ -37,7 +38,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
     case 'integer':
     case 'number':
       control = (
-        <span className="field-row">
+        <span className={`field-row${field.role === 'finetune' ? ' strength-row' : ''}`}>
           <input
             {...common}
             type="number"
@@ -49,6 +50,19 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
             value={formatFieldValue(value)}
             onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
           />
+          {field.role === 'finetune' && field.min !== undefined && field.max !== undefined && (
+            // The LoRA's strength: a slider over its range beside the exact number.
+            <input
+              type="range"
+              aria-label={`${labelFor(field)} slider`}
+              disabled={disabled}
+              min={field.min}
+              max={field.max}
+              step={0.05}
+              value={typeof value === 'number' ? value : typeof field.default === 'number' ? field.default : field.min}
+              onChange={(e) => onChange(Number(e.target.value))}
+            />
+          )}
           {field.role === 'seed' && (
             <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label="New random seed">
               ⚄
@@ -92,11 +106,15 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
         <input
           {...common}
           type={field.format === 'uri' ? 'url' : field.role === 'webhook' && field.name.includes('secret') ? 'password' : 'text'}
-          placeholder={defaultHint(field)}
+          placeholder={field.role === 'finetune' ? 'or type a finetune’s name' : defaultHint(field)}
           value={formatFieldValue(value)}
           onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
         />
       );
+      // A finetune is picked by name from the key's list; the typed name stays for one the list does not show.
+      if (field.role === 'finetune') {
+        control = <FinetunePicker value={typeof value === 'string' ? value : ''} onPick={onChange} disabled={disabled} input={control} />;
+      }
       break;
     case 'image':
     case 'video':

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { tempDir } from '../testing/tempDir';
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function core(): Promise<{ fx: CoreFixture; requests: Array<{ method: string; url: URL; body: string | null }> }> {
+  const dir = await tempDir('finetunes');
+  const requests: Array<{ method: string; url: URL; body: string | null }> = [];
+  const recording: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    requests.push({ method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? init.body : null });
+    return fetch(input, init);
+  };
+  const fx = await startCore({ dataDir: dir.path, fetch: recording });
+  cleanup.push(dir.remove, () => fx.core.dispose());
+  return { fx, requests };
+}
+
+describe('finetunes of the active key', () => {
+  it('lists the Sandbox’s demo finetunes, each with its finetune_details', async () => {
+    const { fx, requests } = await core();
+    const list = await fx.ok('finetunes.list');
+    expect(list.available).toBe(true);
+    expect(list.finetunes.map((f) => f.id)).toEqual(['sandbox-demo-lora', 'sandbox-ink-lora']);
+    expect(list.finetunes[0]!.details).toMatchObject({ finetune_id: 'sandbox-demo-lora', trigger_word: 'TOK' });
+    const details = requests.filter((r) => r.url.pathname === '/v1/finetune_details');
+    expect(details.map((r) => r.url.searchParams.get('finetune_id')).sort()).toEqual(['sandbox-demo-lora', 'sandbox-ink-lora']);
+  });
+
+  it('deletes one through delete_finetune on the regional base; it leaves the list; an unknown one says so', async () => {
+    const { fx, requests } = await core();
+    await fx.ok('finetunes.list');
+    const answer = await fx.ok('finetunes.delete', { id: 'sandbox-ink-lora' });
+    expect(answer.deleted).toBe('sandbox-ink-lora');
+    const post = requests.find((r) => r.url.pathname === '/v1/delete_finetune')!;
+    expect(post.method).toBe('POST');
+    expect(JSON.parse(post.body!)).toEqual({ finetune_id: 'sandbox-ink-lora' });
+    // The regional base is the second origin of the Sandbox, not the base the tasks go to.
+    const base = requests.find((r) => r.url.pathname === '/v1/finetune_details')!.url.origin;
+    expect(post.url.origin).not.toBe(base);
+    expect((await fx.ok('finetunes.list')).finetunes.map((f) => f.id)).toEqual(['sandbox-demo-lora']);
+    const again = await fx.call('finetunes.delete', { id: 'sandbox-ink-lora' });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.message).toMatch(/has no finetune “sandbox-ink-lora”/);
+  });
+
+  it('a connection that does not answer the list says so, and a name can still be typed', async () => {
+    const dir = await tempDir('finetunes-none');
+    const refusing: typeof fetch = (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (url.pathname === '/v1/my_finetunes') return Promise.resolve(new Response('{"detail":"Not Found"}', { status: 404 }));
+      return fetch(input, init);
+    };
+    const fx = await startCore({ dataDir: dir.path, fetch: refusing });
+    cleanup.push(dir.remove, () => fx.core.dispose());
+    const list = await fx.ok('finetunes.list');
+    expect(list).toMatchObject({ available: false, finetunes: [] });
+    expect(list.message).toMatch(/does not list finetunes.*Type a finetune’s name/);
+  });
+});

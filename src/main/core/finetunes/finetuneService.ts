@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ACCOUNT_PATHS, endpointPath, getEndpoint } from '../../../shared/catalog/catalog';
+import type { JsonValue } from '../../../shared/catalog/field';
+import { DeleteFinetuneResponseSchema } from '../../../shared/catalog/responses';
+import type { Finetune } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { ResolvedConnection } from '../connections/connectionService';
+import type { ProbeDeps } from '../keys/keyProbe';
+import { errorBodyMessage, parseJson, send, type HttpOutcome } from '../net/httpClient';
+
+const TIMEOUT_MS = 15_000;
+/** Details are asked for this many finetunes at once, and for at most this many in all. */
+const DETAIL_CONCURRENCY = 4;
+const MAX_DETAILS = 100;
+
+/**
+ * `my_finetunes` lists names; the field notes do not say whether an entry is a bare name or a record, so both
+ * are read (a record by its `finetune_id`, `id` or `name`).
+ */
+const ListEntrySchema = z.union([
+  z.string().min(1),
+  z.looseObject({ finetune_id: z.string().optional(), id: z.string().optional(), name: z.string().optional() }).transform((o) => o.finetune_id ?? o.id ?? o.name ?? ''),
+]);
+const ListSchema = z.object({ finetunes: z.array(ListEntrySchema) });
+const DetailsSchema = z.object({ finetune_details: z.record(z.string(), z.json()) });
+
+export interface FinetuneList {
+  readonly finetunes: Finetune[];
+  readonly available: boolean;
+  readonly message: string | null;
+}
+
+/**
+ * The active key's finetunes. The list and details queries are beyond the interface document (field notes):
+ * they are published on the regional base, and the Sandbox answers them on the base, so the regional base is
+ * asked first and the base when it has no such path. Deletion goes to the regional base only, as documented.
+ */
+export class FinetuneService {
+  constructor(
+    private readonly activeConnection: () => Promise<ResolvedConnection>,
+    private readonly probe: ProbeDeps,
+  ) {}
+
+  async list(): Promise<FinetuneList> {
+    const conn = await this.activeConnection();
+    const { base, out } = await this.listFrom(conn);
+    if (out.kind !== 'answer') return { finetunes: [], available: false, message: unreachable(out) };
+    if (out.status !== 200) {
+      return { finetunes: [], available: false, message: `${conn.label} does not list finetunes (it answered ${out.status}). Type a finetune’s name instead.` };
+    }
+    const parsed = ListSchema.safeParse(parseJson(out.text));
+    if (!parsed.success) return { finetunes: [], available: false, message: `${conn.label} answered the finetune list in a shape Gen Studio does not know. Type a finetune’s name instead.` };
+    const ids = [...new Set(parsed.data.finetunes.filter((id) => id !== ''))];
+    const details = await mapLimited(ids.slice(0, MAX_DETAILS), DETAIL_CONCURRENCY, (id) => this.details(conn, base, id));
+    return { finetunes: ids.map((id, i) => ({ id, details: details[i] ?? null })), available: true, message: null };
+  }
+
+  /** POST {base_url_us}/v1/delete_finetune. */
+  async remove(id: string): Promise<{ deleted: string; message: string }> {
+    const conn = await this.activeConnection();
+    const out = await send(this.probe.fetch, this.probe.clock, {
+      url: `${conn.regionalBaseUrl}${endpointPath(getEndpoint('delete_finetune'), conn.endpointWord)}`,
+      method: 'POST',
+      body: JSON.stringify({ finetune_id: id }),
+      key: { value: conn.secret, allowedOrigins: conn.origins },
+      timeoutMs: TIMEOUT_MS,
+    });
+    if (out.kind !== 'answer') throw new IpcFailure('unavailable', `The finetune “${id}” was not deleted: ${unreachable(out)}`);
+    if (out.status === 200) {
+      const parsed = DeleteFinetuneResponseSchema.safeParse(parseJson(out.text));
+      return parsed.success ? { deleted: parsed.data.deleted_finetune_id, message: parsed.data.message } : { deleted: id, message: `Finetune ${id} was deleted.` };
+    }
+    const said = errorBodyMessage(out.text);
+    const why = said ? `: ${this.probe.redact(said)}` : '';
+    if (out.status === 404) throw new IpcFailure('not-found', `${conn.label} has no finetune “${id}” (it may have been deleted already)${why}.`);
+    throw new IpcFailure('invalid-request', `The finetune “${id}” was not deleted: the service answered ${out.status}${why}.`);
+  }
+
+  /** Details from the base that answered the list. */
+  private async details(conn: ResolvedConnection, base: string, id: string): Promise<Record<string, JsonValue> | null> {
+    const out = await this.get(conn, `${base}${ACCOUNT_PATHS.finetuneDetails}?finetune_id=${encodeURIComponent(id)}`);
+    if (out.kind !== 'answer' || out.status !== 200) return null;
+    const parsed = DetailsSchema.safeParse(parseJson(out.text));
+    return parsed.success ? (parsed.data.finetune_details as Record<string, JsonValue>) : null;
+  }
+
+  /** The list from the regional base, or from the base when the regional one has no such path. */
+  private async listFrom(conn: ResolvedConnection): Promise<{ base: string; out: HttpOutcome }> {
+    const bases = [...new Set([conn.regionalBaseUrl, conn.baseUrl])];
+    let found: { base: string; out: HttpOutcome } | undefined;
+    for (const base of bases) {
+      found = { base, out: await this.get(conn, `${base}${ACCOUNT_PATHS.myFinetunes}`) };
+      if (!(found.out.kind === 'answer' && (found.out.status === 404 || found.out.status === 405))) break;
+    }
+    return found!;
+  }
+
+  private get(conn: ResolvedConnection, url: string): Promise<HttpOutcome> {
+    return send(this.probe.fetch, this.probe.clock, { url, method: 'GET', key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: TIMEOUT_MS });
+  }
+}
+
+function unreachable(out: Exclude<HttpOutcome, { kind: 'answer' }>): string {
+  if (out.kind === 'refused') return out.message;
+  return `the service did not answer (${out.kind === 'network' ? out.message : out.kind === 'timeout' ? 'timed out' : 'cancelled'}).`;
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await run(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
