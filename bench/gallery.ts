@@ -86,7 +86,7 @@ console.log(`App shown: ${(performance.now() - coreStart).toFixed(0)} ms`);
 // Time to first thumbnails: from the click on Gallery to every image of the first row decoded.
 const firstThumbs = await page.evaluate(async () => {
   const t0 = performance.now();
-  (document.querySelector('nav[aria-label="Screens"] button:nth-child(4)') as HTMLButtonElement).click();
+  [...document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Screens"] button')].find((b) => b.textContent?.includes('Gallery'))!.click();
   for (;;) {
     await new Promise((r) => requestAnimationFrame(r));
     const images = [...document.querySelectorAll<HTMLImageElement>('.gallery-row:first-child img')];

@@ -2,8 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import type { Page } from '@playwright/test';
+import { openCanvas, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 import { openReference } from './reference';
+import { test as studioTest, type Received } from './studioFixture';
 
 /** The seed sits under Advanced. */
 async function seedField(page: Page) {
@@ -48,8 +50,12 @@ async function filesWithPrompt(dataDir: string, prompt: string): Promise<Buffer[
 
 const card = (page: Page, name: RegExp) => page.getByRole('list', { name: 'Results' }).getByRole('button', { name });
 
-test('find a result by its prompt, reuse its parameters, rerun its seed, use it as the picture', async ({ app }) => {
-  const { page } = app;
+/** The Dev submissions the Sandbox received with this prompt, as it received them. */
+const devBodies = (received: Received[], prompt: string) => received.filter((r) => r.path === '/v1/gen-dev' && r.body.prompt === prompt).map((r) => r.body);
+
+studioTest('find a result by its prompt, reuse its parameters, rerun its seed, use it as the picture', async ({ studio }) => {
+  const app = studio;
+  const { page, received } = studio;
   await generate(page, 'a lighthouse at dusk', 42);
   await generate(page, 'a red fox in snow', 7);
   await openGallery(page, 2);
@@ -62,6 +68,11 @@ test('find a result by its prompt, reuse its parameters, rerun its seed, use it 
   await expect(full.getByRole('complementary', { name: 'Result details' })).toContainText('512 × 384');
 
   // Reuse: the form opens filled in; sent as it is, the sandbox makes the same picture from the same request.
+  // The full view answers the card's shortcuts: S stars, S again unstars.
+  await page.keyboard.press('s');
+  await expect(full.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Unstar' })).toBeVisible();
+  await page.keyboard.press('s');
+  await expect(full.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Star', exact: true })).toBeVisible();
   await full.getByRole('button', { name: 'Reuse parameters' }).click();
   const panel = page.getByRole('region', { name: 'Generate' });
   await expect(panel.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a lighthouse at dusk');
@@ -75,6 +86,10 @@ test('find a result by its prompt, reuse its parameters, rerun its seed, use it 
   await expect.poll(async () => (await filesWithPrompt(app.dataDir, 'a lighthouse at dusk')).length, { timeout: 20_000 }).toBe(2);
   const [first, reused] = await filesWithPrompt(app.dataDir, 'a lighthouse at dusk');
   expect(Buffer.compare(first!, reused!)).toBe(0);
+  // Checked at the Sandbox: the reused request is the very request the first one was.
+  const [sentFirst, sentReused] = devBodies(received, 'a lighthouse at dusk');
+  expect(sentReused).toEqual(sentFirst);
+  expect(sentFirst).toMatchObject({ prompt: 'a lighthouse at dusk', seed: 42, width: 512, height: 384 });
 
   // Rerun with the seed, from the right-click menu: the same bytes again.
   await page.getByRole('searchbox', { name: 'Search prompts' }).fill('');
@@ -83,6 +98,7 @@ test('find a result by its prompt, reuse its parameters, rerun its seed, use it 
   await openGallery(page, 4);
   await expect.poll(async () => (await filesWithPrompt(app.dataDir, 'a lighthouse at dusk')).length, { timeout: 20_000 }).toBe(3);
   for (const file of await filesWithPrompt(app.dataDir, 'a lighthouse at dusk')) expect(Buffer.compare(file, first!)).toBe(0);
+  expect(devBodies(received, 'a lighthouse at dusk')[2]).toEqual(sentFirst);
 
   // Use as the canvas's picture.
   await card(page, /fox/).click({ button: 'right' });
@@ -157,4 +173,40 @@ test('save as WebP and JPEG with the parameters inside; star and filter; delete 
   const panel = page.getByRole('region', { name: 'Generate' });
   await expect(panel.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a lighthouse at dusk');
   await expect(await seedField(page)).toHaveValue('42');
+});
+
+studioTest('variations of one Generate stack into one card; the gallery filters by project; more variations from a result', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await useModel(page, 'gen-dev', 'create');
+  const panel = page.getByRole('region', { name: 'Generate' });
+  await panel.getByRole('textbox', { name: /^Prompt/ }).fill('a harbour at noon');
+  await panel.getByLabel('Variations').fill('3');
+  await panel.getByRole('button', { name: 'Generate', exact: true }).click();
+  const cards = await openGallery(page, 1);
+  await expect(cards.first().getByRole('button', { name: 'Show the 3 variations' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(1);
+
+  // By project: the studio's project holds them; nothing was made outside it.
+  const project = page.getByRole('combobox', { name: 'Project' });
+  await expect(project.locator('option')).toHaveText(['Every project', 'Untitled project', 'Outside any project']);
+  await project.selectOption({ label: 'Outside any project' });
+  await expect(page.getByText('No result matches.')).toBeVisible();
+  await project.selectOption({ label: 'Untitled project' });
+  await expect(cards).toHaveCount(1);
+
+  // The stack opens onto its three variations, and closes again.
+  await cards.first().getByRole('button', { name: 'Show the 3 variations' }).click();
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByRole('status', { name: 'Variations shown' })).toContainText('The 3 variations of one Generate.');
+  await page.getByRole('button', { name: 'Back to every result' }).click();
+  await expect(cards).toHaveCount(1);
+
+  // Four more from one result: one more stack, each sent with a new seed of its own.
+  await cards.first().getByRole('button', { name: /harbour/ }).click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Result actions' }).getByRole('menuitem', { name: /Make 4 variations/ }).click();
+  await expect.poll(() => devBodies(received, 'a harbour at noon').length, { timeout: 30_000 }).toBe(7);
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('button', { name: 'Show the 4 variations' })).toBeVisible({ timeout: 30_000 });
+  await expect(cards).toHaveCount(2);
+  expect(new Set(devBodies(received, 'a harbour at noon').map((b) => b.seed)).size).toBe(7);
 });

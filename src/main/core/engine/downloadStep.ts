@@ -99,5 +99,7 @@ export function resultMeta(r: TaskRecord): ResultMeta {
     createdAt: r.createdAt,
     submittedAt: r.submittedAt,
     readyAt: r.readyAt,
+    projectId: r.projectId,
+    group: r.group,
   };
 }

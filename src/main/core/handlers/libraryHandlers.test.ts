@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
@@ -103,9 +103,32 @@ describe('results carry their parameters, and leave through main', () => {
     const drags: NativeDrag[] = [];
     const dispatcher = createDispatcher(fx.core.handlers, () => true, fx.core.log);
     await dispatcher.dispatch('library.startDrag', { id: item.id }, { url: 'app://gen-studio/', isMainFrame: true, startDrag: (d: NativeDrag) => drags.push(d) });
-    expect(drags[0]!.file.endsWith('.mp4')).toBe(true);
+    // Exactly the library's MP4, whole: what the other application receives is the video itself.
+    expect(drags).toHaveLength(1);
+    expect(drags[0]!.file).toBe(join(dir.path, 'data', 'library', item.fileName));
+    expect(item.fileName.endsWith('.mp4')).toBe(true);
+    const mp4 = await readFile(drags[0]!.file);
+    expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(mp4.length).toBe(item.bytes);
     expect((await sharp(drags[0]!.icon).metadata()).format).toBe('png');
     expect(await fx.call('library.copy', { id: item.id })).toMatchObject({ ok: false, error: { message: expect.stringContaining('drag it out') } });
+  });
+
+  it('a result keeps the project it was made in and its place among one Generate’s variations', async () => {
+    const tasks = await fx.ok('tasks.submitGroup', { request: { endpointId: 'gen-dev', params: { prompt: 'three boats', width: 256, height: 256 }, inputs: {} }, count: 3, projectId: 'poster-project-1' });
+    await until(() => tasks.every((t) => fx.tasks.get(t.id)?.state === 'done'));
+    const items = await Promise.all(tasks.map((t) => fx.ok('library.get', { id: fx.task(t.id).resultId! })));
+    expect(items.map((i) => i.projectId)).toEqual(['poster-project-1', 'poster-project-1', 'poster-project-1']);
+    expect(new Set(items.map((i) => i.group?.id)).size).toBe(1);
+    expect(items.map((i) => [i.group?.index, i.group?.count])).toEqual([[0, 3], [1, 3], [2, 3]]);
+    // Read again from the sidecars (the index set aside), as after a lost index.
+    await fx.core.dispose();
+    await rm(join(dir.path, 'data', 'library', '.index.json'));
+    fx = await start();
+    expect((await fx.ok('library.get', { id: items[1]!.id })).group).toEqual(items[1]!.group);
+    // A result from before these were kept has neither.
+    const loose = await generate('gen-dev', params);
+    expect(loose).toMatchObject({ projectId: null, group: null });
   });
 
   it('star, delete and undo; deleted results go to the OS trash when the app closes, not unlinked', async () => {

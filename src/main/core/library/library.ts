@@ -48,6 +48,8 @@ export interface ResultMeta {
   readonly createdAt: number;
   readonly submittedAt: number | null;
   readonly readyAt: number | null;
+  readonly projectId?: string | null;
+  readonly group?: { readonly id: string; readonly index: number; readonly count: number } | null;
 }
 
 export interface SaveRequest extends ResultMeta {
@@ -312,6 +314,8 @@ export class Library {
       seconds: s?.seconds ?? null,
       starred: this.gallery?.markOf(e.id).starred ?? false,
       discarded: this.gallery?.markOf(e.id).discarded ?? false,
+      projectId: s?.projectId ?? null,
+      group: s?.group ?? null,
     };
   }
 
@@ -455,6 +459,8 @@ export class Library {
       outputMp: r.outputMp,
       task: { id: r.taskId, remoteId: r.remoteTaskId },
       connection: { label: r.connectionLabel },
+      projectId: r.projectId ?? null,
+      group: r.group ?? null,
       timings: { createdAt: r.createdAt, submittedAt: r.submittedAt, readyAt: r.readyAt, savedAt },
     };
     if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LibraryInputSchema } from '../../../shared/ipc/contract';
+import { LibraryInputSchema, ProjectIdSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
 import { MEDIA_MIMES } from '../../../shared/media/mediaType';
 import { BareFileNameSchema } from '../fs/bareFileName';
 
@@ -24,6 +24,9 @@ export const SidecarSchema = z.object({
   outputMp: z.number().nullable(),
   task: z.object({ id: z.string(), remoteId: z.string().nullable() }),
   connection: z.object({ label: z.string() }),
+  /** the project it was generated from, and its place among one Generate's variations (absent in older sidecars) */
+  projectId: ProjectIdSchema.nullable().optional(),
+  group: TaskGroupSchema.nullable().optional(),
   timings: z.object({
     createdAt: z.number(),
     submittedAt: z.number().nullable(),

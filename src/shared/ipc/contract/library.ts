@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
+import { ProjectIdSchema } from './projects';
+import { TaskGroupSchema } from './tasks';
 
 export const LibraryInputSchema = z.object({ field: z.string(), assetId: z.string(), time: z.number().optional() });
 
@@ -38,6 +40,10 @@ export const LibraryItemSchema = z.object({
   starred: z.boolean(),
   /** set aside by the user (staging's discard); kept results are the others */
   discarded: z.boolean(),
+  /** the project whose studio made it, when known */
+  projectId: ProjectIdSchema.nullable(),
+  /** its place among the variations of one Generate, when it was one of several */
+  group: TaskGroupSchema.nullable(),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 

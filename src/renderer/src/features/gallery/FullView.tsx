@@ -6,7 +6,8 @@ import { ReleaseBadge } from '../home/EndpointCard';
 import { creditsText } from '../queue/taskText';
 import { dragOut, type ActionNote } from './actions';
 import { beforeInputOf, isVideo, promptText, titleOf } from './galleryModel';
-import type { ResultAction } from './resultActions';
+import { actionForKey, type ResultAction } from './resultActions';
+import { ResultVideo } from './ResultVideo';
 
 type Compare = 'off' | 'slider' | 'side';
 
@@ -84,7 +85,13 @@ export function FullView(props: {
       else if (e.key === 'ArrowLeft') onStep(-1);
       else if (e.key === '0' || e.key === 'f') fit();
       else if (e.key === '1') actual();
-      else return;
+      else {
+        // The same shortcuts as on a selected card: star, reuse, rerun, copy, save as, delete…
+        const wanted = actionForKey(e);
+        const action = wanted ? actions.find((a) => a.id === wanted) : undefined;
+        if (!action) return;
+        props.onRun(action);
+      }
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
@@ -113,7 +120,7 @@ export function FullView(props: {
 
   const transform = view ? `translate(${view.x}px, ${view.y}px) scale(${view.scale})` : undefined;
   const media = isVideo(item) ? (
-    <video src={item.url} controls className="full-media" style={{ width: size.width, height: size.height }} />
+    <ResultVideo item={item} width={size.width} height={size.height} />
   ) : (
     <img src={item.url} alt={promptText(item) || item.fileName} className="full-media" style={{ width: size.width, height: size.height }} draggable={false} />
   );
@@ -221,7 +228,7 @@ export function FullView(props: {
         )}
         <div className="full-actions" role="group" aria-label="Actions">
           {actions.map((a) => (
-            <button key={a.id} type="button" className="button" onClick={() => props.onRun(a)} title={a.keys}>
+            <button key={a.id} type="button" className="button" onClick={() => props.onRun(a)} title={a.keys} aria-keyshortcuts={a.keys}>
               {a.label}
             </button>
           ))}

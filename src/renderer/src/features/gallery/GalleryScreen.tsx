@@ -5,7 +5,7 @@ import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
 import { FullView } from './FullView';
-import { columnsFor, filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, type GalleryFilter } from './galleryModel';
+import { columnsFor, filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, projectsIn, stackGroups, type GalleryFilter } from './galleryModel';
 import { ResultCard } from './ResultCard';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
@@ -39,8 +39,22 @@ export function GalleryScreen() {
   const [width, setWidth] = useState(1000);
   const scroller = useRef<HTMLDivElement>(null);
 
+  const [projectNames, setProjectNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    void gen.projects.list().then((r) => live && r.ok && setProjectNames(new Map(r.value.projects.map((p) => [p.id, p.name]))));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const now = useMemo(() => Date.now(), []);
-  const shown = useMemo(() => filterResults(items, filter, now), [items, filter, now]);
+  // One Generate's variations share one card until their stack is opened.
+  const { shown, sizes: stacks } = useMemo(() => {
+    const found = filterResults(items, filter, now);
+    return filter.group ? { shown: found, sizes: new Map<string, number>() } : stackGroups(found);
+  }, [items, filter, now]);
+  const projects = useMemo(() => projectsIn(items, projectNames), [items, projectNames]);
   const models = useMemo(() => modelsIn(items), [items]);
   const intents = useMemo(() => intentsIn(items), [items]);
   const columns = columnsFor(width, MIN_CARD, GAP);
@@ -205,6 +219,15 @@ export function GalleryScreen() {
           <option value="week">This week</option>
           <option value="month">This month</option>
         </select>
+        <select aria-label="Project" value={filter.project} onChange={(e) => set({ project: e.target.value })}>
+          <option value="all">Every project</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+          <option value="none">Outside any project</option>
+        </select>
         <select aria-label="Status" value={filter.status} onChange={(e) => set({ status: e.target.value as GalleryFilter['status'] })}>
           <option value="all">Kept and discarded</option>
           <option value="kept">Kept</option>
@@ -217,6 +240,14 @@ export function GalleryScreen() {
           </button>
         )}
       </div>
+      {filter.group && (
+        <p className="gallery-group-bar" role="status" aria-label="Variations shown">
+          The {shown.length} variations of one Generate.
+          <button type="button" className="button" onClick={() => set({ group: null })}>
+            Back to every result
+          </button>
+        </p>
+      )}
       {note && (
         <p className={`gallery-note${note.kind === 'error' ? ' error' : ''}`} role="status">
           {note.text}
@@ -249,6 +280,8 @@ export function GalleryScreen() {
                   onOpen={setOpenId}
                   onMenu={(id, at) => setMenu({ id, ...at })}
                   onStar={(i) => void toggleStar(i).then((n) => n && setNote(n))}
+                  stack={item.group ? (stacks.get(item.group.id) ?? 0) : 0}
+                  onOpenStack={(groupId) => set({ group: groupId })}
                 />
               ))}
             </div>

@@ -11,13 +11,16 @@ export interface CardProps {
   readonly onOpen: (id: string) => void;
   readonly onMenu: (id: string, at: { x: number; y: number }) => void;
   readonly onStar: (item: LibraryItem) => void;
+  /** how many variations of one Generate this card stands for (0 or 1: itself only) */
+  readonly stack: number;
+  readonly onOpenStack: (groupId: string) => void;
 }
 
 /**
  * One result in the grid: its preview whole (never cropped), what made it, a star. Dragging it out of the window
  * hands the other application the file itself: main starts the native drag.
  */
-export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar }: CardProps) {
+export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar, stack, onOpenStack }: CardProps) {
   const title = titleOf(item);
   const prompt = promptText(item);
   const menu = (e: MouseEvent) => {
@@ -26,7 +29,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
     onMenu(item.id, { x: e.clientX, y: e.clientY });
   };
   return (
-    <div className={`gallery-card${selected ? ' selected' : ''}${item.discarded ? ' discarded' : ''}`} role="listitem" data-result={item.id}>
+    <div className={`gallery-card${selected ? ' selected' : ''}${item.discarded ? ' discarded' : ''}${stack > 1 ? ' stacked' : ''}`} role="listitem" data-result={item.id}>
       <button
         type="button"
         className="gallery-card-open"
@@ -64,6 +67,11 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
           </span>
         </span>
       </button>
+      {stack > 1 && item.group && (
+        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={`Show the ${stack} variations`}>
+          {stack} variations
+        </button>
+      )}
       <button
         type="button"
         className={`gallery-star${item.starred ? ' on' : ''}`}

@@ -11,7 +11,7 @@ import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
 import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
-import { rerunRequest, titleOf, variationRequests } from './galleryModel';
+import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
@@ -113,16 +113,10 @@ export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
   return result.ok ? { kind: 'info', text: `Sent again with seed ${item.seed ?? 'as before'}: it appears in the queue, then here.` } : failed(result.error.message);
 }
 
+/** Variations as one group (one stack in the gallery), checked against the spending caps as a whole first. */
 export async function makeVariations(item: LibraryItem, count = 4): Promise<ActionNote> {
-  const submit = useTaskStore.getState().submit;
-  let sent = 0;
-  let problem: string | null = null;
-  for (const request of variationRequests(item, count)) {
-    const result = await submit(request);
-    if (result.ok) sent += 1;
-    else problem = result.error.message;
-  }
-  return problem ? failed(`${sent} of ${count} variations sent. ${problem}`) : { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` };
+  const result = await gen.tasks.submitGroup({ request: variationRequest(item), count, projectId: item.projectId });
+  return result.ok ? { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` } : failed(result.error.message);
 }
 
 async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {

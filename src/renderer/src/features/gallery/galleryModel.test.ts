@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { columnsFor, filterResults, inputsOf, NO_FILTER, rangeStart, rerunRequest, variationRequests } from './galleryModel';
+import { columnsFor, filterResults, inputsOf, NO_FILTER, projectsIn, rangeStart, rerunRequest, stackGroups, variationRequest } from './galleryModel';
 
 const item = (patch: Partial<LibraryItem>): LibraryItem => ({
   id: 'a',
@@ -30,6 +30,8 @@ const item = (patch: Partial<LibraryItem>): LibraryItem => ({
   seconds: null,
   starred: false,
   discarded: false,
+  projectId: null,
+  group: null,
   ...patch,
 });
 
@@ -57,6 +59,24 @@ describe('the gallery’s filters', () => {
     expect(ids({ status: 'discarded' })).toEqual(['fox']);
     expect(ids({ status: 'kept' })).toEqual(['lighthouse', 'fill']);
   });
+  it('filters by project, and by one Generate’s variations', () => {
+    const mine = [
+      item({ id: 'p1', projectId: 'project-aaaa', group: { id: 'g1', index: 0, count: 2 } }),
+      item({ id: 'p2', projectId: 'project-aaaa', group: { id: 'g1', index: 1, count: 2 } }),
+      item({ id: 'loose' }),
+    ];
+    const of = (f: Partial<typeof NO_FILTER>) => filterResults(mine, { ...NO_FILTER, ...f }, now).map((i) => i.id);
+    expect(of({ project: 'project-aaaa' })).toEqual(['p1', 'p2']);
+    expect(of({ project: 'none' })).toEqual(['loose']);
+    expect(of({ group: 'g1' })).toEqual(['p1', 'p2']);
+    expect(projectsIn(mine, new Map([['project-aaaa', 'Poster']]))).toEqual([{ id: 'project-aaaa', name: 'Poster' }]);
+  });
+  it('stacks one Generate’s variations into one card that says how many it holds', () => {
+    const g = (id: string, index: number) => item({ id, group: { id: 'g', index, count: 3 } });
+    const { shown, sizes } = stackGroups([g('v3', 2), item({ id: 'solo' }), g('v2', 1), g('v1', 0), item({ id: 'lone', group: { id: 'h', index: 0, count: 4 } })]);
+    expect(shown.map((i) => i.id)).toEqual(['v3', 'solo', 'lone']);
+    expect([...sizes]).toEqual([['g', 3]]);
+  });
   it('weeks start on Monday', () => {
     expect(new Date(rangeStart('week', now)).getDay()).toBe(1);
   });
@@ -67,11 +87,9 @@ describe('requests made again from a result', () => {
     const r = item({ params: { prompt: 'p', width: 512 }, seed: 1234, inputs: [{ field: 'image_prompt', assetId: 'f'.repeat(64) }] });
     expect(rerunRequest(r)).toEqual({ endpointId: 'gen-dev', params: { prompt: 'p', width: 512, seed: 1234 }, inputs: { image_prompt: { assetId: 'f'.repeat(64) } } });
   });
-  it('variations get new seeds', () => {
-    let n = 0;
-    const seeds = variationRequests(item({ params: { prompt: 'p', seed: 1 } }), 3, () => (n += 0.1)).map((r) => r.params.seed);
-    expect(new Set(seeds).size).toBe(3);
-    expect(seeds).not.toContain(1);
+  it('variations are asked without the result’s seed, so each gets a new one', () => {
+    const r = variationRequest(item({ params: { prompt: 'p', seed: 1, width: 512 }, inputs: [{ field: 'image_prompt', assetId: 'f'.repeat(64) }] }));
+    expect(r).toEqual({ endpointId: 'gen-dev', params: { prompt: 'p', width: 512 }, inputs: { image_prompt: { assetId: 'f'.repeat(64) } } });
   });
   it('keyframes gather under their field with their times', () => {
     expect(inputsOf({ inputs: [{ field: 'keyframes', assetId: 'a', time: 0 }, { field: 'keyframes', assetId: 'b', time: 2 }] })).toEqual({

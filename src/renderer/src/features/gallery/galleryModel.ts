@@ -12,9 +12,13 @@ export interface GalleryFilter {
   readonly model: string;
   readonly date: DateRange;
   readonly status: StatusFilter;
+  /** a project's id, `none` for results made outside any project, or `all` */
+  readonly project: string;
+  /** one Generate's variations, opened from their stack; null shows every result */
+  readonly group: string | null;
 }
 
-export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all', date: 'all', status: 'all' };
+export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all', date: 'all', status: 'all', project: 'all', group: null };
 
 export const titleOf = (item: Pick<LibraryItem, 'endpointId'>): string => findEndpoint(item.endpointId)?.title ?? item.endpointId;
 export const intentOf = (item: Pick<LibraryItem, 'endpointId'>): TaskKind | null => findEndpoint(item.endpointId)?.kind ?? null;
@@ -48,8 +52,36 @@ export function filterResults(items: readonly LibraryItem[], f: GalleryFilter, n
       (f.model === 'all' || i.endpointId === f.model) &&
       i.createdAt >= from &&
       (f.status === 'all' || (f.status === 'starred' ? i.starred : f.status === 'discarded' ? i.discarded : !i.discarded)) &&
+      (f.project === 'all' || (f.project === 'none' ? i.projectId === null : i.projectId === f.project)) &&
+      (f.group === null || i.group?.id === f.group) &&
       matchesText(i, f.text),
   );
+}
+
+/**
+ * The variations of one Generate stacked into one card (the newest shown one stands for them), so a press of
+ * Generate 4 takes one place in the grid; `sizes` says how many each stack holds. Results of no group, or the
+ * only shown one of theirs, stand alone.
+ */
+export function stackGroups(items: readonly LibraryItem[]): { shown: LibraryItem[]; sizes: ReadonlyMap<string, number> } {
+  const sizes = new Map<string, number>();
+  for (const i of items) if (i.group && i.group.count > 1) sizes.set(i.group.id, (sizes.get(i.group.id) ?? 0) + 1);
+  const seen = new Set<string>();
+  const shown = items.filter((i) => {
+    const id = i.group?.id;
+    if (!id || (sizes.get(id) ?? 0) < 2) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  for (const [id, n] of sizes) if (n < 2) sizes.delete(id);
+  return { shown, sizes };
+}
+
+/** The projects results were made in, for the project filter, by name (a project since removed by its id). */
+export function projectsIn(items: readonly LibraryItem[], names: ReadonlyMap<string, string>): Array<{ id: string; name: string }> {
+  const ids = [...new Set(items.flatMap((i) => (i.projectId ? [i.projectId] : [])))];
+  return ids.map((id) => ({ id, name: names.get(id) ?? 'A removed project' })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The endpoints that made results, for the model filter, by name. */
@@ -89,14 +121,10 @@ export function rerunRequest(item: LibraryItem): TaskRequest {
   return { endpointId: item.endpointId, params, inputs: inputsOf(item) };
 }
 
-/** The same request with new seeds: `count` variations. */
-export function variationRequests(item: LibraryItem, count: number, random: () => number = Math.random): TaskRequest[] {
-  const hasSeed = findEndpoint(item.endpointId)?.fields.some((f) => f.name === 'seed') ?? false;
-  return Array.from({ length: count }, () => {
-    const params = { ...item.params };
-    if (hasSeed) params.seed = Math.floor(random() * 2 ** 31);
-    return { endpointId: item.endpointId, params, inputs: inputsOf(item) };
-  });
+/** The same request without its seed: sent as a group, main gives each variation a new seed of its own. */
+export function variationRequest(item: LibraryItem): TaskRequest {
+  const { seed: _seed, ...params } = item.params;
+  return { endpointId: item.endpointId, params, inputs: inputsOf(item) };
 }
 
 /** "0:05" for a video's length. */
