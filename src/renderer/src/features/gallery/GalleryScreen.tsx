@@ -77,6 +77,13 @@ export function GalleryScreen() {
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   const byId = useCallback((id: string | null) => (id ? (shown.find((i) => i.id === id) ?? null) : null), [shown]);
+
+  // A result a notification asks for may be hidden by the filters or inside a stack: show where it is.
+  useEffect(() => {
+    if (!requested || shown.some((i) => i.id === requested)) return;
+    const item = items.find((i) => i.id === requested);
+    if (item) setFilter({ ...NO_FILTER, group: item.group && item.group.count > 1 ? item.group.id : null });
+  }, [requested, shown, items]);
   const selected = byId(selectedId);
   const opened = byId(openId);
 

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LibraryItem, TaskInfo } from '../../../../shared/ipc/contract';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const INPUT = 'a'.repeat(64);
+// The bridge the row's stores read through, before they are imported.
+Object.assign(window, {
+  gen: {
+    assets: {
+      get: async ({ id }: { id: string }) => ({
+        ok: true,
+        value: { id, name: 'photo.png', mime: 'image/png', bytes: 1, width: 4, height: 4, hasAlpha: false, url: `gen-media://m/asset/${id}`, thumbnailUrl: `gen-media://m/asset-thumb/${id}` },
+      }),
+    },
+  },
+});
+const { TaskRow } = await import('./TaskRow');
+const { useLibraryStore } = await import('../../store/libraryStore');
+const { useNavigationStore } = await import('../../store/navigationStore');
+
+const task = (patch: Partial<TaskInfo>): TaskInfo => ({
+  id: 't1',
+  endpointId: 'gen-pro-1.0-fill',
+  state: 'running',
+  serviceStatus: 'Pending',
+  progress: 0.4,
+  detail: null,
+  params: { prompt: 'a red door' },
+  inputAssetIds: [INPUT],
+  createdAt: 0,
+  updatedAt: 0,
+  submittedAt: 1000,
+  finishedAt: null,
+  nextAttemptAt: null,
+  remoteId: 'r1',
+  cost: 2.5,
+  settledCost: null,
+  inputMp: 0.3,
+  outputMp: 0.3,
+  moderationReasons: [],
+  error: null,
+  resultId: null,
+  connectionLabel: 'Sandbox',
+  keyLabel: null,
+  queuePosition: null,
+  canCancel: true,
+  cancelWarning: null,
+  canRetry: false,
+  retryWarning: null,
+  canSend: false,
+  projectId: null,
+  group: null,
+  ...patch,
+});
+
+const containers: HTMLElement[] = [];
+afterEach(() => containers.splice(0).forEach((c) => c.remove()));
+
+async function render(t: TaskInfo, now: number): Promise<HTMLElement> {
+  const container = document.createElement('ul');
+  containers.push(container);
+  document.body.append(container);
+  await act(async () => createRoot(container).render(<TaskRow task={t} now={now} />));
+  await act(async () => new Promise((r) => setTimeout(r, 0)));
+  return container;
+}
+
+describe('a task in the queue', () => {
+  it('shows its input picture, a progress bar from the polling progress, the time so far and its cost', async () => {
+    const row = await render(task({}), 13_400);
+    expect(row.querySelector<HTMLImageElement>('img[alt="Input"]')!.src).toBe(`gen-media://m/asset-thumb/${INPUT}`);
+    expect(row.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('40');
+    expect(row.querySelector('[aria-label="Elapsed time"]')!.textContent).toBe('12 s');
+    expect(row.textContent).toContain('2.5 credits');
+  });
+
+  it('when done, its result’s picture, which opens the result in the gallery', async () => {
+    const result = { id: 't1', thumbnailUrl: 'gen-media://m/result-thumb/t1', url: 'gen-media://m/result/t1', mime: 'image/png', savedAt: 1 } as LibraryItem;
+    useLibraryStore.setState({ items: [result] });
+    const row = await render(task({ state: 'done', progress: 1, finishedAt: 9000, resultId: 't1', canCancel: false }), 99_000);
+    expect(row.querySelector('[role="progressbar"]')).toBeNull();
+    expect(row.querySelector<HTMLImageElement>('img[alt="Result"]')!.src).toBe('gen-media://m/result-thumb/t1');
+    expect(row.querySelector('[aria-label="Elapsed time"]')!.textContent).toBe('8 s');
+    await act(async () => row.querySelector<HTMLButtonElement>('button[aria-label="Open the result"]')!.click());
+    expect(useLibraryStore.getState().requestedOpen).toBe('t1');
+    expect(useNavigationStore.getState().screenId).toBe('library');
+  });
+
+  it('a moderated task says it was not charged, with no price beside it', async () => {
+    const row = await render(task({ state: 'moderated', moderationReasons: ['Violence'], finishedAt: 5000, canCancel: false }), 9000);
+    expect(row.textContent).toContain('Not charged');
+    expect(row.textContent).not.toMatch(/\d credits?/);
+  });
+});
