@@ -4,7 +4,8 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc/contract';
-import { parseGenerationMetadata } from '../../../shared/metadata/generationMetadata';
+import { buildGenerationMetadata, parseGenerationMetadata } from '../../../shared/metadata/generationMetadata';
+import { embedInResult } from '../library/metadata/embed';
 import { createDispatcher } from '../../ipc/dispatcher';
 import type { NativeDrag } from '../deps';
 import { recordingDesktop, type RecordingDesktop } from '../desktop/nodeDesktop';
@@ -71,6 +72,32 @@ describe('results carry their parameters, and leave through main', () => {
     const exported = await readFile(join(dir.path, 'desktop', 'exports', item.fileName.replace(/\.png$/, '.webp')));
     const dropped = await fx.ok('library.readDropped', { name: 'x.webp', bytes: new Uint8Array(exported) });
     expect(dropped).toMatchObject({ kind: 'gen-studio', metadata: { endpoint: { id: 'gen-dev' }, prompt: 'a lighthouse at dusk', seed: 42 } });
+  });
+
+  it('a dropped file says which of its inputs are still stored, so the restore can say what it leaves empty', async () => {
+    const stored = await fx.ok('assets.import', { name: 'photo.png', bytes: new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#357' } }).png().toBuffer()) });
+    const gone = 'b'.repeat(64);
+    const metadata = buildGenerationMetadata({
+      appVersion: '0.1.0',
+      endpoint: { id: 'gen-pro-1.0-fill', title: 'Fill', release: 'snapshot' },
+      params: { prompt: 'a red door', seed: 3 },
+      seed: 3,
+      width: 64,
+      height: 64,
+      inputs: [
+        { field: 'image', assetId: stored.id },
+        { field: 'mask', assetId: gone },
+      ],
+    });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    const file = await embedInResult(new Uint8Array(png), 'png', { width: 64, height: 64 }, metadata);
+    const dropped = await fx.ok('library.readDropped', { name: 'door.png', bytes: file });
+    expect(dropped.kind === 'gen-studio' && dropped.inputs).toEqual([
+      { field: 'image', assetId: stored.id, available: true },
+      { field: 'mask', assetId: gone, available: false },
+    ]);
+    // Another tool's file: nothing of ours, said plainly.
+    expect(await fx.ok('library.readDropped', { name: 'plain.png', bytes: new Uint8Array(png) })).toEqual({ kind: 'none' });
   });
 
   it('copies a picture to the clipboard as PNG, and says why a video cannot be', async () => {

@@ -96,6 +96,10 @@ export function GalleryScreen() {
     }
   }, []);
   const openSaveAs = useCallback((item: LibraryItem) => setSaving(item), []);
+  // Stable, so the memoized cards do not render again on every scroll frame.
+  const onCardMenu = useCallback((id: string, at: { x: number; y: number }) => setMenu({ id, ...at }), []);
+  const onCardStar = useCallback((i: LibraryItem) => void toggleStar(i).then((n) => n && setNote(n)), []);
+  const onOpenStack = useCallback((group: string) => setFilter((f) => ({ ...f, group })), []);
   const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
 
   const select = useCallback(
@@ -285,10 +289,10 @@ export function GalleryScreen() {
                   selected={item.id === selectedId}
                   onSelect={setSelectedId}
                   onOpen={setOpenId}
-                  onMenu={(id, at) => setMenu({ id, ...at })}
-                  onStar={(i) => void toggleStar(i).then((n) => n && setNote(n))}
+                  onMenu={onCardMenu}
+                  onStar={onCardStar}
                   stack={item.group ? (stacks.get(item.group.id) ?? 0) : 0}
-                  onOpenStack={(groupId) => set({ group: groupId })}
+                  onOpenStack={onOpenStack}
                 />
               ))}
             </div>

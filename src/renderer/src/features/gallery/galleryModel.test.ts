@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { columnsFor, filterResults, inputsOf, NO_FILTER, projectsIn, rangeStart, rerunRequest, stackGroups, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, filterResults, inputsOf, NO_FILTER, projectsIn, rangeStart, rerunRequest, stackGroups, variationRequest } from './galleryModel';
 
 const item = (patch: Partial<LibraryItem>): LibraryItem => ({
   id: 'a',
@@ -95,6 +95,13 @@ describe('requests made again from a result', () => {
     expect(inputsOf({ inputs: [{ field: 'keyframes', assetId: 'a', time: 0 }, { field: 'keyframes', assetId: 'b', time: 2 }] })).toEqual({
       keyframes: [{ assetId: 'a', time: 0 }, { assetId: 'b', time: 2 }],
     });
+  });
+  it('an edit compares against its input picture; a text-to-image or a video has none to compare with', () => {
+    const picture = { field: 'image', assetId: 'p'.repeat(64) };
+    expect(beforeInputOf({ endpointId: 'gen-pro-1.0-fill', inputs: [{ field: 'mask', assetId: 'm'.repeat(64) }, picture] })).toEqual(picture);
+    expect(beforeInputOf({ endpointId: 'gen-ctx-max', inputs: [{ field: 'input_image', assetId: 'i'.repeat(64) }] })).toEqual({ field: 'input_image', assetId: 'i'.repeat(64) });
+    expect(beforeInputOf({ endpointId: 'gen-dev', inputs: [] })).toBeNull();
+    expect(beforeInputOf({ endpointId: 'gen-3-video', inputs: [picture] })).toBeNull();
   });
   it('the grid fits as many cards as there is room for, at least one', () => {
     expect(columnsFor(1000, 200, 12)).toBe(4);
