@@ -154,14 +154,16 @@ test('save as WebP and JPEG with the parameters inside; star and filter; delete 
   expect(Buffer.compare(await readFile(drag.file!), foxFile)).toBe(0);
   expect(drag.iconBytes).toBeGreaterThan(0);
 
-  // A saved file dropped back in offers its parameters and restores them into the form.
+  // A saved file dropped back in, anywhere on the app (here on the queue), offers its parameters in the gallery
+  // and restores them into the form.
+  await page.getByRole('navigation').getByRole('button', { name: 'Queue' }).click();
   const webp = (await readdir(exports)).find((n) => n.endsWith('.webp'))!;
   const bytes = [...(await readFile(join(exports, webp)))];
   await page.evaluate(
     ({ bytes, name }) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/webp' }));
-      const target = document.querySelector('.gallery')!;
+      const target = document.querySelector('main')!;
       target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },

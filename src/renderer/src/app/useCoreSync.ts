@@ -7,6 +7,7 @@ import { useSettingsStore } from '../store/settingsStore';
 import { useTaskStore } from '../store/taskStore';
 import { followCloseRequests } from './beforeClose';
 import { followProjectFiles } from '../features/canvas/project/projectFiles';
+import { followDroppedResults } from '../features/gallery/droppedFiles';
 
 /**
  * Subscribes every store to main's events first, then loads each once: the queue, the library and the
@@ -15,7 +16,7 @@ import { followProjectFiles } from '../features/canvas/project/projectFiles';
 export function useCoreSync(): void {
   useEffect(() => {
     const stores = [useConnectionStore, useKeyStore, useTaskStore, useLibraryStore, useSettingsStore, useNoticeStore] as const;
-    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles()];
+    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles(), followDroppedResults()];
     for (const s of stores) void s.getState().load();
     return () => offs.forEach((off) => off());
   }, []);

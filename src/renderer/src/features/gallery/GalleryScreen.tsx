@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { DroppedFile, LibraryItem } from '../../../../shared/ipc/contract';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
+import { readDroppedFile, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
 import { columnsFor, filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, projectsIn, stackGroups, type GalleryFilter } from './galleryModel';
 import { ResultCard } from './ResultCard';
@@ -35,7 +36,10 @@ export function GalleryScreen() {
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [saving, setSaving] = useState<LibraryItem | null>(null);
   const [note, setNote] = useState<ActionNote | null>(null);
-  const [dropped, setDropped] = useState<{ name: string; found: DroppedFile } | null>(null);
+  // A dropped file's parameters, from a drop here or anywhere else on the window.
+  const dropped = useDroppedStore((s) => s.dropped);
+  const dropProblem = useDroppedStore((s) => s.problem);
+  const setDropped = (value: null) => useDroppedStore.setState({ dropped: value });
   const [width, setWidth] = useState(1000);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -160,14 +164,11 @@ export function GalleryScreen() {
     const file = e.dataTransfer.files[0];
     if (!file) return;
     e.preventDefault();
-    const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-    if (!result.ok) return setNote({ kind: 'error', text: result.error.message });
-    if (result.value.kind === 'none') return setNote({ kind: 'error', text: `${file.name} carries no generation parameters Gen Studio can read.` });
-    setDropped({ name: file.name, found: result.value });
+    await readDroppedFile(file);
   };
 
   const restore = async () => {
-    if (!dropped || dropped.found.kind === 'none') return;
+    if (!dropped) return;
     const found = dropped.found;
     setDropped(null);
     const source =
@@ -256,6 +257,14 @@ export function GalleryScreen() {
           The {shown.length} variations of one Generate.
           <button type="button" className="button" onClick={() => set({ group: null })}>
             Back to every result
+          </button>
+        </p>
+      )}
+      {dropProblem && (
+        <p className="gallery-note error" role="status">
+          {dropProblem}
+          <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => useDroppedStore.getState().clear()}>
+            ✕
           </button>
         </p>
       )}

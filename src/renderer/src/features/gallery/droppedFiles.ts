@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+import type { DroppedFile } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useNavigationStore } from '../../store/navigationStore';
+
+interface DroppedState {
+  /** a dropped file that carries parameters, waiting for the user to restore them or not */
+  readonly dropped: { readonly name: string; readonly found: Exclude<DroppedFile, { kind: 'none' }> } | null;
+  /** why the last dropped file offers nothing */
+  readonly problem: string | null;
+  clear(): void;
+}
+
+export const useDroppedStore = create<DroppedState>((set) => ({
+  dropped: null,
+  problem: null,
+  clear: () => set({ dropped: null, problem: null }),
+}));
+
+const PICTURE = /\.(png|jpe?g|webp)$/i;
+
+/** Reads a dropped picture's parameters in main and offers them in the gallery (its restore dialog). */
+export async function readDroppedFile(file: File): Promise<void> {
+  const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  if (!result.ok) return useDroppedStore.setState({ dropped: null, problem: result.error.message });
+  if (result.value.kind === 'none') return useDroppedStore.setState({ dropped: null, problem: `${file.name} carries no generation parameters Gen Studio can read.` });
+  useDroppedStore.setState({ dropped: { name: file.name, found: result.value }, problem: null });
+}
+
+/**
+ * A picture dropped anywhere on the window that no drop target took (the canvas takes pictures for itself)
+ * opens the gallery, which offers to restore the parameters it carries. Answers a function that stops following.
+ */
+export function followDroppedResults(): () => void {
+  const onDrop = (event: DragEvent) => {
+    if (event.defaultPrevented) return;
+    const file = [...(event.dataTransfer?.files ?? [])].find((f) => PICTURE.test(f.name));
+    if (!file) return;
+    event.preventDefault();
+    useNavigationStore.getState().show('library');
+    void readDroppedFile(file);
+  };
+  window.addEventListener('drop', onDrop);
+  return () => window.removeEventListener('drop', onDrop);
+}
