@@ -37,7 +37,7 @@ interface Config {
     entitlementsInherit: string;
     notarize: boolean;
   };
-  linux: { icon: string; target: TargetEntry[]; mimeTypes: string[]; desktop: { entry: Record<string, string> } };
+  linux: { icon: string; target: TargetEntry[]; mimeTypes: string[]; syncDesktopName: boolean; desktop: { entry: Record<string, string> } };
   publish: { provider: string };
 }
 
@@ -107,6 +107,10 @@ describe('electron-builder.yml', () => {
     expect(config.linux.mimeTypes).toContain('application/x-genstudio');
     expect(config.linux.desktop.entry.MimeType?.split(';')).toContain('application/x-genstudio');
     expect(config.linux.desktop.entry.Name).toBe('Gen Studio');
+    // The window is tied to the entry by desktopName, which Electron uses as its app_id / WM_CLASS.
+    expect(JSON.parse(read('package.json').toString('utf8')).desktopName).toBe('gen-studio.desktop');
+    expect(config.linux).toMatchObject({ syncDesktopName: true });
+    expect(config.linux.desktop.entry).not.toHaveProperty('StartupWMClass');
   });
 
   it('flips the fuses', () => {
