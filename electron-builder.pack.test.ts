@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Arch as BuilderArch, build, Platform } from 'electron-builder';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPackagedApp, packagedApps, type BuilderConfig, type PackagedApp } from './scripts/packagedNatives';
@@ -26,6 +27,13 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) a
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; main: string };
 const own = process.arch as Arch;
 const other: Arch = own === 'x64' ? 'arm64' : 'x64';
+const builderRequire = createRequire(createRequire(join(ROOT, 'package.json')).resolve('app-builder-lib/package.json'));
+interface LinuxHelper {
+  getDesktopFileName(): string;
+  computeDesktopEntry(options: unknown): string | Promise<string>;
+  readonly mimeTypeFiles: Promise<string | null>;
+}
+const { LinuxTargetHelper } = builderRequire('./out/targets/LinuxTargetHelper') as { LinuxTargetHelper: new (packager: unknown) => LinuxHelper };
 const asar = createRequire(createRequire(join(ROOT, 'package.json')).resolve('app-builder-lib/package.json'))('@electron/asar') as {
   listPackage(archive: string, options: { isPack: boolean }): string[];
 };
@@ -34,8 +42,10 @@ describe.runIf(process.platform === 'linux' && (process.arch === 'x64' || proces
   let work: string;
   let apps: PackagedApp[];
   let output: string;
+  let desktop: { name: string; entry: string } | undefined;
+  let mime = '';
 
-  beforeAll(() => {
+  beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'gen-studio-pack-'));
     const electron = join(work, 'electron');
     mkdirSync(join(electron, 'resources'), { recursive: true });
@@ -49,13 +59,27 @@ describe.runIf(process.platform === 'linux' && (process.arch === 'x64' || proces
       if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
     }
     output = join(work, 'dist');
-    const run = spawnSync(
-      join(ROOT, 'node_modules', '.bin', 'electron-builder'),
-      // The release names the repository the same way (its own, from GitHub's context).
-      ['--linux', 'dir', '--x64', '--arm64', '--publish', 'never', '-c.publish.owner=gen-studio', '-c.publish.repo=gen-studio', `-c.electronDist=${electron}`, `-c.directories.output=${output}`],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CSC_LINK: '', GH_TOKEN: '' } },
-    );
-    if (run.status !== 0) throw new Error(`electron-builder failed:\n${run.stdout}\n${run.stderr}`);
+    // electron-builder's own API, as its command line calls it; the options are what the release passes with -c
+    // (it names its own repository). After packing, electron-builder's Linux helper gives the desktop entry and
+    // MIME file its deb and AppImage targets write (those targets need tools fetched from the network).
+    await build({
+      projectDir: ROOT,
+      targets: Platform.LINUX.createTarget('dir', BuilderArch.x64, BuilderArch.arm64),
+      publish: 'never',
+      config: {
+        electronDist: electron,
+        directories: { output },
+        publish: { provider: 'github', owner: 'gen-studio', repo: 'gen-studio' },
+        afterPack: async (context) => {
+          if (desktop) return;
+          const helper = new LinuxTargetHelper(context.packager);
+          const debOptions = { ...context.packager.platformSpecificBuildOptions, ...context.packager.config.deb };
+          desktop = { name: helper.getDesktopFileName(), entry: await helper.computeDesktopEntry(debOptions) };
+          const mimeFile = await helper.mimeTypeFiles;
+          mime = mimeFile ? readFileSync(mimeFile, 'utf8') : '';
+        },
+      },
+    });
     apps = packagedApps(output, config, pkg.name);
   }, 300_000);
 
@@ -91,6 +115,17 @@ describe.runIf(process.platform === 'linux' && (process.arch === 'x64' || proces
   it('writes the update feed electron-updater reads: the GitHub releases of the repository the release names', () => {
     const feed = parse(readFileSync(join(app(own).resources, 'app-update.yml'), 'utf8')) as Record<string, unknown>;
     expect(feed).toMatchObject({ provider: 'github', owner: 'gen-studio', repo: 'gen-studio' });
+  });
+
+  it('writes a desktop entry that opens .genstudio files, tied to the running window, and the MIME type for the file', () => {
+    expect(desktop?.name).toBe('gen-studio');
+    const entry = Object.fromEntries(desktop!.entry.split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    expect(entry).toMatchObject({ Name: 'Gen Studio', Type: 'Application', MimeType: 'application/x-genstudio;', StartupWMClass: 'gen-studio', Icon: 'gen-studio' });
+    // %U: the file the user double-clicked reaches the app's arguments (projectFileFromArgv).
+    expect(entry.Exec).toMatch(/gen-studio"? %U$/);
+    expect(entry.Categories).toBe('Graphics;2DGraphics;RasterGraphics;');
+    expect(mime).toContain('<mime-type type="application/x-genstudio">');
+    expect(mime).toContain('<glob pattern="*.genstudio"/>');
   });
 
   it('flips every fuse of the binary away from Electron’s defaults where electron-builder.yml says so', async () => {
