@@ -37,7 +37,7 @@ interface Config {
     entitlementsInherit: string;
     notarize: boolean;
   };
-  linux: { icon: string; target: TargetEntry[]; mimeTypes: string[]; desktop: { entry: Record<string, string> } };
+  linux: { icon: string; target: TargetEntry[]; syncDesktopName: boolean };
   publish: { provider: string };
 }
 
@@ -102,11 +102,14 @@ describe('electron-builder.yml', () => {
   });
 
   it('registers .genstudio with a desktop entry and a MIME type on Linux', () => {
+    // One association drives the Windows registry entries, macOS's document types, the Linux entry's MimeType
+    // and the deb's MIME glob (the entry as electron-builder writes it is read in electron-builder.pack.test.ts).
     const association = config.fileAssociations.find((a) => a.ext === 'genstudio');
     expect(association?.mimeType).toBe('application/x-genstudio');
-    expect(config.linux.mimeTypes).toContain('application/x-genstudio');
-    expect(config.linux.desktop.entry.MimeType?.split(';')).toContain('application/x-genstudio');
-    expect(config.linux.desktop.entry.Name).toBe('Gen Studio');
+    expect(config.linux).not.toHaveProperty('mimeTypes'); // would list the type twice in the entry
+    // The window is tied to the entry by desktopName, which Electron uses as its app_id / WM_CLASS.
+    expect(JSON.parse(read('package.json').toString('utf8')).desktopName).toBe('gen-studio.desktop');
+    expect(config.linux).toMatchObject({ syncDesktopName: true });
   });
 
   it('flips the fuses', () => {
@@ -124,7 +127,10 @@ describe('electron-builder.yml', () => {
 
   it('packs the built app into the asar and leaves development files out', () => {
     expect(config.asar).toBe(true);
-    const matchesFiles = (path: string) => config.files.some((pattern) => new Minimatch(pattern, { dot: true }).match(path));
+    // The `!` patterns only narrow node_modules per architecture (electron-builder.pack.test.ts runs them).
+    const included = config.files.filter((pattern) => !pattern.startsWith('!'));
+    expect(config.files.filter((pattern) => pattern.startsWith('!')).every((p) => p.startsWith('!node_modules/') && p.includes('${arch}'))).toBe(true);
+    const matchesFiles = (path: string) => included.some((pattern) => new Minimatch(pattern, { dot: true }).match(path));
     expect(matchesFiles(pkg.main.replace(/^\.\//, ''))).toBe(true);
     expect(matchesFiles('out/preload/index.cjs')).toBe(true);
     expect(matchesFiles('out/renderer/index.html')).toBe(true);
@@ -274,37 +280,108 @@ describe('icons', () => {
   });
 });
 
+/**
+ * The actions and runner images the workflows name, each checked against its publisher's releases (2026-11):
+ * these majors exist and run on Node 24, the runtime GitHub keeps after retiring Node 20 for actions. Anything
+ * else fails here, so a typo or a retired image is caught before a tag is pushed.
+ */
+const KNOWN_ACTIONS = ['actions/checkout@v6', 'actions/setup-node@v6', 'actions/upload-artifact@v6', 'actions/download-artifact@v7'];
+/** GitHub-hosted images: Linux x64, Windows Server 2025 x64, macOS 15 on Apple silicon (macos-13 was retired). */
+const KNOWN_RUNNERS = ['ubuntu-24.04', 'windows-2025', 'macos-15'];
+
 describe('the release workflow', () => {
   interface Step {
+    uses?: string;
     run?: string;
     env?: Record<string, string>;
+    with?: Record<string, string | boolean>;
+  }
+  interface Job {
+    needs?: string;
+    uses?: string;
+    'runs-on'?: string;
+    strategy?: { matrix: { include?: Array<Record<string, string>>; os?: string[] } };
+    steps?: Step[];
   }
   interface Workflow {
-    on: { push?: { tags?: string[] } };
-    jobs: Record<string, { needs?: string; uses?: string; strategy?: { matrix: { include?: Array<Record<string, string>>; os?: string[] } }; steps?: Step[] }>;
+    on: { push?: { tags?: string[]; branches?: string[] }; workflow_call?: unknown };
+    jobs: Record<string, Job>;
   }
   const release = parse(read('.github/workflows/release.yml').toString('utf8')) as Workflow;
   const tests = parse(read('.github/workflows/test.yml').toString('utf8')) as Workflow;
+  const stepIndex = (steps: Step[], test: (s: Step) => boolean) => steps.findIndex(test);
 
-  it('runs on a version tag, tests first, then builds every target on a runner of its own architecture', () => {
+  it('runs on a version tag: the tests, then the installers, then one draft release', () => {
     expect(release.on.push?.tags).toEqual(['v*']);
     expect(release.jobs.test?.uses).toBe('./.github/workflows/test.yml');
-    const installers = release.jobs.installers!;
-    expect(installers.needs).toBe('test');
-    const built = installers.strategy!.matrix.include!.map((m) => `${m.platform} ${m.arch}`).sort();
-    const configured = (Object.keys(EXPECTED_TARGETS) as Array<keyof typeof EXPECTED_TARGETS>).flatMap((p) => ARCHS.map((a) => `${p} ${a}`)).sort();
-    expect(built).toEqual(configured);
-    const publish = installers.steps!.find((s) => s.run?.includes('electron-builder'));
-    expect(publish?.run).toContain('--publish always');
+    expect(tests.on).toHaveProperty('workflow_call');
+    // A tag runs the tests once, through the release, not a second time as a push.
+    expect(tests.on.push?.branches).toEqual(['**']);
+    expect(release.jobs.installers?.needs).toBe('test');
+    expect(release.jobs.release?.needs).toBe('installers');
+    const publish = release.jobs.release!.steps!.find((s) => s.run?.includes('gh release create'))!;
+    expect(publish.run).toContain('--draft');
+    expect(publish.env?.GH_TOKEN).toBe('${{ secrets.GITHUB_TOKEN }}');
     expect(config.publish).toMatchObject({ provider: 'github', releaseType: 'draft' });
+  });
+
+  it('builds both architectures of each system on one runner, with both architectures’ prebuilds, and checks the apps', () => {
+    const include = release.jobs.installers!.strategy!.matrix.include!;
+    expect(include.map((m) => m.platform).sort()).toEqual(Object.keys(EXPECTED_TARGETS).sort());
+    const steps = release.jobs.installers!.steps!;
+    const install = stepIndex(steps, (s) => s.run === 'npm ci');
+    const prebuilds = stepIndex(steps, (s) => s.run?.startsWith('npx tsx scripts/prebuilds.ts') ?? false);
+    const build = stepIndex(steps, (s) => s.run?.startsWith('npx electron-builder') ?? false);
+    const check = stepIndex(steps, (s) => s.run === 'npx tsx scripts/packagedNatives.ts dist');
+    const upload = stepIndex(steps, (s) => s.uses?.startsWith('actions/upload-artifact') ?? false);
+    expect([install, prebuilds, build, check, upload].every((i, n, all) => i >= 0 && (n === 0 || i > all[n - 1]!))).toBe(true);
+    for (const arch of ARCHS) {
+      expect(steps[prebuilds]!.run).toContain(`--arch ${arch}`);
+      expect(steps[build]!.run).toContain(`--${arch}`);
+    }
+    expect(steps[prebuilds]!.run).toContain('--platform ${{ matrix.npm-platform }}');
+    for (const m of include) expect(m['npm-platform']).toBe(PLATFORMS[m.platform as keyof typeof PLATFORMS]);
+    expect(steps[build]!.run).toContain('--${{ matrix.platform }}');
+    expect(steps[build]!.run).toContain('--publish never');
+    // app-update.yml names the repository the release is made in.
+    expect(steps[build]!.run).toContain('-c.publish.owner=${{ github.repository_owner }}');
+    expect(steps[build]!.run).toContain('-c.publish.repo=${{ github.event.repository.name }}');
+    // Signing and notarization only through secrets; without them electron-builder leaves the installers unsigned.
+    expect(Object.keys(steps[build]!.env ?? {}).sort()).toEqual(['APPLE_API_ISSUER', 'APPLE_API_KEY', 'APPLE_API_KEY_ID', 'CSC_KEY_PASSWORD', 'CSC_LINK']);
+    for (const value of Object.values(steps[build]!.env ?? {})) expect(value).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
+    // Every installer and update feed electron-builder writes is uploaded and so attached.
+    const uploaded = String(steps[upload]!.with?.path).split('\n').filter(Boolean);
+    for (const kind of ['exe', 'dmg', 'zip', 'AppImage', 'deb', 'blockmap']) expect(uploaded).toContain(`dist/*.${kind}`);
+    expect(uploaded).toContain('dist/latest*.yml');
   });
 
   it('tests on the three systems with the real Electron, under a keyring session and xvfb on Linux', () => {
     expect(tests.jobs.test!.strategy!.matrix.os!.map((os) => os.split('-')[0]).sort()).toEqual(['macos', 'ubuntu', 'windows']);
     const steps = tests.jobs.test!.steps!;
-    expect(steps.some((s) => s.run === 'npm ci')).toBe(true);
+    const install = stepIndex(steps, (s) => s.run === 'npm ci');
+    // Electron fetches its binary on first use, not at install: the e2e specs need it fetched first.
+    const fetch = stepIndex(steps, (s) => s.run === 'node node_modules/electron/install.js');
+    const firstTest = stepIndex(steps, (s) => s.run?.includes('npm test') ?? false);
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(fetch).toBeGreaterThan(install);
+    expect(firstTest).toBeGreaterThan(fetch);
+    expect(JSON.parse(read('node_modules/electron/package.json').toString('utf8'))).not.toHaveProperty('scripts.postinstall');
     const linux = steps.find((s) => s.run?.includes('dbus-run-session'));
     expect(linux?.env?.GEN_STUDIO_E2E_RUNNER).toBe('electron');
+    expect(linux?.run).toContain('npm test');
     expect(read('scripts/test.ts').toString('utf8')).toContain("'xvfb-run'");
+  });
+
+  it('names only actions and runner images that exist', () => {
+    for (const workflow of [release, tests]) {
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps ?? []) if (step.uses) expect(KNOWN_ACTIONS, step.uses).toContain(step.uses);
+        const runsOn = job['runs-on'];
+        if (!runsOn) continue;
+        const labels = runsOn === '${{ matrix.os }}' ? [...(job.strategy!.matrix.os ?? []), ...(job.strategy!.matrix.include ?? []).map((m) => m.os!)] : [runsOn];
+        expect(labels.length).toBeGreaterThan(0);
+        for (const label of labels) expect(KNOWN_RUNNERS, label).toContain(label);
+      }
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Startup: from launch to the first paint and to the first usable screen, in the Chromium runner (the app's
- * renderer bound to the Node core, as `npm start` opens it without Electron). Prints figures; asserts nothing.
+ * renderer bound to the Node core, as `npm start` opens it without Electron), then in Electron where its binary
+ * is installed. Prints figures; asserts nothing.
  *
- *   npm run build && npx tsx bench/startup.ts [--runs 5]
+ *   npm run build && npx tsx bench/startup.ts [--runs 5] [--chromium-only]
  *
  * Each run starts cold on a fresh data folder: a new browser, a new core, a new page. Where the time goes:
  *   browser      launching Chromium (Electron's own window creation stands here)
@@ -11,28 +12,36 @@
  *   bundle       the renderer's script: fetched (bytes), then parsed and run until the first paint
  *   sandbox      the built-in Sandbox service starting (it starts when the screen first asks for it)
  *   first paint  navigation start to the browser's first paint
- *   usable       navigation start to the Start screen showing its endpoints and the active connection
+ *   usable       navigation start to the Start screen usable: its buttons, recent projects and active connection
+ *                (e2e/harness/startScreen.ts)
  * "after the window opens" is from navigation start; "from launch" adds the browser and the core.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Frame, type Page } from '@playwright/test';
-import { startHarness, BRIDGE_FILE } from '../e2e/harness/server';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/harness/runner';
+import { _electron, chromium, type Frame, type Page } from '@playwright/test';
+import { startHarness, BRIDGE_FILE, ROOT } from '../e2e/harness/server';
+import { CHROMIUM_ARGS, chromiumExecutable, electronBinary } from '../e2e/harness/runner';
 import { fromWire, toWire } from '../e2e/harness/wire';
+import { startScreenUsable } from '../e2e/harness/startScreen';
 import { fail } from '../src/shared/ipc/result';
 import type { Logger } from '../src/main/core/deps';
 import { MemoryKeychain } from '../src/main/core/testing/memoryKeychain';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'chromium-only': { type: 'boolean', default: false } } });
 const RUNS = Number(values.runs);
 
 interface Run {
+  runner: 'chromium' | 'electron';
+  /** Chromium: launching the browser. Electron: launching Electron until its window exists (core start included). */
   browser: number;
+  /** Chromium only: createCore. */
   core: number;
+  /** Chromium: a new page, then the bridge to the core installed. Electron: 0 (inside `browser`). */
   window: number;
+  page: number;
+  bridge: number;
   bundleKB: number;
   bundleFetch: number;
   bundleToPaint: number;
@@ -45,7 +54,7 @@ interface Run {
   fromLaunchUsable: number;
 }
 
-async function once(): Promise<Run> {
+async function onceChromium(): Promise<Run> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-bench-startup-'));
   const t0 = performance.now();
   const executablePath = chromiumExecutable();
@@ -65,6 +74,7 @@ async function once(): Promise<Run> {
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  const tPage = performance.now();
   const calls: Array<{ start: number; end: number }> = [];
   await page.exposeBinding('__genInvoke', async (source, channel: unknown, request: unknown) => {
     const call = { start: performance.now(), end: NaN };
@@ -85,27 +95,9 @@ async function once(): Promise<Run> {
   const tWindow = performance.now();
 
   await page.goto(harness.url, { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () =>
-      document.querySelector('h1')?.textContent === 'Start something' &&
-      document.querySelectorAll('.endpoint-card').length > 0 &&
-      (document.querySelector('[aria-label="Active connection"]')?.textContent ?? '').includes('Sandbox'),
-    undefined,
-    { polling: 'raf' },
-  );
+  await page.waitForFunction(startScreenUsable, undefined, { polling: 'raf' });
   const tUsable = performance.now();
-  const figures = await page.evaluate(() => {
-    const usable = performance.now();
-    const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime ?? NaN;
-    const script = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => /\/assets\/index-.*\.js$/.test(r.name));
-    return {
-      usable,
-      paint,
-      bundleBytes: script?.encodedBodySize ?? 0,
-      bundleFetch: script ? script.responseEnd - script.startTime : NaN,
-      bundleEnd: script?.responseEnd ?? NaN,
-    };
-  });
+  const figures = await pageFigures(page);
 
   const beforeUsable = calls.filter((c) => c.start < tUsable);
   const firstCall = beforeUsable.length ? Math.min(...beforeUsable.map((c) => c.start)) - tWindow : NaN;
@@ -116,9 +108,12 @@ async function once(): Promise<Run> {
   await browser.close();
   await rm(dataDir, { recursive: true, force: true });
   return {
+    runner: 'chromium',
     browser: tBrowser - t0,
     core: tCore - tBrowser,
     window: tWindow - tCore,
+    page: tPage - tCore,
+    bridge: tWindow - tPage,
     bundleKB: figures.bundleBytes / 1024,
     bundleFetch: figures.bundleFetch,
     bundleToPaint: figures.paint - figures.bundleEnd,
@@ -133,29 +128,102 @@ async function once(): Promise<Run> {
   };
 }
 
+/** Measured in the page, whose clock starts at its navigation: paint, the bundle's arrival, now (usable). */
+function pageFigures(page: Page) {
+  return page.evaluate(() => {
+    const usable = performance.now();
+    const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime ?? NaN;
+    const script = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => /\/assets\/index-.*\.js$/.test(r.name));
+    return {
+      usable,
+      paint,
+      bundleBytes: script?.encodedBodySize ?? 0,
+      bundleFetch: script ? script.responseEnd - script.startTime : NaN,
+      bundleEnd: script?.responseEnd ?? NaN,
+    };
+  });
+}
+
+/**
+ * Electron, where its binary is installed: the built app (out/) as `npm start` opens it, on a fresh data folder.
+ * The main process starts the core before it opens the window, so launch-to-window holds both; the renderer's
+ * calls and the Sandbox's start are read from the main process's log lines.
+ */
+async function onceElectron(): Promise<Run> {
+  const executablePath = electronBinary()!;
+  const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-bench-startup-'));
+  const args = [ROOT];
+  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  const t0 = performance.now();
+  const app = await _electron.launch({ executablePath, args, env: { ...process.env, GEN_STUDIO_DATA_DIR: dataDir } as Record<string, string> });
+  let sandboxAt: number | null = null;
+  app.process().stdout?.on('data', (chunk: Buffer) => {
+    if (sandboxAt === null && chunk.toString().includes('built-in sandbox started')) sandboxAt = performance.now();
+  });
+  const page = await app.firstWindow();
+  const tWindow = performance.now();
+  await page.waitForFunction(startScreenUsable, undefined, { polling: 'raf' });
+  const figures = await pageFigures(page);
+  // The window exists a moment before its page starts navigating; the page's clock starts at navigation.
+  const navigationAt = performance.now() - figures.usable;
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return {
+    runner: 'electron',
+    browser: tWindow - t0,
+    core: NaN,
+    window: 0,
+    page: NaN,
+    bridge: NaN,
+    bundleKB: figures.bundleBytes / 1024,
+    bundleFetch: figures.bundleFetch,
+    bundleToPaint: figures.paint - figures.bundleEnd,
+    firstCall: NaN,
+    lastAnswer: NaN,
+    callsBeforeUsable: NaN,
+    sandboxReady: sandboxAt === null ? null : sandboxAt - navigationAt,
+    firstPaint: figures.paint,
+    usable: figures.usable,
+    fromLaunchUsable: navigationAt - t0 + figures.usable,
+  };
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(9);
 
-const runs: Run[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const run = await once();
-  runs.push(run);
-  console.log(
-    `run ${i + 1}: browser${ms(run.browser)}  core${ms(run.core)}  window${ms(run.window)}  | bundle ${run.bundleKB.toFixed(0)} KB fetched in${ms(run.bundleFetch)}, to paint${ms(run.bundleToPaint)}  | sandbox ready${run.sandboxReady === null ? '     never' : ms(run.sandboxReady)}  | first paint${ms(run.firstPaint)}  usable${ms(run.usable)}  (from launch${ms(run.fromLaunchUsable)})`,
-  );
+async function series(runner: 'chromium' | 'electron'): Promise<void> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = runner === 'electron' ? await onceElectron() : await onceChromium();
+    runs.push(run);
+    console.log(
+      `${runner} run ${i + 1}: ${runner === 'electron' ? `launch to window${ms(run.browser)}` : `browser${ms(run.browser)}  core${ms(run.core)}  window${ms(run.window)} (page${ms(run.page)}, bridge${ms(run.bridge)})`}  | bundle ${run.bundleKB.toFixed(0)} KB fetched in${ms(run.bundleFetch)}, to paint${ms(run.bundleToPaint)}  | sandbox ready${run.sandboxReady === null ? '     never' : ms(run.sandboxReady)}  | first paint${ms(run.firstPaint)}  usable${ms(run.usable)}  (from launch${ms(run.fromLaunchUsable)})`,
+    );
+  }
+  const col = (key: Exclude<keyof Run, 'runner'>) => median(runs.map((r) => r[key] ?? NaN));
+  console.log(`\nmedian of ${RUNS} cold starts (${runner === 'electron' ? 'Electron' : 'Chromium runner'}):`);
+  if (runner === 'electron') {
+    console.log(`  launch to window             ${ms(col('browser'))} (Electron's start and the core's, which main finishes before the window)`);
+  } else {
+    console.log(`  launching the browser        ${ms(col('browser'))}`);
+    console.log(`  core start (createCore)      ${ms(col('core'))}`);
+    console.log(`  window (page + bridge)       ${ms(col('window'))} (page ${Math.round(col('page'))} ms, bridge ${Math.round(col('bridge'))} ms)`);
+  }
+  console.log(`  renderer bundle              ${col('bundleKB').toFixed(0)} KB, fetched in ${Math.round(col('bundleFetch'))} ms, first paint ${Math.round(col('bundleToPaint'))} ms after it arrived (negative: the page painted before the script ran)`);
+  if (runner === 'chromium') {
+    console.log(`  renderer's first call        ${ms(col('firstCall'))} after the window opened (the bundle loaded, parsed and mounted)`);
+    console.log(`  core's last answer           ${ms(col('lastAnswer'))} after the window opened (${col('callsBeforeUsable')} calls before the screen was usable)`);
+  }
+  console.log(`  built-in Sandbox ready       ${ms(col('sandboxReady'))} after the window opened`);
+  console.log(`  first paint                  ${ms(col('firstPaint'))} after the window opened`);
+  console.log(`  first usable screen          ${ms(col('usable'))} after the window opened (aim: under 1500 ms)`);
+  console.log(`  first usable screen          ${ms(col('fromLaunchUsable'))} from launch`);
 }
-const col = (key: keyof Run) => median(runs.map((r) => r[key] ?? NaN));
-console.log(`\nmedian of ${RUNS} cold starts (Chromium runner):`);
-console.log(`  launching the browser        ${ms(col('browser'))}`);
-console.log(`  core start (createCore)      ${ms(col('core'))}`);
-console.log(`  window (page + bridge)       ${ms(col('window'))}`);
-console.log(`  renderer bundle              ${col('bundleKB').toFixed(0)} KB, fetched in ${Math.round(col('bundleFetch'))} ms, first paint ${Math.round(col('bundleToPaint'))} ms after it arrived (negative: the page painted before the script ran)`);
-console.log(`  renderer's first call        ${ms(col('firstCall'))} after the window opened (the bundle loaded, parsed and mounted)`);
-console.log(`  core's last answer           ${ms(col('lastAnswer'))} after the window opened (${col('callsBeforeUsable')} calls before the screen was usable)`);
-console.log(`  built-in Sandbox ready       ${ms(col('sandboxReady'))} after the window opened`);
-console.log(`  first paint                  ${ms(col('firstPaint'))} after the window opened`);
-console.log(`  first usable screen          ${ms(col('usable'))} after the window opened (aim: under 1500 ms)`);
-console.log(`  first usable screen          ${ms(col('fromLaunchUsable'))} from launch`);
+
+// Chromium always (it is what runs here); Electron too where its binary is installed.
+await series('chromium');
+if (electronBinary() && !values['chromium-only']) await series('electron');
+else console.log('\n(Electron: its binary is not installed here, so only the Chromium runner was measured.)');

@@ -4,6 +4,7 @@ import { INTENTS } from '../src/renderer/src/features/home/intents';
 import { expectModel, openCanvas, png } from './canvasDriver';
 import { expect, test } from './fixtures';
 import { openReference } from './reference';
+import { startScreenUsable } from './harness/startScreen';
 
 test('Start welcomes the artist: what to do as big buttons, recent projects and new ones, in words without a path or a mode code', async ({ app }) => {
   const { page } = app;
@@ -16,6 +17,8 @@ test('Start welcomes the artist: what to do as big buttons, recent projects and 
   await expect(page.getByRole('region', { name: 'Recent projects' })).toBeVisible();
   for (const name of ['Empty', 'From a library result…']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   await expect(page.getByLabel('New project from a file')).toBeAttached();
+  // What the startup benchmark waits for holds on this screen.
+  expect(await page.evaluate(startScreenUsable)).toBe(true);
 
   // Everything the screen says, shown or spoken (labels, titles, alternative texts, placeholders).
   const said = await page.getByRole('main').evaluate((main) => {

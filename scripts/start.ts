@@ -9,11 +9,13 @@ import { parseArgs } from 'node:util';
 import { chromiumExecutable, electronBinary } from '../e2e/harness/runner';
 import { downloadFailureReason, hasDisplay, planStart, type StartFacts } from './startPlan';
 
-const bin = (name: string) => join('node_modules', '.bin', name);
+// npm's shims on Windows are .cmd files, which only a shell runs.
+const windows = process.platform === 'win32';
+const bin = (name: string) => join('node_modules', '.bin', windows ? `${name}.cmd` : name);
 const { values } = parseArgs({ options: { screenshot: { type: 'string' } }, strict: false });
 
 function run(command: string, args: readonly string[]): number {
-  return spawnSync(command, [...args], { stdio: 'inherit' }).status ?? 1;
+  return spawnSync(command, [...args], { stdio: 'inherit', shell: windows && command.endsWith('.cmd') }).status ?? 1;
 }
 
 let facts: StartFacts = {

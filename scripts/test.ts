@@ -12,11 +12,13 @@ const args = process.argv.slice(2);
 const onlyUnit = args.includes('--unit');
 const onlyE2e = args.includes('--e2e');
 const passThrough = args.filter((a) => a !== '--unit' && a !== '--e2e');
-const bin = (name: string) => `node_modules/.bin/${name}`;
+// npm's shims on Windows are .cmd files, which only a shell runs.
+const windows = process.platform === 'win32';
+const bin = (name: string) => (windows ? `node_modules\\.bin\\${name}.cmd` : `node_modules/.bin/${name}`);
 
 function run(title: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv = process.env): void {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env });
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env, shell: windows && command.endsWith('.cmd') });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
