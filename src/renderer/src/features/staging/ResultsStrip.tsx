@@ -11,6 +11,8 @@ import { useFollowResults, useSelectedEntry, useStripEntries } from './useStrip'
 import { useLibraryItem } from './useImageUrl';
 import { listedVersions } from './versions';
 import { VersionsPanel } from './VersionsPanel';
+import { setResultDrag } from '../video/dragData';
+import { VideoResultActions } from '../video/VideoResultActions';
 import './staging.css';
 
 const MODES: readonly { mode: CompareMode; label: string }[] = [
@@ -30,6 +32,8 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       aria-label={`${entry.model}: ${entry.label}`}
       className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
       data-task={entry.taskId}
+      draggable={entry.resultId !== null}
+      onDragStart={(e) => entry.resultId && setResultDrag(e.dataTransfer, entry.resultId)}
       onClick={onPick}
       title={entry.reason ?? entry.prompt}
     >
@@ -69,6 +73,7 @@ function Actions({ entry }: { entry: StripEntry | null }) {
               {entry.reason}
             </p>
           )}
+          {entry.status === 'ready' && <VideoResultActions resultId={entry.resultId} />}
           <div className="button-row">
             {entry.status === 'ready' && (
               <>
