@@ -95,7 +95,11 @@ function KeyframeMarker({ keyframe, last, track, pastEnd }: { keyframe: Keyframe
   };
   const down = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // A pointer the browser does not track (a synthetic event) has no capture to take; the drag still works.
+    }
     dragging.current = true;
     store().selectKeyframe(keyframe.id);
     store().beginGesture();

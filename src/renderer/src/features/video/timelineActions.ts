@@ -48,9 +48,12 @@ export async function pinFiles(files: readonly File[], at: PinAt): Promise<void>
   if (space <= 0) return fail(`${keyframeLimitMessage} ${names(files)} ${files.length === 1 ? 'was' : 'were'} not pinned.`);
   const taken = files.slice(0, space);
   const left = files.slice(space);
-  const { assets, problems } = await importFiles(taken);
+  const { assets: stored, problems } = await importFiles(taken);
+  const assets = stored.filter((a) => a.kind === 'image');
   pinAll(assets.map(imageRefOf), at);
   const notes = [...problems];
+  const videos = stored.filter((a) => a.kind !== 'image');
+  if (videos.length > 0) notes.push(`Keyframes are pictures: ${names(videos)} ${videos.length === 1 ? 'is a video and was' : 'are videos and were'} not pinned.`);
   if (left.length > 0) notes.push(`${keyframeLimitMessage} ${names(left)} ${left.length === 1 ? 'was' : 'were'} not pinned.`);
   if (notes.length > 0) fail(notes.join(' '));
 }
@@ -60,6 +63,7 @@ export async function pinResult(resultId: string, at: PinAt): Promise<void> {
   if (room(at) <= 0) return fail(keyframeLimitMessage);
   const asset = await gen.assets.fromLibrary({ resultId });
   if (!asset.ok) return fail(`That result could not be pinned: ${asset.error.message}`);
+  if (asset.value.kind !== 'image') return fail('A video result cannot be a keyframe: play it and use one of its frames, or continue it (“Continue a video”).');
   remember(asset.value);
   pinAll([imageRefOf(asset.value)], at);
 }
