@@ -210,7 +210,7 @@ test('an 11th keyframe is refused with a clear message as it is dropped, keeping
   await expect(keyframes(page)).toHaveCount(10);
   await dropOn(page, track(page), [await image('eleventh.png', '#ffffff')], 0.9);
   await expect(page.getByRole('alert')).toContainText('A clip takes at most 10 keyframes');
-  await expect(page.getByRole('alert')).toContainText('eleventh.png was not pinned');
+  await expect(page.getByRole('alert')).toContainText('Not pinned: eleventh.png.');
   await expect(keyframes(page)).toHaveCount(10);
   expect(received).toHaveLength(0);
 });

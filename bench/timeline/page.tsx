@@ -36,8 +36,16 @@ const asset = (id: string): AssetInfo => ({
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), max: Math.max(...xs), n: xs.length });
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
-/** Lets React's scheduler run the render the event queued (it yields through a message-channel task). */
-const task = () => new Promise<void>((r) => setTimeout(r, 0));
+/**
+ * Lets React's scheduler run the render the event queued. A message-channel task, as React's own scheduler
+ * uses: a chain of setTimeout(0) would be clamped to 4 ms and time the clamp.
+ */
+const channel = new MessageChannel();
+const task = () =>
+  new Promise<void>((r) => {
+    channel.port1.onmessage = () => r();
+    channel.port2.postMessage(null);
+  });
 
 async function setup() {
   const [{ createRoot }, { createElement }, { emptyDocument }, { useCanvasStore }, { Timeline }] = await Promise.all([
@@ -63,7 +71,7 @@ async function setup() {
  * pointer event to the committed, laid-out timeline; `frames` the interval between painted frames while one move
  * is sent per frame (what the artist sees).
  */
-async function drag(moves: number): Promise<{ work: ReturnType<typeof stats>; frames: ReturnType<typeof stats>; keyframes: number; steps: number }> {
+async function drag(moves: number): Promise<{ work: ReturnType<typeof stats>; frames: ReturnType<typeof stats>; keyframes: number; steps: number; trackWidth: number; positions: number }> {
   const store = await setup();
   const marker = document.querySelectorAll<HTMLButtonElement>('.keyframe')[4]!;
   const track = document.querySelector<HTMLDivElement>('.timeline-track')!;
@@ -73,6 +81,7 @@ async function drag(moves: number): Promise<{ work: ReturnType<typeof stats>; fr
   const xAt = (i: number) => box.left + box.width * (0.3 + 0.4 * Math.abs(Math.sin(i / 25)));
   marker.dispatchEvent(ev('pointerdown', xAt(0)));
   const work: number[] = [];
+  const seen = new Set<string>();
   for (let i = 1; i <= moves; i++) {
     const t = performance.now();
     marker.dispatchEvent(ev('pointermove', xAt(i)));
@@ -80,6 +89,7 @@ async function drag(moves: number): Promise<{ work: ReturnType<typeof stats>; fr
     void track.offsetWidth;
     void marker.getBoundingClientRect();
     work.push(performance.now() - t);
+    seen.add(marker.style.left);
   }
   const frames: number[] = [];
   let last = await frame();
@@ -90,7 +100,7 @@ async function drag(moves: number): Promise<{ work: ReturnType<typeof stats>; fr
     last = now;
   }
   marker.dispatchEvent(ev('pointerup', xAt(2 * moves)));
-  return { work: stats(work), frames: stats(frames), keyframes: store.getState().document.timeline.keyframes.length, steps: store.getState().historySize().entries - stepsBefore };
+  return { positions: seen.size, trackWidth: Math.round(box.width), work: stats(work), frames: stats(frames), keyframes: store.getState().document.timeline.keyframes.length, steps: store.getState().historySize().entries - stepsBefore };
 }
 
 Object.assign(window, { bench: { drag } });

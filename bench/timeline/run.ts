@@ -38,10 +38,10 @@ await page.waitForFunction(() => 'bench' in window);
 
 type Stats = { p50: number; p95: number; max: number; n: number };
 const MOVES = 300;
-const result = await page.evaluate((moves) => (window as unknown as { bench: { drag(n: number): Promise<{ work: Stats; frames: Stats; keyframes: number; steps: number }> } }).bench.drag(moves), MOVES);
+const result = await page.evaluate((moves) => (window as unknown as { bench: { drag(n: number): Promise<{ work: Stats; frames: Stats; keyframes: number; steps: number; trackWidth: number; positions: number }> } }).bench.drag(moves), MOVES);
 const ms = (v: number) => `${v.toFixed(2)} ms`;
-console.log('Timeline benchmark: %d keyframes pinned on a 20 s clip (480 frames), track 1200 px wide, Chromium %s', result.keyframes, browser.version());
-console.log(`drag, work per move (event to laid-out timeline)  p50 ${ms(result.work.p50)} p95 ${ms(result.work.p95)} max ${ms(result.work.max)} (${result.work.n} moves)`);
+console.log('Timeline benchmark: %d keyframes pinned on a 20 s clip (480 frames), track %d px wide, Chromium %s', result.keyframes, result.trackWidth, browser.version());
+console.log(`drag, work per move (event to laid-out timeline)  p50 ${ms(result.work.p50)} p95 ${ms(result.work.p95)} max ${ms(result.work.max)} (${result.work.n} moves, the marker drawn at ${result.positions} places)`);
 console.log(`drag, frame interval (one move per frame)          p50 ${ms(result.frames.p50)} p95 ${ms(result.frames.p95)} max ${ms(result.frames.max)} (${result.frames.n} frames)`);
 console.log(`undo steps the whole drag made: ${result.steps} (pointerup ends the gesture)`);
 await browser.close();

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Keyframe } from '../../../../shared/canvas/document';
 import { clipFrames, formatFrame, keyframesPastEnd, lastFrame, timelineOf, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
 import { VIDEO_FPS, VIDEO_KEYFRAMES } from '../../../../shared/catalog/video';
@@ -7,6 +7,7 @@ import { FileButton } from '../../ui/FileButton';
 import { imageRefOf, importFiles } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
+import { markerRows, ROW_HEIGHT } from './markerRows';
 import { dropsOnTimeline, pinDrop, pinFiles } from './timelineActions';
 import './timeline.css';
 
@@ -55,8 +56,8 @@ function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe
           {keyframe ? 'Replace…' : 'Choose…'}
         </FileButton>
         {selectedKeyframe && selected !== keyframe?.id && (
-          <Button size="sm" aria-label={`Move the selected keyframe to the ${label.toLowerCase()}`} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
-            Selected here
+          <Button size="sm" aria-label={`Move the selected keyframe to the ${label.toLowerCase()}`} title={`Move the selected keyframe to the ${label.toLowerCase()}`} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
+            Move here
           </Button>
         )}
       </div>
@@ -86,7 +87,20 @@ function Ruler({ frames }: { frames: number }) {
   );
 }
 
-function KeyframeMarker({ keyframe, last, track, pastEnd }: { keyframe: Keyframe; last: number; track: RefObject<HTMLDivElement | null>; pastEnd: boolean }) {
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Keyframe; last: number; track: RefObject<HTMLDivElement | null>; pastEnd: boolean; row: number }) {
   const selected = useCanvasStore((s) => s.selectedKeyframeId === keyframe.id);
   const dragging = useRef(false);
   const frameAt = (clientX: number) => {
@@ -134,7 +148,7 @@ function KeyframeMarker({ keyframe, last, track, pastEnd }: { keyframe: Keyframe
     <button
       type="button"
       className={`keyframe${selected ? ' selected' : ''}${pastEnd ? ' past-end' : ''}`}
-      style={{ left: `${(shown / Math.max(1, last)) * 100}%` }}
+      style={{ left: `${(shown / Math.max(1, last)) * 100}%`, top: `calc(var(--space-2) + ${row * ROW_HEIGHT}px)` }}
       aria-label={`Keyframe at ${formatFrame(keyframe.frame)}: ${keyframe.image.name}${pastEnd ? ' (after the end of the clip)' : ''}`}
       aria-pressed={selected}
       aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Home End Delete"
@@ -195,6 +209,12 @@ export function Timeline() {
   const keyframes = timelineOf(document).keyframes;
   const pastEnd = keyframesPastEnd(document);
   const mode = videoMode(document);
+  const width = useWidth(track);
+  const rows = markerRows(
+    keyframes.map((k) => k.frame),
+    last,
+    width,
+  );
   const frameAt = (e: DragEvent) => {
     const box = track.current!.getBoundingClientRect();
     return Math.round(Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)) * last);
@@ -227,6 +247,7 @@ export function Timeline() {
           <div
             ref={track}
             className={`timeline-track${over ? ' over' : ''}`}
+            style={{ minHeight: (Math.max(0, ...rows) + 1) * ROW_HEIGHT + 12 }}
             role="group"
             aria-label={`Timeline, ${duration} seconds at ${VIDEO_FPS} fps: drop images to pin them`}
             onDragOver={(e) => {
@@ -243,8 +264,8 @@ export function Timeline() {
             }}
           >
             {keyframes.length === 0 && <span className="track-empty">Drop images here to pin them at that time, or use the first and last frame slots.</span>}
-            {keyframes.map((k) => (
-              <KeyframeMarker key={k.id} keyframe={k} last={last} track={track} pastEnd={k.frame > last} />
+            {keyframes.map((k, i) => (
+              <KeyframeMarker key={k.id} keyframe={k} last={last} track={track} pastEnd={k.frame > last} row={rows[i] ?? 0} />
             ))}
           </div>
         </div>

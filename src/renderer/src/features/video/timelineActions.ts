@@ -45,7 +45,7 @@ function pinAll(images: readonly ImageRef[], at: PinAt): void {
 export async function pinFiles(files: readonly File[], at: PinAt): Promise<void> {
   if (files.length === 0) return;
   const space = room(at);
-  if (space <= 0) return fail(`${keyframeLimitMessage} ${names(files)} ${files.length === 1 ? 'was' : 'were'} not pinned.`);
+  if (space <= 0) return fail(`${keyframeLimitMessage} Not pinned: ${names(files)}.`);
   const taken = files.slice(0, space);
   const left = files.slice(space);
   const { assets: stored, problems } = await importFiles(taken);
@@ -53,8 +53,8 @@ export async function pinFiles(files: readonly File[], at: PinAt): Promise<void>
   pinAll(assets.map(imageRefOf), at);
   const notes = [...problems];
   const videos = stored.filter((a) => a.kind !== 'image');
-  if (videos.length > 0) notes.push(`Keyframes are pictures: ${names(videos)} ${videos.length === 1 ? 'is a video and was' : 'are videos and were'} not pinned.`);
-  if (left.length > 0) notes.push(`${keyframeLimitMessage} ${names(left)} ${left.length === 1 ? 'was' : 'were'} not pinned.`);
+  if (videos.length > 0) notes.push(`Keyframes are pictures, so these videos were not pinned: ${names(videos)}.`);
+  if (left.length > 0) notes.push(`${keyframeLimitMessage} Not pinned: ${names(left)}.`);
   if (notes.length > 0) fail(notes.join(' '));
 }
 
