@@ -228,3 +228,26 @@ test('a continuation source longer than 15 s is refused before anything is store
   await expect(panel(page).getByLabel('Source video')).toContainText('short.mp4 · 3.0 s');
   expect(received).toHaveLength(0);
 });
+
+test('pictures pinned from inside the app: a result dragged from the strip, a gallery picture clicked on the shelf', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await panel(page).getByRole('radio', { name: 'Create', exact: true }).click();
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a lighthouse');
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+
+  await panel(page).getByRole('radio', { name: 'Video', exact: true }).click();
+  // The strip's tile is an in-app drag carrying the result id; the timeline stores the result as a picture.
+  await strip.getByRole('option').first().dragTo(track(page), { targetPosition: { x: 200, y: 30 } });
+  await expect(keyframes(page)).toHaveCount(1);
+  const [frame] = await framesOnTimeline(page);
+  expect(frame).toBeGreaterThan(0);
+  // The same picture from the gallery, on the shelf: one click pins it in the empty first frame slot.
+  await timeline(page).getByRole('listitem', { name: /from the gallery$/ }).first().click();
+  await expect(keyframes(page)).toHaveCount(2);
+  expect((await framesOnTimeline(page))[0]).toBe(0);
+  await expect(timeline(page).getByRole('button', { name: /^First frame: / })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import {
   keyframeTimes,
   lastFrame,
   moveKeyframe,
+  nextFreeFrame,
   pinKeyframe,
   removeKeyframe,
   replaceKeyframe,
@@ -78,5 +79,15 @@ describe('the video timeline', () => {
     expect(videoDuration(video(7))).toBe(7);
     expect(videoDuration(emptyDocument(VIDEO_ENDPOINT_ID))).toBeGreaterThan(0);
     expect(formatFrame(60)).toBe('2.50 s · frame 60');
+  });
+
+  it('a picture pinned without pointing fills the first slot, then the last, then the widest gap', () => {
+    let doc = video(5);
+    expect(nextFreeFrame(doc)).toBe('first');
+    doc = ok(pinKeyframe(doc, image('a'), 'first', 'k1'));
+    expect(nextFreeFrame(doc)).toBe('last');
+    doc = ok(pinKeyframe(doc, image('b'), 'last', 'k2'));
+    doc = ok(pinKeyframe(doc, image('c'), 20, 'k3'));
+    expect(nextFreeFrame(doc)).toBe(70);
   });
 });

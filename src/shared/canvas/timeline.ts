@@ -127,3 +127,18 @@ export function removeKeyframe(document: CanvasDocument, id: string): TimelineEd
 export function keyframeTimes(document: CanvasDocument): { assetId: string; time: number }[] {
   return timelineOf(document).keyframes.map((k) => ({ assetId: k.image.assetId, time: frameToSeconds(k.frame) }));
 }
+
+/**
+ * Where a picture pinned without pointing goes: the first frame slot while it is empty, then the last, then the
+ * middle of the widest gap between keyframes (so one click never lands on another keyframe).
+ */
+export function nextFreeFrame(document: CanvasDocument): PinAt {
+  const frames = timelineOf(document).keyframes.map((k) => k.frame);
+  const last = lastFrame(videoDuration(document));
+  if (!frames.includes(0)) return 'first';
+  if (!frames.includes(last)) return 'last';
+  const inside = [...new Set([0, ...frames.filter((f) => f < last), last])].sort((a, b) => a - b);
+  let best = { from: 0, to: 0 };
+  for (let i = 1; i < inside.length; i++) if (inside[i]! - inside[i - 1]! > best.to - best.from) best = { from: inside[i - 1]!, to: inside[i]! };
+  return Math.round((best.from + best.to) / 2);
+}

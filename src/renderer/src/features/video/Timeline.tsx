@@ -8,6 +8,7 @@ import { imageRefOf, importFiles } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
 import { markerRows, ROW_HEIGHT } from './markerRows';
+import { PictureShelf } from './PictureShelf';
 import { dropsOnTimeline, pinDrop, pinFiles } from './timelineActions';
 import './timeline.css';
 
@@ -272,6 +273,7 @@ export function Timeline() {
         <Slot which="last" keyframe={keyframes.find((k) => k.frame === last)} />
       </div>
       <Selected />
+      <PictureShelf />
     </section>
   );
 }

@@ -68,6 +68,14 @@ export async function pinResult(resultId: string, at: PinAt): Promise<void> {
   pinAll([imageRefOf(asset.value)], at);
 }
 
+/** A picture of the reference board, by its place. */
+export function pinReference(index: number, at: PinAt): void {
+  const ref = store().document.references[index];
+  if (!ref) return;
+  if (room(at) <= 0) return fail(keyframeLimitMessage);
+  pinAll([ref], at);
+}
+
 /** What a drop on the timeline holds, pinned from `at`: files, a result, or a reference of the board. */
 export function pinDrop(transfer: DataTransfer, at: PinAt): void {
   const resultId = transfer.getData(RESULT_DRAG_TYPE);
@@ -77,10 +85,7 @@ export function pinDrop(transfer: DataTransfer, at: PinAt): void {
   }
   const reference = transfer.getData(REFERENCE_DRAG_TYPE);
   if (reference !== '') {
-    const ref = store().document.references[Number(reference)];
-    if (!ref) return;
-    if (room(at) <= 0) return fail(keyframeLimitMessage);
-    pinAll([ref], at);
+    pinReference(Number(reference), at);
     return;
   }
   const files = [...transfer.files];
