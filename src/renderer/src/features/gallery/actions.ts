@@ -34,7 +34,7 @@ const show = (screen: string) => useNavigationStore.getState().show(screen);
  * Shows the canvas and waits for its project to be open: the canvas opens the last project when it first
  * shows, which would replace anything put on it before.
  */
-async function openCanvas(): Promise<void> {
+export async function openCanvas(): Promise<void> {
   show('canvas');
   if (useProjectStore.getState().currentId) return;
   await new Promise<void>((resolve) => {

@@ -10,7 +10,10 @@ import { captionOf, masksResult, stepFrom, type StripEntry } from './stripModel'
 import { useFollowResults, useSelectedEntry, useStripEntries } from './useStrip';
 import { useLibraryItem } from './useImageUrl';
 import { listedVersions } from './versions';
+import { isVideo } from '../gallery/galleryModel';
+import type { PlayerHandle } from '../player/VideoPlayer';
 import { VersionsPanel } from './VersionsPanel';
+import { VideoActions } from './VideoResult';
 import './staging.css';
 
 const MODES: readonly { mode: CompareMode; label: string }[] = [
@@ -34,7 +37,12 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       title={entry.reason ?? entry.prompt}
     >
       {entry.status === 'ready' && item?.thumbnailUrl && <img src={item.thumbnailUrl} alt="" draggable={false} />}
-      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">Ready</span>}
+      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">{item && isVideo(item) ? 'Video' : 'Ready'}</span>}
+      {entry.status === 'ready' && item && isVideo(item) && (
+        <span className="tile-badge" aria-label="Video">
+          ▶{item.seconds !== null ? ` ${Math.round(item.seconds * 10) / 10} s` : ''}
+        </span>
+      )}
       {entry.status === 'working' && (
         <span className="tile-working">
           <span className="tile-text">{entry.label}</span>
@@ -56,6 +64,8 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
 /** What can be done with the selected result, and what it is. */
 function Actions({ entry }: { entry: StripEntry | null }) {
   const busy = useStagingStore((s) => s.busy);
+  const item = useLibraryItem(entry?.resultId ?? null);
+  const video = item !== null && isVideo(item);
   const message = useStagingStore((s) => s.message);
   return (
     <div className="strip-detail">
@@ -70,7 +80,8 @@ function Actions({ entry }: { entry: StripEntry | null }) {
             </p>
           )}
           <div className="button-row">
-            {entry.status === 'ready' && (
+            {entry.status === 'ready' && video && <VideoActions item={item} entry={entry} />}
+            {entry.status === 'ready' && !video && (
               <>
                 <Button variant="primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
                   Accept as the picture
@@ -119,6 +130,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   const versionsOpen = useStagingStore((s) => s.versionsOpen);
   const { select, setMode, setKeepOutsideMask, toggleVersions } = useStagingStore.getState();
   const list = useRef<HTMLUListElement>(null);
+  const player = useRef<PlayerHandle>(null);
 
   const step = (by: number) => {
     const next = stepFrom(entries, useStagingStore.getState().selectedId, by);
@@ -148,6 +160,12 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   }, [selected]);
 
   const onKey = (e: ReactKeyboardEvent) => {
+    // A video result shown: Space plays it, comma and period step its frames, from the strip too.
+    if (player.current?.key(e, 'strip')) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     const handled = (() => {
       switch (e.key) {
         case 'ArrowLeft':
@@ -165,7 +183,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
           if (entries.length > 0) select(entries[entries.length - 1]!.taskId);
           return true;
         case 'Enter':
-          if (selected?.status === 'ready' && !useStagingStore.getState().busy) void acceptResult(selected);
+          if (selected?.status === 'ready' && !useStagingStore.getState().busy && !player.current) void acceptResult(selected);
           return true;
         case 'Delete':
         case 'Backspace':
@@ -190,7 +208,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
 
   return (
     <>
-      <ResultOverlay stage={stage} entry={selected} />
+      <ResultOverlay stage={stage} entry={selected} player={player} />
       <section className="results-strip" aria-label="Results strip">
         <div className="strip-bar">
           <h3>

@@ -23,6 +23,10 @@ import { CLIP_NOT_YET, generate } from './generate';
 import { modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
+import { currentUpscaleRequest } from '../upscale/sendUpscale';
+import { UpscalePanel } from '../upscale/UpscalePanel';
+import { useUpscaleStore } from '../upscale/upscaleStore';
 import { switchIntent, switchModel } from './switchModel';
 import './studio.css';
 
@@ -163,7 +167,10 @@ export function StudioPanel() {
   const use = documentUse(endpoint, document);
   const values = document.formValues[endpoint.id] ?? {};
   const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
-  const request = canvasRequest(endpoint, document, currentExport());
+  // Upscale video sends a clip the panel holds, not the canvas.
+  const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
+  const upscaleSource = useUpscaleStore((s) => s.source);
+  const request = (upscale ? currentUpscaleRequest(upscaleSource) : null) ?? canvasRequest(endpoint, document, currentExport());
 
   const issues = useMemo(() => {
     const base = document.base;
@@ -197,6 +204,10 @@ export function StudioPanel() {
     <section className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
       <IntentPicker current={intent.id} />
       <ModelPicker endpoint={endpoint} intentId={intent.id} />
+      {upscale ? (
+        <UpscalePanel />
+      ) : (
+        <>
       <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
         {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
         {use.pictureFirst && document.references.length > 0 && (
@@ -230,6 +241,8 @@ export function StudioPanel() {
         </Button>
       </div>
       <Readout endpoint={endpoint} request={request} count={variations} />
+        </>
+      )}
       {notice && (
         <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
           <span>{notice.text}</span>

@@ -11,6 +11,8 @@ import { isBlank } from '../canvas/mask/maskBuffer';
 import { currentExport, exportMask } from '../canvas/maskExport';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from './studioStore';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
+import { sendUpscale } from '../upscale/sendUpscale';
 
 /** Said where a model needs a clip: the asset store takes pictures only until the video work lands. */
 export const CLIP_NOT_YET = 'Upscaling needs a clip, and Gen Studio cannot open clips yet: they come with the video timeline. Nothing was sent.';
@@ -64,6 +66,8 @@ export async function generate(): Promise<TaskInfo[]> {
   const studio = useStudioStore.getState();
   if (studio.busy) return [];
   const endpoint = selectEndpoint(useCanvasStore.getState());
+  // The upscale panel sends its clip; the canvas has nothing to give it.
+  if (endpoint.id === UPSCALE_ENDPOINT_ID) return sendUpscale();
   studio.attempt(endpoint.id);
   studio.set({ busy: true });
   try {
