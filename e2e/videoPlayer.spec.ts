@@ -36,6 +36,16 @@ async function showClip(page: Page, index = 0): Promise<void> {
 
 const frameShown = (page: Page, frame: number) => expect(player(page).locator('output[aria-label="Playhead"]')).toHaveText(`${(frame / 24).toFixed(2)} s · frame ${frame}`);
 
+/** The open project's document as saved. */
+async function savedDocument(page: Page, dataDir: string): Promise<{ intent?: string; base: { assetId: string } | null; timeline: { keyframes: { frame: number; image: { assetId: string; width: number } }[] } }> {
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  const id = await page.evaluate(async () => {
+    const listed = await window.gen.projects.list();
+    return listed.ok ? listed.value.lastOpenedId : null;
+  });
+  return (JSON.parse(await readFile(join(dataDir, 'projects', id!, 'project.json'), 'utf8')) as { document: Awaited<ReturnType<typeof savedDocument>> }).document;
+}
+
 /** The canvas's picture, read back from the asset store: its size and the RGB of a few pixels. */
 async function picturePixels(page: Page, dataDir: string, points: readonly [number, number][]): Promise<{ width: number; height: number; pixels: number[][] }> {
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
@@ -125,16 +135,39 @@ test('a video result plays in the strip, steps frame by frame, and a frame becom
   await page.getByRole('application', { name: 'Canvas' }).focus();
   await page.keyboard.press('Control+z');
   await expect(page.getByLabel('Image size')).not.toContainText('1280 × 736 px');
+
+  // The frame on screen pins to the video timeline at the time it shows.
+  await player(page).getByRole('button', { name: 'Pin as a keyframe' }).click();
+  await expect(strip(page).getByRole('status', { name: 'Results message' })).toContainText('keyframe at 0.21 s · frame 5');
+  await expect.poll(async () => (await savedDocument(page, dataDir)).timeline.keyframes.map((k) => [k.frame, k.image.width])).toEqual([[5, 1280]]);
+  expect((await savedDocument(page, dataDir)).intent).toBe('video');
+  // The tile shows the clip's poster, drawn once by the renderer and stored by main.
+  await expect(tiles(page).getByRole('option').first().locator('img')).toBeVisible({ timeout: 20_000 });
 });
 
-test('the gallery’s full view plays a clip with the same player and uses its frame on the canvas', async ({ studio }) => {
+test('the gallery’s full view plays a clip with the same player and uses its frame on the canvas; a picture is pinned as a keyframe from the gallery', async ({ studio }) => {
   test.setTimeout(180_000);
-  const { page } = studio;
+  const { page, dataDir } = studio;
   await openCanvas(page);
+  const made = await page.evaluate(async () => {
+    const r = await window.gen.tasks.submitGroup({ request: { endpointId: 'gen-dev', params: { prompt: 'a paper boat', width: 512, height: 384 }, inputs: {} }, count: 1, projectId: null });
+    return r.ok;
+  });
+  expect(made).toBe(true);
   await makeClip(page, 'a kite over the dunes', 1);
   await expect(tiles(page).getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
   await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
-  const card = page.locator('.gallery-card').first();
+  // The clip's card shows its poster once the renderer has drawn it (lazily, after the grid is up).
+  const card = page.locator('.gallery-card').filter({ hasText: 'a kite over the dunes' });
+  await expect(card.locator('img')).toBeVisible({ timeout: 20_000 });
+  await expect(card.locator('video')).toHaveCount(0);
+
+  // "Use as keyframe" on a picture pins it on the first frame and opens the studio on Video.
+  await page.locator('.gallery-card').filter({ hasText: 'a paper boat' }).getByRole('button').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Use as keyframe' }).click();
+  await expect(page.getByRole('radio', { name: 'Video', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(async () => (await savedDocument(page, dataDir)).timeline.keyframes.map((k) => [k.frame, k.image.width])).toEqual([[0, 512]]);
+  await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
   await card.getByRole('button').first().dblclick();
   const full = page.getByRole('dialog', { name: 'Result' });
   const controls = full.getByRole('toolbar', { name: 'Player controls' });
@@ -203,20 +236,20 @@ test('a result is upscaled from the strip: the Sandbox receives the clip, the fa
   await expect(player(page).locator('video')).toHaveJSProperty('videoWidth', 3200);
 });
 
-test('an upscale source over 50 MB or over 2560 × 1440 is refused when chosen, each with its reason, and nothing is sent', async ({ studio }, info) => {
+test('an upscale source over 50 MB or over 2560 × 1440 is refused when chosen, each with its reason, and nothing is sent', async ({ studio }) => {
   test.setTimeout(120_000);
-  const { page, received } = studio;
+  const { page, received, dataDir } = studio;
   await openCanvas(page);
   await page.getByRole('radio', { name: 'Upscale video', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Generate' });
   const choose = panel.getByLabel('Choose a clip to upscale');
 
-  await choose.setInputFiles(await clipFile(info.outputDir, 'heavy.mp4', { width: 320, height: 180, seconds: 1, padBytes: 51 * 1000 * 1000 }));
+  await choose.setInputFiles(await clipFile(dataDir, 'heavy.mp4', { width: 320, height: 180, seconds: 1, padBytes: 51 * 1000 * 1000 }));
   const refusal = panel.getByRole('alert', { name: 'Clip refused' });
   await expect(refusal).toContainText('heavy.mp4 was not taken; nothing was sent.');
   await expect(refusal).toContainText(/This clip is 51\.\d MB; upscaling takes clips up to 50 MB/);
 
-  await choose.setInputFiles(await clipFile(info.outputDir, 'wide.mp4', { width: 2576, height: 1456, seconds: 0.5 }));
+  await choose.setInputFiles(await clipFile(dataDir, 'wide.mp4', { width: 2576, height: 1456, seconds: 0.5 }));
   await expect(refusal).toContainText('wide.mp4 was not taken; nothing was sent.');
   await expect(refusal).toContainText('This clip is 2576 × 1456; upscaling takes frames up to 2560 × 1440');
 

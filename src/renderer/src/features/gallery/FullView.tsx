@@ -7,7 +7,7 @@ import { creditsText } from '../queue/taskText';
 import { dragOut, type ActionNote } from './actions';
 import { beforeInputOf, isVideo, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
-import { frameAsPicture } from '../player/frameActions';
+import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
 import { PlayerControls } from '../player/PlayerControls';
 import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';
@@ -232,6 +232,16 @@ export function FullView(props: {
               }}
             >
               Use this frame as the picture
+            </button>
+            <button
+              type="button"
+              className="button button-sm"
+              onClick={() => {
+                const el = player.videoRef.current;
+                if (el) props.onRun({ id: 'frame-keyframe', label: 'Pin as a keyframe', run: () => frameAsKeyframe(el, item.fileName, openCanvas) });
+              }}
+            >
+              Pin as a keyframe
             </button>
           </PlayerControls>
         )}

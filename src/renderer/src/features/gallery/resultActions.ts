@@ -7,6 +7,7 @@ import {
   reuseParameters,
   reveal,
   toggleStar,
+  useAsKeyframe,
   useAsPicture,
   useAsReference,
   type ActionNote,
@@ -31,6 +32,7 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     { id: 'variations', label: 'Make 4 variations', keys: 'V', run: (i) => makeVariations(i) },
     !video && { id: 'picture', label: 'Use as the picture', run: useAsPicture },
     !video && { id: 'reference', label: 'Use as a reference', run: useAsReference },
+    !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
     video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
     { id: 'reveal', label: 'Show in folder', run: reveal },
     !video && {

@@ -5,6 +5,9 @@ import { imageRefOf, remember } from '../canvas/assets';
 import { replacePicture } from '../staging/pictureHistory';
 import { useStagingStore } from '../staging/stagingStore';
 import { captureFrame, type CapturedFrame } from './frameCapture';
+import { timelineOf, type PinAt } from '../../../../shared/canvas/timeline';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { openStudio } from '../studio/openStudio';
 
 /** What a frame action says back, in the strip or in the gallery's full view. */
 export interface FrameNote {
@@ -47,5 +50,29 @@ export async function frameAsPicture(video: HTMLVideoElement, clipName: string, 
     return placeFrameAsPicture(asset, frame);
   } catch (error) {
     return { kind: 'error', text: `The frame was not used: ${message(error)}` };
+  }
+}
+
+/**
+ * Pins a stored image on the video timeline at `at` (a frame, or the first/last frame) and shows the studio on
+ * the Video intent, so the artist sees where it went. One undo step (the canvas store's pin).
+ */
+export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
+  const canvas = useCanvasStore.getState();
+  const id = canvas.pinKeyframe(imageRefOf(asset), at);
+  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The keyframe was not pinned.' };
+  openStudio({ intent: 'video' });
+  const frame = timelineOf(useCanvasStore.getState().document).keyframes.find((k) => k.id === id)?.frame ?? 0;
+  return { kind: 'info', text: `Pinned as a keyframe at ${playheadText(frame)}. Undo (Ctrl+Z) takes it off the timeline.` };
+}
+
+/** The frame on screen, pinned as a keyframe at the time it shows in its clip. */
+export async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+  try {
+    const { asset, frame } = await storeFrame(video, clipName);
+    await open?.();
+    return pinAsKeyframe(asset, frame.frame);
+  } catch (error) {
+    return { kind: 'error', text: `The frame was not pinned: ${message(error)}` };
   }
 }

@@ -12,6 +12,7 @@ import { useLibraryItem } from './useImageUrl';
 import { listedVersions } from './versions';
 import { isVideo } from '../gallery/galleryModel';
 import type { PlayerHandle } from '../player/VideoPlayer';
+import { useResultPoster } from '../player/posters';
 import { VersionsPanel } from './VersionsPanel';
 import { VideoActions } from './VideoResult';
 import './staging.css';
@@ -24,6 +25,7 @@ const MODES: readonly { mode: CompareMode; label: string }[] = [
 
 function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolean; onPick: () => void }) {
   const item = useLibraryItem(entry.resultId);
+  useResultPoster(item);
   const problem = entry.status === 'moderated' || entry.status === 'failed' || entry.status === 'stopped';
   return (
     <li

@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { Button } from '../../ui/Button';
-import { frameAsPicture } from '../player/frameActions';
+import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
 import { VideoPlayer, type PlayerHandle } from '../player/VideoPlayer';
 import { openUpscale } from '../upscale/upscaleSource';
 import { decideResult } from './stagingActions';
@@ -34,9 +34,14 @@ export function VideoResult({ item, frame, player }: { item: LibraryItem; frame:
           poster={item.thumbnailUrl}
           label="Video result"
           actions={
-            <Button size="sm" variant="primary" disabled={busy} onClick={() => void use(frameAsPicture)} title="The frame on screen becomes the canvas’s picture, at the clip’s full size">
-              Use this frame as the picture
-            </Button>
+            <>
+              <Button size="sm" variant="primary" disabled={busy} onClick={() => void use(frameAsPicture)} title="The frame on screen becomes the canvas’s picture, at the clip’s full size">
+                Use this frame as the picture
+              </Button>
+              <Button size="sm" disabled={busy} onClick={() => void use(frameAsKeyframe)} title="Pins the frame on screen to the video timeline at the time it shows">
+                Pin as a keyframe
+              </Button>
+            </>
           }
         />
       </div>

@@ -1,5 +1,7 @@
 import { VIDEO_UPSCALE_SOURCE } from '../../../../shared/catalog/video';
 import { getEndpoint } from '../../../../shared/catalog/catalog';
+import { expectedOutputSize } from '../../../../shared/catalog/outputSize';
+import { megapixels } from '../../../../shared/media/imageHeader';
 import { UPSCALE_ENDPOINT_ID, UPSCALE_FACTOR } from '../../../../shared/video/upscale';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
@@ -62,6 +64,21 @@ function Source() {
   );
 }
 
+/** The frame size the upscale makes: the source times the factor, held near 14.4 MP a frame as the service does. */
+function OutputSize({ factor }: { factor: number }) {
+  const source = useUpscaleStore((s) => s.source);
+  if (!source) return <p className="upscale-output muted" aria-label="Output frame size">Choose a clip to see the frame size it makes.</p>;
+  const out = expectedOutputSize(endpoint, { upscale_factor: factor }, { video: { width: source.width, height: source.height } });
+  if (!out) return null;
+  const capped = out.width < Math.round(source.width * factor) - 2;
+  return (
+    <p className="upscale-output" aria-label="Output frame size">
+      {source.width} × {source.height} → <strong>{out.width} × {out.height}</strong> ({megapixels(out.width, out.height)} MP a frame)
+      {capped && <span className="muted"> · held near {limits.maxOutputMegapixels} MP, the most the service makes</span>}
+    </p>
+  );
+}
+
 /**
  * The Upscale video panel: the clip (a file or a previous result, checked against the source limits when it is
  * chosen), how much larger, precise or creative, an optional prompt, the frame size it makes, and Upscale.
@@ -69,7 +86,7 @@ function Source() {
 export function UpscalePanel() {
   const values = useCanvasStore((s) => s.document.formValues[UPSCALE_ENDPOINT_ID]);
   const settings = upscaleSettings(values);
-  const { source, busy, note } = useUpscaleStore();
+  const { busy, note } = useUpscaleStore();
   const setValue = useCanvasStore.getState().setFormValue;
   return (
     <div className="upscale-panel">
@@ -107,9 +124,7 @@ export function UpscalePanel() {
         </div>
         <p className="muted small">{settings.creative ? 'Creative adds fine detail the clip does not have.' : 'Precise stays faithful to the clip.'}</p>
         <EndpointForm endpoint={endpoint} values={values ?? {}} issues={[]} onChange={(name, value) => setValue(name, value)} hide={(f) => f.name !== 'prompt'} showInferred={false} />
-        <p className="upscale-output" aria-label="Output frame size">
-          {source ? `${source.width} × ${source.height} in` : 'Choose a clip to see the frame size it makes.'}
-        </p>
+        <OutputSize factor={settings.factor} />
       </section>
       <div className="generate-row">
         <Button variant="primary" className="generate-button" aria-label="Upscale" disabled={busy} onClick={() => void sendUpscale()}>

@@ -3,6 +3,7 @@ import { readMp4Info } from '../../../../shared/media/mp4';
 import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
 import { gen } from '../../api';
 import { openStudio } from '../studio/openStudio';
+import { assetWithPoster } from '../player/posters';
 import { useUpscaleStore, type UpscaleNote, type UpscaleSource } from './upscaleStore';
 
 const store = () => useUpscaleStore.getState();
@@ -45,7 +46,13 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
   if (problems.length > 0) return refuse(file.name, problems);
   const stored = await gen.assets.import({ name: file.name, bytes });
   if (!stored.ok) return refuse(file.name, [stored.error.message]);
-  return take(sourceOf(stored.value, facts, 'file', stored.value.thumbnailUrl || null));
+  const source = take(sourceOf(stored.value, facts, 'file', stored.value.hasPoster ? stored.value.thumbnailUrl : null));
+  // Its poster comes when the page is idle; the panel shows the clip itself until then.
+  void assetWithPoster(stored.value).then((asset) => {
+    const now = store().source;
+    if (asset.hasPoster && now?.assetId === asset.id) store().set({ source: { ...now, thumbnailUrl: asset.thumbnailUrl } });
+  });
+  return source;
 }
 
 /** A previous result as the source, checked against the same limits from what the library knows of it. */
