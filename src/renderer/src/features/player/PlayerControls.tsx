@@ -58,8 +58,8 @@ export function PlayerControls({ player, children }: { player: Player; children?
       <output className="player-time" aria-label="Playhead" aria-live="off">
         {playheadText(frame)}
       </output>
-      <span className="player-length muted" aria-label="Length">
-        {ready ? `of ${(player.duration).toFixed(2)} s · ${lastFrame + 1} frames at ${VIDEO_FPS} fps` : 'loading…'}
+      <span className="player-length muted" aria-label="Length" title={ready ? `${lastFrame + 1} frames at ${VIDEO_FPS} frames a second` : undefined}>
+        {ready ? `/ ${player.duration.toFixed(2)} s` : 'loading…'}
       </span>
       <ControlButton label="Loop" onClick={() => set({ loop: !loop })} pressed={loop}>
         <Icon name="loop" />

@@ -133,6 +133,9 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   const { select, setMode, setKeepOutsideMask, toggleVersions } = useStagingStore.getState();
   const list = useRef<HTMLUListElement>(null);
   const player = useRef<PlayerHandle>(null);
+  // A clip has nothing to compare with the picture: the compare modes are for pictures.
+  const selectedItem = useLibraryItem(selected?.status === 'ready' ? selected.resultId : null);
+  const selectedIsVideo = selectedItem !== null && isVideo(selectedItem);
 
   const step = (by: number) => {
     const next = stepFrom(entries, useStagingStore.getState().selectedId, by);
@@ -219,13 +222,15 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
               {entries.length === 0 ? ' · none waiting' : ` · ${ready} to review${working > 0 ? `, ${working} on the way` : ''}`}
             </span>
           </h3>
-          <div className="segmented" role="radiogroup" aria-label="Compare">
-            {MODES.map((m) => (
-              <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
-                {m.label}
-              </button>
-            ))}
-          </div>
+          {!selectedIsVideo && (
+            <div className="segmented" role="radiogroup" aria-label="Compare">
+              {MODES.map((m) => (
+                <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
+                  {m.label}
+                </button>
+              ))}
+            </div>
+          )}
           {selected && masksResult(selected.task.endpointId) && (
             <label className="strip-check">
               <input type="checkbox" checked={keepOutside} onChange={(e) => setKeepOutsideMask(e.target.checked)} />

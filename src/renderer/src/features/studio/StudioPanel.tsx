@@ -19,7 +19,7 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { creditsText, stateLabel } from '../queue/taskText';
-import { CLIP_NOT_YET, generate } from './generate';
+import { generate } from './generate';
 import { modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
@@ -208,39 +208,34 @@ export function StudioPanel() {
         <UpscalePanel />
       ) : (
         <>
-      <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
-        {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
-        {use.pictureFirst && document.references.length > 0 && (
-          <p className="muted small" role="note" aria-label="Image numbers">
-            In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
-          </p>
-        )}
-        {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
-      </div>
-      {endpoint.fields.some((f) => f.type === 'video' && f.required) && (
-        <p className="studio-notice" role="note">
-          {CLIP_NOT_YET.replace(' Nothing was sent.', '')}
-        </p>
-      )}
-      <div className="generate-row">
-        <label className="variations" title="How many results one press makes, each with its own seed">
-          Variations
-          <input
-            type="number"
-            className="field-input"
-            aria-label="Variations"
-            min={1}
-            max={MAX_VARIATIONS}
-            value={variations}
-            onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
-          />
-        </label>
-        <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
-          {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-          <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
-        </Button>
-      </div>
-      <Readout endpoint={endpoint} request={request} count={variations} />
+          <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
+            {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
+            {use.pictureFirst && document.references.length > 0 && (
+              <p className="muted small" role="note" aria-label="Image numbers">
+                In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
+              </p>
+            )}
+            {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
+          </div>
+          <div className="generate-row">
+            <label className="variations" title="How many results one press makes, each with its own seed">
+              Variations
+              <input
+                type="number"
+                className="field-input"
+                aria-label="Variations"
+                min={1}
+                max={MAX_VARIATIONS}
+                value={variations}
+                onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
+              />
+            </label>
+            <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+              {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
+              <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+            </Button>
+          </div>
+          <Readout endpoint={endpoint} request={request} count={variations} />
         </>
       )}
       {notice && (

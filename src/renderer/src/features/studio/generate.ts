@@ -14,9 +14,6 @@ import { useStudioStore } from './studioStore';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import { sendUpscale } from '../upscale/sendUpscale';
 
-/** Said where a model needs a clip: the asset store takes pictures only until the video work lands. */
-export const CLIP_NOT_YET = 'Upscaling needs a clip, and Gen Studio cannot open clips yet: they come with the video timeline. Nothing was sent.';
-
 /**
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
  * an inpaint with nothing to repaint would be charged for a copy of the picture.
@@ -31,8 +28,6 @@ export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
     return 'Try on needs a garment: add a photo of it to the references.';
   }
-  const clip = endpoint.fields.find((f) => f.type === 'video' && f.required);
-  if (clip) return CLIP_NOT_YET;
   const takesMask = use.maskField !== null || use.alphaMask;
   if (takesMask && document.base && (!mask || isBlank(mask))) {
     // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
