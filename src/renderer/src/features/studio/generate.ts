@@ -2,7 +2,7 @@ import { canvasRequest, documentUse } from '../../../../shared/canvas/request';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
-import { validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
+import { assetFactsOf, validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { useTaskStore } from '../../store/taskStore';
 import { assetInfo } from '../canvas/assets';
@@ -47,7 +47,7 @@ export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefi
   const ids = [document.base?.assetId, ...document.references.map((r) => r.assetId), ...Object.values(currentExport())].filter((x): x is string => typeof x === 'string');
   for (const id of new Set(ids)) {
     const info = await assetInfo(id);
-    if (info) known.set(id, { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes });
+    if (info) known.set(id, assetFactsOf(info));
   }
   const base = document.base;
   return (id) => known.get(id) ?? (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined);
