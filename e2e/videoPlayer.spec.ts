@@ -247,11 +247,11 @@ test('an upscale source over 50 MB or over 2560 × 1440 is refused when chosen, 
   await choose.setInputFiles(await clipFile(dataDir, 'heavy.mp4', { width: 320, height: 180, seconds: 1, padBytes: 51 * 1000 * 1000 }));
   const refusal = panel.getByRole('alert', { name: 'Clip refused' });
   await expect(refusal).toContainText('heavy.mp4 was not taken; nothing was sent.');
-  await expect(refusal).toContainText(/This clip is 51\.\d MB; upscaling takes clips up to 50 MB/);
+  await expect(refusal).toContainText('This clip is 51.0 MB; video upscaling takes at most 50 MB.');
 
   await choose.setInputFiles(await clipFile(dataDir, 'wide.mp4', { width: 2576, height: 1456, seconds: 0.5 }));
   await expect(refusal).toContainText('wide.mp4 was not taken; nothing was sent.');
-  await expect(refusal).toContainText('This clip is 2576 × 1456; upscaling takes frames up to 2560 × 1440');
+  await expect(refusal).toContainText('This clip is 2576 × 1456; video upscaling takes at most 2560 × 1440.');
 
   // Upscale with no clip taken sends nothing either, and says what to do.
   await panel.getByRole('button', { name: 'Upscale', exact: true }).click();

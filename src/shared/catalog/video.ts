@@ -5,11 +5,20 @@ export const VIDEO_FPS = 24;
 export const VIDEO_MODES = ['t2v', 'i2v', 'v2v', 'draft_enhance'] as const;
 export type VideoMode = (typeof VIDEO_MODES)[number];
 
+/** The modes in the artist's words, as the studio names them. */
 export const VIDEO_MODE_LABELS: Readonly<Record<VideoMode, string>> = {
-  t2v: 'Text to video',
-  i2v: 'Image to video (keyframes)',
-  v2v: 'Video continuation',
+  t2v: 'From text',
+  i2v: 'From keyframes',
+  v2v: 'Continue a video',
   draft_enhance: 'Enhance a draft',
+};
+
+/** One line per mode: what the artist gets. */
+export const VIDEO_MODE_DESCRIPTIONS: Readonly<Record<VideoMode, string>> = {
+  t2v: 'A clip from the prompt alone.',
+  i2v: 'A clip through the images pinned on the timeline, each at its time.',
+  v2v: 'More of a clip: it starts where a video file or a previous result ends.',
+  draft_enhance: 'A draft made final: its composition kept, rendered at the resolution you choose.',
 };
 
 /** Longest clip per mode, in seconds (v2v was lowered to 15). */

@@ -12,11 +12,12 @@ describe('upscale source limits', () => {
   });
 
   it('says each limit a clip breaks, in words, with its figures', () => {
-    expect(upscaleSourceProblems({ ...fine, bytes: 62.3e6 })).toEqual([expect.stringMatching(/62\.3 MB; upscaling takes clips up to 50 MB/)]);
-    expect(upscaleSourceProblems({ ...fine, width: 2576, height: 1456 })).toEqual([expect.stringMatching(/2576 × 1456; upscaling takes frames up to 2560 × 1440/)]);
-    expect(upscaleSourceProblems({ ...fine, seconds: 24 })).toEqual([expect.stringMatching(/24\.0 s long; upscaling takes clips up to 20 s/)]);
+    expect(upscaleSourceProblems({ ...fine, bytes: 62.3e6 })).toEqual(['This clip is 62.3 MB; video upscaling takes at most 50 MB.']);
+    expect(upscaleSourceProblems({ ...fine, width: 2576, height: 1456 })).toEqual(['This clip is 2576 × 1456; video upscaling takes at most 2560 × 1440.']);
+    expect(upscaleSourceProblems({ ...fine, seconds: 24 })).toEqual(['This clip is 24.0 s long; video upscaling takes at most 20 s.']);
     expect(upscaleSourceProblems({ bytes: 51e6, width: 3840, height: 2176, seconds: 21 })).toHaveLength(3);
-    expect(upscaleBytesProblem(50e6 + 1)).toMatch(/50\.0 MB/);
+    expect(upscaleBytesProblem(50e6 + 1)).toMatch(/^This clip is 50\.0\d* MB/);
+    expect(upscaleBytesProblem(50e6)).toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
-import { VIDEO_UPSCALE_SOURCE } from '../catalog/video';
-import type { TaskRequest } from '../tasks/taskRequest';
+import { VIDEO_UPSCALE_DEFAULT_FACTOR, VIDEO_UPSCALE_SOURCE } from '../catalog/video';
+import { getEndpoint } from '../catalog/catalog';
+import { validateTaskRequest, type TaskRequest } from '../tasks/taskRequest';
 
 export const UPSCALE_ENDPOINT_ID = 'video-upscale-v1';
 
 /** The factor the panel starts at, and its range (the catalog's field says 1.5 to 3). */
-export const UPSCALE_FACTOR = { min: 1.5, max: 3, step: 0.1, initial: 2 } as const;
+export const UPSCALE_FACTOR = { min: 1.5, max: 3, step: 0.1, initial: VIDEO_UPSCALE_DEFAULT_FACTOR } as const;
 
 /** What the panel knows of a source clip when it is chosen, before anything is uploaded. */
 export interface UpscaleSourceFacts {
@@ -14,30 +15,25 @@ export interface UpscaleSourceFacts {
   readonly seconds: number;
 }
 
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-
-/** Over 50 MB: said from the file's size alone, before its bytes are read. */
-export function upscaleBytesProblem(bytes: number): string | null {
-  const max = VIDEO_UPSCALE_SOURCE.maxBytes;
-  return bytes > max ? `This clip is ${mb(bytes)}; upscaling takes clips up to ${max / 1e6} MB. Export it at a lower bitrate or shorten it, then choose it again.` : null;
-}
+/** Stands in for the clip's asset id while checking facts about a clip not stored yet. */
+const UNSTORED = '0'.repeat(64);
 
 /**
- * Every way a clip breaks the service's source limits (20 s, 50 MB, 2560 x 1440), each in the artist's words.
- * The service refuses such clips (without charging), so the panel refuses them first and sends nothing.
+ * Every way a clip breaks the service's source limits (20 s, 50 MB, 2560 x 1440), each in the artist's words: the
+ * catalog's video-source rule, the one the core checks again before sending. The service refuses such clips
+ * (without charging), so the panel refuses them when chosen and sends nothing.
  */
 export function upscaleSourceProblems(source: UpscaleSourceFacts): string[] {
-  const limits = VIDEO_UPSCALE_SOURCE;
-  const problems: string[] = [];
-  const bytes = upscaleBytesProblem(source.bytes);
-  if (bytes) problems.push(bytes);
-  if (source.width > limits.maxWidth || source.height > limits.maxHeight) {
-    problems.push(`This clip is ${source.width} × ${source.height}; upscaling takes frames up to ${limits.maxWidth} × ${limits.maxHeight}. Choose a smaller version of it.`);
-  }
-  if (source.seconds > limits.maxSeconds) {
-    problems.push(`This clip is ${source.seconds.toFixed(1)} s long; upscaling takes clips up to ${limits.maxSeconds} s. Trim it, then choose it again.`);
-  }
-  return problems;
+  const request = upscaleRequest({ factor: UPSCALE_FACTOR.initial, creative: true, prompt: '' }, UNSTORED);
+  const facts = { ...source, hasAlpha: false, kind: 'video' as const };
+  return validateTaskRequest(getEndpoint(UPSCALE_ENDPOINT_ID), request, () => facts)
+    .filter((i) => i.loc[1] === 'video')
+    .map((i) => i.msg);
+}
+
+/** Over 50 MB: said from the file's size alone, before its bytes are read (its other facts are not known yet). */
+export function upscaleBytesProblem(bytes: number): string | null {
+  return upscaleSourceProblems({ bytes, width: 1, height: 1, seconds: 0 })[0] ?? null;
 }
 
 export interface UpscaleSettings {

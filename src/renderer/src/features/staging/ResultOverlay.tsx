@@ -15,7 +15,7 @@ interface Box {
 }
 
 /** The stage's box inside the canvas column, followed as the window and the panels change size. */
-function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
+export function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
   const [box, setBox] = useState<Box | null>(null);
   useEffect(() => {
     const el = stage.current;

@@ -15,6 +15,8 @@ import type { PlayerHandle } from '../player/VideoPlayer';
 import { useResultPoster } from '../player/posters';
 import { VersionsPanel } from './VersionsPanel';
 import { VideoActions } from './VideoResult';
+import { setResultDrag } from '../video/dragData';
+import { VideoResultActions } from '../video/VideoResultActions';
 import './staging.css';
 
 const MODES: readonly { mode: CompareMode; label: string }[] = [
@@ -35,6 +37,8 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       aria-label={`${entry.model}: ${entry.label}`}
       className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
       data-task={entry.taskId}
+      draggable={entry.resultId !== null}
+      onDragStart={(e) => entry.resultId && setResultDrag(e.dataTransfer, entry.resultId)}
       onClick={onPick}
       title={entry.reason ?? entry.prompt}
     >
@@ -81,6 +85,7 @@ function Actions({ entry }: { entry: StripEntry | null }) {
               {entry.reason}
             </p>
           )}
+          {entry.status === 'ready' && <VideoResultActions resultId={entry.resultId} />}
           <div className="button-row">
             {entry.status === 'ready' && video && <VideoActions item={item} entry={entry} />}
             {entry.status === 'ready' && !video && (

@@ -18,6 +18,7 @@ import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
+import { VideoPanel } from '../video/VideoPanel';
 import { creditsText, stateLabel } from '../queue/taskText';
 import { generate } from './generate';
 import { modelLimits } from './modelFacts';
@@ -194,7 +195,9 @@ export function StudioPanel() {
 
   const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
   const isPrompt = (f: FieldSpec) => f.role === 'prompt';
-  const essential = (f: FieldSpec) => f.group === 'main' && !isPrompt(f) && !isCanvasField(endpoint, f.name) && f.type !== 'keyframes' && f.type !== 'video';
+  // The video panel holds the video model's mode, frame size and length in the artist's words.
+  const inVideoPanel = (f: FieldSpec) => use.modeField !== null && (f.role === 'video-mode' || f.role === 'resolution' || f.name === use.durationField);
+  const essential = (f: FieldSpec) => f.group === 'main' && !isPrompt(f) && !isCanvasField(endpoint, f.name) && f.type !== 'keyframes' && f.type !== 'video' && !inVideoPanel(f);
   const later = (f: FieldSpec) => f.group !== 'main';
   const issuesFor = (pick: (f: FieldSpec) => boolean) => issues.filter((i) => endpoint.fields.some((f) => f.name === i.loc[1] && pick(f)));
   const seeded = takesSeed(endpoint);
@@ -215,6 +218,7 @@ export function StudioPanel() {
                 In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
               </p>
             )}
+            {use.modeField && <VideoPanel />}
             {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
           </div>
           <div className="generate-row">
@@ -230,6 +234,11 @@ export function StudioPanel() {
                 onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
               />
             </label>
+            {use.modeField && (
+              <Button disabled={busy} title="A quick, cheaper render at hd to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
+                Draft
+              </Button>
+            )}
             <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
               {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
               <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>

@@ -1,4 +1,6 @@
 import { canvasRequest, documentUse } from '../../../../shared/canvas/request';
+import { videoRefusal } from '../../../../shared/canvas/videoChecks';
+import { VIDEO_DRAFT_RESOLUTION } from '../../../../shared/catalog/video';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
@@ -28,6 +30,10 @@ export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
     return 'Try on needs a garment: add a photo of it to the references.';
   }
+  if (use.modeField) {
+    const video = videoRefusal(document);
+    if (video) return video;
+  }
   const takesMask = use.maskField !== null || use.alphaMask;
   if (takesMask && document.base && (!mask || isBlank(mask))) {
     // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
@@ -55,9 +61,10 @@ export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefi
 
 /**
  * One press of Generate: refuses with a reason, or exports a changed mask and sends the request shown as a
- * group of variations. Answers the tasks made (empty when nothing was sent).
+ * group of variations. Answers the tasks made (empty when nothing was sent). A video draft is the same request
+ * rendered at hd, as the service renders drafts.
  */
-export async function generate(): Promise<TaskInfo[]> {
+export async function generate(options: { draft?: boolean } = {}): Promise<TaskInfo[]> {
   const studio = useStudioStore.getState();
   if (studio.busy) return [];
   const endpoint = selectEndpoint(useCanvasStore.getState());
@@ -75,7 +82,8 @@ export async function generate(): Promise<TaskInfo[]> {
       if (failed) return say(failed);
     }
     const current = useCanvasStore.getState();
-    const request = canvasRequest(endpoint, current.document, currentExport());
+    const shown = canvasRequest(endpoint, current.document, currentExport());
+    const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
     const issues = validateTaskRequest(endpoint, request, await canvasFacts());
     if (issues.length > 0) return say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
     const result = await gen.tasks.submitGroup({ request, count: studio.variations, projectId: useProjectStore.getState().currentId });

@@ -1,6 +1,5 @@
-import { VIDEO_UPSCALE_SOURCE } from '../../../../shared/catalog/video';
+import { upscaledFrameSize, VIDEO_UPSCALE_SOURCE } from '../../../../shared/catalog/video';
 import { getEndpoint } from '../../../../shared/catalog/catalog';
-import { expectedOutputSize } from '../../../../shared/catalog/outputSize';
 import { megapixels } from '../../../../shared/media/imageHeader';
 import { UPSCALE_ENDPOINT_ID, UPSCALE_FACTOR } from '../../../../shared/video/upscale';
 import { Button } from '../../ui/Button';
@@ -68,13 +67,11 @@ function Source() {
 function OutputSize({ factor }: { factor: number }) {
   const source = useUpscaleStore((s) => s.source);
   if (!source) return <p className="upscale-output muted" aria-label="Output frame size">Choose a clip to see the frame size it makes.</p>;
-  const out = expectedOutputSize(endpoint, { upscale_factor: factor }, { video: { width: source.width, height: source.height } });
-  if (!out) return null;
-  const capped = out.width < Math.round(source.width * factor) - 2;
+  const out = upscaledFrameSize(source, factor);
   return (
     <p className="upscale-output" aria-label="Output frame size">
       {source.width} × {source.height} → <strong>{out.width} × {out.height}</strong> ({megapixels(out.width, out.height)} MP a frame)
-      {capped && <span className="muted"> · held near {limits.maxOutputMegapixels} MP, the most the service makes</span>}
+      {out.capped && <span className="muted"> · held near {limits.maxOutputMegapixels} MP, the most the service makes</span>}
     </p>
   );
 }
