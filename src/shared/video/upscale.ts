@@ -1,4 +1,4 @@
-import { VIDEO_UPSCALE_DEFAULT_FACTOR, VIDEO_UPSCALE_SOURCE } from '../catalog/video';
+import { VIDEO_UPSCALE_DEFAULT_FACTOR } from '../catalog/video';
 import { getEndpoint } from '../catalog/catalog';
 import { validateTaskRequest, type TaskRequest } from '../tasks/taskRequest';
 
