@@ -47,7 +47,7 @@ async function savedDocument(page: Page, dataDir: string): Promise<{ intent?: st
 }
 
 /** The canvas's picture, read back from the asset store: its size and the RGB of a few pixels. */
-async function picturePixels(page: Page, dataDir: string, points: readonly [number, number][]): Promise<{ width: number; height: number; pixels: number[][] }> {
+async function picturePixels(page: Page, dataDir: string, points: readonly [number, number][]): Promise<{ width: number; height: number; pixels: number[][]; pngColorType: number }> {
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   const id = await page.evaluate(async () => {
     const listed = await window.gen.projects.list();
@@ -59,6 +59,7 @@ async function picturePixels(page: Page, dataDir: string, points: readonly [numb
     async ({ assetId, points }) => {
       const info = await window.gen.assets.get({ id: assetId });
       if (!info.ok) throw new Error(info.error.message);
+      const file = new Uint8Array(await (await fetch(info.value.url)).arrayBuffer());
       const img = new Image();
       img.src = info.value.url;
       await img.decode();
@@ -67,7 +68,8 @@ async function picturePixels(page: Page, dataDir: string, points: readonly [numb
       canvas.height = img.naturalHeight;
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(img, 0, 0);
-      return { width: img.naturalWidth, height: img.naturalHeight, pixels: points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)]) };
+      // The IHDR's colour type: 2 is RGB, 6 RGBA.
+      return { width: img.naturalWidth, height: img.naturalHeight, pixels: points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)]), pngColorType: file[25]! };
     },
     { assetId, points },
   );
@@ -126,7 +128,8 @@ test('a video result plays in the strip, steps frame by frame, and a frame becom
     [170, y],
     [640, 300],
   ]);
-  expect(picture).toMatchObject({ width: 1280, height: 736 });
+  // An opaque frame is stored as an RGB PNG: smaller, quicker to write, nothing transparent to look for.
+  expect(picture).toMatchObject({ width: 1280, height: 736, pngColorType: 2 });
   const [inBar, pastBar] = picture.pixels;
   expect(Math.min(...inBar!)).toBeGreaterThan(200);
   expect(Math.max(...pastBar!)).toBeLessThan(160);

@@ -41,7 +41,9 @@ export function drawFrame(video: HTMLVideoElement, width: number, height: number
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  const ctx = canvas.getContext('2d');
+  // A video frame is opaque: an opaque canvas encodes as an RGB PNG, smaller and quicker to write, and the store
+  // has no transparency to look for in it.
+  const ctx = canvas.getContext('2d', { alpha: false });
   if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
   ctx.drawImage(video, 0, 0, width, height);
   return canvas;

@@ -54,7 +54,7 @@ export function VideoActions({ item, entry }: { item: LibraryItem; entry: StripE
   const busy = useStagingStore((s) => s.busy);
   return (
     <>
-      <Button variant="primary" disabled={busy} onClick={() => void openUpscale(item).then((note) => note && useStagingStore.getState().say(note))}>
+      <Button disabled={busy} onClick={() => void openUpscale(item).then((note) => note && useStagingStore.getState().say(note))}>
         Upscale…
       </Button>
       <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
