@@ -4,7 +4,7 @@ import { VIDEO_DRAFT_RESOLUTION } from '../../../../shared/catalog/video';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
-import { validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
+import { assetFactsOf, validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { useTaskStore } from '../../store/taskStore';
 import { assetInfo } from '../canvas/assets';
@@ -13,9 +13,8 @@ import { isBlank } from '../canvas/mask/maskBuffer';
 import { currentExport, exportMask } from '../canvas/maskExport';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from './studioStore';
-
-/** Said where a model needs a clip: the asset store takes pictures only until the video work lands. */
-export const CLIP_NOT_YET = 'Upscaling needs a clip, and Gen Studio cannot open clips yet: they come with the video timeline. Nothing was sent.';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
+import { sendUpscale } from '../upscale/sendUpscale';
 
 /**
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
@@ -35,8 +34,6 @@ export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
     const video = videoRefusal(document);
     if (video) return video;
   }
-  const clip = endpoint.fields.find((f) => f.type === 'video' && f.required);
-  if (clip) return CLIP_NOT_YET;
   const takesMask = use.maskField !== null || use.alphaMask;
   if (takesMask && document.base && (!mask || isBlank(mask))) {
     // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
@@ -56,7 +53,7 @@ export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefi
   const ids = [document.base?.assetId, ...document.references.map((r) => r.assetId), ...Object.values(currentExport())].filter((x): x is string => typeof x === 'string');
   for (const id of new Set(ids)) {
     const info = await assetInfo(id);
-    if (info) known.set(id, { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes });
+    if (info) known.set(id, assetFactsOf(info));
   }
   const base = document.base;
   return (id) => known.get(id) ?? (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined);
@@ -71,6 +68,8 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   const studio = useStudioStore.getState();
   if (studio.busy) return [];
   const endpoint = selectEndpoint(useCanvasStore.getState());
+  // The upscale panel sends its clip; the canvas has nothing to give it.
+  if (endpoint.id === UPSCALE_ENDPOINT_ID) return sendUpscale();
   studio.attempt(endpoint.id);
   studio.set({ busy: true });
   try {

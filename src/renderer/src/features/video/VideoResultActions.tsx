@@ -4,8 +4,8 @@ import { useLibraryItem } from '../staging/useImageUrl';
 import { continueResult, isDraft, isVideoResult, makeFinal } from './videoActions';
 
 /**
- * A video result in the results strip: it plays there, a draft can be made final, and any clip can be continued.
- * The player proper comes with the video player work; until then the browser's own controls play it.
+ * A video result in the results strip: it plays over the canvas in the player (staging/VideoResult.tsx), a draft
+ * can be made final, and any clip can be continued.
  */
 export function VideoResultActions({ resultId }: { resultId: string | null }) {
   const item = useLibraryItem(resultId);
@@ -14,7 +14,9 @@ export function VideoResultActions({ resultId }: { resultId: string | null }) {
   const draft = isDraft(item);
   return (
     <div className="strip-video">
-      <video src={item.url} controls loop preload="metadata" aria-label={draft ? 'Draft video' : 'Result video'} />
+      <p className="muted small" aria-label={draft ? 'Draft video' : 'Result video'}>
+        {draft ? 'A draft at hd: it plays above. Make final renders it at the frame size chosen in the panel.' : 'It plays above: use a frame as the picture or pin it as a keyframe from the player.'}
+      </p>
       <div className="button-row">
         {draft && (
           <Button
