@@ -188,11 +188,14 @@ test('a text-to-video started from the studio', async ({ studio }) => {
   await page.getByRole('radio', { name: 'Video', exact: true }).click();
   await prompt(page).fill('waves on a beach at dawn');
   await expect(panel(page).getByText('Field required')).toHaveCount(0);
+  // The studio starts on From keyframes: with none pinned it says so in words and sends nothing.
   await generate(page);
-  // The mode is the artist's to choose: marked only now that they tried.
-  await expect(panel(page).locator('[data-field="mode"]').getByRole('alert')).toContainText('Field required');
-  await panel(page).locator('[data-field="mode"] select').selectOption('t2v');
-  await panel(page).locator('[data-field="duration"] input').fill('4');
+  await expect(panel(page).getByRole('alert', { name: 'Studio notice' })).toContainText('needs at least one keyframe');
+  expect(received).toHaveLength(0);
+  await panel(page).getByRole('radio', { name: 'From text' }).click();
+  const length = panel(page).getByLabel('Length in seconds');
+  await length.fill('4');
+  await length.press('Enter');
   await generate(page);
   await expect(page.getByRole('region', { name: 'Last run' }).getByRole('listitem')).toHaveCount(1);
   const [video] = await sent(received, 'gen-3-video', 1);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../../src/main/core/createCore';
+import { parseByteRange, rangeResponse } from '../../src/main/core/mediaRange';
 import type { CoreDeps } from '../../src/main/core/deps';
 import { nodeDeps } from '../../src/main/core/nodeDeps';
 import { contentSecurityPolicy } from '../../src/shared/security/csp';
@@ -41,20 +42,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Stored media, with byte ranges for <video> seeking: the same answers as the Electron protocol handler. */
 async function serveFile(res: ServerResponse, file: string, mime: string, req: IncomingMessage): Promise<void> {
   const { size } = await stat(file);
-  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-  const headers: Record<string, string | number> = { 'content-type': mime, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
-  if (range && (range[1] || range[2])) {
-    // <video> asks for ranges; answer them as the Electron protocol handler does.
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
-    createReadStream(file, { start, end }).pipe(res);
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-length': size });
-  createReadStream(file).pipe(res);
+  const answer = rangeResponse(parseByteRange(req.headers.range, size), size);
+  res.writeHead(answer.status, { ...answer.headers, 'content-type': mime, 'x-content-type-options': 'nosniff' });
+  if (answer.status === 416 || size === 0 || req.method === 'HEAD') return void res.end();
+  createReadStream(file, { start: answer.start, end: answer.end }).pipe(res);
 }
 
 /**

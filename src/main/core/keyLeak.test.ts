@@ -135,6 +135,8 @@ describe('the key', () => {
       },
       'assets.get': () => call('assets.get', { id: ids.asset! }),
       'assets.downscale': () => call('assets.downscale', { id: ids.asset!, maxMegapixels: 1 }),
+      // Refused (a picture takes no poster): the refusal must not quote the key either.
+      'assets.setPoster': () => call('assets.setPoster', { id: ids.asset!, bytes: png }),
       'tasks.submit': async () => {
         const task = await ok<{ id: string }>(call('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { prompt: 'wider', right: 64 }, inputs: { image: { assetId: ids.asset! } } }));
         ids.task = task.id;
@@ -167,6 +169,10 @@ describe('the key', () => {
         return call('library.get', { id: items[0]!.id });
       },
       'library.openFolder': () => call('library.openFolder'),
+      'library.setPoster': async () => {
+        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        return call('library.setPoster', { resultId: items[0]!.id, bytes: png });
+      },
       'assets.fromLibrary': async () => {
         const items = await ok<Array<{ id: string }>>(call('library.list'));
         return ok(call('assets.fromLibrary', { resultId: items[0]!.id }));
@@ -237,8 +243,8 @@ describe('the key', () => {
     const order: CallName[] = [
       'app.info', 'app.notices', 'app.dismissNotice', 'keys.keychain', 'keys.add', 'keys.list', 'keys.update', 'keys.test',
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
-      'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale',
-      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder',
+      'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale', 'assets.setPoster',
+      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder', 'library.setPoster',
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',

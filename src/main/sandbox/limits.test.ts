@@ -182,9 +182,9 @@ describe('cross-field rules, with real images', () => {
     const endpoint = getEndpoint('video-upscale-v1');
     const before = fx.sandbox.credits(fx.sandbox.demoKey);
     const cases = [
-      { name: '21 s', spec: { width: 64, height: 64, seconds: 21 }, msg: '21.0 s is longer than 20 s' },
-      { name: '2592 x 1440', spec: { width: 2592, height: 1440 }, msg: '2592 x 1440 is larger than 2560 x 1440' },
-      { name: '2560 x 1472', spec: { width: 2560, height: 1472 }, msg: '2560 x 1472 is larger than 2560 x 1440' },
+      { name: '21 s', spec: { width: 64, height: 64, seconds: 21 }, msg: 'This clip is 21.0 s long; video upscaling takes at most 20 s.' },
+      { name: '2592 x 1440', spec: { width: 2592, height: 1440 }, msg: 'This clip is 2592 × 1440; video upscaling takes at most 2560 × 1440.' },
+      { name: '2560 x 1472', spec: { width: 2560, height: 1472 }, msg: 'This clip is 2560 × 1472; video upscaling takes at most 2560 × 1440.' },
     ];
     for (const c of cases) {
       const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), { video: videoBase64(c.spec) });

@@ -50,8 +50,8 @@ const MODES: readonly ModeCase[] = [
     cost: 5.64,
   },
   { mode: 'v2v', request: async () => ({ resolution: 'hd', duration: 1, video: await sampleVideo() }), width: 1280, height: 736, seconds: 1, cost: 2.82 },
-  // Drafts render at hd whatever resolution is asked.
-  { mode: 'draft_enhance', request: async () => ({ resolution: 'fhd', duration: 3, video: await sampleVideo() }), width: 1280, height: 736, seconds: 3, cost: 8.46 },
+  // Enhancing a draft (“Make final”) renders at the resolution asked, not the draft's hd.
+  { mode: 'draft_enhance', request: async () => ({ resolution: 'fhd', duration: 3, video: await sampleVideo() }), width: 1920, height: 1088, seconds: 3, cost: 18.81 },
 ];
 
 describe('gen-3-video in every mode', () => {

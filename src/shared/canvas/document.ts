@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_FPS, VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS } from '../catalog/video';
 import { AssetIdSchema } from '../tasks/taskRequest';
 
 /**
@@ -7,9 +8,9 @@ import { AssetIdSchema } from '../tasks/taskRequest';
  * values. Pixels never live in this JSON: images are assets (content-addressed, by id) and the mask is a PNG
  * blob stored beside the project file, named here.
  *
- * Version 1. A later version (the video timeline) adds fields; `migrateDocument` brings old files forward.
+ * Version 2 added the video timeline; `migrateDocument` brings version-1 files forward.
  */
-export const CANVAS_DOCUMENT_VERSION = 1;
+export const CANVAS_DOCUMENT_VERSION = 2;
 
 /** A project blob file name: what main writes beside the project JSON. Plain names only, no paths. */
 export const BlobNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,127}$/);
@@ -91,6 +92,34 @@ export const ResultDecisionSchema = z.object({
 });
 export type ResultDecision = z.infer<typeof ResultDecisionSchema>;
 
+/** The longest clip in frames: keyframes of a shortened clip stay where they were, up to this. */
+const MAX_FRAME = Math.max(...Object.values(VIDEO_MAX_SECONDS)) * VIDEO_FPS;
+
+/** An image pinned to a frame of the video (24 fps; frame 0 is the first). */
+export const KeyframeSchema = z.object({
+  id: z.string().min(1).max(64),
+  image: ImageRefSchema,
+  frame: z.number().int().min(0).max(MAX_FRAME),
+});
+export type Keyframe = z.infer<typeof KeyframeSchema>;
+
+/** A video the clip starts from: the clip to continue or the draft to enhance. */
+export const VideoRefSchema = z.object({
+  assetId: AssetIdSchema,
+  name: z.string().max(512),
+  seconds: z.number().nonnegative().nullable(),
+  /** The library result it came from, when it did (a draft keeps its keyframes, prompt and seed). */
+  resultId: z.string().max(200).nullable(),
+});
+export type VideoRef = z.infer<typeof VideoRefSchema>;
+
+/** The video timeline: keyframes in frame order, never two on one frame; the source video for the modes that take one. */
+export const TimelineSchema = z.object({
+  keyframes: z.array(KeyframeSchema).max(VIDEO_KEYFRAMES.max),
+  source: VideoRefSchema.nullable(),
+});
+export type Timeline = z.infer<typeof TimelineSchema>;
+
 export const CanvasDocumentSchema = z.object({
   version: z.literal(CANVAS_DOCUMENT_VERSION),
   /** The endpoint the document is prepared for; switching keeps every other endpoint's values. */
@@ -110,6 +139,8 @@ export const CanvasDocumentSchema = z.object({
   versions: z.array(PictureVersionSchema).max(500).optional(),
   /** The artist's decision on each result of the project, by task id. */
   resultDecisions: z.record(z.string().max(200), ResultDecisionSchema).optional(),
+  /** The video timeline (version 2 on). */
+  timeline: TimelineSchema,
 });
 export type CanvasDocument = z.infer<typeof CanvasDocumentSchema>;
 
@@ -120,7 +151,12 @@ export function documentBlobNames(document: CanvasDocument): string[] {
 
 /** The asset ids a document refers to (so an asset clean-up never removes one a project still uses). */
 export function documentAssetIds(document: CanvasDocument): string[] {
-  const ids = [...document.references.map((ref) => ref.assetId), ...(document.versions ?? []).map((v) => v.image.assetId)];
+  const ids = [
+    ...document.references.map((ref) => ref.assetId),
+    ...(document.versions ?? []).map((v) => v.image.assetId),
+    ...document.timeline.keyframes.map((k) => k.image.assetId),
+  ];
+  if (document.timeline.source) ids.push(document.timeline.source.assetId);
   if (document.base) ids.unshift(document.base.assetId);
   return [...new Set(ids)];
 }
@@ -138,13 +174,28 @@ export function emptyDocument(endpointId: string): CanvasDocument {
     outpaint: null,
     references: [],
     boxes: [],
+    timeline: { keyframes: [], source: null },
   };
 }
+
+/**
+ * Brings a saved document of an older version to the current shape; anything else passes through untouched
+ * (for the schema to refuse). Version 1 had no timeline: it opens with an empty one.
+ */
+export function migrateDocument(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const old = raw as Record<string, unknown>;
+  if (old.version === 1) return { ...old, version: CANVAS_DOCUMENT_VERSION, timeline: { keyframes: [], source: null } };
+  return raw;
+}
+
+/** A document as stored on disk or in an archive: any known version, read as the current one. */
+export const StoredDocumentSchema = z.preprocess(migrateDocument, CanvasDocumentSchema);
 
 /**
  * Reads a saved document of any known version. Answers the zod error for anything else so the caller can set
  * the file aside with a message.
  */
 export function parseDocument(raw: unknown): ReturnType<typeof CanvasDocumentSchema.safeParse> {
-  return CanvasDocumentSchema.safeParse(raw);
+  return CanvasDocumentSchema.safeParse(migrateDocument(raw));
 }

@@ -5,6 +5,7 @@ import type { JsonValue } from '../catalog/field';
 import type { TaskRequest } from '../tasks/taskRequest';
 import { intentFor } from '../studio/intents';
 import type { BoundingBox, CanvasDocument } from './document';
+import { keyframeTimes, videoDuration, videoMode } from './timeline';
 
 /** Which canvas layers feed an endpoint's request, read from its fields' roles in the catalog. */
 export interface CanvasUse {
@@ -20,6 +21,11 @@ export interface CanvasUse {
   readonly outpaint: boolean;
   readonly boxes: boolean;
   readonly promptField: string | null;
+  /** The video model's fields the timeline fills: the mode, the keyframes and the source video. */
+  readonly modeField: string | null;
+  readonly keyframesField: string | null;
+  readonly videoField: string | null;
+  readonly durationField: string | null;
 }
 
 const SIDES = ['top', 'bottom', 'left', 'right'] as const;
@@ -38,6 +44,11 @@ export function canvasUse(endpoint: EndpointSpec): CanvasUse {
     outpaint: byRole('outpaint-size').length > 0,
     boxes: endpoint.promptAppendix === 'bounding-boxes',
     promptField: byRole('prompt')[0]?.name ?? null,
+    modeField: byRole('video-mode')[0]?.name ?? null,
+    keyframesField: byRole('keyframes')[0]?.name ?? null,
+    // The upscaler's clip is a plain field the upscaling panel fills; only the video model's comes from the timeline.
+    videoField: byRole('video-mode').length > 0 ? (byRole('video')[0]?.name ?? null) : null,
+    durationField: byRole('video-mode').length > 0 ? (endpoint.fields.find((f) => f.name === 'duration')?.name ?? null) : null,
   };
 }
 
@@ -70,6 +81,8 @@ export function isCanvasField(endpoint: EndpointSpec, name: string): boolean {
     name === use.maskField ||
     use.referenceFields.includes(name) ||
     (use.expandSides as readonly string[]).includes(name) ||
+    name === use.keyframesField ||
+    name === use.videoField ||
     endpoint.fields.some((f) => f.name === name && (f.role === 'outpaint-size' || f.role === 'outpaint-offset' || f.role === 'person' || f.role === 'garment'))
   );
 }
@@ -127,7 +140,16 @@ export function canvasRequest(endpoint: EndpointSpec, document: CanvasDocument, 
     if (prompt.length > 0) params[use.promptField] = prompt;
   }
 
+  // The timeline's length and mode are what the artist sees, so the request sends them even when the form holds none.
+  if (use.modeField) params[use.modeField] = videoMode(document);
+  if (use.durationField) params[use.durationField] = videoDuration(document);
+
   const inputs: TaskRequest['inputs'] = {};
+  if (use.keyframesField && (params[use.modeField ?? ''] === 'i2v' || params[use.modeField ?? ''] === 'draft_enhance') && document.timeline.keyframes.length > 0) {
+    inputs[use.keyframesField] = keyframeTimes(document);
+  }
+  const source = document.timeline.source;
+  if (use.videoField && source && (params[use.modeField ?? ''] === 'v2v' || params[use.modeField ?? ''] === 'draft_enhance')) inputs[use.videoField] = { assetId: source.assetId };
   const alpha = use.alphaMask && document.mask.exportAs === 'alpha' && assets.alphaImageAssetId;
   if (use.imageField && document.base) inputs[use.imageField] = { assetId: alpha ? assets.alphaImageAssetId! : document.base.assetId };
   if (use.maskField && assets.maskAssetId && !alpha) inputs[use.maskField] = { assetId: assets.maskAssetId };

@@ -86,12 +86,17 @@ export type CrossFieldRule =
   | { readonly kind: 'max-input-megapixels'; readonly fields: readonly string[]; readonly max: number }
   | { readonly kind: 'max-output-megapixels'; readonly width: string; readonly height: string; readonly max: number }
   | {
+      /** Limits on a source clip, checked from its file before it is sent; each broken one is its own issue. */
       readonly kind: 'video-source';
       readonly field: string;
+      /** Ends the artist's sentence “…; <takes> at most 15 s”, e.g. “video upscaling takes”. */
+      readonly takes: string;
       readonly maxSeconds: number;
-      readonly maxBytes: number;
-      readonly maxWidth: number;
-      readonly maxHeight: number;
+      readonly maxBytes?: number;
+      readonly maxWidth?: number;
+      readonly maxHeight?: number;
+      /** Only when this field has one of these values (a continuation's source, not a draft's). */
+      readonly when?: { readonly field: string; readonly values: readonly string[] };
     };
 
 /** How the prompt carries extra structure (the third generation takes bounding boxes at its end). */

@@ -61,13 +61,13 @@ describe('expectedOutputSize', () => {
     expect(size('gen-3-image', {}, { input_image: { width: 600, height: 400 } })).toEqual({ width: 1248, height: 832 });
   });
 
-  it('gen-3-video: the resolution’s frame size (fhd when absent); drafts at hd whatever is asked', () => {
+  it('gen-3-video: the resolution’s frame size (fhd when absent), enhancing a draft included', () => {
     expect(size('gen-3-video', { mode: 't2v' })).toEqual({ width: 1920, height: 1088 });
     expect(size('gen-3-video', { mode: 't2v', resolution: 'hd' })).toEqual({ width: 1280, height: 736 });
     expect(size('gen-3-video', { mode: 'i2v', resolution: 'qhd' })).toEqual({ width: 2560, height: 1440 });
     expect(size('gen-3-video', { mode: 'v2v', resolution: 'uhd' })).toEqual({ width: 3840, height: 2176 });
-    expect(size('gen-3-video', { mode: 'draft_enhance', resolution: 'uhd' })).toEqual({ width: 1280, height: 736 });
-    expect(size('gen-3-video', { mode: 'draft_enhance' })).toEqual({ width: 1280, height: 736 });
+    expect(size('gen-3-video', { mode: 'draft_enhance', resolution: 'uhd' })).toEqual({ width: 3840, height: 2176 });
+    expect(size('gen-3-video', { mode: 'draft_enhance', resolution: 'hd' })).toEqual({ width: 1280, height: 736 });
   });
 
   it('tools keep their image’s size; outpainting is the requested canvas', () => {

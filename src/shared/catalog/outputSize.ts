@@ -1,7 +1,7 @@
 import { parseRatio } from '../validation/fieldChecks';
 import type { EndpointSpec } from './endpoint';
 import { fieldOf } from './endpoint';
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_UPSCALE_SOURCE, type VideoResolution } from './video';
+import { VIDEO_FRAME_SIZES, upscaledFrameSize, type VideoResolution } from './video';
 
 export interface Size {
   readonly width: number;
@@ -62,18 +62,18 @@ export function expectedOutputSize(
       return sizeForRatio(ratio ?? (image ? image.width / image.height : 1), edge * edge);
     }
     case 'gen-3-video': {
-      const mode = body.mode;
-      const res = (mode === 'draft_enhance' ? VIDEO_DRAFT_RESOLUTION : body.resolution) as VideoResolution | undefined;
+      // Every mode renders at the asked resolution: a draft is made by asking for hd, and enhancing it (“Make
+      // final”) gives the final resolution with the draft's composition.
+      const res = body.resolution as VideoResolution | undefined;
       // Only the size: the catalog entry also carries its `inferred` note, which is no part of a Size.
       const frame = VIDEO_FRAME_SIZES[res && res in VIDEO_FRAME_SIZES ? res : 'fhd'];
       return { width: frame.width, height: frame.height };
     }
     case 'video-upscale-v1': {
       const source = inputs.video;
-      const factor = num(body.upscale_factor) ?? 2;
       if (!source) return undefined;
-      const scale = Math.min(factor, Math.sqrt((VIDEO_UPSCALE_SOURCE.maxOutputMegapixels * 1e6) / (source.width * source.height)));
-      return { width: Math.round((source.width * scale) / 2) * 2, height: Math.round((source.height * scale) / 2) * 2 };
+      const { width, height } = upscaledFrameSize(source, num(body.upscale_factor));
+      return { width, height };
     }
   }
   if (endpoint.kind === 'inpaint' || endpoint.kind === 'tool') return image;

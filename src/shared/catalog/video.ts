@@ -5,11 +5,20 @@ export const VIDEO_FPS = 24;
 export const VIDEO_MODES = ['t2v', 'i2v', 'v2v', 'draft_enhance'] as const;
 export type VideoMode = (typeof VIDEO_MODES)[number];
 
+/** The modes in the artist's words, as the studio names them. */
 export const VIDEO_MODE_LABELS: Readonly<Record<VideoMode, string>> = {
-  t2v: 'Text to video',
-  i2v: 'Image to video (keyframes)',
-  v2v: 'Video continuation',
+  t2v: 'From text',
+  i2v: 'From keyframes',
+  v2v: 'Continue a video',
   draft_enhance: 'Enhance a draft',
+};
+
+/** One line per mode: what the artist gets. */
+export const VIDEO_MODE_DESCRIPTIONS: Readonly<Record<VideoMode, string>> = {
+  t2v: 'A clip from the prompt alone.',
+  i2v: 'A clip through the images pinned on the timeline, each at its time.',
+  v2v: 'More of a clip: it starts where a video file or a previous result ends.',
+  draft_enhance: 'A draft made final: its composition kept, rendered at the resolution you choose.',
 };
 
 /** Longest clip per mode, in seconds (v2v was lowered to 15). */
@@ -43,7 +52,7 @@ export const VIDEO_FRAME_SIZES: Readonly<Record<VideoResolution, VideoFrameSize>
   uhd: { width: 3840, height: 2176 },
 };
 
-/** Drafts render at hd whatever resolution is asked. */
+/** A draft is asked for at hd (quick and cheap); enhancing it (“Make final”) renders at the resolution then asked. */
 export const VIDEO_DRAFT_RESOLUTION: VideoResolution = 'hd';
 
 export const VIDEO_UPSCALE_SOURCE = {
@@ -54,3 +63,25 @@ export const VIDEO_UPSCALE_SOURCE = {
   /** Output is capped near this many megapixels per frame. */
   maxOutputMegapixels: 14.4,
 } as const;
+
+/** The upscaling factor the service uses when none is given (the catalog's field leaves it to the service). */
+export const VIDEO_UPSCALE_DEFAULT_FACTOR = 2;
+
+export interface UpscaledFrame {
+  readonly width: number;
+  readonly height: number;
+  /** the factor would have gone past the per-frame cap, so the frame was made smaller (same shape) */
+  readonly capped: boolean;
+}
+
+/**
+ * The frame size video upscaling produces: the source times the factor, capped near 14.4 MP per frame as the
+ * service does (the scale drops until the frame fits, keeping the shape), both edges even as H.264 needs.
+ * One function for the panel's readout, the cost estimate and the Sandbox's clip.
+ */
+export function upscaledFrameSize(source: { readonly width: number; readonly height: number }, factor: number = VIDEO_UPSCALE_DEFAULT_FACTOR): UpscaledFrame {
+  const cap = Math.sqrt((VIDEO_UPSCALE_SOURCE.maxOutputMegapixels * 1e6) / (source.width * source.height));
+  const scale = Math.min(factor, cap);
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  return { width: even(source.width * scale), height: even(source.height * scale), capped: cap < factor };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
-import type { ValidationIssue } from '../validation/issue';
+import { issue, type ValidationIssue } from '../validation/issue';
 import type { ImageProbe, VideoProbe } from '../validation/rules';
 import { validateRequest } from '../validation/validate';
 
@@ -37,7 +37,22 @@ export interface AssetFacts {
   readonly height: number;
   readonly hasAlpha: boolean;
   readonly bytes?: number;
+  /** a video's length; with `bytes`, what the video rules check before a clip is sent */
   readonly seconds?: number;
+  /** what the file is; a field given the other kind is refused (unknown: not checked) */
+  readonly kind?: 'image' | 'video';
+}
+
+/** What validation checks of an asset, from its record (`AssetInfo`): a video's length and size come from its file. */
+export function assetFactsOf(info: {
+  readonly width: number;
+  readonly height: number;
+  readonly hasAlpha: boolean;
+  readonly bytes: number;
+  readonly kind: 'image' | 'video';
+  readonly seconds: number | null;
+}): AssetFacts {
+  return { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes, kind: info.kind, ...(info.seconds !== null ? { seconds: info.seconds } : {}) };
 }
 
 /** Stands in for a media value during validation: present, non-empty, and mapped back to its asset. */
@@ -60,6 +75,19 @@ export function validateTaskRequest(
       : placeholder(input.assetId);
   }
   const assetOf = (value: string) => (value.startsWith('asset:') ? facts(value.slice(6)) : undefined);
+  const wrongKind = Object.entries(request.inputs).flatMap(([field, input]): ValidationIssue[] => {
+    const spec = endpoint.fields.find((f) => f.name === field);
+    const wanted = spec?.type === 'video' ? 'video' : spec?.type === 'image' || spec?.type === 'keyframes' ? 'image' : undefined;
+    if (!wanted) return [];
+    const refs = Array.isArray(input) ? input : [input];
+    return refs.some((r) => {
+      const kind = facts(r.assetId)?.kind;
+      return kind !== undefined && kind !== wanted;
+    })
+      ? [issue(['body', field], 'value_error', wanted === 'video' ? 'This takes a video clip, not a picture.' : 'This takes a picture, not a video clip; use a frame of it instead.')]
+      : [];
+  });
+  if (wrongKind.length) return wrongKind;
   return validateRequest(endpoint, body, {
     probes: {
       image: (_field, value): ImageProbe | undefined => assetOf(value),

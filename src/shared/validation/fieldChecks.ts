@@ -69,17 +69,18 @@ function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[]
   return [];
 }
 
+/** Keyframes are our own field (the document leaves the payload unstated), so the counts are said for artists. */
 function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxItems: number }): ValidationIssue[] {
   if (value.length < f.minItems) {
     return [
-      issue(loc, 'too_short', `List should have at least ${plural(f.minItems, 'item')} after validation, not ${value.length}`, {
+      issue(loc, 'too_short', `At least ${plural(f.minItems, 'keyframe')} must be pinned; this has ${value.length}.`, {
         min_length: f.minItems,
       }),
     ];
   }
   if (value.length > f.maxItems) {
     return [
-      issue(loc, 'too_long', `List should have at most ${plural(f.maxItems, 'item')} after validation, not ${value.length}`, {
+      issue(loc, 'too_long', `At most ${plural(f.maxItems, 'keyframe')} can be pinned; this has ${value.length}.`, {
         max_length: f.maxItems,
       }),
     ];

@@ -165,16 +165,20 @@ function checkRule(rule: CrossFieldRule, input: RuleInput): ValidationIssue[] {
       ];
     }
     case 'video-source': {
+      if (rule.when && !rule.when.values.includes(str(body[rule.when.field]) ?? '')) return [];
       const value = str(body[rule.field]);
       const v = value === undefined ? undefined : input.probes.video?.(rule.field, value);
       if (!v) return [];
-      const problems: string[] = [];
-      if (v.seconds > rule.maxSeconds) problems.push(`${v.seconds.toFixed(1)} s is longer than ${rule.maxSeconds} s`);
-      if (v.bytes > rule.maxBytes) problems.push(`${(v.bytes / 1e6).toFixed(1)} MB is more than ${rule.maxBytes / 1e6} MB`);
-      if (v.width > rule.maxWidth || v.height > rule.maxHeight) {
-        problems.push(`${v.width} x ${v.height} is larger than ${rule.maxWidth} x ${rule.maxHeight}`);
+      // One decimal, or as many as it takes for a clip just over a limit not to read as at it.
+      const over = (n: number, limit: number) => [1, 2, 3].map((d) => n.toFixed(d)).find((t) => Number(t) > limit) ?? String(n);
+      const said = (what: string, limit: string) => issue(['body', rule.field], 'value_error', `This clip is ${what}; ${rule.takes} at most ${limit}.`);
+      const out: ValidationIssue[] = [];
+      if (v.seconds > rule.maxSeconds) out.push(said(`${over(v.seconds, rule.maxSeconds)} s long`, `${rule.maxSeconds} s`));
+      if (rule.maxBytes !== undefined && v.bytes > rule.maxBytes) out.push(said(`${over(v.bytes / 1e6, rule.maxBytes / 1e6)} MB`, `${rule.maxBytes / 1e6} MB`));
+      if (rule.maxWidth !== undefined && rule.maxHeight !== undefined && (v.width > rule.maxWidth || v.height > rule.maxHeight)) {
+        out.push(said(`${v.width} × ${v.height}`, `${rule.maxWidth} × ${rule.maxHeight}`));
       }
-      return problems.length ? [issue(['body', rule.field], 'value_error', `Value error, ${problems.join('; ')}`)] : [];
+      return out;
     }
   }
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MediaRegistry } from '../media';
 import { AssetStore } from './assetStore';
+import { encodeMp4 } from '../../sandbox';
 
 let dir: string;
 let media: MediaRegistry;
@@ -112,5 +113,71 @@ describe('the asset store', () => {
     const small = await store.downscale(asset.id, 4);
     expect(small.asset.id).toBe(asset.id);
     expect(small.message).toMatch(/nothing to change/);
+  });
+});
+
+describe('video assets', () => {
+  const clip = (seconds = 2, width = 320, height = 192) => encodeMp4({ width, height, fps: 24, seconds, background: [30, 60, 120] });
+
+  it('stores a whole MP4 with its frame size, length, frames and rate, served as video/mp4', async () => {
+    const bytes = clip(2);
+    const a = await store.import('walk.mp4', bytes);
+    expect(a).toMatchObject({ kind: 'video', mime: 'video/mp4', width: 320, height: 192, seconds: 2, frames: 48, fps: 24, hasPoster: false, hasAlpha: false, bytes: bytes.length });
+    const file = await media.resolve(`asset/${a.id}`);
+    expect(file?.mime).toBe('video/mp4');
+    expect(Buffer.compare(await readFile(file!.file), bytes)).toBe(0);
+    // Until a poster is stored, the preview is a placeholder picture at the video's aspect.
+    expect(a.thumbnailUrl).toBe(`gen-media://m/asset-thumb/${a.id}`);
+    const thumb = await sharp((await media.resolve(`asset-thumb/${a.id}`))!.file).metadata();
+    expect(thumb.format).toBe('webp');
+    expect(thumb.width! / thumb.height!).toBeCloseTo(320 / 192, 1);
+    expect(await store.get(a.id)).toEqual(a);
+  });
+
+  it('refuses a truncated MP4, a QuickTime movie, an MP4 without a picture and a foreign file, each by name', async () => {
+    const bytes = clip(1);
+    await expect(store.import('cut.mp4', bytes.subarray(0, bytes.length - 100))).rejects.toMatchObject({
+      code: 'bad-input',
+      message: '“cut.mp4” is an incomplete or damaged MP4: the file ends before the whole video is there.',
+    });
+    const qt = Uint8Array.from(bytes);
+    qt.set(new TextEncoder().encode('qt  '), 8);
+    await expect(store.import('take.mov', qt)).rejects.toMatchObject({ message: expect.stringMatching(/^“take\.mov” is a QuickTime movie; export it as an MP4/) });
+    const webm = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, ...new Uint8Array(60)]);
+    await expect(store.import('clip.webm', webm)).rejects.toMatchObject({ message: '“clip.webm” is not an image or video Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF, AVIF or MP4).' });
+    const hevc = Buffer.from(bytes);
+    hevc.set(new TextEncoder().encode('hvc1'), hevc.indexOf('avc1', hevc.indexOf('stsd')));
+    await expect(store.import('phone.mp4', hevc)).rejects.toMatchObject({ message: expect.stringMatching(/^“phone\.mp4” uses HEVC \(H\.265\), which the player cannot show/) });
+  });
+
+  it('stores a poster frame: checked, shrunk, served from a new address; refused for a picture or a bad file', async () => {
+    const a = await store.import('walk.mp4', clip(1, 640, 368));
+    const frame = await sharp({ create: { width: 640, height: 368, channels: 3, background: '#d03030' } }).png().toBuffer();
+    const withPoster = await store.setPoster(a.id, frame);
+    expect(withPoster.hasPoster).toBe(true);
+    expect(withPoster.thumbnailUrl).toMatch(new RegExp(`^gen-media://m/asset-poster/${a.id}\\?v=[a-f0-9]+$`));
+    const served = (await media.resolve(`asset-poster/${a.id}`))!;
+    const { data, info } = await sharp(served.file).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.max(info.width, info.height)).toBeLessThanOrEqual(256);
+    expect(data[0]).toBeGreaterThan(180);
+    expect((await store.get(a.id)).thumbnailUrl).toBe(withPoster.thumbnailUrl);
+    const other = await store.setPoster(a.id, await sharp(frame).negate().jpeg().toBuffer());
+    expect(other.thumbnailUrl).not.toBe(withPoster.thumbnailUrl);
+
+    const picture = await store.import('red.png', await png(30, 20));
+    await expect(store.setPoster(picture.id, frame)).rejects.toMatchObject({ code: 'bad-input', message: '“red.png” is a picture; only a video takes a poster frame.' });
+    await expect(store.setPoster(a.id, new TextEncoder().encode('not a picture'))).rejects.toMatchObject({ message: 'The poster frame is not a PNG, JPEG or WebP picture.' });
+    const huge = await sharp({ create: { width: 5000, height: 100, channels: 3, background: '#000' } }).png().toBuffer();
+    await expect(store.setPoster(a.id, huge)).rejects.toMatchObject({ message: 'The poster frame is 5000 × 100; a poster may be at most 4096 px a side.' });
+    await expect(store.setPoster(a.id, frame.subarray(0, frame.length / 2))).rejects.toMatchObject({ code: 'bad-input' });
+    await expect(store.downscale(a.id, 1)).rejects.toMatchObject({ message: '“walk.mp4” is a video; only pictures can be downscaled here.' });
+  });
+
+  it('reads records written before videos were taken as images', async () => {
+    const a = await store.import('red.png', await png(30, 20));
+    const recordFile = join(dir, 'assets', a.id.slice(0, 2), `${a.id}.json`);
+    const { kind: _k, seconds: _s, frames: _f, fps: _r, poster: _p, ...old } = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(recordFile, JSON.stringify(old));
+    expect(await store.get(a.id)).toMatchObject({ kind: 'image', seconds: null, frames: null, fps: null, hasPoster: true });
   });
 });

@@ -5,9 +5,11 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { MEDIA_MIMES, MEDIA_TYPES } from '../../../shared/media/mediaType';
+import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
+import { readMp4Info } from '../../../shared/media/mp4';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
+import { placeholderPreview, posterPreview } from './poster';
 
 const MB = 1024 * 1024;
 /** Larger files are refused before decoding: no endpoint takes inputs anywhere near this. */
@@ -24,6 +26,9 @@ function megabytes(bytes: number, nextTo = 0): string {
 
 const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
 const THUMBNAIL_EDGE = 256;
+
+/** The codecs of an MP4 Chromium's <video> plays (so the player and its poster work), by sample entry. */
+const VIDEO_CODECS: Readonly<Record<string, string>> = { avc1: 'H.264', avc3: 'H.264', vp09: 'VP9', av01: 'AV1' };
 
 /** What sharp may report of an input; the video entry is not an input. */
 const { mp4: _video, ...IMAGE_TYPES } = MEDIA_TYPES;
@@ -42,7 +47,14 @@ const StoredAssetSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   hasAlpha: z.boolean(),
-  ext: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']),
+  ext: z.enum(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif', 'mp4']),
+  /** records written before videos were taken are images */
+  kind: z.enum(['image', 'video']).default('image'),
+  seconds: z.number().nonnegative().nullable().default(null),
+  frames: z.number().int().nonnegative().nullable().default(null),
+  fps: z.number().positive().nullable().default(null),
+  /** a video's stored poster frame: a short hash of it, which also makes its address new each time */
+  poster: z.string().regex(/^[a-f0-9]{1,64}$/).nullable().default(null),
 });
 type StoredAsset = z.infer<typeof StoredAssetSchema>;
 
@@ -60,6 +72,7 @@ export class AssetStore {
     this.dir = join(dataDir, 'assets');
     media.register('asset', (id) => this.resolve(id, 'file'));
     media.register('asset-thumb', (id) => this.resolve(id, 'thumb'));
+    media.register('asset-poster', (id) => this.resolve(id, 'poster'));
   }
 
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
@@ -70,6 +83,7 @@ export class AssetStore {
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);
     if (existing) return this.info(existing.name === name ? existing : { ...existing, name });
+    if (sniffMediaType(bytes.subarray(0, SNIFF_BYTES)) === MEDIA_TYPES.mp4) return this.importVideo(id, name, bytes);
 
     // Reading the header needs no pixel limit; the limit is checked here, so an image too large to open says so.
     const meta = await sharp(bytes, { limitInputPixels: false })
@@ -77,7 +91,7 @@ export class AssetStore {
       .catch(() => undefined);
     const mime = imageType(meta?.format)?.mime;
     if (!meta || !mime || !meta.width || !meta.height) {
-      throw new IpcFailure('bad-input', `“${name}” is not an image Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF or AVIF).`);
+      throw new IpcFailure('bad-input', `“${name}” is not an image or video Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF, AVIF or MP4).`);
     }
     if (meta.width * meta.height > MAX_ASSET_PIXELS) {
       throw new IpcFailure(
@@ -106,12 +120,66 @@ export class AssetStore {
       // repaint nothing the artist chose, and still be charged).
       hasAlpha: meta.hasAlpha === true && !(await sharp(bytes).stats()).isOpaque,
       ext,
+      kind: 'image',
+      seconds: null,
+      frames: null,
+      fps: null,
+      poster: null,
     };
     await writeFileAtomic(this.path(id, ext), bytes);
     await writeFileAtomic(this.path(id, 'thumb.webp'), thumbnail);
     // The record goes last: an asset without it is invisible and is simply stored again.
     await writeJsonAtomic(this.path(id, 'json'), stored);
     return this.info(stored);
+  }
+
+  /**
+   * An MP4 is taken whole or not at all: its boxes must all be there (a cut-short download is refused), it must
+   * hold a picture, and in a codec the player can show. Its preview is a placeholder until a poster is stored.
+   */
+  private async importVideo(id: string, name: string, bytes: Uint8Array): Promise<AssetInfo> {
+    const brand = String.fromCharCode(...bytes.subarray(8, 12));
+    if (brand === 'qt  ') throw new IpcFailure('bad-input', `“${name}” is a QuickTime movie; export it as an MP4 (H.264) video and add that.`);
+    const info = readMp4Info(bytes);
+    if (!info) throw new IpcFailure('bad-input', `“${name}” is an incomplete or damaged MP4: the file ends before the whole video is there.`);
+    if (!info.width || !info.height || !info.codec) throw new IpcFailure('bad-input', `“${name}” holds no video picture (it may be sound only).`);
+    const codec = VIDEO_CODECS[info.codec];
+    if (!codec) {
+      const named = info.codec === 'hvc1' || info.codec === 'hev1' ? 'HEVC (H.265)' : `the “${info.codec.trim()}” codec`;
+      throw new IpcFailure('bad-input', `“${name}” uses ${named}, which the player cannot show; export it as an MP4 in H.264 and add that.`);
+    }
+    if (info.seconds === null || info.seconds <= 0) throw new IpcFailure('bad-input', `“${name}” has no length: it holds no frames to play.`);
+    const stored: StoredAsset = {
+      id,
+      name,
+      mime: MEDIA_TYPES.mp4.mime,
+      bytes: bytes.byteLength,
+      width: info.width,
+      height: info.height,
+      hasAlpha: false,
+      ext: 'mp4',
+      kind: 'video',
+      seconds: info.seconds,
+      frames: info.frames,
+      fps: info.fps,
+      poster: null,
+    };
+    await writeFileAtomic(this.path(id, 'mp4'), bytes);
+    await writeFileAtomic(this.path(id, 'thumb.webp'), await placeholderPreview(info.width, info.height, THUMBNAIL_EDGE));
+    await writeJsonAtomic(this.path(id, 'json'), stored);
+    return this.info(stored);
+  }
+
+  /** Stores a video asset's poster frame (checked by `posterPreview`); its preview serves it from then on. */
+  async setPoster(id: string, bytes: Uint8Array): Promise<AssetInfo> {
+    const stored = await this.read(id);
+    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
+    if (stored.kind !== 'video') throw new IpcFailure('bad-input', `“${stored.name}” is a picture; only a video takes a poster frame.`);
+    const preview = await posterPreview(bytes, THUMBNAIL_EDGE);
+    await writeFileAtomic(this.path(id, 'poster.webp'), preview);
+    const updated: StoredAsset = { ...stored, poster: createHash('sha256').update(preview).digest('hex').slice(0, 12) };
+    await writeJsonAtomic(this.path(id, 'json'), updated);
+    return this.info(updated);
   }
 
   async get(id: string): Promise<AssetInfo> {
@@ -127,6 +195,7 @@ export class AssetStore {
   async downscale(id: string, maxMegapixels: number): Promise<{ asset: AssetInfo; message: string }> {
     const stored = await this.read(id);
     if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    if (stored.kind === 'video') throw new IpcFailure('bad-input', `“${stored.name}” is a video; only pictures can be downscaled here.`);
     const mp = (stored.width * stored.height) / 1e6;
     const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0);
     if (mp <= maxMegapixels) {
@@ -174,12 +243,12 @@ export class AssetStore {
     }
   }
 
-  private async resolve(id: string, which: 'file' | 'thumb'): Promise<MediaFile | undefined> {
+  private async resolve(id: string, which: 'file' | 'thumb' | 'poster'): Promise<MediaFile | undefined> {
     const stored = await this.read(id);
     if (!stored) return undefined;
-    return which === 'file'
-      ? { file: this.path(id, stored.ext), mime: stored.mime }
-      : { file: this.path(id, 'thumb.webp'), mime: 'image/webp' };
+    if (which === 'file') return { file: this.path(id, stored.ext), mime: stored.mime };
+    if (which === 'poster') return stored.poster ? { file: this.path(id, 'poster.webp'), mime: 'image/webp' } : undefined;
+    return { file: this.path(id, 'thumb.webp'), mime: 'image/webp' };
   }
 
   private info(s: StoredAsset): AssetInfo {
@@ -192,7 +261,13 @@ export class AssetStore {
       height: s.height,
       hasAlpha: s.hasAlpha,
       url: this.media.url('asset', s.id),
-      thumbnailUrl: this.media.url('asset-thumb', s.id),
+      // The query is not part of what is served: it gives each new poster a new address, past any cache.
+      thumbnailUrl: s.poster ? `${this.media.url('asset-poster', s.id)}?v=${s.poster}` : this.media.url('asset-thumb', s.id),
+      kind: s.kind,
+      seconds: s.seconds,
+      frames: s.frames,
+      fps: s.fps,
+      hasPoster: s.kind === 'image' || s.poster !== null,
     };
   }
 }

@@ -1,7 +1,7 @@
 import { compactRequest } from '../../../shared/catalog/defaults';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
-import type { AssetFacts, TaskRequest } from '../../../shared/tasks/taskRequest';
+import { assetFactsOf, type AssetFacts, type TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 
 /** The asset ids a request uses, with the field (and keyframe time) each fills. */
@@ -17,7 +17,7 @@ export async function assetFacts(assets: AssetStore, request: Pick<TaskRequest, 
   for (const { assetId } of inputList(request)) {
     if (facts.has(assetId)) continue;
     const info = await assets.get(assetId).catch(() => undefined);
-    if (info) facts.set(assetId, { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes });
+    if (info) facts.set(assetId, assetFactsOf(info));
   }
   return facts;
 }
@@ -32,7 +32,7 @@ export async function buildBody(endpoint: EndpointSpec, request: TaskRequest, as
   const body: Record<string, JsonValue> = compactRequest(endpoint, request.params);
   const read = async (assetId: string, field: string) => {
     const bytes = await assets.bytes(assetId).catch(() => undefined);
-    if (!bytes) throw new MissingInput(`The image for “${field}” is no longer in the asset store.`);
+    if (!bytes) throw new MissingInput(`The file for “${field}” is no longer in the asset store.`);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   };
   for (const [field, input] of Object.entries(request.inputs)) {

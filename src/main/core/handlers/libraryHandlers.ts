@@ -10,7 +10,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { AssetStore } from '../assets/assetStore';
 import { asPng, encodeExport, readMetadata } from '../library/metadata/embed';
 
-export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.list' | 'library.get' | 'library.openFolder'> {
+export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.list' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
   return {
     'library.list': async () => library.list(),
     'library.get': async ({ id }) => library.get(id),
@@ -19,6 +19,7 @@ export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath
       if (problem) deps.log.warn('could not open the library folder', { problem });
       return { opened: !problem, path: library.dir };
     },
+    'library.setPoster': ({ resultId, bytes }) => library.setPoster(resultId, bytes),
   };
 }
 

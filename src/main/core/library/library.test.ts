@@ -8,6 +8,7 @@ import { NoticeBoard } from '../notices/noticeBoard';
 import { tempDir } from '../testing/tempDir';
 import { BadResult } from './inspect';
 import { Library, type SaveRequest } from './library';
+import { encodeMp4 } from '../../sandbox';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let notices: NoticeBoard;
@@ -200,5 +201,42 @@ describe('the library', () => {
       expect(await media.resolve(`result/${item.id}`)).toBeUndefined();
       await expect(reopened.bytesOf(item.id)).rejects.toThrow(/missing from the library folder/);
     });
+  });
+});
+
+describe('video results', () => {
+  it('have no preview until a poster is stored; then serve it from a new address, tell every view, and keep it across a restart', async () => {
+    const library = await open();
+    const changes: string[] = [];
+    library.onChanged((c) => changes.push(c.kind === 'updated' ? `updated ${c.item.thumbnailUrl ?? 'null'}` : c.kind));
+    const clip = encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
+    const item = await library.save({ ...(await request('22222222-aaaa-bbbb-cccc-000000000002', clip)), endpointId: 'gen-3-video' });
+    expect(item).toMatchObject({ mime: 'video/mp4', thumbnailUrl: null, seconds: 1 });
+    expect(await media.resolve(`result-thumb/${item.id}`)).toBeUndefined();
+    expect(await library.posterOf(item.id)).toBeNull();
+
+    const frame = await sharp({ create: { width: 320, height: 192, channels: 3, background: '#1428a0' } }).png().toBuffer();
+    const withPoster = await library.setPoster(item.id, frame);
+    expect(withPoster.thumbnailUrl).toMatch(new RegExp(`^gen-media://m/result-thumb/${item.id}\\?v=[a-f0-9]+$`));
+    expect(changes).toEqual([`updated ${withPoster.thumbnailUrl}`]);
+    const served = (await media.resolve(`result-thumb/${item.id}`))!;
+    expect(served.mime).toBe('image/webp');
+    expect((await sharp(served.file).metadata()).width).toBe(320);
+    expect(library.pathsOf(item.id).thumbnail).toBe(served.file);
+    expect(await library.posterOf(item.id)).toBeInstanceOf(Uint8Array);
+
+    const again = await open();
+    expect(again.get(item.id).thumbnailUrl).toMatch(new RegExp(`^gen-media://m/result-thumb/${item.id}\\?v=`));
+  });
+
+  it('refuses a poster for a picture result, and a poster that is not a picture', async () => {
+    const library = await open();
+    const picture = await library.save(await request('33333333-aaaa-bbbb-cccc-000000000003'));
+    const frame = await jpeg();
+    await expect(library.setPoster(picture.id, frame)).rejects.toMatchObject({ code: 'bad-input', message: 'That result is a picture; only a video takes a poster frame.' });
+    const clip = encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
+    const video = await library.save({ ...(await request('44444444-aaaa-bbbb-cccc-000000000004', clip)), endpointId: 'gen-3-video' });
+    await expect(library.setPoster(video.id, clip)).rejects.toMatchObject({ message: 'The poster frame is not a PNG, JPEG or WebP picture.' });
+    expect(library.get(video.id).thumbnailUrl).toBeNull();
   });
 });

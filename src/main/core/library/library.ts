@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { timed } from '../perf/phases';
 import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
+import { posterPreview } from '../assets/poster';
 import { inspectResult, type InspectedResult } from './inspect';
 import { embedInResult } from './metadata/embed';
 import { GalleryState, type Mark } from './galleryState';
@@ -21,6 +23,8 @@ import { SidecarSchema, type Sidecar } from './sidecar';
 const INDEX = '.index.json';
 const THUMBS = '.thumbs';
 const SET_ASIDE = '.set-aside';
+/** A video result's poster is kept where an image's preview is; this is its size. */
+const POSTER_EDGE = 320;
 
 /** By extension, for a result found without its sidecar; what it is served as is read from its content. */
 const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(Object.values(MEDIA_TYPES).map((t) => [`.${t.ext}`, t.mime]));
@@ -84,6 +88,8 @@ export class Library {
   private readonly changeListeners = new Set<(change: LibraryChange) => void>();
   /** Deleted in this session: out of the gallery, back with undo, to the OS trash when the app closes. */
   private readonly trashed = new Map<string, Entry>();
+  /** Video results with a poster frame, and a short tag of it (which gives each new poster a new address). */
+  private readonly posters = new Map<string, string>();
   private gallery!: GalleryState;
   private trashItem: (path: string) => Promise<void> = async () => {
     throw new Error('no trash');
@@ -106,7 +112,7 @@ export class Library {
     });
     media.register('result-thumb', async (id) => {
       const e = this.entries.get(id);
-      if (!e || !e.mime.startsWith('image/')) return undefined;
+      if (!e || !(e.mime.startsWith('image/') || this.posters.has(id))) return undefined;
       return { file: join(this.dir, THUMBS, `${id}.webp`), mime: 'image/webp' };
     });
   }
@@ -189,13 +195,16 @@ export class Library {
       try {
         await this.trashItem(join(this.dir, e.file));
         if (e.sidecar) await this.trashItem(join(this.dir, `${base}.json`));
-        if (e.mime.startsWith('image/') && e.sidecar) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
+        if ((e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id)) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
         gone.push(id);
       } catch (error) {
         this.log.warn('library: a deleted result could not be moved to the trash; it will be tried again', { file: e.file, error: error instanceof Error ? error.message : 'unknown' });
       }
     }
-    for (const id of gone) this.trashed.delete(id);
+    for (const id of gone) {
+      this.trashed.delete(id);
+      this.posters.delete(id);
+    }
     await this.gallery.forget(gone);
     await this.gallery.setPendingTrash([...this.trashed.keys()]);
     await this.writeIndex();
@@ -209,7 +218,7 @@ export class Library {
       file: join(this.dir, e.file),
       mime: e.mime,
       name: e.file,
-      thumbnail: e.mime.startsWith('image/') && e.sidecar ? join(this.dir, THUMBS, `${id}.webp`) : null,
+      thumbnail: (e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id) ? join(this.dir, THUMBS, `${id}.webp`) : null,
     };
   }
 
@@ -250,6 +259,35 @@ export class Library {
       await this.adopt(name, names);
     }
     if (changed) await this.writeIndex();
+    for (const e of this.entries.values()) {
+      if (e.mime.startsWith('image/')) continue;
+      const poster = await stat(join(this.dir, THUMBS, `${e.id}.webp`)).catch(() => undefined);
+      if (poster?.isFile()) this.posters.set(e.id, Math.floor(poster.mtimeMs).toString(16));
+    }
+  }
+
+  /**
+   * Stores a video result's poster frame, drawn by the renderer (checked and shrunk by `posterPreview`); its
+   * `thumbnailUrl` serves it from then on, and every view hears of it.
+   */
+  async setPoster(id: string, bytes: Uint8Array): Promise<LibraryItem> {
+    const e = this.entries.get(id);
+    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    if (e.mime.startsWith('image/')) throw new IpcFailure('bad-input', 'That result is a picture; only a video takes a poster frame.');
+    if (!TASK_ID_PATTERN.test(id)) throw new IpcFailure('bad-input', 'That result’s details were lost; its poster cannot be stored.');
+    const preview = await posterPreview(bytes, POSTER_EDGE);
+    await writeFileAtomic(join(this.dir, THUMBS, `${id}.webp`), preview);
+    this.posters.set(id, createHash('sha256').update(preview).digest('hex').slice(0, 12));
+    const item = this.item(e);
+    this.changed({ kind: 'updated', item });
+    return item;
+  }
+
+  /** A video result's stored poster (a small WebP), or null: it goes with the video when it becomes an input. */
+  async posterOf(id: string): Promise<Uint8Array | null> {
+    if (!this.posters.has(id)) return null;
+    const bytes = await readFile(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
+    return bytes ? new Uint8Array(bytes) : null;
   }
 
   private async adopt(sidecarName: string, names: readonly string[]): Promise<void> {
@@ -290,7 +328,7 @@ export class Library {
       id: e.id,
       fileName: e.file,
       url: this.media.url('result', e.id),
-      thumbnailUrl: e.mime.startsWith('image/') && s ? this.media.url('result-thumb', e.id) : e.mime.startsWith('image/') ? this.media.url('result', e.id) : null,
+      thumbnailUrl: this.thumbnailUrl(e),
       mime: e.mime,
       bytes: e.bytes,
       width: s?.width ?? null,
@@ -317,6 +355,13 @@ export class Library {
       projectId: s?.projectId ?? null,
       group: s?.group ?? null,
     };
+  }
+
+  private thumbnailUrl(e: Entry): string | null {
+    if (e.mime.startsWith('image/')) return this.media.url(e.sidecar ? 'result-thumb' : 'result', e.id);
+    const poster = this.posters.get(e.id);
+    // The query is not part of what is served: it gives each new poster a new address, past any cache.
+    return poster ? `${this.media.url('result-thumb', e.id)}?v=${poster}` : null;
   }
 
   /**

@@ -9,6 +9,7 @@ import { eventChannel } from '../../../shared/ipc/define';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { tempDir } from '../testing/tempDir';
 import { projectFileName } from '../handlers/projectHandlers';
+import { encodeMp4 } from '../../sandbox';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let other: Awaited<ReturnType<typeof tempDir>>;
@@ -71,6 +72,28 @@ describe('.genstudio project files', () => {
         expect(await elsewhere.ok('assets.get', { id: ref.assetId })).toMatchObject({ id: ref.assetId, width: ref.width, height: ref.height });
       }
       expect((await elsewhere.ok('projects.list')).projects.map((p) => p.name)).toEqual(['Harbour at dusk']);
+    } finally {
+      await elsewhere.core.dispose();
+    }
+  });
+
+  it('carries a video project whole: its keyframe pictures and source clip travel inside the file', async () => {
+    const frame = await fx.ok('assets.import', { name: 'first.png', bytes: await png('#aa3355') });
+    const clip = await fx.ok('assets.import', { name: 'clip.mp4', bytes: encodeMp4({ width: 64, height: 36, fps: 24, seconds: 1, background: [10, 20, 30] }) });
+    const created = await fx.ok('projects.create', { name: 'Kite', document: emptyDocument('gen-3-video') });
+    const document: CanvasDocument = {
+      ...emptyDocument('gen-3-video'),
+      timeline: { keyframes: [{ id: 'k1', image: { assetId: frame.id, name: 'first.png', width: 64, height: 48 }, frame: 12 }], source: { assetId: clip.id, name: 'clip.mp4', seconds: 1, resultId: null } },
+    };
+    await fx.ok('projects.save', { id: created.id, document, blobs: {} });
+    chosen = join(dir.path, 'Kite.genstudio');
+    await fx.ok('projects.saveToFile', { id: created.id });
+    const elsewhere = await startCore({ dataDir: other.path, deps: { projectFileDialogs: { chooseOpenPath: async () => chosen, chooseSavePath: async () => null } } });
+    try {
+      await elsewhere.ok('projects.openFile');
+      expect((await elsewhere.ok('projects.open', { id: created.id })).document.timeline).toEqual(document.timeline);
+      expect(await elsewhere.ok('assets.get', { id: frame.id })).toMatchObject({ name: 'first.png', kind: 'image' });
+      expect(await elsewhere.ok('assets.get', { id: clip.id })).toMatchObject({ name: 'clip.mp4', kind: 'video' });
     } finally {
       await elsewhere.core.dispose();
     }

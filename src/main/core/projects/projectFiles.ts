@@ -16,6 +16,7 @@ const EXT_OF_MIME: Readonly<Record<string, string>> = {
   'image/tiff': 'tiff',
   'image/avif': 'avif',
   'image/heif': 'heif',
+  'video/mp4': 'mp4',
 };
 
 /**
@@ -87,7 +88,8 @@ export class ProjectFiles {
 
     // Every check has passed: only now is anything stored. Pictures first, then the project that names them.
     for (const id of new Set(documentAssetIds(file.document))) {
-      const ref = [file.document.base, ...file.document.references].find((r) => r?.assetId === id);
+      const d = file.document;
+      const ref = [d.base, ...d.references, ...d.timeline.keyframes.map((k) => k.image), d.timeline.source].find((r) => r?.assetId === id);
       const stored = await this.deps.assets.import(ref?.name ?? `${id}.${contents.assets[id]?.ext ?? 'png'}`, contents.assets[id]?.bytes ?? new Uint8Array());
       if (stored.id !== id) throw fail('A picture inside it is not the one the project names.');
     }

@@ -29,6 +29,23 @@ beforeEach(async () => {
 afterEach(() => dir.remove());
 
 describe('ProjectStore', () => {
+  it('opens a project saved before the timeline (document version 1) with an empty timeline, and keeps its keyframes once saved', async () => {
+    const store = await open();
+    const { id } = await store.create('Old', emptyDocument('gen-pro-1.0-fill'));
+    const file = join(dir.path, 'projects', id, 'project.json');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { document: Record<string, unknown> };
+    delete saved.document.timeline;
+    await writeFile(file, JSON.stringify({ ...saved, document: { ...saved.document, version: 1 } }));
+
+    const reopened = await open();
+    const opened = await reopened.open(id);
+    expect(opened.document.version).toBe(2);
+    expect(opened.document.timeline).toEqual({ keyframes: [], source: null });
+    const keyframe = { id: 'k1', image: { assetId: 'a'.repeat(64), name: 'a.png', width: 8, height: 8 }, frame: 48 };
+    await reopened.save(id, { ...opened.document, timeline: { keyframes: [keyframe], source: null } }, {});
+    expect((await (await open()).open(id)).document.timeline.keyframes).toEqual([keyframe]);
+  });
+
   it('saves a document with its mask and opens it again, exactly, after a restart', async () => {
     const store = await open();
     const project = await store.create('Poster', emptyDocument('gen-pro-1.0-fill'));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CanvasDocumentSchema, documentBlobNames, type CanvasDocument } from '../../../shared/canvas/document';
+import { StoredDocumentSchema, documentBlobNames, type CanvasDocument } from '../../../shared/canvas/document';
 import { ProjectIdSchema, type ProjectSummary } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
@@ -21,7 +21,7 @@ export const ProjectFileSchema = z.object({
   name: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
-  document: CanvasDocumentSchema,
+  document: StoredDocumentSchema,
 });
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 

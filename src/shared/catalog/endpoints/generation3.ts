@@ -112,6 +112,15 @@ export const gen3Video: EndpointSpec = {
     { kind: 'required-when', field: 'keyframes', whenField: 'mode', whenValues: ['i2v'] },
     { kind: 'required-when', field: 'video', whenField: 'mode', whenValues: ['v2v', 'draft_enhance'] },
     { kind: 'keyframes-within-duration', field: 'keyframes', durationField: 'duration' },
+    // The 15 s limit of a continuation is read as a limit on the clip it continues too (the issue asks for it;
+    // the document states only the output's length).
+    {
+      kind: 'video-source',
+      field: 'video',
+      takes: 'a continuation can start from',
+      maxSeconds: VIDEO_MAX_SECONDS.v2v,
+      when: { field: 'mode', values: ['v2v'] },
+    },
   ],
   notes: ['Audio is generated with the frames.', 'The final polling answer carries the settled cost.'],
 };

@@ -194,6 +194,7 @@ export const videoUpscaleV1: EndpointSpec = {
     {
       kind: 'video-source',
       field: 'video',
+      takes: 'video upscaling takes',
       maxSeconds: VIDEO_UPSCALE_SOURCE.maxSeconds,
       maxBytes: VIDEO_UPSCALE_SOURCE.maxBytes,
       maxWidth: VIDEO_UPSCALE_SOURCE.maxWidth,

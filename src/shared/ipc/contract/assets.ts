@@ -17,20 +17,35 @@ export const AssetInfoSchema = z.object({
   hasAlpha: z.boolean(),
   /** address of the stored file and of a small preview, for <img> and the canvas */
   url: z.string(),
+  /**
+   * Always an image an <img> can show. For a video it is a neutral film-frame placeholder (at the video's aspect)
+   * until `assets.setPoster` stores a frame; `hasPoster` says which.
+   */
   thumbnailUrl: z.string(),
+  /** an image, or an MP4 video (`url` then serves the MP4 for a <video>, with byte ranges for seeking) */
+  kind: z.enum(['image', 'video']),
+  /** a video's length, frame count and frame rate, read from its file; null for an image */
+  seconds: z.number().nonnegative().nullable(),
+  frames: z.number().int().nonnegative().nullable(),
+  fps: z.number().positive().nullable(),
+  /** true for an image (its preview is itself); for a video, once a poster frame has been stored */
+  hasPoster: z.boolean(),
 });
 export type AssetInfo = z.infer<typeof AssetInfoSchema>;
 
 export { AssetIdSchema };
 
 export const assetCalls = {
-  /** Stores a file the user opened, dropped or pasted; refuses files that are not decodable images. */
+  /**
+   * Stores a file the user opened, dropped or pasted: a decodable image, or a whole MP4 video (H.264, VP9 or AV1).
+   * Refuses anything else, a truncated MP4 and a video Chromium cannot play, each with a message naming the file.
+   */
   'assets.import': call(
     z.object({ name: z.string().max(1024), bytes: BytesSchema }),
     AssetInfoSchema,
   ),
   'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),
-  /** Stores a library result as an input asset (a reference taken from the gallery). */
+  /** Stores a library result (image or video) as an input asset; a video result's poster comes with it. */
   'assets.fromLibrary': call(z.object({ resultId: z.string().min(1).max(300) }), AssetInfoSchema),
   /**
    * Stores a smaller copy of an image so it fits an endpoint's input limit; the message says what changed.
@@ -40,4 +55,10 @@ export const assetCalls = {
     z.object({ id: AssetIdSchema, maxMegapixels: z.number().positive().max(1000) }),
     z.object({ asset: AssetInfoSchema, message: z.string() }),
   ),
+  /**
+   * Stores a poster frame for a video asset, drawn by the renderer from a <video> (PNG, JPEG or WebP, at most
+   * 16 MB and 4096 px a side). Main decodes it, keeps a small WebP, and the asset's `thumbnailUrl` serves it
+   * from then on (a new address each time, so no cache shows the old one). Refused for an image asset.
+   */
+  'assets.setPoster': call(z.object({ id: AssetIdSchema, bytes: BytesSchema }), AssetInfoSchema),
 };

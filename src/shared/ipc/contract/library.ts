@@ -12,6 +12,7 @@ export const LibraryItemSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   url: z.string(),
+  /** a small image; null for a video until `library.setPoster` has stored its poster frame */
   thumbnailUrl: z.string().nullable(),
   mime: z.string(),
   bytes: z.number().int().nonnegative(),
@@ -52,6 +53,12 @@ export const libraryCalls = {
   'library.get': call(z.object({ id: z.string() }), LibraryItemSchema),
   /** Opens the library folder in the system's file manager. */
   'library.openFolder': call(z.undefined(), z.object({ opened: z.boolean(), path: z.string() })),
+  /**
+   * Stores a poster frame for a video result, drawn by the renderer from its <video> (PNG, JPEG or WebP, at most
+   * 16 MB and 4096 px a side). From then on the result's `thumbnailUrl` serves it; `library.updated` tells every
+   * view. Refused for an image result.
+   */
+  'library.setPoster': call(z.object({ resultId: z.string().min(1).max(300), bytes: BytesSchema }), LibraryItemSchema),
 };
 
 export const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp']);

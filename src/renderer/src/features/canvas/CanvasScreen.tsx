@@ -20,6 +20,9 @@ import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
 import { StudioPanel } from '../studio/StudioPanel';
 import { ResultsStrip } from '../staging/ResultsStrip';
+import { intentFor } from '../../../../shared/studio/intents';
+import { KeyframeView } from '../video/KeyframeView';
+import { Timeline } from '../video/Timeline';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './canvas.css';
@@ -112,6 +115,7 @@ export function CanvasScreen() {
   const manager = useRef<CanvasManager | null>(null);
   const hasBase = useCanvasStore((s) => s.document.base !== null);
   const helpOpen = useCanvasStore((s) => s.helpOpen);
+  const video = useCanvasStore((s) => intentFor(s.document.intent, s.document.endpointId).id === 'video');
   const ready = useProjectStore((s) => s.status !== 'loading');
   const [dropping, setDropping] = useState(false);
 
@@ -207,7 +211,8 @@ export function CanvasScreen() {
             onDrop={drop}
           />
           {dropping && <DropTargets onDone={() => setDropping(false)} />}
-          {!hasBase && (
+          {video && <KeyframeView stage={host} />}
+          {!hasBase && !video && (
             <div className="canvas-empty">
               <p>Drop a picture here, paste one (Ctrl+V), or</p>
               <FileButton variant="primary" accept="image/*" label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
@@ -215,6 +220,7 @@ export function CanvasScreen() {
               </FileButton>
             </div>
           )}
+          {video && <Timeline />}
           <ResultsStrip stage={host} />
           <StatusBar />
         </div>

@@ -7,6 +7,7 @@ import { History, type HistoryLimits } from './history';
 import { DEFAULT_CANVAS_ENDPOINT, documentSlice } from './store/documentSlice';
 import { historySlice } from './store/historySlice';
 import { maskSlice } from './store/maskSlice';
+import { timelineSlice } from './store/timelineSlice';
 import { toolSlice } from './store/toolSlice';
 import type { CanvasState, StoreInternals } from './store/types';
 import { viewSlice } from './store/viewSlice';
@@ -45,6 +46,7 @@ export function createCanvasStore(limits?: HistoryLimits) {
       ...toolSlice(set, get, internals),
       ...viewSlice(set, get, internals),
       ...historySlice(set, get, internals),
+      ...timelineSlice(set, get, internals),
     };
   });
 }

@@ -7,7 +7,11 @@ import { creditsText } from '../queue/taskText';
 import { dragOut, type ActionNote } from './actions';
 import { beforeInputOf, isVideo, promptText, titleOf } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
-import { ResultVideo } from './ResultVideo';
+import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
+import { PlayerControls } from '../player/PlayerControls';
+import { usePlayer } from '../player/usePlayer';
+import '../player/player.css';
+import { openCanvas } from './actions';
 
 type Compare = 'off' | 'slider' | 'side';
 
@@ -61,6 +65,8 @@ export function FullView(props: {
   const beforeAsset = before ? (assets.get(`${before.field}:${before.time ?? ''}`) ?? null) : null;
   const size = { width: item.width ?? 1, height: item.height ?? 1 };
   const endpoint = findEndpoint(item.endpointId);
+  const video = isVideo(item);
+  const player = usePlayer(item.url);
 
   const stageSize = () => ({ width: stage.current?.clientWidth ?? 800, height: stage.current?.clientHeight ?? 600 });
   const fit = () => setView(fitView(stageSize(), size));
@@ -79,6 +85,11 @@ export function FullView(props: {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A clip shown: Space plays it, comma and period step a frame, Shift+arrows a second.
+      if (video && player.key(e, 'full-view')) {
+        e.preventDefault();
+        return;
+      }
       if ((e.target as HTMLElement | null)?.closest('input, textarea, select')) return;
       if (e.key === 'Escape') onClose();
       else if (e.key === 'ArrowRight') onStep(1);
@@ -119,8 +130,8 @@ export function FullView(props: {
   const endDrag = () => (drag.current = null);
 
   const transform = view ? `translate(${view.x}px, ${view.y}px) scale(${view.scale})` : undefined;
-  const media = isVideo(item) ? (
-    <ResultVideo item={item} width={size.width} height={size.height} />
+  const media = video ? (
+    <video {...player.videoProps} src={item.url} poster={item.thumbnailUrl ?? undefined} aria-label="The clip" className="full-media" style={{ width: size.width, height: size.height }} />
   ) : (
     <img src={item.url} alt={promptText(item) || item.fileName} className="full-media" style={{ width: size.width, height: size.height }} draggable={false} />
   );
@@ -215,6 +226,30 @@ export function FullView(props: {
             </div>
             {compare === 'slider' && <div className="full-split" style={{ left: `${split}%` }} aria-hidden="true" />}
           </div>
+        )}
+        {video && (
+          <PlayerControls player={player}>
+            <button
+              type="button"
+              className="button primary button-sm"
+              onClick={() => {
+                const el = player.videoRef.current;
+                if (el) props.onRun({ id: 'frame-picture', label: 'Use this frame as the picture', run: () => frameAsPicture(el, item.fileName, openCanvas) });
+              }}
+            >
+              Use this frame as the picture
+            </button>
+            <button
+              type="button"
+              className="button button-sm"
+              onClick={() => {
+                const el = player.videoRef.current;
+                if (el) props.onRun({ id: 'frame-keyframe', label: 'Pin as a keyframe', run: () => frameAsKeyframe(el, item.fileName, openCanvas) });
+              }}
+            >
+              Pin as a keyframe
+            </button>
+          </PlayerControls>
         )}
       </div>
       <aside className="full-details" aria-label="Result details">

@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
+import { useResultPoster } from '../player/posters';
 import { durationText, isVideo, promptText, titleOf } from './galleryModel';
 
 export interface CardProps {
@@ -23,6 +24,7 @@ export interface CardProps {
 export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar, stack, onOpenStack }: CardProps) {
   const title = titleOf(item);
   const prompt = promptText(item);
+  useResultPoster(item);
   const menu = (e: MouseEvent) => {
     e.preventDefault();
     onSelect(item.id);
@@ -47,7 +49,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
         onContextMenu={menu}
       >
         <span className="gallery-thumb">
-          {isVideo(item) ? (
+          {isVideo(item) && !item.thumbnailUrl ? (
             <video src={`${item.url}#t=0.1`} muted preload="metadata" aria-hidden="true" />
           ) : (
             <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" decoding="async" draggable={false} />

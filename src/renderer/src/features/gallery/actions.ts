@@ -13,6 +13,8 @@ import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
+import { keyframeSlot } from '../../../../shared/video/keyframeSlot';
+import { pinAsKeyframe } from '../player/frameActions';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
 export interface ActionNote {
@@ -34,7 +36,7 @@ const show = (screen: string) => useNavigationStore.getState().show(screen);
  * Shows the canvas and waits for its project to be open: the canvas opens the last project when it first
  * shows, which would replace anything put on it before.
  */
-async function openCanvas(): Promise<void> {
+export async function openCanvas(): Promise<void> {
   show('canvas');
   if (useProjectStore.getState().currentId) return;
   await new Promise<void>((resolve) => {
@@ -133,6 +135,19 @@ export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
   await openCanvas();
   if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? 'The canvas did not take the picture.');
   return { kind: 'info', text: 'The result is the canvas’s picture now.' };
+}
+
+/**
+ * The result is pinned on the video timeline: on the first frame when it is free, else on the last (or the free
+ * frame nearest it), and the studio opens on the Video intent.
+ */
+export async function useAsKeyframe(item: LibraryItem): Promise<ActionNote> {
+  const asset = await asAsset(item);
+  if (typeof asset === 'string') return failed(asset);
+  await openCanvas();
+  const slot = keyframeSlot(useCanvasStore.getState().document);
+  if (slot === null) return failed('Every frame of the clip has a keyframe: make the clip longer or remove one first.');
+  return pinAsKeyframe(asset, slot);
 }
 
 export async function useAsReference(item: LibraryItem): Promise<ActionNote> {

@@ -7,11 +7,13 @@ import {
   reuseParameters,
   reveal,
   toggleStar,
+  useAsKeyframe,
   useAsPicture,
   useAsReference,
   type ActionNote,
 } from './actions';
 import { isVideo } from './galleryModel';
+import { openUpscale } from '../upscale/upscaleSource';
 
 export interface ResultAction {
   readonly id: string;
@@ -30,6 +32,8 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     { id: 'variations', label: 'Make 4 variations', keys: 'V', run: (i) => makeVariations(i) },
     !video && { id: 'picture', label: 'Use as the picture', run: useAsPicture },
     !video && { id: 'reference', label: 'Use as a reference', run: useAsReference },
+    !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
+    video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
     { id: 'reveal', label: 'Show in folder', run: reveal },
     !video && {
       id: 'save',

@@ -13,6 +13,11 @@ const asset = (id: string, width: number, height: number): AssetInfo => ({
   hasAlpha: false,
   url: '',
   thumbnailUrl: '',
+  kind: 'image',
+  seconds: null,
+  frames: null,
+  fps: null,
+  hasPoster: true,
 });
 
 describe('the generate form model', () => {

@@ -3,6 +3,9 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { useStagingStore } from './stagingStore';
 import { masksResult, placement, type StripEntry } from './stripModel';
 import { useAsset, useComposite, useLibraryItem } from './useImageUrl';
+import { isVideo } from '../gallery/galleryModel';
+import type { PlayerHandle } from '../player/VideoPlayer';
+import { VideoResult } from './VideoResult';
 
 interface Box {
   readonly left: number;
@@ -12,7 +15,7 @@ interface Box {
 }
 
 /** The stage's box inside the canvas column, followed as the window and the panels change size. */
-function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
+export function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
   const [box, setBox] = useState<Box | null>(null);
   useEffect(() => {
     const el = stage.current;
@@ -109,7 +112,7 @@ function SideBySide({ before, after }: { before: string | null; after: string })
 }
 
 /** The selected result over the canvas: in place, against a before/after divider, or side by side. */
-export function ResultOverlay({ stage, entry }: { stage: RefObject<HTMLDivElement | null>; entry: StripEntry | null }) {
+export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLDivElement | null>; entry: StripEntry | null; player: RefObject<PlayerHandle | null> }) {
   const box = useStageBox(stage);
   const mode = useStagingStore((s) => s.mode);
   const split = useStagingStore((s) => s.split);
@@ -122,6 +125,7 @@ export function ResultOverlay({ stage, entry }: { stage: RefObject<HTMLDivElemen
   const before = useAsset(baseId);
   const size = item && item.width !== null && item.height !== null ? { width: item.width, height: item.height } : null;
   const rect = useResultRect(ready, size, box);
+  if (box && item && ready && isVideo(item)) return <VideoResult item={item} player={player} frame={{ left: box.left, top: box.top, width: box.width, height: box.height }} />;
   if (!box || !ready || !item || !rect) return null;
   const url = masked ? (composite.status === 'ready' ? composite.url : null) : item.url;
   const frame = { left: box.left, top: box.top, width: box.width, height: box.height };

@@ -10,7 +10,13 @@ import { captionOf, masksResult, stepFrom, type StripEntry } from './stripModel'
 import { useFollowResults, useSelectedEntry, useStripEntries } from './useStrip';
 import { useLibraryItem } from './useImageUrl';
 import { listedVersions } from './versions';
+import { isVideo } from '../gallery/galleryModel';
+import type { PlayerHandle } from '../player/VideoPlayer';
+import { useResultPoster } from '../player/posters';
 import { VersionsPanel } from './VersionsPanel';
+import { VideoActions } from './VideoResult';
+import { setResultDrag } from '../video/dragData';
+import { VideoResultActions } from '../video/VideoResultActions';
 import './staging.css';
 
 const MODES: readonly { mode: CompareMode; label: string }[] = [
@@ -21,6 +27,7 @@ const MODES: readonly { mode: CompareMode; label: string }[] = [
 
 function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolean; onPick: () => void }) {
   const item = useLibraryItem(entry.resultId);
+  useResultPoster(item);
   const problem = entry.status === 'moderated' || entry.status === 'failed' || entry.status === 'stopped';
   return (
     <li
@@ -30,11 +37,18 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       aria-label={`${entry.model}: ${entry.label}`}
       className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
       data-task={entry.taskId}
+      draggable={entry.resultId !== null}
+      onDragStart={(e) => entry.resultId && setResultDrag(e.dataTransfer, entry.resultId)}
       onClick={onPick}
       title={entry.reason ?? entry.prompt}
     >
       {entry.status === 'ready' && item?.thumbnailUrl && <img src={item.thumbnailUrl} alt="" draggable={false} />}
-      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">Ready</span>}
+      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">{item && isVideo(item) ? 'Video' : 'Ready'}</span>}
+      {entry.status === 'ready' && item && isVideo(item) && (
+        <span className="tile-badge" aria-label="Video">
+          ▶{item.seconds !== null ? ` ${Math.round(item.seconds * 10) / 10} s` : ''}
+        </span>
+      )}
       {entry.status === 'working' && (
         <span className="tile-working">
           <span className="tile-text">{entry.label}</span>
@@ -56,6 +70,8 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
 /** What can be done with the selected result, and what it is. */
 function Actions({ entry }: { entry: StripEntry | null }) {
   const busy = useStagingStore((s) => s.busy);
+  const item = useLibraryItem(entry?.resultId ?? null);
+  const video = item !== null && isVideo(item);
   const message = useStagingStore((s) => s.message);
   return (
     <div className="strip-detail">
@@ -69,8 +85,10 @@ function Actions({ entry }: { entry: StripEntry | null }) {
               {entry.reason}
             </p>
           )}
+          {entry.status === 'ready' && <VideoResultActions resultId={entry.resultId} />}
           <div className="button-row">
-            {entry.status === 'ready' && (
+            {entry.status === 'ready' && video && <VideoActions item={item} entry={entry} />}
+            {entry.status === 'ready' && !video && (
               <>
                 <Button variant="primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
                   Accept as the picture
@@ -119,6 +137,10 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   const versionsOpen = useStagingStore((s) => s.versionsOpen);
   const { select, setMode, setKeepOutsideMask, toggleVersions } = useStagingStore.getState();
   const list = useRef<HTMLUListElement>(null);
+  const player = useRef<PlayerHandle>(null);
+  // A clip has nothing to compare with the picture: the compare modes are for pictures.
+  const selectedItem = useLibraryItem(selected?.status === 'ready' ? selected.resultId : null);
+  const selectedIsVideo = selectedItem !== null && isVideo(selectedItem);
 
   const step = (by: number) => {
     const next = stepFrom(entries, useStagingStore.getState().selectedId, by);
@@ -148,6 +170,12 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   }, [selected]);
 
   const onKey = (e: ReactKeyboardEvent) => {
+    // A video result shown: Space plays it, comma and period step its frames, from the strip too.
+    if (player.current?.key(e, 'strip')) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     const handled = (() => {
       switch (e.key) {
         case 'ArrowLeft':
@@ -165,7 +193,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
           if (entries.length > 0) select(entries[entries.length - 1]!.taskId);
           return true;
         case 'Enter':
-          if (selected?.status === 'ready' && !useStagingStore.getState().busy) void acceptResult(selected);
+          if (selected?.status === 'ready' && !useStagingStore.getState().busy && !player.current) void acceptResult(selected);
           return true;
         case 'Delete':
         case 'Backspace':
@@ -190,7 +218,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
 
   return (
     <>
-      <ResultOverlay stage={stage} entry={selected} />
+      <ResultOverlay stage={stage} entry={selected} player={player} />
       <section className="results-strip" aria-label="Results strip">
         <div className="strip-bar">
           <h3>
@@ -199,13 +227,15 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
               {entries.length === 0 ? ' · none waiting' : ` · ${ready} to review${working > 0 ? `, ${working} on the way` : ''}`}
             </span>
           </h3>
-          <div className="segmented" role="radiogroup" aria-label="Compare">
-            {MODES.map((m) => (
-              <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
-                {m.label}
-              </button>
-            ))}
-          </div>
+          {!selectedIsVideo && (
+            <div className="segmented" role="radiogroup" aria-label="Compare">
+              {MODES.map((m) => (
+                <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
+                  {m.label}
+                </button>
+              ))}
+            </div>
+          )}
           {selected && masksResult(selected.task.endpointId) && (
             <label className="strip-check">
               <input type="checkbox" checked={keepOutside} onChange={(e) => setKeepOutsideMask(e.target.checked)} />

@@ -18,11 +18,16 @@ import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
+import { VideoPanel } from '../video/VideoPanel';
 import { creditsText, stateLabel } from '../queue/taskText';
-import { CLIP_NOT_YET, generate } from './generate';
+import { generate } from './generate';
 import { modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
+import { currentUpscaleRequest } from '../upscale/sendUpscale';
+import { UpscalePanel } from '../upscale/UpscalePanel';
+import { useUpscaleStore } from '../upscale/upscaleStore';
 import { switchIntent, switchModel } from './switchModel';
 import './studio.css';
 
@@ -163,7 +168,10 @@ export function StudioPanel() {
   const use = documentUse(endpoint, document);
   const values = document.formValues[endpoint.id] ?? {};
   const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
-  const request = canvasRequest(endpoint, document, currentExport());
+  // Upscale video sends a clip the panel holds, not the canvas.
+  const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
+  const upscaleSource = useUpscaleStore((s) => s.source);
+  const request = (upscale ? currentUpscaleRequest(upscaleSource) : null) ?? canvasRequest(endpoint, document, currentExport());
 
   const issues = useMemo(() => {
     const base = document.base;
@@ -187,7 +195,9 @@ export function StudioPanel() {
 
   const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
   const isPrompt = (f: FieldSpec) => f.role === 'prompt';
-  const essential = (f: FieldSpec) => f.group === 'main' && !isPrompt(f) && !isCanvasField(endpoint, f.name) && f.type !== 'keyframes' && f.type !== 'video';
+  // The video panel holds the video model's mode, frame size and length in the artist's words.
+  const inVideoPanel = (f: FieldSpec) => use.modeField !== null && (f.role === 'video-mode' || f.role === 'resolution' || f.name === use.durationField);
+  const essential = (f: FieldSpec) => f.group === 'main' && !isPrompt(f) && !isCanvasField(endpoint, f.name) && f.type !== 'keyframes' && f.type !== 'video' && !inVideoPanel(f);
   const later = (f: FieldSpec) => f.group !== 'main';
   const issuesFor = (pick: (f: FieldSpec) => boolean) => issues.filter((i) => endpoint.fields.some((f) => f.name === i.loc[1] && pick(f)));
   const seeded = takesSeed(endpoint);
@@ -197,39 +207,46 @@ export function StudioPanel() {
     <section className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
       <IntentPicker current={intent.id} />
       <ModelPicker endpoint={endpoint} intentId={intent.id} />
-      <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
-        {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
-        {use.pictureFirst && document.references.length > 0 && (
-          <p className="muted small" role="note" aria-label="Image numbers">
-            In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
-          </p>
-        )}
-        {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
-      </div>
-      {endpoint.fields.some((f) => f.type === 'video' && f.required) && (
-        <p className="studio-notice" role="note">
-          {CLIP_NOT_YET.replace(' Nothing was sent.', '')}
-        </p>
+      {upscale ? (
+        <UpscalePanel />
+      ) : (
+        <>
+          <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
+            {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
+            {use.pictureFirst && document.references.length > 0 && (
+              <p className="muted small" role="note" aria-label="Image numbers">
+                In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
+              </p>
+            )}
+            {use.modeField && <VideoPanel />}
+            {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
+          </div>
+          <div className="generate-row">
+            <label className="variations" title="How many results one press makes, each with its own seed">
+              Variations
+              <input
+                type="number"
+                className="field-input"
+                aria-label="Variations"
+                min={1}
+                max={MAX_VARIATIONS}
+                value={variations}
+                onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
+              />
+            </label>
+            {use.modeField && (
+              <Button disabled={busy} title="A quick, cheaper render at hd to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
+                Draft
+              </Button>
+            )}
+            <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+              {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
+              <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+            </Button>
+          </div>
+          <Readout endpoint={endpoint} request={request} count={variations} />
+        </>
       )}
-      <div className="generate-row">
-        <label className="variations" title="How many results one press makes, each with its own seed">
-          Variations
-          <input
-            type="number"
-            className="field-input"
-            aria-label="Variations"
-            min={1}
-            max={MAX_VARIATIONS}
-            value={variations}
-            onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
-          />
-        </label>
-        <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
-          {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-          <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
-        </Button>
-      </div>
-      <Readout endpoint={endpoint} request={request} count={variations} />
       {notice && (
         <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
           <span>{notice.text}</span>

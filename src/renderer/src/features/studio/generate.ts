@@ -1,8 +1,10 @@
 import { canvasRequest, documentUse } from '../../../../shared/canvas/request';
+import { videoRefusal } from '../../../../shared/canvas/videoChecks';
+import { VIDEO_DRAFT_RESOLUTION } from '../../../../shared/catalog/video';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
-import { validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
+import { assetFactsOf, validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { useTaskStore } from '../../store/taskStore';
 import { assetInfo } from '../canvas/assets';
@@ -11,9 +13,8 @@ import { isBlank } from '../canvas/mask/maskBuffer';
 import { currentExport, exportMask } from '../canvas/maskExport';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from './studioStore';
-
-/** Said where a model needs a clip: the asset store takes pictures only until the video work lands. */
-export const CLIP_NOT_YET = 'Upscaling needs a clip, and Gen Studio cannot open clips yet: they come with the video timeline. Nothing was sent.';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
+import { sendUpscale } from '../upscale/sendUpscale';
 
 /**
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
@@ -29,8 +30,10 @@ export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
     return 'Try on needs a garment: add a photo of it to the references.';
   }
-  const clip = endpoint.fields.find((f) => f.type === 'video' && f.required);
-  if (clip) return CLIP_NOT_YET;
+  if (use.modeField) {
+    const video = videoRefusal(document);
+    if (video) return video;
+  }
   const takesMask = use.maskField !== null || use.alphaMask;
   if (takesMask && document.base && (!mask || isBlank(mask))) {
     // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
@@ -50,7 +53,7 @@ export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefi
   const ids = [document.base?.assetId, ...document.references.map((r) => r.assetId), ...Object.values(currentExport())].filter((x): x is string => typeof x === 'string');
   for (const id of new Set(ids)) {
     const info = await assetInfo(id);
-    if (info) known.set(id, { width: info.width, height: info.height, hasAlpha: info.hasAlpha, bytes: info.bytes });
+    if (info) known.set(id, assetFactsOf(info));
   }
   const base = document.base;
   return (id) => known.get(id) ?? (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined);
@@ -58,12 +61,15 @@ export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefi
 
 /**
  * One press of Generate: refuses with a reason, or exports a changed mask and sends the request shown as a
- * group of variations. Answers the tasks made (empty when nothing was sent).
+ * group of variations. Answers the tasks made (empty when nothing was sent). A video draft is the same request
+ * rendered at hd, as the service renders drafts.
  */
-export async function generate(): Promise<TaskInfo[]> {
+export async function generate(options: { draft?: boolean } = {}): Promise<TaskInfo[]> {
   const studio = useStudioStore.getState();
   if (studio.busy) return [];
   const endpoint = selectEndpoint(useCanvasStore.getState());
+  // The upscale panel sends its clip; the canvas has nothing to give it.
+  if (endpoint.id === UPSCALE_ENDPOINT_ID) return sendUpscale();
   studio.attempt(endpoint.id);
   studio.set({ busy: true });
   try {
@@ -76,7 +82,8 @@ export async function generate(): Promise<TaskInfo[]> {
       if (failed) return say(failed);
     }
     const current = useCanvasStore.getState();
-    const request = canvasRequest(endpoint, current.document, currentExport());
+    const shown = canvasRequest(endpoint, current.document, currentExport());
+    const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
     const issues = validateTaskRequest(endpoint, request, await canvasFacts());
     if (issues.length > 0) return say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
     const result = await gen.tasks.submitGroup({ request, count: studio.variations, projectId: useProjectStore.getState().currentId });

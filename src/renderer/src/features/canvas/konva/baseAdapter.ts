@@ -38,6 +38,9 @@ export class BaseAdapter implements LayerAdapter {
       this.element = await loadImage(url);
       this.node.image(this.element);
       this.layer.batchDraw();
+      // Which stored picture the canvas draws, for the specs and benchmarks that wait for it on screen.
+      const container = this.layer.getStage()?.container();
+      if (container) container.dataset.picture = base.assetId;
     } catch {
       this.onError(`The picture ${base.name} could not be shown: its stored file is missing or unreadable.`);
     }

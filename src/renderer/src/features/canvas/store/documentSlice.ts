@@ -23,6 +23,7 @@ export const documentSlice: Slice<DocumentSlice> = (set, get, h) => ({
       maskVersion: get().maskVersion + 1,
       maskDirty: mask ? { x: 0, y: 0, width: mask.width, height: mask.height } : EMPTY_RECT,
       selectedBoxId: null,
+      selectedKeyframeId: null,
       ...h.flags(),
     });
   },

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../../../../../shared/catalog/field';
-import type { CanvasDocument, ImageRef, LayerId } from '../../../../../shared/canvas/document';
+import type { CanvasDocument, ImageRef, LayerId, VideoRef } from '../../../../../shared/canvas/document';
+import type { PinAt } from '../../../../../shared/canvas/timeline';
 import type { History, HistoryEntry } from '../history';
 import type { BrushSettings, MaskBuffer, Paint } from '../mask/maskBuffer';
 import type { PixelRect } from '../mask/rect';
@@ -87,6 +88,26 @@ export interface ViewSlice {
   toggleHelp(open?: boolean): void;
 }
 
+/** The video timeline: keyframes pinned to frames and the source video; every edit is one undo step. */
+export interface TimelineSlice {
+  /** The keyframe the canvas shows and the arrow keys move; view state, not saved. */
+  readonly selectedKeyframeId: string | null;
+  selectKeyframe(id: string | null): void;
+  /**
+   * Pins an image at a frame, or exactly at the first or last frame; onto an occupied frame it replaces that
+   * keyframe's image. Answers the keyframe's id, or null when refused (an 11th keyframe) with a message said.
+   */
+  pinKeyframe(image: ImageRef, at: PinAt): string | null;
+  /** To a frame (clamped into the clip, never onto another keyframe). Inside a gesture, a drag is one step. */
+  moveKeyframe(id: string, frame: number): void;
+  /** By a number of frames (±1 a frame, ±24 a second). */
+  nudgeKeyframe(id: string, by: number): void;
+  replaceKeyframe(id: string, image: ImageRef): void;
+  removeKeyframe(id: string): void;
+  /** The clip to continue or the draft to enhance. */
+  setVideoSource(source: VideoRef | null): void;
+}
+
 /** Undo and redo; the stacks belong to the store that made them. */
 export interface HistorySlice {
   readonly canUndo: boolean;
@@ -97,7 +118,7 @@ export interface HistorySlice {
   historySize(): { entries: number; bytes: number };
 }
 
-export type CanvasState = DocumentSlice & MaskSlice & ToolSlice & ViewSlice & HistorySlice;
+export type CanvasState = DocumentSlice & MaskSlice & ToolSlice & ViewSlice & HistorySlice & TimelineSlice;
 
 export type SetState = (patch: Partial<CanvasState>) => void;
 export type GetState = () => CanvasState;

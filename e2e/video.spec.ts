@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type JSHandle, type Locator, type Page } from '@playwright/test';
+import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
+import { openCanvas, png } from './canvasDriver';
+import { launchChromium, type LaunchedApp } from './harness/launch';
+import { chooseRunner } from './harness/runner';
+import { decoded, type Received } from './studioFixture';
+
+/**
+ * Video journeys against the Sandbox, reading the very requests it received (the Chromium runner hosts the
+ * core, so its fetch can be recorded). `restart` reopens the app on the same data, as a user would.
+ */
+const test = base.extend<{ studio: { page: Page; received: Received[]; restart(): Promise<Page> } }>({
+  studio: async ({}, use, info) => {
+    info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
+    const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-video-'));
+    const received: Received[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if ((init?.method ?? 'GET') === 'POST' && url.pathname.startsWith('/v1/') && typeof init?.body === 'string') {
+        received.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+      }
+      return fetch(input, init);
+    };
+    const launch = () => launchChromium({ dataDir, deps: { fetch: recording } });
+    let app: LaunchedApp = await launch();
+    await use({
+      get page() {
+        return app.page;
+      },
+      received,
+      restart: async () => {
+        await app.close();
+        app = await launch();
+        return app.page;
+      },
+    });
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+const expect = test.expect;
+
+interface DropFile {
+  readonly name: string;
+  readonly type: string;
+  readonly bytes: Buffer;
+}
+
+const image = async (name: string, colour: string): Promise<DropFile> => ({ name, type: 'image/png', bytes: await png(160, 90, colour) });
+
+/** A DataTransfer as a file manager's drop makes it: real File objects. */
+function transfer(page: Page, files: readonly DropFile[]): Promise<JSHandle<DataTransfer>> {
+  return page.evaluateHandle(
+    (files) => {
+      const dt = new DataTransfer();
+      for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })),
+  );
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
+const timeline = (page: Page) => page.getByRole('region', { name: 'Keyframe timeline' });
+const track = (page: Page) => timeline(page).getByRole('group', { name: /^Timeline, / });
+const keyframes = (page: Page) => timeline(page).getByRole('button', { name: /^Keyframe at / });
+const framesOnTimeline = async (page: Page) => (await keyframes(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-frame'))))) as number[];
+const at = (received: Received[], path: string) => received.filter((r) => r.path === `/v1/${path}`);
+
+async function dropOn(page: Page, zone: Locator, files: readonly DropFile[], fraction?: number): Promise<void> {
+  const dt = await transfer(page, files);
+  const box = (await zone.boundingBox())!;
+  const point = { clientX: box.x + (fraction ?? 0.5) * box.width, clientY: box.y + box.height / 2 };
+  await zone.dispatchEvent('dragover', { dataTransfer: dt, ...point });
+  await zone.dispatchEvent('drop', { dataTransfer: dt, ...point });
+}
+
+async function openVideo(page: Page, seconds: number): Promise<void> {
+  await openCanvas(page);
+  await panel(page).getByRole('radio', { name: 'Video', exact: true }).click();
+  await expect(panel(page)).toHaveAttribute('data-endpoint', 'gen-3-video');
+  const length = panel(page).getByLabel('Length in seconds');
+  await length.fill(String(seconds));
+  await length.press('Enter');
+  await expect(timeline(page)).toContainText(`${seconds} s · ${seconds * 24} frames at 24 fps`);
+}
+
+/** The frame a received keyframe's image shows, as its colour. */
+const colourOf = async (frame: { image: unknown }) => (await decoded(frame.image, [80, 45])).pixel.slice(0, 3);
+
+test('three keyframes dropped, one dragged and one nudged a frame: the Sandbox receives them at their times, in order', async ({ studio }) => {
+  const { page, received } = studio;
+  await openVideo(page, 5);
+  await expect(track(page)).toContainText('Drop images here');
+  await dropOn(page, timeline(page).getByRole('group', { name: 'First frame slot' }), [await image('red.png', '#ff0000')]);
+  await dropOn(page, track(page), [await image('green.png', '#00ff00')], 0.5);
+  await dropOn(page, timeline(page).getByRole('group', { name: 'Last frame slot' }), [await image('blue.png', '#0000ff')]);
+  await expect(keyframes(page)).toHaveCount(3);
+  await expect(timeline(page).getByLabel('Keyframe count')).toHaveText('3 of 10');
+  const [first, middle, last] = await framesOnTimeline(page);
+  expect(first).toBe(0);
+  expect(last).toBe(119);
+  expect(Math.abs(middle! - 60)).toBeLessThanOrEqual(3);
+
+  // Drag the middle keyframe about a second earlier: it snaps to a whole frame.
+  const green = keyframes(page).nth(1);
+  const from = (await green.boundingBox())!;
+  const lane = (await track(page).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(lane.x + lane.width * 0.3, from.y + from.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const moved = (await framesOnTimeline(page))[1]!;
+  expect(moved).toBeLessThan(middle! - 10);
+  expect(Number.isInteger(moved)).toBe(true);
+  await expect(page.getByRole('figure', { name: 'Selected keyframe on the canvas' })).toContainText(`green.png · ${(moved / 24).toFixed(2)} s · frame ${moved}`);
+
+  // Nudge it one frame later with the arrow key; Shift+arrow moves a second, and undo takes a step back.
+  await keyframes(page).nth(1).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(keyframes(page).nth(1)).toHaveAttribute('data-frame', String(moved + 1));
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(keyframes(page).nth(1)).toHaveAttribute('data-frame', String(moved + 25));
+  await page.keyboard.press('Control+z');
+  await expect(keyframes(page).nth(1)).toHaveAttribute('data-frame', String(moved + 1));
+
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a kite over the sea');
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
+  const body = at(received, 'gen-3-video')[0]!.body;
+  expect(body).toMatchObject({ mode: 'i2v', duration: 5, prompt: 'a kite over the sea' });
+  const sent = body.keyframes as { image: string; time: number }[];
+  expect(sent.map((k) => k.time)).toEqual([0, (moved + 1) / 24, 119 / 24]);
+  expect(await Promise.all(sent.map(colourOf))).toEqual([[255, 0, 0], [0, 255, 0], [0, 0, 255]]);
+  // Nothing of the service's vocabulary in the main flow.
+  const text = await panel(page).evaluate((el) => (el as HTMLElement).innerText);
+  expect(text).not.toMatch(/\bt2v\b|\bi2v\b|\bv2v\b|draft_enhance|inferred|\/v1\//);
+});
+
+test('a draft renders at hd; Make final sends it as draft enhance with its keyframes, prompt and seed at the chosen size', async ({ studio }) => {
+  const { page, received } = studio;
+  await openVideo(page, 2);
+  await dropOn(page, timeline(page).getByRole('group', { name: 'First frame slot' }), [await image('red.png', '#ff0000')]);
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a red door opens');
+  await panel(page).getByRole('radio', { name: /^fhd 1920 × 1088/ }).check();
+  await expect(panel(page).getByLabel('Frame size note')).toContainText('All sizes are 16:9');
+  await expect(panel(page)).toContainText('The sound is generated with the frames.');
+  await panel(page).getByRole('button', { name: 'Draft', exact: true }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
+  const draft = at(received, 'gen-3-video')[0]!.body;
+  expect(draft).toMatchObject({ mode: 'i2v', resolution: 'hd', prompt: 'a red door opens', duration: 2 });
+
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+  await strip.getByRole('option').first().click();
+  await expect(strip.getByLabel('Draft video')).toBeVisible();
+  await strip.getByRole('button', { name: 'Make final' }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(2);
+  const final = at(received, 'gen-3-video')[1]!.body;
+  expect(final).toMatchObject({ mode: 'draft_enhance', resolution: 'fhd', prompt: 'a red door opens', seed: draft.seed, duration: 2 });
+  expect(String(final.video)).toMatch(/^data:video\/mp4;base64,|^[A-Za-z0-9+/]/);
+  expect((final.keyframes as { time: number }[]).map((k) => k.time)).toEqual([0]);
+});
+
+test('continue a previous result: the clip is sent as the video to continue', async ({ studio }) => {
+  const { page, received } = studio;
+  await openVideo(page, 2);
+  await panel(page).getByRole('radio', { name: 'From text' }).click();
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('waves');
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
+  expect(at(received, 'gen-3-video')[0]!.body.keyframes).toBeUndefined();
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+  await strip.getByRole('option').first().click();
+  await strip.getByRole('button', { name: 'Continue this video' }).click();
+  await expect(panel(page).getByRole('radio', { name: 'Continue a video' })).toHaveAttribute('aria-checked', 'true');
+  await expect(panel(page).getByLabel('Source video')).toContainText('2.0 s');
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(2);
+  const body = at(received, 'gen-3-video')[1]!.body;
+  expect(body).toMatchObject({ mode: 'v2v', duration: 2 });
+  expect(typeof body.video).toBe('string');
+});
+
+test('the timeline is as it was after the app is reopened', async ({ studio }) => {
+  let page = studio.page;
+  await openVideo(page, 4);
+  await dropOn(page, track(page), [await image('a.png', '#ff0000'), await image('b.png', '#00ff00')], 0.25);
+  await dropOn(page, timeline(page).getByRole('group', { name: 'Last frame slot' }), [await image('c.png', '#0000ff')]);
+  await expect(keyframes(page)).toHaveCount(3);
+  const before = await keyframes(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  page = await studio.restart();
+  await openCanvas(page);
+  await expect(timeline(page)).toBeVisible();
+  await expect(keyframes(page)).toHaveCount(3);
+  expect(await keyframes(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(before);
+  await expect(timeline(page)).toContainText('4 s · 96 frames');
+});
+
+test('an 11th keyframe is refused with a clear message as it is dropped, keeping the ten, and nothing is sent', async ({ studio }) => {
+  const { page, received } = studio;
+  await openVideo(page, 10);
+  const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => image(`k${i}.png`, `#${(i * 25).toString(16).padStart(2, '0')}8040`)));
+  await dropOn(page, track(page), ten, 0);
+  await expect(keyframes(page)).toHaveCount(10);
+  await dropOn(page, track(page), [await image('eleventh.png', '#ffffff')], 0.9);
+  await expect(page.getByRole('alert')).toContainText('A clip takes at most 10 keyframes');
+  await expect(page.getByRole('alert')).toContainText('Not pinned: eleventh.png.');
+  await expect(keyframes(page)).toHaveCount(10);
+  expect(received).toHaveLength(0);
+});
+
+test('a continuation source longer than 15 s is refused before anything is stored or sent', async ({ studio }) => {
+  const { page, received } = studio;
+  await openVideo(page, 5);
+  await panel(page).getByRole('radio', { name: 'Continue a video' }).click();
+  const long = Buffer.from(encodeMp4({ width: 64, height: 36, fps: 24, seconds: 16, background: [20, 40, 80] }));
+  await panel(page).getByLabel('Choose a video file').setInputFiles({ name: 'long.mp4', mimeType: 'video/mp4', buffer: long });
+  await expect(panel(page).getByRole('alert')).toContainText('long.mp4 is 16.0 s long');
+  await expect(panel(page).getByLabel('Source video')).toHaveText('None chosen yet.');
+  const short = Buffer.from(encodeMp4({ width: 64, height: 36, fps: 24, seconds: 3, background: [20, 40, 80] }));
+  await panel(page).getByLabel('Choose a video file').setInputFiles({ name: 'short.mp4', mimeType: 'video/mp4', buffer: short });
+  await expect(panel(page).getByLabel('Source video')).toContainText('short.mp4 · 3.0 s');
+  expect(received).toHaveLength(0);
+});
+
+test('pictures pinned from inside the app: a result dragged from the strip, a gallery picture clicked on the shelf', async ({ studio }) => {
+  const { page, received } = studio;
+  await openCanvas(page);
+  await panel(page).getByRole('radio', { name: 'Create', exact: true }).click();
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a lighthouse');
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+
+  await panel(page).getByRole('radio', { name: 'Video', exact: true }).click();
+  // The strip's tile is an in-app drag carrying the result id; the timeline stores the result as a picture.
+  await strip.getByRole('option').first().dragTo(track(page), { targetPosition: { x: 200, y: 30 } });
+  await expect(keyframes(page)).toHaveCount(1);
+  const [frame] = await framesOnTimeline(page);
+  expect(frame).toBeGreaterThan(0);
+  // The same picture from the gallery, on the shelf: one click pins it in the empty first frame slot.
+  await timeline(page).getByRole('listitem', { name: /from the gallery$/ }).first().click();
+  await expect(keyframes(page)).toHaveCount(2);
+  expect((await framesOnTimeline(page))[0]).toBe(0);
+  await expect(timeline(page).getByRole('button', { name: /^First frame: / })).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import type { AssetInfo } from '../../../../shared/ipc/contract';
+import { playheadText } from '../../../../shared/video/playhead';
+import { gen } from '../../api';
+import { imageRefOf, remember } from '../canvas/assets';
+import { replacePicture } from '../staging/pictureHistory';
+import { useStagingStore } from '../staging/stagingStore';
+import { captureFrame, type CapturedFrame } from './frameCapture';
+import { timelineOf, type PinAt } from '../../../../shared/canvas/timeline';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { openStudio } from '../studio/openStudio';
+
+/** What a frame action says back, in the strip or in the gallery's full view. */
+export interface FrameNote {
+  readonly kind: 'info' | 'error';
+  readonly text: string;
+}
+
+const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '');
+
+/** The frame on screen, stored as an image named after its clip and frame. */
+export async function storeFrame(video: HTMLVideoElement, clipName: string): Promise<{ asset: AssetInfo; frame: CapturedFrame }> {
+  const frame = await captureFrame(video);
+  const stored = await gen.assets.import({ name: `${stem(clipName)} frame ${frame.frame}.png`, bytes: frame.bytes });
+  if (!stored.ok) throw new Error(stored.error.message);
+  remember(stored.value);
+  return { asset: stored.value, frame };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A stored frame becomes the canvas's picture: one undo step, through the same path as accepting a result, so the
+ * picture it replaces is kept among the versions.
+ */
+export function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote {
+  if (!replacePicture(imageRefOf(asset), 'Using the frame', null)) {
+    return { kind: 'error', text: useStagingStore.getState().message?.text ?? 'The canvas did not take the frame.' };
+  }
+  return { kind: 'info', text: `The frame at ${playheadText(frame.frame)} is the picture now (${frame.width} × ${frame.height}). Undo (Ctrl+Z) puts the old one back; it is also kept under Versions.` };
+}
+
+/**
+ * The frame on screen becomes the canvas's picture at the clip's full size. `open` shows the canvas once the frame
+ * is taken (the gallery's full view is gone after that); the strip is on the canvas already.
+ */
+export async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+  try {
+    const { asset, frame } = await storeFrame(video, clipName);
+    await open?.();
+    return placeFrameAsPicture(asset, frame);
+  } catch (error) {
+    return { kind: 'error', text: `The frame was not used: ${message(error)}` };
+  }
+}
+
+/**
+ * Pins a stored image on the video timeline at `at` (a frame, or the first/last frame) and shows the studio on
+ * the Video intent, so the artist sees where it went. One undo step (the canvas store's pin).
+ */
+export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
+  const canvas = useCanvasStore.getState();
+  const id = canvas.pinKeyframe(imageRefOf(asset), at);
+  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The keyframe was not pinned.' };
+  openStudio({ intent: 'video' });
+  const frame = timelineOf(useCanvasStore.getState().document).keyframes.find((k) => k.id === id)?.frame ?? 0;
+  return { kind: 'info', text: `Pinned as a keyframe at ${playheadText(frame)}. Undo (Ctrl+Z) takes it off the timeline.` };
+}
+
+/** The frame on screen, pinned as a keyframe at the time it shows in its clip. */
+export async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+  try {
+    const { asset, frame } = await storeFrame(video, clipName);
+    await open?.();
+    return pinAsKeyframe(asset, frame.frame);
+  } catch (error) {
+    return { kind: 'error', text: `The frame was not pinned: ${message(error)}` };
+  }
+}

@@ -1,0 +1,65 @@
+import { useState, type RefObject } from 'react';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { Button } from '../../ui/Button';
+import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
+import { VideoPlayer, type PlayerHandle } from '../player/VideoPlayer';
+import { openUpscale } from '../upscale/upscaleSource';
+import { decideResult } from './stagingActions';
+import { useStagingStore } from './stagingStore';
+import type { StripEntry } from './stripModel';
+
+/**
+ * A video result over the canvas area: the player, fitted, with "use this frame" beside its controls. Keys reach it
+ * when it has focus, and Space, comma and period from the strip (through `player`).
+ */
+export function VideoResult({ item, frame, player }: { item: LibraryItem; frame: { left: number; top: number; width: number; height: number }; player: RefObject<PlayerHandle | null> }) {
+  const [busy, setBusy] = useState(false);
+  const use = async (how: (video: HTMLVideoElement, name: string) => Promise<{ kind: 'info' | 'error'; text: string }>) => {
+    const video = player.current?.videoRef.current;
+    if (!video || busy) return;
+    setBusy(true);
+    useStagingStore.getState().say(null);
+    try {
+      useStagingStore.getState().say(await how(video, item.fileName));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="result-overlay video-result" style={frame} role="group" aria-label="Result preview">
+      <div className="video-result-box">
+        <VideoPlayer
+          ref={player}
+          src={item.url}
+          poster={item.thumbnailUrl}
+          label="Video result"
+          actions={
+            <>
+              <Button size="sm" variant="primary" disabled={busy} onClick={() => void use(frameAsPicture)} title="The frame on screen becomes the canvas’s picture, at the clip’s full size">
+                Use this frame as the picture
+              </Button>
+              <Button size="sm" disabled={busy} onClick={() => void use(frameAsKeyframe)} title="Pins the frame on screen to the video timeline at the time it shows">
+                Pin as a keyframe
+              </Button>
+            </>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+/** What the strip offers for a video result: its frames are used from the player; the clip itself is upscaled or kept. */
+export function VideoActions({ item, entry }: { item: LibraryItem; entry: StripEntry }) {
+  const busy = useStagingStore((s) => s.busy);
+  return (
+    <>
+      <Button disabled={busy} onClick={() => void openUpscale(item).then((note) => note && useStagingStore.getState().say(note))}>
+        Upscale…
+      </Button>
+      <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
+        Keep in library only
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { JsonValue } from '../../../../shared/catalog/field';
+import type { TaskInfo } from '../../../../shared/ipc/contract';
+import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
+import { validateTaskRequest } from '../../../../shared/tasks/taskRequest';
+import { getEndpoint } from '../../../../shared/catalog/catalog';
+import { UPSCALE_ENDPOINT_ID, UPSCALE_FACTOR, upscaleRequest, upscaleSourceProblems, type UpscaleSettings } from '../../../../shared/video/upscale';
+import { gen } from '../../api';
+import { useTaskStore } from '../../store/taskStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
+
+/** The panel's settings, read from the document's form values for the endpoint (creative unless set to precise). */
+export function upscaleSettings(values: Readonly<Record<string, JsonValue | undefined>> | undefined): UpscaleSettings {
+  const factor = values?.upscale_factor;
+  return {
+    factor: typeof factor === 'number' ? factor : UPSCALE_FACTOR.initial,
+    creative: values?.creativity !== 0,
+    prompt: typeof values?.prompt === 'string' ? values.prompt : '',
+  };
+}
+
+/** The request Upscale would send now, or null while no clip is chosen. */
+export function currentUpscaleRequest(source: UpscaleSource | null = useUpscaleStore.getState().source): TaskRequest | null {
+  if (!source) return null;
+  return upscaleRequest(upscaleSettings(useCanvasStore.getState().document.formValues[UPSCALE_ENDPOINT_ID]), source.assetId);
+}
+
+const say = (text: string, kind: 'info' | 'error' = 'error') => useUpscaleStore.getState().set({ note: { kind, text } });
+
+/** One press of Upscale: refuses in words (no clip, a limit broken), or sends the clip and its settings once. */
+export async function sendUpscale(): Promise<TaskInfo[]> {
+  const store = useUpscaleStore.getState();
+  if (store.busy) return [];
+  const source = store.source;
+  if (!source) {
+    say('Choose a clip to upscale first: a video file, or “Upscale…” on a video result in the strip or the gallery. Nothing was sent.');
+    return [];
+  }
+  const problems = upscaleSourceProblems(source);
+  if (problems.length > 0) {
+    say(`${problems.join(' ')} Nothing was sent.`);
+    return [];
+  }
+  const request = currentUpscaleRequest(source)!;
+  const issues = validateTaskRequest(getEndpoint(UPSCALE_ENDPOINT_ID), request, () => ({ width: source.width, height: source.height, hasAlpha: false, bytes: source.bytes, seconds: source.seconds }));
+  if (issues.length > 0) {
+    say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
+    return [];
+  }
+  store.set({ busy: true, note: null });
+  try {
+    const result = await gen.tasks.submitGroup({ request, count: 1, projectId: useProjectStore.getState().currentId });
+    if (!result.ok) {
+      say(result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
+      return [];
+    }
+    useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(result.value.map((t) => [t.id, t])), ...s.tasks } }));
+    say('Sent. The upscaled clip lands in the results strip under the canvas.', 'info');
+    return result.value;
+  } finally {
+    useUpscaleStore.getState().set({ busy: false });
+  }
+}

@@ -1,0 +1,82 @@
+import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
+import { readMp4Info } from '../../../../shared/media/mp4';
+import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
+import { gen } from '../../api';
+import { openStudio } from '../studio/openStudio';
+import { assetWithPoster } from '../player/posters';
+import { useUpscaleStore, type UpscaleNote, type UpscaleSource } from './upscaleStore';
+
+const store = () => useUpscaleStore.getState();
+
+function refuse(name: string, problems: readonly string[]): null {
+  store().set({ refused: { name, problems }, checking: false });
+  return null;
+}
+
+function take(source: UpscaleSource): UpscaleSource {
+  store().set({ source, refused: null, checking: false, note: null });
+  return source;
+}
+
+const sourceOf = (asset: AssetInfo, facts: UpscaleSourceFacts, from: UpscaleSource['from'], thumbnailUrl: string | null): UpscaleSource => ({
+  assetId: asset.id,
+  name: asset.name,
+  url: asset.url,
+  thumbnailUrl,
+  from,
+  ...facts,
+});
+
+/**
+ * A clip from the artist's disk, checked against the source limits the moment it is chosen: its size from the
+ * file before a byte is read, its frame size and length from its MP4 header. A clip that breaks a limit is not
+ * stored and nothing is sent; the panel says which limit and by how much.
+ */
+export async function chooseFile(file: File): Promise<UpscaleSource | null> {
+  store().set({ checking: true, refused: null, note: null });
+  const tooBig = upscaleBytesProblem(file.size);
+  if (tooBig) return refuse(file.name, [tooBig]);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const info = readMp4Info(bytes);
+  if (!info || !info.width || !info.height || !info.seconds) {
+    return refuse(file.name, [`${file.name} is not a complete MP4 video, so it cannot be upscaled. Choose an .mp4 file.`]);
+  }
+  const facts = { bytes: file.size, width: info.width, height: info.height, seconds: info.seconds };
+  const problems = upscaleSourceProblems(facts);
+  if (problems.length > 0) return refuse(file.name, problems);
+  const stored = await gen.assets.import({ name: file.name, bytes });
+  if (!stored.ok) return refuse(file.name, [stored.error.message]);
+  const source = take(sourceOf(stored.value, facts, 'file', stored.value.hasPoster ? stored.value.thumbnailUrl : null));
+  // Its poster comes when the page is idle; the panel shows the clip itself until then.
+  void assetWithPoster(stored.value).then((asset) => {
+    const now = store().source;
+    if (asset.hasPoster && now?.assetId === asset.id) store().set({ source: { ...now, thumbnailUrl: asset.thumbnailUrl } });
+  });
+  return source;
+}
+
+/** A previous result as the source, checked against the same limits from what the library knows of it. */
+export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
+  store().set({ checking: true, refused: null, note: null });
+  const name = item.fileName;
+  if (!item.mime.startsWith('video/')) return refuse(name, ['Only a video can be upscaled here; this result is a picture.']);
+  if (item.width === null || item.height === null || item.seconds === null) return refuse(name, ['The library does not know this clip’s size or length, so it cannot be checked against the limits.']);
+  const facts = { bytes: item.bytes, width: item.width, height: item.height, seconds: item.seconds };
+  const problems = upscaleSourceProblems(facts);
+  if (problems.length > 0) return refuse(name, problems);
+  const stored = await gen.assets.fromLibrary({ resultId: item.id });
+  if (!stored.ok) return refuse(name, [stored.error.message]);
+  return take(sourceOf(stored.value, facts, 'result', item.thumbnailUrl));
+}
+
+/** "Upscale" on a video result (strip, gallery): the studio opens on Upscale video with the result as the source. */
+export async function openUpscale(item: LibraryItem): Promise<UpscaleNote | null> {
+  await chooseResult(item);
+  openStudio({ intent: 'upscale-video' });
+  const refused = store().refused;
+  return refused ? { kind: 'error', text: refused.problems.join(' ') } : null;
+}
+
+export function clearSource(): void {
+  store().set({ source: null, refused: null, note: null });
+}

@@ -1,0 +1,24 @@
+import type { RefObject } from 'react';
+import { formatFrame } from '../../../../shared/canvas/timeline';
+import { useStageBox } from '../staging/ResultOverlay';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useAsset } from '../canvas/panels/useAsset';
+
+/**
+ * The selected keyframe's image over the canvas, whole, with its time: in Video the canvas shows what the clip
+ * shows at that moment. Pointer events pass through to the canvas.
+ */
+export function KeyframeView({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
+  const box = useStageBox(stage);
+  const keyframe = useCanvasStore((s) => s.document.timeline.keyframes.find((k) => k.id === s.selectedKeyframeId));
+  const asset = useAsset(keyframe?.image.assetId);
+  if (!keyframe || !box) return null;
+  return (
+    <figure className="keyframe-view" aria-label="Selected keyframe on the canvas" style={box}>
+      {asset && <img src={asset.url} alt={keyframe.image.name} />}
+      <figcaption>
+        {keyframe.image.name} · {formatFrame(keyframe.frame)}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { nextFreeFrame } from '../../../../shared/canvas/timeline';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useAsset } from '../canvas/panels/useAsset';
+import { REFERENCE_DRAG_TYPE, setResultDrag } from './dragData';
+import { pinReference, pinResult } from './timelineActions';
+
+const SHOWN = 12;
+
+function ReferenceThumb({ assetId }: { assetId: string }) {
+  const asset = useAsset(assetId);
+  return asset ? <img src={asset.thumbnailUrl} alt="" draggable={false} /> : null;
+}
+
+/**
+ * Pictures at hand while the timeline is open: the project's reference board and the newest pictures of the
+ * gallery. Each drags onto the timeline (an in-app drag: the result id or the board's place), or pins with one
+ * click or Enter in the first free slot, then the widest gap.
+ */
+export function PictureShelf() {
+  const references = useCanvasStore((s) => s.document.references);
+  const items = useLibraryStore((s) => s.items);
+  const loaded = useLibraryStore((s) => s.loaded);
+  useEffect(() => {
+    if (!loaded) void useLibraryStore.getState().load();
+  }, [loaded]);
+  const pictures = items.filter((i) => i.mime.startsWith('image/') && !i.discarded).slice(0, SHOWN);
+  if (references.length === 0 && pictures.length === 0) return null;
+  const at = () => nextFreeFrame(useCanvasStore.getState().document);
+  return (
+    <div className="picture-shelf" role="list" aria-label="Pictures to pin">
+      <span className="muted shelf-title">Drag to the timeline, or click to pin:</span>
+      {references.map((ref, i) => (
+        <button
+          key={`ref-${ref.assetId}-${i}`}
+          type="button"
+          role="listitem"
+          className="shelf-item"
+          aria-label={`Pin reference ${i + 1}: ${ref.name}`}
+          title={`Reference ${i + 1}: ${ref.name}`}
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.setData(REFERENCE_DRAG_TYPE, String(i));
+            e.dataTransfer.effectAllowed = 'copy';
+          }}
+          onClick={() => pinReference(i, at())}
+        >
+          <ReferenceThumb assetId={ref.assetId} />
+        </button>
+      ))}
+      {pictures.map((item) => (
+        <button
+          key={item.id}
+          type="button"
+          role="listitem"
+          className="shelf-item"
+          aria-label={`Pin ${item.fileName} from the gallery`}
+          title={String(item.params.prompt ?? item.fileName)}
+          draggable
+          onDragStart={(e) => setResultDrag(e.dataTransfer, item.id)}
+          onClick={() => void pinResult(item.id, at())}
+        >
+          {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" draggable={false} /> : null}
+        </button>
+      ))}
+    </div>
+  );
+}

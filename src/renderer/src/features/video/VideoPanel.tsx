@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { VIDEO_ENDPOINT_ID, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODE_DESCRIPTIONS, VIDEO_MODE_LABELS, VIDEO_MODES, VIDEO_RESOLUTIONS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import { useLibraryStore } from '../../store/libraryStore';
+import { FileButton } from '../../ui/FileButton';
+import { NumberField } from '../../ui/NumberField';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { chooseSourceFile, chooseSourceResult, isDraft, isVideoResult } from './videoActions';
+
+/** Said once, where the request's shape is the catalog's and not the interface document's. */
+export const VIDEO_SHAPE_NOTE =
+  'The service’s documentation describes video by its modes and limits; Gen Studio sends the shape it expects and will tell you if the service answers otherwise.';
+
+const store = () => useCanvasStore.getState();
+
+function sizeText(resolution: VideoResolution): string {
+  const size = VIDEO_FRAME_SIZES[resolution];
+  // hd's size is not stated by the service: it is named without one rather than with a guess.
+  return size.inferred ? 'draft size' : `${size.width} × ${size.height}`;
+}
+
+function Source({ mode }: { mode: VideoMode }) {
+  const source = useCanvasStore((s) => s.document.timeline.source);
+  const items = useLibraryStore((s) => s.items);
+  const loaded = useLibraryStore((s) => s.loaded);
+  useEffect(() => {
+    if (!loaded) void useLibraryStore.getState().load();
+  }, [loaded]);
+  const videos = items.filter((i) => isVideoResult(i) && !i.discarded && (mode === 'v2v' || isDraft(i)));
+  const what = mode === 'v2v' ? 'The clip to continue' : 'The draft to enhance';
+  return (
+    <div className="video-source" role="group" aria-label={what}>
+      <span className="video-label">{what}</span>
+      <p className="video-source-name" aria-label="Source video">
+        {source ? `${source.name}${source.seconds !== null ? ` · ${source.seconds.toFixed(1)} s` : ''}` : 'None chosen yet.'}
+      </p>
+      <div className="button-row">
+        <FileButton size="sm" accept="video/mp4,.mp4" label="Choose a video file" onFiles={(files) => (files[0] ? chooseSourceFile(files[0], mode) : undefined)}>
+          Video file…
+        </FileButton>
+        <select
+          className="field-input"
+          aria-label="A previous result"
+          value=""
+          onChange={(e) => {
+            const item = videos.find((v) => v.id === e.target.value);
+            if (item) void chooseSourceResult(item, mode);
+          }}
+        >
+          <option value="">{videos.length === 0 ? 'No video results yet' : 'A previous result…'}</option>
+          {videos.map((v) => (
+            <option key={v.id} value={v.id}>
+              {String(v.params.prompt ?? v.fileName).slice(0, 60)} · {v.seconds?.toFixed(1) ?? '?'} s
+            </option>
+          ))}
+        </select>
+      </div>
+      {mode === 'v2v' && <p className="muted small">Up to {VIDEO_MAX_SECONDS.v2v} s; a longer clip is refused before anything is sent.</p>}
+    </div>
+  );
+}
+
+/**
+ * The video model's settings in the artist's words: the four modes, the frame size presets with their pixel
+ * sizes, the length (the timeline follows it), and what the service makes of them.
+ */
+export function VideoPanel({ onFocus, onBlur }: { onFocus?: () => void; onBlur?: () => void }) {
+  const document = useCanvasStore((s) => s.document);
+  const mode = videoMode(document);
+  const duration = videoDuration(document);
+  const resolution = document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
+  const set = (name: string, value: string | number) => store().setFormValue(name, value);
+  return (
+    <div className="video-settings" aria-label="Video settings" role="group" onFocus={onFocus} onBlur={onBlur}>
+      <div className="video-modes" role="radiogroup" aria-label="Video mode">
+        {VIDEO_MODES.map((m) => (
+          <button key={m} type="button" role="radio" aria-checked={m === mode} className={`intent${m === mode ? ' active' : ''}`} title={VIDEO_MODE_DESCRIPTIONS[m]} onClick={() => set('mode', m)}>
+            {VIDEO_MODE_LABELS[m]}
+          </button>
+        ))}
+      </div>
+      <p className="intent-description" aria-label="About this mode">
+        {VIDEO_MODE_DESCRIPTIONS[mode]}
+      </p>
+      {(mode === 'v2v' || mode === 'draft_enhance') && <Source mode={mode} />}
+      <div className="video-resolutions" role="radiogroup" aria-label="Frame size">
+        <span className="video-label">Frame size</span>
+        {VIDEO_RESOLUTIONS.map((r) => (
+          <label key={r} className={`video-resolution${resolution === r ? ' on' : ''}`}>
+            <input type="radio" name="video-resolution" checked={resolution === r} onChange={() => set('resolution', r)} aria-label={`${r} ${sizeText(r)}`} />
+            <strong>{r}</strong> <span className="muted">{sizeText(r)}</span>
+          </label>
+        ))}
+      </div>
+      <p className="muted small" aria-label="Frame size note">
+        All sizes are 16:9. {resolution === undefined ? 'None chosen: the service picks. ' : ''}Drafts render at {VIDEO_DRAFT_RESOLUTION}.
+      </p>
+      <label className="video-duration">
+        <span className="video-label">Length</span>
+        <NumberField label="Length in seconds" value={duration} min={1} max={VIDEO_MAX_SECONDS[mode]} onCommit={(n) => set('duration', n)} />
+        <span className="muted">s, up to {VIDEO_MAX_SECONDS[mode]} s · 24 fps</span>
+      </label>
+      <p className="video-sound">♪ The sound is generated with the frames.</p>
+      <p className="muted small" role="note" aria-label="About the request">
+        {VIDEO_SHAPE_NOTE}
+      </p>
+    </div>
+  );
+}

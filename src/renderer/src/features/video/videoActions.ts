@@ -1,0 +1,100 @@
+import type { CanvasDocument, VideoRef } from '../../../../shared/canvas/document';
+import { VIDEO_ENDPOINT_ID } from '../../../../shared/canvas/timeline';
+import { sourceRefusal } from '../../../../shared/canvas/videoChecks';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { JsonValue } from '../../../../shared/catalog/field';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { readMp4Info } from '../../../../shared/media/mp4';
+import { validateTaskRequest, type KeyframeRef, type TaskRequest } from '../../../../shared/tasks/taskRequest';
+import { gen } from '../../api';
+import { useTaskStore } from '../../store/taskStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { useStudioStore } from '../studio/studioStore';
+
+const store = () => useCanvasStore.getState();
+const say = (kind: 'error' | 'info', text: string) => useStudioStore.getState().say({ kind, text });
+
+/** A result of the video model made at hd from keyframes or words: a draft "Make final" can enhance. */
+export function isDraft(item: Pick<LibraryItem, 'endpointId' | 'params'>): boolean {
+  return item.endpointId === VIDEO_ENDPOINT_ID && item.params.resolution === VIDEO_DRAFT_RESOLUTION && item.params.mode !== 'draft_enhance';
+}
+
+export const isVideoResult = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
+
+/** The mode and the source in one undo step, so the panel and the timeline change together. */
+function setSource(source: VideoRef, mode: VideoMode): void {
+  store().change(`${VIDEO_MODE_LABELS[mode]}: ${source.name}`, (d: CanvasDocument) => ({
+    ...d,
+    formValues: { ...d.formValues, [VIDEO_ENDPOINT_ID]: { ...(d.formValues[VIDEO_ENDPOINT_ID] ?? {}), mode } },
+    timeline: { ...d.timeline, source },
+  }));
+}
+
+/**
+ * A video file as the clip to continue or the draft to enhance. Its length is read from the file here, before
+ * anything is stored or sent: a clip over the continuation's limit is refused with a message.
+ */
+export async function chooseSourceFile(file: File, mode: VideoMode): Promise<void> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const info = readMp4Info(bytes);
+  if (!info) return say('error', `${file.name} is not a whole MP4 video, so it cannot be ${mode === 'v2v' ? 'continued' : 'enhanced'}. Nothing was sent.`);
+  if (mode === 'v2v') {
+    const refused = sourceRefusal({ name: file.name, seconds: info.seconds });
+    if (refused) return say('error', refused);
+  }
+  const stored = await gen.assets.import({ name: file.name, bytes });
+  if (!stored.ok) return say('error', `${file.name}: ${stored.error.message} Nothing was sent.`);
+  setSource({ assetId: stored.value.id, name: file.name.slice(0, 512), seconds: info.seconds, resultId: null }, mode);
+  say('info', `${file.name} (${info.seconds?.toFixed(1) ?? '?'} s) is the clip to ${mode === 'v2v' ? 'continue' : 'enhance'}.`);
+}
+
+/** A previous result as the clip to continue (or the draft to enhance), checked the same way. */
+export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Promise<void> {
+  if (!isVideoResult(item)) return say('error', `${item.fileName} is a picture, not a video.`);
+  if (mode === 'v2v') {
+    const refused = sourceRefusal({ name: item.fileName, seconds: item.seconds });
+    if (refused) return say('error', refused);
+  }
+  const stored = await gen.assets.fromLibrary({ resultId: item.id });
+  if (!stored.ok) return say('error', `${item.fileName} could not be used: ${stored.error.message}`);
+  setSource({ assetId: stored.value.id, name: item.fileName.slice(0, 512), seconds: item.seconds, resultId: item.id }, mode);
+}
+
+/**
+ * "Make final" on a draft: draft enhance with the draft as the clip, keeping its keyframes, prompt, length and
+ * seed, at the resolution chosen in the panel (the service's own when none is).
+ */
+export async function makeFinal(item: LibraryItem): Promise<boolean> {
+  const endpoint = findEndpoint(VIDEO_ENDPOINT_ID);
+  if (!endpoint) return false;
+  const stored = await gen.assets.fromLibrary({ resultId: item.id });
+  if (!stored.ok) {
+    say('error', `The draft could not be sent: ${stored.error.message}`);
+    return false;
+  }
+  const chosen = store().document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
+  const params: Record<string, JsonValue> = { ...item.params, mode: 'draft_enhance' };
+  delete params.resolution;
+  if (typeof chosen === 'string') params.resolution = chosen;
+  if (item.seed !== null) params.seed = item.seed;
+  const keyframes: KeyframeRef[] = item.inputs.filter((i) => i.field === 'keyframes' && i.time !== undefined).map((i) => ({ assetId: i.assetId, time: i.time! }));
+  const request: TaskRequest = { endpointId: endpoint.id, params, inputs: { video: { assetId: stored.value.id }, ...(keyframes.length > 0 ? { keyframes } : {}) } };
+  const issues = validateTaskRequest(endpoint, request, () => undefined).filter((i) => i.type !== 'missing' || i.loc[1] !== 'video');
+  if (issues.length > 0) {
+    say('error', `Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
+    return false;
+  }
+  const sent = await gen.tasks.submitGroup({ request, count: 1, projectId: useProjectStore.getState().currentId });
+  if (!sent.ok) {
+    say('error', sent.error.message);
+    return false;
+  }
+  useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(sent.value.map((t) => [t.id, t])), ...s.tasks } }));
+  say('info', `The draft is being made final${typeof chosen === 'string' ? ` at ${chosen}` : ''}, with its keyframes, prompt and seed.`);
+  return true;
+}
+
+/** "Continue this video" on a result: it becomes the clip to continue. */
+export const continueResult = (item: LibraryItem) => chooseSourceResult(item, 'v2v');
