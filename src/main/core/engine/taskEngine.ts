@@ -166,14 +166,13 @@ export class TaskEngine {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
     // A single task names its project in the request; a group of variations passes it beside the request.
     const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }));
-    this.records.set(record.id, record);
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
     return this.book.view(record);
   }
 
-  /** Checks a submission (never trusting the renderer) and the caps, and makes its record. */
+  /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
   private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
@@ -188,10 +187,11 @@ export class TaskEngine {
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
+    // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
+    // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
-
     const offline = this.d.connectivity.isOffline(connectionId);
-    return newTaskRecord({
+    const record = newTaskRecord({
       id: randomUUID(),
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
       connectionId,
@@ -203,6 +203,8 @@ export class TaskEngine {
       detail: offline ? this.readyToSendDetail() : null,
       ...meta,
     });
+    this.records.set(record.id, record);
+    return record;
   }
 
   /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */
