@@ -74,20 +74,26 @@ export class TaskEngine {
   // ---------------------------------------------------------------------------------------------------------
   // Start and stop
 
-  /** Loads every record and picks up each unfinished task where it stood. */
+  /**
+   * Loads every record and picks up each unfinished task where it stood. The states are read as loaded, and
+   * nothing is woken until every task a crash left mid-send has been dealt with: a task woken early could
+   * finish and free its slot, and the queued task sent in it would then look like one a crash left `submitting`.
+   */
   async start(): Promise<void> {
-    for (const record of await this.d.repo.loadAll()) this.records.set(record.id, record);
-    for (const r of this.records.values()) {
+    const loaded = await this.d.repo.loadAll();
+    for (const record of loaded) this.records.set(record.id, record);
+    const wakes: Array<[TaskRecord, number]> = [];
+    for (const r of loaded) {
       switch (r.state) {
         case 'submitting':
-          await this.resumeSubmitting(r);
+          if (await this.resumeSubmitting(r)) wakes.push([r, this.now()]);
           break;
         case 'running':
         case 'downloading':
-          this.slots.wake(r, this.now());
+          wakes.push([r, this.now()]);
           break;
         case 'waiting':
-          this.slots.wake(r, Math.max(this.now(), r.nextAttemptAt ?? 0));
+          wakes.push([r, Math.max(this.now(), r.nextAttemptAt ?? 0)]);
           break;
         case 'outcome-unknown':
           // Held against the caps until settled; a hold the ledger lost (or never got) is written again.
@@ -97,13 +103,15 @@ export class TaskEngine {
           break;
       }
     }
+    for (const [r, at] of wakes) this.slots.wake(r, at);
     this.slots.pumpAll();
     // Tasks left waiting for a connection: ask whether it is back.
     const waitingFor = new Set([...this.records.values()].filter((r) => r.state === 'ready-to-send').map((r) => r.connectionId));
     for (const id of waitingFor) this.d.connectivity.probeNow(id);
   }
 
-  private async resumeSubmitting(r: TaskRecord): Promise<void> {
+  /** A task a crash left `submitting`; true when it goes on polling (to be woken). */
+  private async resumeSubmitting(r: TaskRecord): Promise<boolean> {
     if (r.remote?.pollingUrl) {
       // It stopped after the service's answer was stored, before the task moved on: the service has it,
       // so it is followed like any running task (and charged in the ledger if that write was lost).
@@ -113,11 +121,10 @@ export class TaskEngine {
       }
       if (r.cancelRequested) {
         await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), detail: msg.cancelledAfterAccepted });
-        return;
+        return false;
       }
       await this.book.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
-      this.slots.wake(r, this.now());
-      return;
+      return true;
     }
     // Gen Studio stopped between writing this record and hearing the service's answer.
     await this.book.update(r, {
@@ -127,6 +134,7 @@ export class TaskEngine {
       finishedAt: this.now(),
     });
     await this.t.holdUnknown(r);
+    return false;
   }
 
   /** Stops waking tasks, lets requests on their way finish briefly (on the injected clock), then abandons the rest. */
