@@ -72,7 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   for (const [key, keyOptions] of Object.entries(options.keys ?? {})) accounts.add(key, keyOptions);
 
   const results = new ResultStore(origin, now);
-  const webhooks = new WebhookSender({ ...DEFAULT_WEBHOOK_POLICY, ...options.webhookRetry }, now);
+  const webhooks = new WebhookSender({ ...DEFAULT_WEBHOOK_POLICY, ...options.webhookRetry }, now, options.timers);
   const tasks = new TaskStore({ now, accounts, results, webhooks, resultExpiryMs: resolved.resultExpiryMs });
   const failures = new FailureBook(options.failures);
   const waits = new Set<() => void>();
