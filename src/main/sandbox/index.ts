@@ -12,13 +12,12 @@ import { readVideoHeader } from './outputs/video';
 import { DEFAULT_WEBHOOK_POLICY, WebhookSender } from './webhooks';
 
 export type { SandboxHandle, SandboxOptions } from './api';
-export { DEMO_KEY } from './accounts';
 
 const HOST = '127.0.0.1';
 export const DEFAULT_RESULT_EXPIRY_MS = 10 * 60 * 1000;
 export const DEFAULT_MAX_ACTIVE_TASKS = 24;
 /** Room for a 50 MB video-upscale source as base64 with the rest of the request. */
-export const DEFAULT_MAX_BODY_BYTES = 80 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 80 * 1024 * 1024;
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

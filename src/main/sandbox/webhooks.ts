@@ -26,7 +26,7 @@ export interface WebhookDelivery {
   readonly at: number;
 }
 
-export function signBody(secret: string, rawBody: string): string {
+function signBody(secret: string, rawBody: string): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 }
 

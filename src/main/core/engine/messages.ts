@@ -10,12 +10,6 @@ export const DOUBLE_CHARGE_WARNING =
   'This task may already have reached the service. Sending it again may create a second task, charged twice.';
 export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
 
-/** `402: Insufficient credits`, or the bare status when the body says nothing readable. */
-export const statusText = (status: number, text: string, redact: (t: string) => string): string => {
-  const message = errorBodyMessage(text);
-  return message ? `${status}: ${redact(message)}` : String(status);
-};
-
 export const SANDBOX_LOST_MESSAGE =
   'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
 

@@ -23,8 +23,7 @@ import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './task
 import { Transitions } from './transitions';
 
 export type { EngineConnections, EngineDeps } from './engineDeps';
-export { CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING, SANDBOX_LOST_MESSAGE } from './messages';
-export { withId } from './pollStep';
+export { SANDBOX_LOST_MESSAGE } from './messages';
 
 /** How long `stop` lets requests on their way finish, so fewer tasks are left with an unknown outcome. */
 const STOP_GRACE_MS = 2000;
