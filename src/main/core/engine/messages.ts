@@ -1,5 +1,3 @@
-import { errorBodyMessage } from '../net/httpClient';
-
 /**
  * Every sentence the engine shows the user, in one place: the steps decide what happened, this module says it.
  * Sentences that relay the service's own words take them already redacted of every known key.
