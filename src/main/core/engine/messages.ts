@@ -112,4 +112,19 @@ export const msg = {
     `The result’s address expired before Gen Studio could download it (${status}). The service made it, but it can no longer be fetched.`,
   storageAnswered: (status: number) => `The storage answered ${status}.`,
   downloadFailedStatus: (status: number) => `The result could not be downloaded (${status}). Retry tries again.`,
+
+  // The connection, as the status line shows it
+  notContactedYet: 'Not contacted yet.',
+  serviceAnswers: 'The service answers.',
+  serviceDoesNotAnswer: (why: string) => `The service does not answer (${why}). Tasks wait as “ready to send”.`,
+
+  // Variations sent as a group
+  groupNotPriced: (title: string, keyLabel: string, count: number) =>
+    `Not sent: ${title} has not been priced yet with “${keyLabel}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
+  groupPartlySent: (sent: number, count: number, why: string) => `${sent} of ${count} variations were sent; the rest were not: ${why}`,
+  refusedAnyway: 'it was refused',
+
+  // Records and inputs
+  inputNoLongerStored: (field: string) => `The image for “${field}” is no longer in the asset store.`,
+  recordSetAside: (aside: string) => `A task in the queue could not be read and was set aside as ${aside}. If it was running, the service may still have finished it.`,
 } as const;
