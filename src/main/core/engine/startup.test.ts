@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 const until = async (pred: () => boolean, what: string) => {
-  for (let i = 0; i < 2000 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 6000 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!pred()) throw new Error(`never: ${what}`);
 };
 
@@ -75,4 +75,4 @@ it('a queued task sent while start-up is still resuming others is not called out
   const seen = fx.events.filter((e) => (e.payload as TaskInfo | undefined)?.id === queuedId).map((e) => (e.payload as TaskInfo).state);
   expect(seen).not.toContain('outcome-unknown');
   expect(service.submits()).toHaveLength(2);
-});
+}, 90_000);
