@@ -16,7 +16,16 @@ export function electronBinary(): string | undefined {
   return existsSync(binary) ? binary : undefined;
 }
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+// Debian's and Ubuntu's packages, then Google Chrome where GitHub's Windows and macOS runners have it (the playback
+// test needs a browser in CI on every system, and fails there without one).
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+];
 
 /** Debian's Chromium, or the browser named by CHROMIUM_PATH; undefined lets Playwright use its own if installed. */
 export function chromiumExecutable(): string | undefined {

@@ -69,6 +69,11 @@ export interface SandboxOptions {
   /** The word in endpoint paths; `gen` by default. */
   readonly endpointWord?: string;
   readonly now?: () => number;
+  /**
+   * The timers of the Sandbox's own waits that tests need to control: webhook retries and their time-outs. The
+   * global ones by default; a test passes a fake clock's, so that "no further try" is shown without waiting.
+   */
+  readonly timers?: SandboxTimers;
   /** Port of the regional base; `port + 1` when `port` is given, otherwise a free one. */
   readonly regionalPort?: number;
   /** Starting balance of the demo key (1000 by default). */
@@ -78,6 +83,16 @@ export interface SandboxOptions {
   /** Called once per answered request, e.g. to print an access log. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
 }
+
+export interface SandboxTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const GLOBAL_TIMERS: SandboxTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface RequestLogEntry {
   readonly method: string;

@@ -12,7 +12,6 @@ import { readVideoHeader } from './outputs/video';
 import { DEFAULT_WEBHOOK_POLICY, WebhookSender } from './webhooks';
 
 export type { SandboxHandle, SandboxOptions } from './api';
-export { DEMO_KEY } from './accounts';
 /** Real, playable MP4 clips: what core tests import and check as users' videos. */
 export { encodeMp4, type VideoSpec } from './video/encodeMp4';
 
@@ -20,7 +19,7 @@ const HOST = '127.0.0.1';
 export const DEFAULT_RESULT_EXPIRY_MS = 10 * 60 * 1000;
 export const DEFAULT_MAX_ACTIVE_TASKS = 24;
 /** Room for a 50 MB video-upscale source as base64 with the rest of the request. */
-export const DEFAULT_MAX_BODY_BYTES = 80 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 80 * 1024 * 1024;
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   for (const [key, keyOptions] of Object.entries(options.keys ?? {})) accounts.add(key, keyOptions);
 
   const results = new ResultStore(origin, now);
-  const webhooks = new WebhookSender({ ...DEFAULT_WEBHOOK_POLICY, ...options.webhookRetry }, now);
+  const webhooks = new WebhookSender({ ...DEFAULT_WEBHOOK_POLICY, ...options.webhookRetry }, now, options.timers);
   const tasks = new TaskStore({ now, accounts, results, webhooks, resultExpiryMs: resolved.resultExpiryMs });
   const failures = new FailureBook(options.failures);
   const waits = new Set<() => void>();

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
 import { sandboxPerTest } from './testing/lifecycle';
+import { ManualTimers } from './testing/manualTimers';
 import { webhookReceiver as receiver } from './testing/receiver';
 import { ATTEMPT_HEADER, retryDelay, SIGNATURE_HEADER } from './webhooks';
 
@@ -47,41 +48,65 @@ describe('webhooks', () => {
     expect(JSON.parse(delivery.raw)).toMatchObject({ status: 'Request Moderated' });
   });
 
+  /** Waits (for the receiver and the sandbox to do their I/O) until the sandbox has logged `n` tries. */
+  const tries = async (sandbox: { webhookDeliveries?: () => readonly unknown[] }, n: number) => {
+    for (let i = 0; i < 500 && (sandbox.webhookDeliveries?.().length ?? 0) < n; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(sandbox.webhookDeliveries?.()).toHaveLength(n);
+  };
+
   it('retries a failing receiver with doubling delays, and stops once it succeeds', async () => {
     const hook = await receiver([500, 503]);
     onClose(hook.close);
     const policy = { attempts: 5, baseDelayMs: 60, timeoutMs: 2000 };
-    const { sandbox, client } = await start({ webhookRetry: policy });
+    const timers = new ManualTimers();
+    const { sandbox, client } = await start({ webhookRetry: policy, timers });
     await client.post(DEV, { ...small, webhook_url: hook.url, webhook_secret: 'k' });
-    const tries = [await hook.next(), await hook.next(), await hook.next()];
-    expect(tries.map((t) => t.headers[ATTEMPT_HEADER])).toEqual(['1', '2', '3']);
-    expect(tries.every((t) => verify('k', t.raw, t.headers[SIGNATURE_HEADER]))).toBe(true);
-    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(retryDelay(policy, 2) - 5);
-    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(retryDelay(policy, 3) - 5);
-    expect(retryDelay(policy, 3)).toBe(2 * retryDelay(policy, 2));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(hook.received).toHaveLength(3);
+    await tries(sandbox, 1);
+    // The second try waits the base delay, and nothing goes before that wait is over.
+    expect(timers.delays()).toEqual([retryDelay(policy, 2)]);
+    expect(hook.received).toHaveLength(1);
+    timers.fireAll();
+    await tries(sandbox, 2);
+    // The third waits twice as long.
+    expect(timers.delays()).toEqual([2 * retryDelay(policy, 2)]);
+    timers.fireAll();
+    await tries(sandbox, 3);
+    const got = [await hook.next(), await hook.next(), await hook.next()];
+    expect(got.map((t) => t.headers[ATTEMPT_HEADER])).toEqual(['1', '2', '3']);
+    expect(got.every((t) => verify('k', t.raw, t.headers[SIGNATURE_HEADER]))).toBe(true);
+    // Answered 200: no further try is armed, so none can come.
+    expect(timers.delays()).toEqual([]);
     expect(sandbox.webhookDeliveries?.().map((d) => d.status)).toEqual([500, 503, 200]);
   });
 
   it('gives up after a bounded number of tries', async () => {
     const hook = await receiver([500, 500, 500, 500, 500]);
     onClose(hook.close);
-    const { sandbox, client } = await start({ webhookRetry: { attempts: 3, baseDelayMs: 20 } });
+    const timers = new ManualTimers();
+    const { sandbox, client } = await start({ webhookRetry: { attempts: 3, baseDelayMs: 20 }, timers });
     await client.post(DEV, { ...small, webhook_url: hook.url });
-    for (let i = 0; i < 3; i++) await hook.next();
-    await new Promise((r) => setTimeout(r, 250));
+    for (let n = 1; n < 3; n++) {
+      await tries(sandbox, n);
+      expect(timers.delays()).toEqual([20 * 2 ** (n - 1)]);
+      timers.fireAll();
+    }
+    await tries(sandbox, 3);
+    // The third failure arms nothing: the sandbox has given up.
+    expect(timers.delays()).toEqual([]);
     expect(hook.received).toHaveLength(3);
-    expect(sandbox.webhookDeliveries?.()).toHaveLength(3);
   });
 
   it('retries when nobody is listening', async () => {
-    const { sandbox, client } = await start({ webhookRetry: { attempts: 2, baseDelayMs: 20 } });
+    const timers = new ManualTimers();
+    const { sandbox, client } = await start({ webhookRetry: { attempts: 2, baseDelayMs: 20 }, timers });
     await client.post(DEV, { ...small, webhook_url: 'http://127.0.0.1:9/nobody' });
-    for (let i = 0; i < 100 && (sandbox.webhookDeliveries?.().length ?? 0) < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await tries(sandbox, 1);
+    timers.fireAll();
+    await tries(sandbox, 2);
     expect(sandbox.webhookDeliveries?.().map((d) => [d.attempt, d.status])).toEqual([
       [1, 0],
       [2, 0],
     ]);
+    expect(timers.delays()).toEqual([]);
   });
 });

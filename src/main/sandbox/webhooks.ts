@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { GLOBAL_TIMERS, type SandboxTimers } from './api';
 
 /** `sha256=<hex HMAC-SHA256 of the raw body, keyed with webhook_secret>`; sent only when a secret was given. */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -25,7 +26,7 @@ export interface WebhookDelivery {
   readonly at: number;
 }
 
-export function signBody(secret: string, rawBody: string): string {
+function signBody(secret: string, rawBody: string): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 }
 
@@ -37,7 +38,7 @@ export const retryDelay = (policy: WebhookPolicy, attempt: number): number => po
  * is retried with doubling delays, up to `attempts` tries in all; then the sandbox gives up (polling still works).
  */
 export class WebhookSender {
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly pending = new Set<unknown>();
   private readonly inFlight = new Set<AbortController>();
   private readonly log: WebhookDelivery[] = [];
   private closed = false;
@@ -45,6 +46,7 @@ export class WebhookSender {
   constructor(
     private readonly policy: WebhookPolicy,
     private readonly now: () => number,
+    private readonly timers: SandboxTimers = GLOBAL_TIMERS,
   ) {}
 
   send(url: string, secret: string | undefined, body: unknown): void {
@@ -60,7 +62,7 @@ export class WebhookSender {
     if (this.closed) return;
     const abort = new AbortController();
     this.inFlight.add(abort);
-    const timeout = setTimeout(() => abort.abort(), this.policy.timeoutMs);
+    const timeout = this.timers.setTimeout(() => abort.abort(), this.policy.timeoutMs);
     let status = 0;
     let error: string | undefined;
     try {
@@ -79,23 +81,23 @@ export class WebhookSender {
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     } finally {
-      clearTimeout(timeout);
+      this.timers.clearTimeout(timeout);
       this.inFlight.delete(abort);
     }
     if (this.closed) return;
     this.log.push({ url, attempt, status, ...(error ? { error } : {}), at: this.now() });
     if ((status >= 200 && status < 300) || attempt >= this.policy.attempts) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const timer = this.timers.setTimeout(() => {
+      this.pending.delete(timer);
       void this.attempt(url, secret, raw, attempt + 1);
     }, retryDelay(this.policy, attempt + 1));
-    this.timers.add(timer);
+    this.pending.add(timer);
   }
 
   close(): void {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const t of this.pending) this.timers.clearTimeout(t);
+    this.pending.clear();
     for (const a of this.inFlight) a.abort();
   }
 }

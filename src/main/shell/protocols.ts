@@ -7,9 +7,9 @@ import { contentSecurityPolicy } from '../../shared/security/csp';
 import type { MediaRegistry } from '../core/media';
 import { parseByteRange, rangeResponse } from '../core/mediaRange';
 
-export const APP_SCHEME = 'app';
+const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://gen-studio';
-export const MEDIA_SCHEME = 'gen-media';
+const MEDIA_SCHEME = 'gen-media';
 export const MEDIA_BASE = 'gen-media://m/';
 
 /** Must run before the app is ready. */

@@ -189,8 +189,3 @@ export const keyframes = (name: string, description: string, o: Options<Keyframe
   ...base(name, description, o),
   type: 'keyframes',
 });
-
-/** Returns a copy of a field with some of its facts changed, for endpoints that share a field with other limits. */
-export function withField<F extends FieldSpec>(field: F, changes: Partial<Omit<F, 'type' | 'name'>>): F {
-  return { ...field, ...changes };
-}

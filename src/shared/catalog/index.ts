@@ -7,5 +7,3 @@ export * from './boundingBoxes';
 export * from './responses';
 export * from './defaults';
 export * from './outputSize';
-export { GEN3_IMAGE_ASPECT_RATIOS, GEN3_IMAGE_RESOLUTIONS } from './endpoints/generation3';
-export { FINETUNED_PATH_TEMPLATE, finetunedEndpoint, finetuneFields } from './endpoints/finetune';

@@ -52,15 +52,6 @@ export const TASK_STATUS = {
   failed: 'Failed',
 } as const;
 
-export const FINAL_STATUSES: readonly string[] = [
-  TASK_STATUS.ready,
-  TASK_STATUS.error,
-  TASK_STATUS.failed,
-  TASK_STATUS.requestModerated,
-  TASK_STATUS.contentModerated,
-  TASK_STATUS.notFound,
-];
-
 export const MODERATION_REASONS_KEY = 'Moderation Reasons';
 
 /**

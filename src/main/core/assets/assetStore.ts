@@ -13,10 +13,10 @@ import { placeholderPreview, posterPreview } from './poster';
 
 const MB = 1024 * 1024;
 /** Larger files are refused before decoding: no endpoint takes inputs anywhere near this. */
-export const MAX_ASSET_BYTES = 256 * MB;
+const MAX_ASSET_BYTES = 256 * MB;
 /** Larger images are refused before decoding (sharp's own default, 16383 × 16383): decoding one could take gigabytes. */
 const MAX_ASSET_EDGE = 16_383;
-export const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
+const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
 
 /** Sizes as a file manager shows them (1 MB = 1024 × 1024 bytes), with a decimal where a whole number would hide the difference. */
 function megabytes(bytes: number, nextTo = 0): string {

@@ -7,9 +7,8 @@ import { SANDBOX_CONNECTION_ID } from './builtinIds';
 import type { SandboxPorts } from '../settings/schema';
 
 // Re-exported for the task engine, which is being split as this lands; import it from builtinIds.ts instead.
-export { SANDBOX_CONNECTION_ID };
 
-export const SANDBOX_NOTE =
+const SANDBOX_NOTE =
   'Built-in offline service: every workflow runs end to end, outputs are placeholders made from your inputs, ' +
   'and costs are simulated.';
 

@@ -4,7 +4,7 @@ import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import type { FailureMode, FailureRule, FailureStage, SandboxHandle, SandboxOptions } from '../../sandbox/api';
 import { startSandbox } from '../../sandbox/index';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
-import { advanceUntil, FakeClock } from '../testing/fakeClock';
+import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { SANDBOX_LOST_MESSAGE } from './taskEngine';
@@ -115,9 +115,9 @@ const CASES: readonly Case[] = [
   { name: 'submit 500 twice', rule: rule('submit', { kind: 'status', status: 500 }, 2), state: 'done', submissions: 3, accepted: 1 },
   { name: 'submit 502 twice', rule: rule('submit', { kind: 'status', status: 502 }, 2), state: 'done', submissions: 3, accepted: 1 },
   { name: 'submit 503 always', rule: rule('submit', { kind: 'status', status: 503 }), state: 'failed', error: 'server-error', submissions: 5, accepted: 0, long: true },
-  { name: 'submit dropped', rule: rule('submit', { kind: 'drop' }, 1), state: 'outcome-unknown', submissions: 1, accepted: 0 },
+  { name: 'submit dropped', rule: rule('submit', { kind: 'drop' }, 1), state: 'outcome-unknown', submissions: 1, accepted: 0, long: true },
   { name: 'submit slow', rule: rule('submit', { kind: 'slow', delayMs: 600 }, 1), state: 'done', submissions: 1, accepted: 1 },
-  { name: 'submit answer garbled (task made)', rule: rule('submit', { kind: 'malformed-json' }, 1), state: 'outcome-unknown', submissions: 1, accepted: 1 },
+  { name: 'submit answer garbled (task made)', rule: rule('submit', { kind: 'malformed-json' }, 1), state: 'outcome-unknown', submissions: 1, accepted: 1, long: true },
   { name: 'poll 429', rule: rule('poll', { kind: 'rate-limit', retryAfterSeconds: 1 }, 1), state: 'done', submissions: 1, accepted: 1 },
   { name: 'poll 500 twice', rule: rule('poll', { kind: 'status', status: 500 }, 2), state: 'done', submissions: 1, accepted: 1 },
   { name: 'poll 502 twice', rule: rule('poll', { kind: 'status', status: 502 }, 2), state: 'done', submissions: 1, accepted: 1 },
@@ -150,8 +150,11 @@ describe('the engine against the sandbox, failure by failure', () => {
       expectNothingSubmittedTwice(s, [task!]);
       await expectNothingReadyLost(s, [task!]);
       if (c.state === 'outcome-unknown') {
-        // Never sent again by itself.
-        await new Promise((r) => setTimeout(r, 1500));
+        // Never sent again by itself, however long it waits (an hour on the fake clock).
+        for (let minute = 0; minute < 60; minute++) {
+          s.clock!.advance(60_000);
+          await settle(minute % 10 === 0 ? 2 : 0);
+        }
         expect(s.sandbox.submissions()).toHaveLength(c.submissions);
       }
     });

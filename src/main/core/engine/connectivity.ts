@@ -1,6 +1,7 @@
 import type { ConnectionStatus } from '../../../shared/ipc/contract';
 import type { Clock } from '../deps';
 import { send } from '../net/httpClient';
+import { msg } from './messages';
 import type { Scheduler } from './scheduler';
 
 const PROBE_FIRST_MS = 2000;
@@ -27,7 +28,7 @@ export class Connectivity {
   ) {}
 
   status(connectionId: string): ConnectionStatus {
-    return this.states.get(connectionId) ?? { id: connectionId, state: 'unknown', message: 'Not contacted yet.', since: this.clock.now() };
+    return this.states.get(connectionId) ?? { id: connectionId, state: 'unknown', message: msg.notContactedYet, since: this.clock.now() };
   }
 
   isOffline(connectionId: string): boolean {
@@ -50,11 +51,11 @@ export class Connectivity {
   markOnline(connectionId: string): void {
     this.probes.delete(connectionId);
     this.scheduler.cancel(`probe:${connectionId}`);
-    this.set(connectionId, 'online', 'The service answers.');
+    this.set(connectionId, 'online', msg.serviceAnswers);
   }
 
   markOffline(connectionId: string, why: string): void {
-    this.set(connectionId, 'offline', `The service does not answer (${why}). Tasks wait as “ready to send”.`);
+    this.set(connectionId, 'offline', msg.serviceDoesNotAnswer(why));
     if (!this.probes.has(connectionId)) this.scheduleProbe(connectionId, 0);
   }
 
@@ -78,7 +79,7 @@ export class Connectivity {
       return;
     }
     const attempt = (this.probes.get(connectionId) ?? 0) + 1;
-    if (out.kind === 'network' && !out.reached) this.set(connectionId, 'offline', `The service does not answer (${out.message}). Tasks wait as “ready to send”.`);
+    if (out.kind === 'network' && !out.reached) this.set(connectionId, 'offline', msg.serviceDoesNotAnswer(out.message));
     this.scheduleProbe(connectionId, attempt);
   }
 }

@@ -83,7 +83,7 @@ export class DownloadStep {
 }
 
 /** What the library keeps beside a task's result. */
-export function resultMeta(r: TaskRecord): ResultMeta {
+function resultMeta(r: TaskRecord): ResultMeta {
   return {
     taskId: r.id,
     endpointId: r.request.endpointId,

@@ -6,6 +6,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import { takesSeed, variationSeeds } from '../../../shared/studio/variations';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { SpendingService } from '../spending/spendingService';
+import { msg } from './messages';
 import type { TaskEngine } from './taskEngine';
 
 export interface GroupSubmitDeps {
@@ -28,7 +29,7 @@ export interface GroupRequest {
  */
 export async function submitGroup(d: GroupSubmitDeps, { request, count, projectId }: GroupRequest): Promise<TaskInfo[]> {
   const endpoint = findEndpoint(request.endpointId);
-  if (!endpoint) throw new IpcFailure('validation', `“${request.endpointId}” is not an endpoint Gen Studio sends tasks to.`);
+  if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
   if (count > 1) checkGroupCaps(d, endpoint.id, endpoint.title, count);
 
   const seeds = takesSeed(endpoint) ? variationSeeds(count, request.params.seed, d.random) : null;
@@ -41,8 +42,8 @@ export async function submitGroup(d: GroupSubmitDeps, { request, count, projectI
     } catch (error) {
       // The first refusal is the whole answer (nothing was sent); a later one says how many went.
       if (index === 0) throw error;
-      const why = error instanceof Error ? error.message : 'it was refused';
-      throw new IpcFailure(error instanceof IpcFailure ? error.code : 'internal', `${index} of ${count} variations were sent; the rest were not: ${why}`);
+      const why = error instanceof Error ? error.message : msg.refusedAnyway;
+      throw new IpcFailure(error instanceof IpcFailure ? error.code : 'internal', msg.groupPartlySent(index, count, why));
     }
   }
   return tasks;
@@ -55,10 +56,7 @@ function checkGroupCaps(d: GroupSubmitDeps, endpointId: string, title: string, c
   const reserved = d.engine.reservation(keyId);
   const estimate = d.spending.estimate(keyId, endpointId);
   if (!estimate) {
-    throw new IpcFailure(
-      'spending-cap',
-      `Not sent: ${title} has not been priced yet with “${d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
-    );
+    throw new IpcFailure('spending-cap', msg.groupNotPriced(title, d.spending.keyLabel(keyId), count));
   }
   d.spending.check(keyId, endpointId, { amount: reserved.amount + (count - 1) * estimate.cost, unpriced: reserved.unpriced });
 }

@@ -1,5 +1,3 @@
-import { errorBodyMessage } from '../net/httpClient';
-
 /**
  * Every sentence the engine shows the user, in one place: the steps decide what happened, this module says it.
  * Sentences that relay the service's own words take them already redacted of every known key.
@@ -9,12 +7,6 @@ export const CANCEL_WARNING = 'Gen Studio will stop waiting for this task. The s
 export const DOUBLE_CHARGE_WARNING =
   'This task may already have reached the service. Sending it again may create a second task, charged twice.';
 export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
-
-/** `402: Insufficient credits`, or the bare status when the body says nothing readable. */
-export const statusText = (status: number, text: string, redact: (t: string) => string): string => {
-  const message = errorBodyMessage(text);
-  return message ? `${status}: ${redact(message)}` : String(status);
-};
 
 export const SANDBOX_LOST_MESSAGE =
   'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
@@ -120,4 +112,19 @@ export const msg = {
     `The result’s address expired before Gen Studio could download it (${status}). The service made it, but it can no longer be fetched.`,
   storageAnswered: (status: number) => `The storage answered ${status}.`,
   downloadFailedStatus: (status: number) => `The result could not be downloaded (${status}). Retry tries again.`,
+
+  // The connection, as the status line shows it
+  notContactedYet: 'Not contacted yet.',
+  serviceAnswers: 'The service answers.',
+  serviceDoesNotAnswer: (why: string) => `The service does not answer (${why}). Tasks wait as “ready to send”.`,
+
+  // Variations sent as a group
+  groupNotPriced: (title: string, keyLabel: string, count: number) =>
+    `Not sent: ${title} has not been priced yet with “${keyLabel}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
+  groupPartlySent: (sent: number, count: number, why: string) => `${sent} of ${count} variations were sent; the rest were not: ${why}`,
+  refusedAnyway: 'it was refused',
+
+  // Records and inputs
+  inputNoLongerStored: (field: string) => `The image for “${field}” is no longer in the asset store.`,
+  recordSetAside: (aside: string) => `A task in the queue could not be read and was set aside as ${aside}. If it was running, the service may still have finished it.`,
 } as const;

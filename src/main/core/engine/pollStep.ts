@@ -30,7 +30,7 @@ interface PollTarget {
 }
 
 /** Polls `polling_url` exactly as given, adding `id` only when it is missing (as public clients do). */
-export function withId(pollingUrl: string, id: string): string {
+function withId(pollingUrl: string, id: string): string {
   if (new URL(pollingUrl).searchParams.has('id')) return pollingUrl;
   const hash = pollingUrl.indexOf('#');
   const head = hash < 0 ? pollingUrl : pollingUrl.slice(0, hash);

@@ -3,6 +3,7 @@ import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
 import { assetFactsOf, type AssetFacts, type TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
+import { msg } from './messages';
 
 /** The asset ids a request uses, with the field (and keyframe time) each fills. */
 export function inputList(request: Pick<TaskRequest, 'inputs'>): Array<{ field: string; assetId: string; time?: number }> {
@@ -32,7 +33,7 @@ export async function buildBody(endpoint: EndpointSpec, request: TaskRequest, as
   const body: Record<string, JsonValue> = compactRequest(endpoint, request.params);
   const read = async (assetId: string, field: string) => {
     const bytes = await assets.bytes(assetId).catch(() => undefined);
-    if (!bytes) throw new MissingInput(`The file for “${field}” is no longer in the asset store.`);
+    if (!bytes) throw new MissingInput(msg.inputNoLongerStored(field));
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   };
   for (const [field, input] of Object.entries(request.inputs)) {

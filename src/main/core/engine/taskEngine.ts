@@ -23,8 +23,7 @@ import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './task
 import { Transitions } from './transitions';
 
 export type { EngineConnections, EngineDeps } from './engineDeps';
-export { CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING, SANDBOX_LOST_MESSAGE } from './messages';
-export { withId } from './pollStep';
+export { SANDBOX_LOST_MESSAGE } from './messages';
 
 /** How long `stop` lets requests on their way finish, so fewer tasks are left with an unknown outcome. */
 const STOP_GRACE_MS = 2000;
@@ -74,20 +73,26 @@ export class TaskEngine {
   // ---------------------------------------------------------------------------------------------------------
   // Start and stop
 
-  /** Loads every record and picks up each unfinished task where it stood. */
+  /**
+   * Loads every record and picks up each unfinished task where it stood. The states are read as loaded, and
+   * nothing is woken until every task a crash left mid-send has been dealt with: a task woken early could
+   * finish and free its slot, and the queued task sent in it would then look like one a crash left `submitting`.
+   */
   async start(): Promise<void> {
-    for (const record of await this.d.repo.loadAll()) this.records.set(record.id, record);
-    for (const r of this.records.values()) {
+    const loaded = await this.d.repo.loadAll();
+    for (const record of loaded) this.records.set(record.id, record);
+    const wakes: Array<[TaskRecord, number]> = [];
+    for (const r of loaded) {
       switch (r.state) {
         case 'submitting':
-          await this.resumeSubmitting(r);
+          if (await this.resumeSubmitting(r)) wakes.push([r, this.now()]);
           break;
         case 'running':
         case 'downloading':
-          this.slots.wake(r, this.now());
+          wakes.push([r, this.now()]);
           break;
         case 'waiting':
-          this.slots.wake(r, Math.max(this.now(), r.nextAttemptAt ?? 0));
+          wakes.push([r, Math.max(this.now(), r.nextAttemptAt ?? 0)]);
           break;
         case 'outcome-unknown':
           // Held against the caps until settled; a hold the ledger lost (or never got) is written again.
@@ -97,13 +102,15 @@ export class TaskEngine {
           break;
       }
     }
+    for (const [r, at] of wakes) this.slots.wake(r, at);
     this.slots.pumpAll();
     // Tasks left waiting for a connection: ask whether it is back.
     const waitingFor = new Set([...this.records.values()].filter((r) => r.state === 'ready-to-send').map((r) => r.connectionId));
     for (const id of waitingFor) this.d.connectivity.probeNow(id);
   }
 
-  private async resumeSubmitting(r: TaskRecord): Promise<void> {
+  /** A task a crash left `submitting`; true when it goes on polling (to be woken). */
+  private async resumeSubmitting(r: TaskRecord): Promise<boolean> {
     if (r.remote?.pollingUrl) {
       // It stopped after the service's answer was stored, before the task moved on: the service has it,
       // so it is followed like any running task (and charged in the ledger if that write was lost).
@@ -113,11 +120,10 @@ export class TaskEngine {
       }
       if (r.cancelRequested) {
         await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), detail: msg.cancelledAfterAccepted });
-        return;
+        return false;
       }
       await this.book.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
-      this.slots.wake(r, this.now());
-      return;
+      return true;
     }
     // Gen Studio stopped between writing this record and hearing the service's answer.
     await this.book.update(r, {
@@ -127,6 +133,7 @@ export class TaskEngine {
       finishedAt: this.now(),
     });
     await this.t.holdUnknown(r);
+    return false;
   }
 
   /** Stops waking tasks, lets requests on their way finish briefly (on the injected clock), then abandons the rest. */
@@ -166,14 +173,13 @@ export class TaskEngine {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
     // A single task names its project in the request; a group of variations passes it beside the request.
     const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }));
-    this.records.set(record.id, record);
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
     return this.book.view(record);
   }
 
-  /** Checks a submission (never trusting the renderer) and the caps, and makes its record. */
+  /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
   private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
@@ -188,10 +194,11 @@ export class TaskEngine {
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
+    // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
+    // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
-
     const offline = this.d.connectivity.isOffline(connectionId);
-    return newTaskRecord({
+    const record = newTaskRecord({
       id: randomUUID(),
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
       connectionId,
@@ -203,6 +210,8 @@ export class TaskEngine {
       detail: offline ? this.readyToSendDetail() : null,
       ...meta,
     });
+    this.records.set(record.id, record);
+    return record;
   }
 
   /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */

@@ -9,7 +9,7 @@ import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 export const TASK_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /** What the service told us when it accepted the task. */
-export const RemoteTaskSchema = z.object({
+const RemoteTaskSchema = z.object({
   id: z.string(),
   pollingUrl: z.string().nullable(),
   cost: z.number().nullable(),

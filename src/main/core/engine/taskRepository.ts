@@ -4,6 +4,7 @@ import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { msg } from './messages';
 import { TASK_ID_PATTERN, TaskRecordSchema, type TaskRecord } from './taskRecord';
 
 /**
@@ -41,7 +42,7 @@ export class TaskRepository {
       }
       if (read.status === 'missing') continue;
       this.log.warn('task record unreadable; set aside', { name });
-      this.notices.add('error', `A task in the queue could not be read and was set aside as ${read.aside}. If it was running, the service may still have finished it.`);
+      this.notices.add('error', msg.recordSetAside(read.aside));
     }
     return out.sort((a, b) => a.createdAt - b.createdAt);
   }

@@ -97,6 +97,39 @@ describe('caps and tasks whose outcome is unknown', () => {
     expect(await fx.call('spending.settle', { id: summary.unsettled[0]!.id, charged: true })).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
+  it('a burst of submissions, every one after the first cut off mid-send, passes a cap by at most one task', async () => {
+    const keyId = await withKey();
+    const charged = chargingService(2);
+    // A price known first (2), then a daily cap of 5 and six submissions at once, none waiting for another.
+    const priced = await submitDev();
+    await until(() => priced.ok && state(priced.value.id) === 'done');
+    await fx.ok('spending.setCaps', { keyId, caps: { day: 5, week: null, month: null } });
+    const results = await Promise.all(Array.from({ length: 6 }, () => submitDev()));
+    await until(idle, () => JSON.stringify([...fx.tasks.values()].map((t) => t.state)));
+    // The service charged the priced task and every request it received; the cap may be passed by one task only.
+    expect(charged()).toBeLessThanOrEqual(5 + 2);
+    expect(service.submits().length).toBe(2);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const summary = await fx.ok('spending.summary', {});
+    expect(summary.totals.day).toBe(2);
+    expect(summary.unsettled).toHaveLength(1);
+    // With the cut-off task held, nothing more goes out however many are asked for.
+    for (let i = 0; i < 3; i++) expect(await submitDev()).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    await until(idle);
+    expect(service.submits().length).toBe(2);
+  });
+
+  it('with no price known, a burst whose first task is cut off mid-send sends nothing more', async () => {
+    const keyId = await withKey();
+    const charged = chargingService(1);
+    await fx.ok('spending.setCaps', { keyId, caps: { day: 5, week: null, month: null } });
+    const results = await Promise.all(Array.from({ length: 6 }, () => submitDev()));
+    await until(idle, () => JSON.stringify([...fx.tasks.values()].map((t) => t.state)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(service.submits()).toHaveLength(1);
+    expect(charged()).toBe(2);
+  });
+
   it('“it was charged” moves the hold into what was spent, and it survives a restart', async () => {
     const keyId = await withKey();
     chargingService(2);

@@ -61,7 +61,7 @@ export interface SaveRequest extends ResultMeta {
 }
 
 /** A file name the user can read in their file manager, fixed by the task so saving twice lands in one place. */
-export function baseNameFor(taskId: string, endpointId: string, createdAt: number): string {
+function baseNameFor(taskId: string, endpointId: string, createdAt: number): string {
   const d = new Date(createdAt);
   const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   return `${ymd}_${endpointId.replace(/[^A-Za-z0-9.-]/g, '-')}_${taskId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;

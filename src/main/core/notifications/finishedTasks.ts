@@ -3,7 +3,7 @@ import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { DesktopShell } from '../deps';
 
 /** Tasks shorter than this finish while the user is still looking: no notification. */
-export const NOTIFY_AFTER_MS = 20_000;
+const NOTIFY_AFTER_MS = 20_000;
 
 const ENDINGS: Partial<Record<TaskInfo['state'], string>> = {
   done: 'is ready',

@@ -14,8 +14,8 @@ import { z } from 'zod';
  */
 
 export const PROJECT_FILE_EXTENSION = 'genstudio';
-export const ARCHIVE_FORMAT = 'gen-studio-project';
-export const ARCHIVE_VERSION = 1;
+const ARCHIVE_FORMAT = 'gen-studio-project';
+const ARCHIVE_VERSION = 1;
 const MANIFEST = 'genstudio.json';
 const PROJECT = 'project.json';
 /** Far above any real project (the asset store refuses pictures over 256 MB); a file claiming more is refused unread. */

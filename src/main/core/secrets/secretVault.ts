@@ -5,7 +5,7 @@ import { keychainName } from './keychainStore';
 import { MemorySecretStore } from './memorySecretStore';
 import type { Redactor } from './redactor';
 
-export const SECRET_SERVICE_NAME = 'Gen Studio';
+const SECRET_SERVICE_NAME = 'Gen Studio';
 /** Where the notes kept beside keys go (see `getNote`): a service name of their own, so they never mix with keys. */
 const NOTE_SUFFIX = ' key destinations';
 const PROBE_ACCOUNT = 'gen-studio-probe';

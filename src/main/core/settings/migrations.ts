@@ -7,7 +7,7 @@ type Raw = Record<string, unknown>;
  * One step per version: `MIGRATIONS[n]` turns a version-n file into version n+1. A step receives the raw
  * stored object, so it can read shapes the current schema no longer accepts.
  */
-export const MIGRATIONS: Readonly<Record<number, (raw: Raw) => Raw>> = {
+const MIGRATIONS: Readonly<Record<number, (raw: Raw) => Raw>> = {
   /**
    * Version 0: files written before settings carried a version (the foundation build, or written by hand).
    * Connections then had no endpoint word and preferences were loose top-level keys.

@@ -42,10 +42,10 @@ export const SandboxPortsSchema = z.object({
 export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
 
 /** Updates from the project's releases: off until the user turns them on; the last check limits them to one a day. */
-export const UpdateSettingsSchema = z.object({ enabled: z.boolean(), lastCheckAt: z.number().nullable() });
+const UpdateSettingsSchema = z.object({ enabled: z.boolean(), lastCheckAt: z.number().nullable() });
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
+const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
 
 /** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
 export const SETTINGS_FIELDS = {

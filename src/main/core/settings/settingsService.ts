@@ -7,7 +7,7 @@ import type { NoticeBoard } from '../notices/noticeBoard';
 import { migrate } from './migrations';
 import { defaultSettings, SETTINGS_FIELDS, type AppSettings } from './schema';
 
-export const SETTINGS_NAME = 'settings';
+const SETTINGS_NAME = 'settings';
 
 type Listener = (settings: AppSettings) => void;
 

@@ -85,5 +85,3 @@ export async function startCore(o: {
   };
   return fixture;
 }
-
-export { MemoryKeychain };

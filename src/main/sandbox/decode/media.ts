@@ -51,7 +51,7 @@ function bytesOf(loc: Loc, value: string, field: FieldSpec, sources: MediaSource
   return { ok: true, bytes };
 }
 
-export async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage | string> {
+async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage | string> {
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
@@ -118,7 +118,7 @@ export async function decodeMedia(endpoint: EndpointSpec, body: Readonly<Record<
 }
 
 /** Whether any pixel of RGBA bytes is less than fully opaque. */
-export function hasTransparency(rgba: Uint8Array): boolean {
+function hasTransparency(rgba: Uint8Array): boolean {
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 255) return true;
   return false;
 }

@@ -26,11 +26,11 @@ function upsample(params: Readonly<Record<string, JsonValue>>): Readonly<Record<
 }
 
 /** Seconds of video when the request does not say; the document gives no default, so this is the sandbox's. */
-export const DEFAULT_VIDEO_SECONDS = 5;
+const DEFAULT_VIDEO_SECONDS = 5;
 
 const SEED_RANGE = 2 ** 31;
 
-export const pollingUrl = (ctx: SandboxContext, id: string) => `${ctx.origin}/v1/get_result?id=${encodeURIComponent(id)}`;
+const pollingUrl = (ctx: SandboxContext, id: string) => `${ctx.origin}/v1/get_result?id=${encodeURIComponent(id)}`;
 
 function inputSizes(inputs: DecodedInputs): InputSizes {
   const sizes: Record<string, Size> = {};
@@ -43,7 +43,7 @@ function inputSizes(inputs: DecodedInputs): InputSizes {
  * Every input's pixels summed, then rounded once: rounding each image first would make many small references
  * (ten 40 x 40 ones, 0.016 MP) report and cost nothing.
  */
-export function inputMegapixels(inputs: DecodedInputs): number {
+function inputMegapixels(inputs: DecodedInputs): number {
   let pixels = 0;
   for (const image of inputs.images.values()) pixels += image.width * image.height;
   for (const frame of inputs.keyframes) pixels += frame.image.width * frame.image.height;

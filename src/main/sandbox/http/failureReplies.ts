@@ -6,7 +6,7 @@ const BAD_GATEWAY_HTML =
   '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>';
 
 /** The answer an injected status plays; 502 comes from "the proxy", so it is HTML, as clients meet in the wild. */
-export function statusReply(status: 402 | 500 | 502 | 503): Reply {
+function statusReply(status: 402 | 500 | 502 | 503): Reply {
   switch (status) {
     case 402:
       return detail(402, 'Insufficient credits (injected by the sandbox)');

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** About this many pixels of work between two turns of the event loop (a few milliseconds). */
-export const PIXELS_PER_TURN = 262_144;
+const PIXELS_PER_TURN = 262_144;
 
 /**
  * Runs `work(start, end)` over [0, total) in slices of about `PIXELS_PER_TURN / unit` items, yielding to the

@@ -65,7 +65,7 @@ export async function renderComposition(job: RenderJob): Promise<Raster> {
 const raw = (r: Raster) => ({ raw: { width: r.width, height: r.height, channels: 4 as const } });
 
 /** Draws each bounding box of the prompt where it says, outlined in a colour of its label, with the label. */
-export function drawBoxes(out: Raster, boxes: readonly BoundingBox[]): void {
+function drawBoxes(out: Raster, boxes: readonly BoundingBox[]): void {
   const thickness = Math.max(2, Math.round(Math.min(out.width, out.height) / 200));
   const scale = Math.max(1, Math.floor(Math.min(out.width, out.height) / 256));
   for (const { label, box } of boxes) {

@@ -3,7 +3,7 @@ import { imageWithRole, intParam, type RenderJob } from './job';
 import { cloneRaster, meanColor, type Raster } from './raster';
 
 /** The mask as on/off per pixel: white (brightness at least half) marks what to remove. */
-export async function binaryMask(mask: Raster): Promise<Uint8Array> {
+async function binaryMask(mask: Raster): Promise<Uint8Array> {
   const out = new Uint8Array(mask.width * mask.height);
   await inSlices(out.length, 1, (start, end) => {
     for (let p = start, i = start * 4; p < end; p++, i += 4) {
@@ -15,7 +15,7 @@ export async function binaryMask(mask: Raster): Promise<Uint8Array> {
 }
 
 /** Grows a mask by `radius` pixels in every direction (a square), one pass per axis. */
-export async function dilate(mask: Uint8Array, width: number, height: number, radius: number): Promise<Uint8Array> {
+async function dilate(mask: Uint8Array, width: number, height: number, radius: number): Promise<Uint8Array> {
   if (radius <= 0) return mask;
   const pass = async (src: Uint8Array, len: number, lines: number, at: (line: number, i: number) => number): Promise<Uint8Array> => {
     const dst = new Uint8Array(src.length);

@@ -11,7 +11,7 @@ const raw = (r: Raster) => ({ raw: { width: r.width, height: r.height, channels:
  * as a mirror of its edges under a veil of the generated pattern; the original's pixels are copied exactly.
  * The heavy lifting is sharp's (off the event loop); only the final row copies are ours.
  */
-export async function placeOnCanvas(image: Raster, width: number, height: number, x: number, y: number, seed: number): Promise<Raster> {
+async function placeOnCanvas(image: Raster, width: number, height: number, x: number, y: number, seed: number): Promise<Raster> {
   const tint = meanColor(image);
   const pattern = await drawPattern(width, height, seed, { tint });
   const veil = await sharp(pattern.data, raw(pattern)).removeAlpha().ensureAlpha(0.5).png({ compressionLevel: 0 }).toBuffer();

@@ -8,7 +8,7 @@ import { mixSeed } from './random';
  * How much of each pixel to repaint, 0 to 1: the mask's brightness (white repaints, black keeps), or, with no
  * mask, the image's transparency. A pixel at 0 is never touched.
  */
-export function maskWeight(image: Raster, mask: Raster | undefined, p: number): number {
+function maskWeight(image: Raster, mask: Raster | undefined, p: number): number {
   const i = p * 4;
   if (!mask) return 1 - image.data[i + 3]! / 255;
   const lum = 0.299 * mask.data[i]! + 0.587 * mask.data[i + 1]! + 0.114 * mask.data[i + 2]!;

@@ -48,7 +48,7 @@ const GLYPHS: Readonly<Record<string, readonly string[]>> = {
   '#': [' # # ', ' # # ', '#####', ' # # ', '#####', ' # # ', ' # # '],
 };
 
-export const GLYPH_WIDTH = 5;
+const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 7;
 
 /** Width in pixels of `text` drawn at `scale`, with one blank column between letters. */
@@ -57,7 +57,7 @@ export function textWidth(text: string, scale: number): number {
 }
 
 /** Draws upper-cased `text` with its top-left at (x, y); characters the font lacks are left blank. */
-export function drawText(dst: Raster, text: string, x: number, y: number, scale: number, color: Rgb): void {
+function drawText(dst: Raster, text: string, x: number, y: number, scale: number, color: Rgb): void {
   const s = Math.max(1, Math.round(scale));
   [...text.toUpperCase()].forEach((ch, i) => {
     const glyph = GLYPHS[ch];

@@ -21,7 +21,7 @@ interface Disc {
 const clamp = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
 /** Draws the pattern at (w, h) exactly; every parameter is relative, so it looks the same at any size. */
-export async function drawPatternAt(w: number, h: number, seed: number, options: PatternOptions = {}): Promise<Raster> {
+async function drawPatternAt(w: number, h: number, seed: number, options: PatternOptions = {}): Promise<Raster> {
   const random = generator(seed);
   const baseHue = random();
   const toward = (c: Rgb): Rgb => {

@@ -31,8 +31,6 @@ export const TASK_STATES = [
 ] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-export const FINAL_TASK_STATES: readonly TaskState[] = ['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown'];
-
 export const TASK_ERROR_CODES = [
   /** the service (or main's own check) refused the request; `issues` carry `loc` back to the form */
   'validation',

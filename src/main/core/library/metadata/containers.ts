@@ -11,7 +11,7 @@ import { crc32 } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export class ContainerError extends Error {}
+class ContainerError extends Error {}
 
 interface PngChunk {
   readonly type: string;

@@ -69,7 +69,7 @@ export async function asPng(bytes: Uint8Array, maxEdge?: number): Promise<Buffer
 }
 
 /** What another tool's A1111 infotext says, for files made elsewhere: the prompt and the pairs that map. */
-export function parseInfotext(text: string): { prompt: string | null; seed: number | null; width: number | null; height: number | null; steps: number | null; guidance: number | null } {
+function parseInfotext(text: string): { prompt: string | null; seed: number | null; width: number | null; height: number | null; steps: number | null; guidance: number | null } {
   const lines = text.split(/\r?\n/);
   const last = lines.findLastIndex((l) => /(^|, )Steps: \d+|(^|, )Seed: -?\d+/.test(l));
   const pairs = last >= 0 ? lines[last]! : '';

@@ -62,7 +62,7 @@ events.attach((channel, payload) => {
   if (channel !== eventChannel('tasks.updated')) return;
   const t = payload as TaskInfo;
   tasks.set(t.id, t);
-  say({ event: 'state', state: t.state, ...(process.env.CRASH_DEBUG ? { detail: t.detail, error: t.error?.message } : {}) });
+  say({ event: 'state', id: t.id, state: t.state, ...(process.env.CRASH_DEBUG ? { detail: t.detail, error: t.error?.message } : {}) });
   if (process.env.CRASH_DEBUG) process.stderr.write(`${t.state} ${t.detail ?? ''} ${t.error?.message ?? ''}\n`);
   checkSettled();
 });
