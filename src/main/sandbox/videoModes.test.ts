@@ -68,7 +68,7 @@ describe('gen-3-video in every mode', () => {
       const common = { mode, resolution: 'hd', duration: 1 };
       const blue = await run({ ...common, video: await sampleVideo() });
       const again = await run({ ...common, video: await sampleVideo() });
-      const red = await run({ ...common, video: videoBase64({ background: [200, 40, 40] }) });
+      const red = await run({ ...common, video: await videoBase64({ background: [200, 40, 40] }) });
       const text = await run({ mode: 't2v', resolution: 'hd', duration: 1 });
       expect(again.bytes.equals(blue.bytes)).toBe(true);
       expect(red.bytes.equals(blue.bytes)).toBe(false);
@@ -84,7 +84,7 @@ describe('gen-3-video in every mode', () => {
     };
     const blue = await upscale(await sampleVideo());
     const again = await upscale(await sampleVideo());
-    const red = await upscale(videoBase64({ background: [200, 40, 40] }));
+    const red = await upscale(await videoBase64({ background: [200, 40, 40] }));
     expect(readMp4Info(new Uint8Array(red))).toMatchObject({ width: 480, height: 288, seconds: 1 });
     expect(again.equals(blue)).toBe(true);
     expect(red.equals(blue)).toBe(false);

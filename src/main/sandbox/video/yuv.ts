@@ -159,3 +159,29 @@ export function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
   }
   return true;
 }
+
+/** Copies a rectangle (even coordinates and size) from planes of the same size. */
+export function copyRect(from: Planes, to: Planes, rect: Rect): void {
+  const { x, y, width, height } = clip(to, rect);
+  for (let row = y; row < y + height; row++) to.y.set(from.y.subarray(row * to.width + x, row * to.width + x + width), row * to.width + x);
+  const cw = to.width / 2;
+  for (let row = y / 2; row < (y + height) / 2; row++) {
+    const start = row * cw + x / 2;
+    const end = row * cw + (x + width) / 2;
+    to.cb.set(from.cb.subarray(start, end), start);
+    to.cr.set(from.cr.subarray(start, end), start);
+  }
+}
+
+/** The colour of a macroblock whose samples are all one colour; undefined otherwise. */
+export function macroblockColour(p: Planes, mb: number): Yuv | undefined {
+  const mbW = p.width / 16;
+  const x = (mb % mbW) * 16;
+  const y = Math.floor(mb / mbW) * 16;
+  const colour = { y: p.y[y * p.width + x]!, cb: p.cb[(y / 2) * (p.width / 2) + x / 2]!, cr: p.cr[(y / 2) * (p.width / 2) + x / 2]! };
+  return macroblockIs(p, mb, colour) ? colour : undefined;
+}
+
+export function clonePlanes(p: Planes): Planes {
+  return { width: p.width, height: p.height, y: p.y.slice(), cb: p.cb.slice(), cr: p.cr.slice() };
+}
