@@ -87,8 +87,6 @@ function keyframeStarts(spec: VideoSpec, frames: number): Map<number, RgbaImage>
 export class PictureWriter {
   private readonly samples: Uint8Array[][] = [];
   private readonly format: StreamFormat;
-  private readonly before = new Uint8Array(384);
-  private readonly after = new Uint8Array(384);
 
   constructor(private readonly spec: Pick<VideoSpec, 'width' | 'height' | 'fps'>) {
     this.format = { width: spec.width, height: spec.height, fps: spec.fps };

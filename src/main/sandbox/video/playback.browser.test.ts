@@ -167,6 +167,20 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
       expect(Math.abs(got.duration - 3)).toBeLessThanOrEqual(1 / 24);
       expect(near(got.frames['1']!.centre, red), JSON.stringify(got.frames['1'])).toBe(true);
       expect(near(got.frames['2.5']!.centre, green), JSON.stringify(got.frames['2.5'])).toBe(true);
+
+      // Enhancing it keeps its composition at the asked size; continuing it starts on its last frame.
+      const follow = async (body: Record<string, unknown>) => {
+        const answer = await client.post(endpointPath(getEndpoint('gen-3-video')), { prompt: 'colour cards', seed: 5, video: file.bytes.toString('base64'), ...body });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        const finished = await client.pollUntilDone((answer.body as { polling_url: string }).polling_url);
+        return new Uint8Array((await client.download(finished.result!.sample!)).bytes);
+      };
+      const enhanced = await probe(browser, await follow({ mode: 'draft_enhance', resolution: 'fhd', duration: 3 }), [1, 2.5]);
+      expect({ width: enhanced.width, height: enhanced.height }).toEqual({ width: 1920, height: 1088 });
+      expect(near(enhanced.frames['1']!.centre, red), JSON.stringify(enhanced.frames['1'])).toBe(true);
+      expect(near(enhanced.frames['2.5']!.centre, green), JSON.stringify(enhanced.frames['2.5'])).toBe(true);
+      const continued = await probe(browser, await follow({ mode: 'v2v', resolution: 'hd', duration: 2 }), [0]);
+      expect(near(continued.frames['0']!.centre, green), JSON.stringify(continued.frames['0'])).toBe(true);
     } finally {
       await sandbox.close();
     }
