@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium && !required)('a stored MP4 served as media', () =>
   });
 
   it('is answered with byte ranges, so a <video> can seek in it', async () => {
-    const asset = await harness.core.handlers['assets.import']({ name: 'walk.mp4', bytes: encodeMp4({ width: 640, height: 368, fps: 24, seconds: 6, background: [20, 40, 160] }) });
+    const asset = await harness.core.handlers['assets.import']({ name: 'walk.mp4', bytes: await encodeMp4({ width: 640, height: 368, fps: 24, seconds: 6, background: [20, 40, 160] }) });
     const page = await browser.newPage();
     const statuses: number[] = [];
     page.on('response', (r) => {

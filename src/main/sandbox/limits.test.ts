@@ -187,13 +187,13 @@ describe('cross-field rules, with real images', () => {
       { name: '2560 x 1472', spec: { width: 2560, height: 1472 }, msg: 'This clip is 2560 × 1472; video upscaling takes at most 2560 × 1440.' },
     ];
     for (const c of cases) {
-      const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), { video: videoBase64(c.spec) });
+      const answer = await fx.client.post<{ detail: Issue[] }>(endpointPath(endpoint), { video: await videoBase64(c.spec) });
       expect(answer.status, c.name).toBe(422);
       expect(answer.body.detail, c.name).toContainEqual(expect.objectContaining({ loc: ['body', 'video'], type: 'value_error', msg: expect.stringContaining(c.msg) }));
     }
     expect(fx.sandbox.credits(fx.sandbox.demoKey)).toBe(before);
     // Right at the length limit is accepted.
-    expect((await fx.client.post(endpointPath(endpoint), { video: videoBase64({ width: 64, height: 64, seconds: 20 }) })).status).toBe(200);
+    expect((await fx.client.post(endpointPath(endpoint), { video: await videoBase64({ width: 64, height: 64, seconds: 20 }) })).status).toBe(200);
   });
 
   it('finetuned endpoints: an unknown finetune_id answers 422 on that field', async () => {

@@ -7,6 +7,20 @@ import { sandboxPerFile, sandboxPerTest } from './testing/lifecycle';
 import { solidPng } from './testing/media';
 import { webhookReceiver } from './testing/receiver';
 import { sampleVideo, videoBase64 } from './testing/video';
+import { lastFrameOf, readOwnClip } from './video/decodeOwn';
+import { clonePlanes, createPlanes, scalePlanes, type Planes } from './video/yuv';
+
+/** The first `n` frames of one of the Sandbox's clips, decoded. */
+async function firstFrames(bytes: Buffer, n: number): Promise<Planes[]> {
+  const clip = await readOwnClip(new Uint8Array(bytes));
+  if (!clip) throw new Error('not a Sandbox clip');
+  const out: Planes[] = [];
+  for await (const f of clip.decode()) {
+    out.push(clonePlanes(f.planes));
+    if (out.length === n) break;
+  }
+  return out;
+}
 
 const VIDEO = endpointPath(getEndpoint('gen-3-video'));
 const UPSCALE = endpointPath(getEndpoint('video-upscale-v1'));
@@ -68,13 +82,48 @@ describe('gen-3-video in every mode', () => {
       const common = { mode, resolution: 'hd', duration: 1 };
       const blue = await run({ ...common, video: await sampleVideo() });
       const again = await run({ ...common, video: await sampleVideo() });
-      const red = await run({ ...common, video: videoBase64({ background: [200, 40, 40] }) });
+      const red = await run({ ...common, video: await videoBase64({ background: [200, 40, 40] }) });
       const text = await run({ mode: 't2v', resolution: 'hd', duration: 1 });
       expect(again.bytes.equals(blue.bytes)).toBe(true);
       expect(red.bytes.equals(blue.bytes)).toBe(false);
       expect(text.bytes.equals(blue.bytes)).toBe(false);
     });
   }
+
+  it('v2v from a Sandbox clip starts on its source’s last frame', async () => {
+    const draft = await run({ mode: 'i2v', resolution: 'hd', duration: 2, keyframes: [{ image: await solidPng(64, 48, [220, 40, 40]), time: 1 }] });
+    const continued = await run({ mode: 'v2v', resolution: 'hd', duration: 2, video: draft.bytes.toString('base64') });
+    const last = await lastFrameOf(new Uint8Array(draft.bytes));
+    const first = await firstFrames(continued.bytes, 2);
+    expect(last).toBeDefined();
+    expect(Buffer.compare(Buffer.from(first[0]!.y), Buffer.from(last!.planes.y))).toBe(0);
+    expect(Buffer.compare(Buffer.from(first[0]!.cr), Buffer.from(last!.planes.cr))).toBe(0);
+    // Then it moves on: the next frame is not the same picture.
+    expect(Buffer.compare(Buffer.from(first[1]!.y), Buffer.from(last!.planes.y))).not.toBe(0);
+  });
+
+  it('draft_enhance keeps the draft’s composition: each frame is the draft’s, at the asked resolution', async () => {
+    const draft = await run({ mode: 'i2v', resolution: 'hd', duration: 2, keyframes: [{ image: await solidPng(64, 48, [220, 40, 40]), time: 0.5 }, { image: await solidPng(48, 64, [40, 220, 40]), time: 1.5 }] });
+    const final = await run({ mode: 'draft_enhance', resolution: 'fhd', duration: 2, video: draft.bytes.toString('base64') });
+    expect(readMp4Info(new Uint8Array(final.bytes))).toMatchObject({ width: 1920, height: 1088, frames: 48 });
+    const from = await firstFrames(draft.bytes, 48);
+    const to = await firstFrames(final.bytes, 48);
+    for (const k of [0, 12, 30, 47]) {
+      const expected = createPlanes(to[k]!.width, to[k]!.height);
+      scalePlanes(from[k]!, 1280, 736, expected, 1920, 1088);
+      expect(Buffer.compare(Buffer.from(to[k]!.y), Buffer.from(expected.y)), `frame ${k}`).toBe(0);
+    }
+  });
+
+  it('a source from another encoder still gets an answer: a clip of the asked size, derived from its bytes', async () => {
+    const foreign = Buffer.from(await sampleVideo(), 'base64');
+    foreign[foreign.indexOf(Buffer.from([0x67, 66, 0xc0])) + 3] = 51;
+    expect(await readOwnClip(new Uint8Array(foreign))).toBeUndefined();
+    for (const mode of ['v2v', 'draft_enhance']) {
+      const answer = await run({ mode, resolution: 'hd', duration: 1, video: foreign.toString('base64') });
+      expect(readMp4Info(new Uint8Array(answer.bytes))).toMatchObject({ width: 1280, height: 736, frames: 24 });
+    }
+  });
 
   it('video-upscale-v1 (no seed): the same source gives the same clip, another source another', async () => {
     const upscale = async (video: string) => {
@@ -84,7 +133,7 @@ describe('gen-3-video in every mode', () => {
     };
     const blue = await upscale(await sampleVideo());
     const again = await upscale(await sampleVideo());
-    const red = await upscale(videoBase64({ background: [200, 40, 40] }));
+    const red = await upscale(await videoBase64({ background: [200, 40, 40] }));
     expect(readMp4Info(new Uint8Array(red))).toMatchObject({ width: 480, height: 288, seconds: 1 });
     expect(again.equals(blue)).toBe(true);
     expect(red.equals(blue)).toBe(false);

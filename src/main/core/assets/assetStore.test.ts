@@ -120,7 +120,7 @@ describe('video assets', () => {
   const clip = (seconds = 2, width = 320, height = 192) => encodeMp4({ width, height, fps: 24, seconds, background: [30, 60, 120] });
 
   it('stores a whole MP4 with its frame size, length, frames and rate, served as video/mp4', async () => {
-    const bytes = clip(2);
+    const bytes = await clip(2);
     const a = await store.import('walk.mp4', bytes);
     expect(a).toMatchObject({ kind: 'video', mime: 'video/mp4', width: 320, height: 192, seconds: 2, frames: 48, fps: 24, hasPoster: false, hasAlpha: false, bytes: bytes.length });
     const file = await media.resolve(`asset/${a.id}`);
@@ -135,7 +135,7 @@ describe('video assets', () => {
   });
 
   it('refuses a truncated MP4, a QuickTime movie, an MP4 without a picture and a foreign file, each by name', async () => {
-    const bytes = clip(1);
+    const bytes = await clip(1);
     await expect(store.import('cut.mp4', bytes.subarray(0, bytes.length - 100))).rejects.toMatchObject({
       code: 'bad-input',
       message: '“cut.mp4” is an incomplete or damaged MP4: the file ends before the whole video is there.',
@@ -151,7 +151,7 @@ describe('video assets', () => {
   });
 
   it('stores a poster frame: checked, shrunk, served from a new address; refused for a picture or a bad file', async () => {
-    const a = await store.import('walk.mp4', clip(1, 640, 368));
+    const a = await store.import('walk.mp4', await clip(1, 640, 368));
     const frame = await sharp({ create: { width: 640, height: 368, channels: 3, background: '#d03030' } }).png().toBuffer();
     const withPoster = await store.setPoster(a.id, frame);
     expect(withPoster.hasPoster).toBe(true);

@@ -69,17 +69,17 @@ function expectRefused(s: Setup, result: IpcResult<unknown>, messages: string[])
 describe('video inputs', () => {
   it('refuses a continuation from a clip longer than 15 s, saying its length, and sends nothing', async () => {
     const s = await setup();
-    const source = await s.fx.ok('assets.import', { name: 'long.mp4', bytes: clip(17.2) });
+    const source = await s.fx.ok('assets.import', { name: 'long.mp4', bytes: await clip(17.2) });
     const result = await s.fx.call('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 'v2v', prompt: 'on', duration: 5 }, inputs: { video: { assetId: source.id } } });
     expectRefused(s, result, ['This clip is 17.2 s long; a continuation can start from at most 15 s.']);
   });
 
   it('refuses an upscale source over 20 s, over 50 MB or over 2560 × 1440, each in its own words, and sends nothing', async () => {
     const s = await setup();
-    const long = await s.fx.ok('assets.import', { name: 'long.mp4', bytes: clip(21) });
-    const wide = await s.fx.ok('assets.import', { name: 'wide.mp4', bytes: clip(1, 2592, 1440) });
+    const long = await s.fx.ok('assets.import', { name: 'long.mp4', bytes: await clip(21) });
+    const wide = await s.fx.ok('assets.import', { name: 'wide.mp4', bytes: await clip(1, 2592, 1440) });
     // A whole MP4 padded with a free box past 50 MB (the box is valid ISO BMFF the player skips).
-    const small = clip(1);
+    const small = await clip(1);
     const padding = new Uint8Array(51_000_000);
     new DataView(padding.buffer).setUint32(0, padding.length);
     padding.set(new TextEncoder().encode('free'), 4);
@@ -104,7 +104,7 @@ describe('video inputs', () => {
 
   it('sends a continuation’s source and the keyframes as the catalog shapes them: base64 of the stored files, times in seconds', async () => {
     const s = await setup();
-    const bytes = clip(2);
+    const bytes = await clip(2);
     const source = await s.fx.ok('assets.import', { name: 'walk.mp4', bytes });
     const red = await picture('#c03030');
     const green = await picture('#30c040');

@@ -25,7 +25,7 @@ const until = async (pred: () => boolean) => {
 
 describe('video through the IPC contract', () => {
   it('imports an MP4 dropped by the user, and refuses a cut-short one with its name', async () => {
-    const clip = encodeMp4({ width: 320, height: 192, fps: 24, seconds: 2, background: [30, 60, 120] });
+    const clip = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 2, background: [30, 60, 120] });
     const asset = await fx.ok('assets.import', { name: 'walk.mp4', bytes: clip });
     expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', seconds: 2, frames: 48, fps: 24, width: 320, height: 192, hasPoster: false });
     const cut = await fx.call('assets.import', { name: 'cut.mp4', bytes: clip.subarray(0, clip.length - 10) });

@@ -209,7 +209,7 @@ describe('video results', () => {
     const library = await open();
     const changes: string[] = [];
     library.onChanged((c) => changes.push(c.kind === 'updated' ? `updated ${c.item.thumbnailUrl ?? 'null'}` : c.kind));
-    const clip = encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
+    const clip = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
     const item = await library.save({ ...(await request('22222222-aaaa-bbbb-cccc-000000000002', clip)), endpointId: 'gen-3-video' });
     expect(item).toMatchObject({ mime: 'video/mp4', thumbnailUrl: null, seconds: 1 });
     expect(await media.resolve(`result-thumb/${item.id}`)).toBeUndefined();
@@ -234,7 +234,7 @@ describe('video results', () => {
     const picture = await library.save(await request('33333333-aaaa-bbbb-cccc-000000000003'));
     const frame = await jpeg();
     await expect(library.setPoster(picture.id, frame)).rejects.toMatchObject({ code: 'bad-input', message: 'That result is a picture; only a video takes a poster frame.' });
-    const clip = encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
+    const clip = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
     const video = await library.save({ ...(await request('44444444-aaaa-bbbb-cccc-000000000004', clip)), endpointId: 'gen-3-video' });
     await expect(library.setPoster(video.id, clip)).rejects.toMatchObject({ message: 'The poster frame is not a PNG, JPEG or WebP picture.' });
     expect(library.get(video.id).thumbnailUrl).toBeNull();

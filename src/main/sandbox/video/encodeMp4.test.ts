@@ -1,3 +1,4 @@
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { describe, expect, it } from 'vitest';
 import { readMp4Info } from '../../../shared/media/mp4';
 import { solidImage as solid } from '../testing/solidImage';
@@ -24,18 +25,30 @@ describe('encodeMp4', () => {
     [320, 192, 1],
     [1282, 730, 1], // not whole macroblocks: the SPS crops
     [1280, 736, 20],
-  ])('writes a %i x %i, %i s clip whose header and sample tables read back', (width, height, seconds) => {
-    const bytes = encodeMp4(spec({ width, height, seconds, keyframes: [{ time: seconds / 2, image: solid(64, 48, [200, 30, 30]) }] }));
+  ])('writes a %i x %i, %i s clip whose header and sample tables read back', async (width, height, seconds) => {
+    const bytes = await encodeMp4(spec({ width, height, seconds, keyframes: [{ time: seconds / 2, image: solid(64, 48, [200, 30, 30]) }] }));
     expect(readMp4Info(bytes)).toEqual({ width, height, seconds, frames: seconds * 24, fps: 24, codec: 'avc1' });
     // faststart: the index comes before the media data.
     expect(boxTypes(bytes)).toEqual(['ftyp', 'moov', 'mdat']);
   });
 
-  it('makes the same bytes for the same spec, and other bytes for another', () => {
+  it('carries a silent AAC-LC sound track as long as the picture, read back by mediabunny', async () => {
+    const input = new Input({ source: new BufferSource(await encodeMp4(spec({ seconds: 3 }))), formats: ALL_FORMATS });
+    const [video] = await input.getVideoTracks();
+    const [audio] = await input.getAudioTracks();
+    expect(video?.codec).toBe('avc');
+    expect(audio?.codec).toBe('aac');
+    expect(await audio!.getCodecParameterString()).toBe('mp4a.40.2');
+    expect(audio!.sampleRate).toBe(48_000);
+    expect(Math.abs((await audio!.computeDuration()) - (await video!.computeDuration()))).toBeLessThan(0.001);
+    expect(await video!.computeDuration()).toBeCloseTo(3, 3);
+  });
+
+  it('makes the same bytes for the same spec, and other bytes for another', async () => {
     const keyframes = [{ time: 0.25, image: solid(40, 40, [10, 200, 10]) }];
-    const a = encodeMp4(spec({ keyframes }));
-    expect(Buffer.compare(Buffer.from(a), Buffer.from(encodeMp4(spec({ keyframes }))))).toBe(0);
-    expect(Buffer.compare(Buffer.from(a), Buffer.from(encodeMp4(spec({ keyframes, background: [0, 0, 0] }))))).not.toBe(0);
+    const a = await encodeMp4(spec({ keyframes }));
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(await encodeMp4(spec({ keyframes }))))).toBe(0);
+    expect(Buffer.compare(Buffer.from(a), Buffer.from(await encodeMp4(spec({ keyframes, background: [0, 0, 0] }))))).not.toBe(0);
   });
 
   it('declares Constrained Baseline, a level that admits the size, and cropping only when needed', () => {
@@ -46,10 +59,10 @@ describe('encodeMp4', () => {
     expect(sequenceParameterSet({ width: 1282, height: 730, fps: 24 }).length).toBeGreaterThan(whole.length);
   });
 
-  it('keeps a long uhd clip with ten keyframes small: P frames send only what changed', () => {
+  it('keeps a long uhd clip with ten keyframes small: P frames send only what changed', async () => {
     const region = keyframeSize(1600, 900, 3840, 2176);
     const keyframes = Array.from({ length: 10 }, (_, i) => ({ time: i * 2, image: solid(region.width, region.height, [i * 20, 100, 200 - i * 15]) }));
-    const bytes = encodeMp4(spec({ width: 3840, height: 2176, seconds: 20, keyframes }));
+    const bytes = await encodeMp4(spec({ width: 3840, height: 2176, seconds: 20, keyframes }));
     expect(readMp4Info(bytes)).toMatchObject({ width: 3840, height: 2176, frames: 480 });
     expect(bytes.length).toBeLessThan(20 * 1024 * 1024);
   });

@@ -1,12 +1,13 @@
 /**
  * Real, playable MP4 clips for the sandbox's video endpoints, made in plain TypeScript (no ffmpeg, no
- * native module, the same bytes on every platform): a background colour, each keyframe image shown
- * centred from its pinned time on, and a progress bar along the bottom edge so the clip visibly plays.
+ * native module, the same bytes on every platform): a background colour (or a still backdrop), each keyframe
+ * image shown centred from its pinned time on, and a progress bar along the bottom edge so the clip visibly
+ * plays; with a silent AAC sound track (see mp4Mux.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { idrPicture, levelFor, mbCols, mbRows, pictureParameterSet, pPicture, sequenceParameterSet, type StreamFormat } from './h264';
 import { muxMp4 } from './mp4Mux';
-import { createPlanes, drawImage, fillRect, macroblockIs, macroblocksOf, readMacroblock, rgbToYuv, type Planes, type Rect, type Rgb, type RgbaImage } from './yuv';
+import { copyRect, createPlanes, drawImage, fillRect, macroblockColour, macroblocksOf, readMacroblock, rgbToYuv, type Planes, type Rect, type Rgb, type RgbaImage } from './yuv';
 
 export type { RgbaImage } from './yuv';
 
@@ -27,6 +28,11 @@ export interface VideoSpec {
   readonly background: Rgb;
   /** From its time on, a keyframe's image is shown centred (at the size it is given, clipped to the frame). */
   readonly keyframes?: readonly VideoKeyframe[];
+  /**
+   * A still picture behind everything in place of the background colour, as planes of the clip's macroblock
+   * size: a continuation's source's last frame. The first frame shows it untouched (no bar yet).
+   */
+  readonly backdrop?: Planes;
 }
 
 const BAR_COLOR: Rgb = [240, 240, 240];
@@ -74,7 +80,45 @@ function keyframeStarts(spec: VideoSpec, frames: number): Map<number, RgbaImage>
   return starts;
 }
 
-function* encodeFrames(spec: VideoSpec): Generator<void, Uint8Array> {
+/**
+ * Pictures in, the track's samples out: the first frame as an IDR picture, each next one as a P picture that
+ * sends the macroblocks it names (and only those that really changed) and skips the rest.
+ */
+export class PictureWriter {
+  private readonly samples: Uint8Array[][] = [];
+  private readonly format: StreamFormat;
+
+  constructor(private readonly spec: Pick<VideoSpec, 'width' | 'height' | 'fps'>) {
+    this.format = { width: spec.width, height: spec.height, fps: spec.fps };
+  }
+
+  get count(): number {
+    return this.samples.length;
+  }
+
+  first(planes: Planes): void {
+    this.samples.push([idrPicture(this.format, planes, flatMacroblocks(planes))]);
+  }
+
+  /** `changed`: ascending macroblocks that may differ from the previous picture, read before they were painted. */
+  next(planes: Planes, changed: readonly number[]): void {
+    this.samples.push([pPicture(this.format, planes, this.samples.length, changed)]);
+  }
+
+  mux(): Promise<Uint8Array> {
+    return muxMp4({
+      width: this.spec.width,
+      height: this.spec.height,
+      fps: this.spec.fps,
+      level: levelFor(this.format),
+      sps: sequenceParameterSet(this.format),
+      pps: pictureParameterSet(),
+      samples: this.samples,
+    });
+  }
+}
+
+function* encodeFrames(spec: VideoSpec): Generator<void, PictureWriter> {
   validate(spec);
   const format: StreamFormat = { width: spec.width, height: spec.height, fps: spec.fps };
   const cols = mbCols(format);
@@ -83,18 +127,24 @@ function* encodeFrames(spec: VideoSpec): Generator<void, Uint8Array> {
   const bar = rgbToYuv(...BAR_COLOR);
   const frames = frameCount(spec);
   const starts = keyframeStarts(spec, frames);
-  const samples: Uint8Array[][] = [];
+  const writer = new PictureWriter(spec);
+  const backdrop = spec.backdrop && spec.backdrop.width === planes.width && spec.backdrop.height === planes.height ? spec.backdrop : undefined;
+  // What lies under a keyframe image that moves away: the backdrop, or the background colour.
+  const restore = (rect: Rect) => (backdrop ? copyRect(backdrop, planes, rect) : fillRect(planes, rect, bg));
 
-  fillRect(planes, { x: 0, y: 0, width: planes.width, height: planes.height }, bg);
+  if (backdrop) copyRect(backdrop, planes, { x: 0, y: 0, width: planes.width, height: planes.height });
+  else fillRect(planes, { x: 0, y: 0, width: planes.width, height: planes.height }, bg);
   let shown: Rect | undefined;
   const first = starts.get(0);
   if (first) {
     shown = keyframeRect(spec, first);
     drawImage(planes, first, shown.x, shown.y, spec.background);
   }
-  let barWidth = barRect(spec, 0, frames).width;
-  fillRect(planes, barRect(spec, 0, frames), bar);
-  samples.push([idrPicture(format, planes, flatMacroblocks(planes, bg))]);
+  // Over a backdrop the first frame is the backdrop itself (a continuation starts exactly where its source
+  // ended); the bar starts on the next frame, over a band of the background colour.
+  let barWidth = backdrop ? 0 : barRect(spec, 0, frames).width;
+  if (!backdrop) fillRect(planes, barRect(spec, 0, frames), bar);
+  writer.first(planes);
   yield;
 
   for (let index = 1; index < frames; index++) {
@@ -102,12 +152,20 @@ function* encodeFrames(spec: VideoSpec): Generator<void, Uint8Array> {
     const paints: (() => void)[] = [];
     const next = starts.get(index);
     const nowBar = barRect(spec, index, frames);
+    if (backdrop && index === 1) {
+      const band = { x: 0, y: nowBar.y, width: planes.width, height: nowBar.height };
+      for (const mb of macroblocksOf(planes, band)) touched.add(mb);
+      paints.push(() => {
+        fillRect(planes, band, bg);
+        fillRect(planes, nowBar, bar);
+      });
+    }
     if (next) {
       const rect = keyframeRect(spec, next);
       const was = shown;
       for (const mb of [...(was ? macroblocksOf(planes, was) : []), ...macroblocksOf(planes, rect), ...macroblocksOf(planes, nowBar)]) touched.add(mb);
       paints.push(() => {
-        if (was) fillRect(planes, was, bg);
+        if (was) restore(was);
         drawImage(planes, next, rect.x, rect.y, spec.background);
         fillRect(planes, nowBar, bar);
       });
@@ -127,19 +185,10 @@ function* encodeFrames(spec: VideoSpec): Generator<void, Uint8Array> {
       readMacroblock(planes, mb, after);
       return !sameBytes(after, before, i * 384);
     });
-    samples.push([pPicture(format, planes, index, changed)]);
+    writer.next(planes, changed);
     yield;
   }
-
-  return muxMp4({
-    width: spec.width,
-    height: spec.height,
-    fps: spec.fps,
-    level: levelFor(format),
-    sps: sequenceParameterSet(format),
-    pps: pictureParameterSet(),
-    samples,
-  });
+  return writer;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array, at: number): boolean {
@@ -148,32 +197,36 @@ function sameBytes(a: Uint8Array, b: Uint8Array, at: number): boolean {
 }
 
 /**
- * Which macroblocks of the first picture can be sent as a few bits of Intra16x16 DC prediction: those
- * of the background colour whose available left and top neighbours are wholly background too, so the
- * prediction reproduces the colour exactly. The first macroblock has no neighbour and is sent as PCM.
+ * Which macroblocks of the first picture can be sent as a few bits of Intra16x16 DC prediction: those of one
+ * colour whose available left and top neighbours are wholly that colour too, so the prediction reproduces it
+ * exactly. A macroblock with no neighbour is sent as PCM.
  */
-function flatMacroblocks(p: Planes, bg: ReturnType<typeof rgbToYuv>): Uint8Array {
+function flatMacroblocks(p: Planes): Uint8Array {
   const cols = p.width / 16;
   const total = cols * (p.height / 16);
-  const isBg = new Uint8Array(total);
-  for (let mb = 0; mb < total; mb++) isBg[mb] = macroblockIs(p, mb, bg) ? 1 : 0;
+  const colours = Array.from({ length: total }, (_, mb) => macroblockColour(p, mb));
+  const same = (a: number, b: number) => {
+    const x = colours[a];
+    const y = colours[b];
+    return x !== undefined && y !== undefined && x.y === y.y && x.cb === y.cb && x.cr === y.cr;
+  };
   const flat = new Uint8Array(total);
   for (let mb = 0; mb < total; mb++) {
     const hasLeft = mb % cols > 0;
     const hasTop = mb >= cols;
-    if (!isBg[mb] || (!hasLeft && !hasTop)) continue;
-    if ((hasLeft && !isBg[mb - 1]) || (hasTop && !isBg[mb - cols])) continue;
+    if (!colours[mb] || (!hasLeft && !hasTop)) continue;
+    if ((hasLeft && !same(mb, mb - 1)) || (hasTop && !same(mb, mb - cols))) continue;
     flat[mb] = 1;
   }
   return flat;
 }
 
-/** Encodes a clip in one go. */
-export function encodeMp4(spec: VideoSpec): Uint8Array {
+/** Encodes a clip in one go (the muxing is asynchronous). */
+export function encodeMp4(spec: VideoSpec): Promise<Uint8Array> {
   const frames = encodeFrames(spec);
   for (;;) {
     const step = frames.next();
-    if (step.done) return step.value;
+    if (step.done) return step.value.mux();
   }
 }
 
@@ -182,7 +235,7 @@ export async function encodeMp4Async(spec: VideoSpec, framesPerTurn = 1): Promis
   const frames = encodeFrames(spec);
   for (let n = 1; ; n++) {
     const step = frames.next();
-    if (step.done) return step.value;
+    if (step.done) return step.value.mux();
     if (n % framesPerTurn === 0) await nextTurn();
   }
 }

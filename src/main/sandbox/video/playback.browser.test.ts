@@ -6,6 +6,7 @@ import { endpointPath, getEndpoint } from '../../../shared/catalog/catalog';
 import { startSandbox } from '../index';
 import { sandboxClient } from '../testing/client';
 import { solidPng } from '../testing/media';
+import { readMp4Info } from '../../../shared/media/mp4';
 import { encodeMp4 } from './encodeMp4';
 import { solidImage as solid } from '../testing/solidImage';
 
@@ -83,7 +84,7 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
     const background = [20, 40, 160] as const;
     const red = [220, 30, 30] as const;
     const green = [30, 200, 40] as const;
-    const mp4 = encodeMp4({
+    const mp4 = await encodeMp4({
       width: 1282,
       height: 730,
       fps: 24,
@@ -106,11 +107,39 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
 
   it('visibly advances: at a later time the progress bar covers a point it had not reached earlier', async () => {
     const background = [10, 10, 10] as const;
-    const got = await probe(browser, encodeMp4({ width: 640, height: 368, fps: 24, seconds: 2, background }), [0.25, 1.75]);
+    const got = await probe(browser, await encodeMp4({ width: 640, height: 368, fps: 24, seconds: 2, background }), [0.25, 1.75]);
     const early = got.frames['0.25']!.barLate;
     const late = got.frames['1.75']!.barLate;
     expect(near(early, background), JSON.stringify(early)).toBe(true);
     expect(near(late, [240, 240, 240]), JSON.stringify(late)).toBe(true);
+  });
+
+  it('carries a sound track Chromium decodes: silent AAC as long as the picture, decoded while the clip plays', async () => {
+    const mp4 = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 2, background: [10, 10, 10] });
+    expect(readMp4Info(mp4)).toMatchObject({ seconds: 2, frames: 48 });
+    const page = await browser.newPage();
+    try {
+      const got = await page.evaluate(async (base64) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const context = new OfflineAudioContext(1, 48_000, 48_000);
+        const sound = await context.decodeAudioData(bytes.slice().buffer);
+        let loudest = 0;
+        for (let c = 0; c < sound.numberOfChannels; c++) for (const v of sound.getChannelData(c)) loudest = Math.max(loudest, Math.abs(v));
+        const video = document.createElement('video');
+        video.muted = true;
+        video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
+        await video.play();
+        await new Promise((r) => setTimeout(r, 600));
+        video.pause();
+        const decoded = (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? -1;
+        return { seconds: sound.duration, loudest, decoded };
+      }, Buffer.from(mp4).toString('base64'));
+      expect(Math.abs(got.seconds - 2)).toBeLessThanOrEqual(0.03);
+      expect(got.loudest).toBe(0);
+      expect(got.decoded).toBeGreaterThan(0);
+    } finally {
+      await page.close();
+    }
   });
 
   it('the Sandbox’s i2v answer shows each keyframe from its pinned time', async () => {
@@ -138,6 +167,20 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
       expect(Math.abs(got.duration - 3)).toBeLessThanOrEqual(1 / 24);
       expect(near(got.frames['1']!.centre, red), JSON.stringify(got.frames['1'])).toBe(true);
       expect(near(got.frames['2.5']!.centre, green), JSON.stringify(got.frames['2.5'])).toBe(true);
+
+      // Enhancing it keeps its composition at the asked size; continuing it starts on its last frame.
+      const follow = async (body: Record<string, unknown>) => {
+        const answer = await client.post(endpointPath(getEndpoint('gen-3-video')), { prompt: 'colour cards', seed: 5, video: file.bytes.toString('base64'), ...body });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        const finished = await client.pollUntilDone((answer.body as { polling_url: string }).polling_url);
+        return new Uint8Array((await client.download(finished.result!.sample!)).bytes);
+      };
+      const enhanced = await probe(browser, await follow({ mode: 'draft_enhance', resolution: 'fhd', duration: 3 }), [1, 2.5]);
+      expect({ width: enhanced.width, height: enhanced.height }).toEqual({ width: 1920, height: 1088 });
+      expect(near(enhanced.frames['1']!.centre, red), JSON.stringify(enhanced.frames['1'])).toBe(true);
+      expect(near(enhanced.frames['2.5']!.centre, green), JSON.stringify(enhanced.frames['2.5'])).toBe(true);
+      const continued = await probe(browser, await follow({ mode: 'v2v', resolution: 'hd', duration: 2 }), [0]);
+      expect(near(continued.frames['0']!.centre, green), JSON.stringify(continued.frames['0'])).toBe(true);
     } finally {
       await sandbox.close();
     }

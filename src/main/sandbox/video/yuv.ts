@@ -159,3 +159,94 @@ export function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
   }
   return true;
 }
+
+/** Copies a rectangle (even coordinates and size) from planes of the same size. */
+export function copyRect(from: Planes, to: Planes, rect: Rect): void {
+  const { x, y, width, height } = clip(to, rect);
+  for (let row = y; row < y + height; row++) to.y.set(from.y.subarray(row * to.width + x, row * to.width + x + width), row * to.width + x);
+  const cw = to.width / 2;
+  for (let row = y / 2; row < (y + height) / 2; row++) {
+    const start = row * cw + x / 2;
+    const end = row * cw + (x + width) / 2;
+    to.cb.set(from.cb.subarray(start, end), start);
+    to.cr.set(from.cr.subarray(start, end), start);
+  }
+}
+
+/** The colour of a macroblock whose samples are all one colour; undefined otherwise. */
+export function macroblockColour(p: Planes, mb: number): Yuv | undefined {
+  const mbW = p.width / 16;
+  const x = (mb % mbW) * 16;
+  const y = Math.floor(mb / mbW) * 16;
+  const colour = { y: p.y[y * p.width + x]!, cb: p.cb[(y / 2) * (p.width / 2) + x / 2]!, cr: p.cr[(y / 2) * (p.width / 2) + x / 2]! };
+  return macroblockIs(p, mb, colour) ? colour : undefined;
+}
+
+export function clonePlanes(p: Planes): Planes {
+  return { width: p.width, height: p.height, y: p.y.slice(), cb: p.cb.slice(), cr: p.cr.slice() };
+}
+
+/** Writes one macroblock's 384 samples in I_PCM's order (the reverse of `readMacroblock`). */
+export function writeMacroblock(p: Planes, mb: number, data: Uint8Array, at = 0): void {
+  const mbW = p.width / 16;
+  const x = (mb % mbW) * 16;
+  const y = Math.floor(mb / mbW) * 16;
+  let o = at;
+  for (let row = 0; row < 16; row++) {
+    p.y.set(data.subarray(o, o + 16), (y + row) * p.width + x);
+    o += 16;
+  }
+  const cw = p.width / 2;
+  for (const plane of [p.cb, p.cr]) {
+    for (let row = 0; row < 8; row++) {
+      plane.set(data.subarray(o, o + 8), (y / 2 + row) * cw + x / 2);
+      o += 8;
+    }
+  }
+}
+
+/**
+ * Resamples the visible picture of `from` (fromW × fromH) to that of `to` (toW × toH), bilinearly, plane by
+ * plane; only within `rect` of `to` (even coordinates) when given. The padding past the visible size repeats
+ * the edge.
+ */
+export function scalePlanes(from: Planes, fromW: number, fromH: number, to: Planes, toW: number, toH: number, rect?: Rect): void {
+  const r = rect ? clip(to, rect) : { x: 0, y: 0, width: to.width, height: to.height };
+  scalePlane(from.y, from.width, fromW, fromH, to.y, to.width, toW, toH, r.x, r.y, r.width, r.height);
+  const half = { x: r.x / 2, y: r.y / 2, width: r.width / 2, height: r.height / 2 };
+  for (const [src, dst] of [[from.cb, to.cb], [from.cr, to.cr]] as const) {
+    scalePlane(src, from.width / 2, fromW / 2, fromH / 2, dst, to.width / 2, toW / 2, toH / 2, half.x, half.y, half.width, half.height);
+  }
+}
+
+function scalePlane(src: Uint8Array, srcStride: number, srcW: number, srcH: number, dst: Uint8Array, dstStride: number, dstW: number, dstH: number, x0: number, y0: number, w: number, h: number): void {
+  const sx = srcW / dstW;
+  const sy = srcH / dstH;
+  const xs = new Int32Array(w);
+  const xw = new Float32Array(w);
+  for (let i = 0; i < w; i++) {
+    const fx = Math.min(srcW - 1, Math.max(0, (Math.min(x0 + i, dstW - 1) + 0.5) * sx - 0.5));
+    xs[i] = Math.min(srcW - 2, Math.floor(fx));
+    xw[i] = fx - xs[i]!;
+    if (srcW === 1) {
+      xs[i] = 0;
+      xw[i] = 0;
+    }
+  }
+  for (let j = 0; j < h; j++) {
+    const fy = Math.min(srcH - 1, Math.max(0, (Math.min(y0 + j, dstH - 1) + 0.5) * sy - 0.5));
+    const y = srcH === 1 ? 0 : Math.min(srcH - 2, Math.floor(fy));
+    const wy = srcH === 1 ? 0 : fy - y;
+    const top = y * srcStride;
+    const bottom = (srcH === 1 ? y : y + 1) * srcStride;
+    const out = (y0 + j) * dstStride + x0;
+    for (let i = 0; i < w; i++) {
+      const x = xs[i]!;
+      const wx = xw[i]!;
+      const x1 = srcW === 1 ? x : x + 1;
+      const a = src[top + x]! + (src[top + x1]! - src[top + x]!) * wx;
+      const b = src[bottom + x]! + (src[bottom + x1]! - src[bottom + x]!) * wx;
+      dst[out + i] = Math.round(a + (b - a) * wy);
+    }
+  }
+}
