@@ -219,11 +219,11 @@ test('a continuation source longer than 15 s is refused before anything is store
   const { page, received } = studio;
   await openVideo(page, 5);
   await panel(page).getByRole('radio', { name: 'Continue a video' }).click();
-  const long = Buffer.from(encodeMp4({ width: 64, height: 36, fps: 24, seconds: 16, background: [20, 40, 80] }));
+  const long = Buffer.from(await encodeMp4({ width: 64, height: 36, fps: 24, seconds: 16, background: [20, 40, 80] }));
   await panel(page).getByLabel('Choose a video file').setInputFiles({ name: 'long.mp4', mimeType: 'video/mp4', buffer: long });
   await expect(panel(page).getByRole('alert')).toContainText('long.mp4 is 16.0 s long');
   await expect(panel(page).getByLabel('Source video')).toHaveText('None chosen yet.');
-  const short = Buffer.from(encodeMp4({ width: 64, height: 36, fps: 24, seconds: 3, background: [20, 40, 80] }));
+  const short = Buffer.from(await encodeMp4({ width: 64, height: 36, fps: 24, seconds: 3, background: [20, 40, 80] }));
   await panel(page).getByLabel('Choose a video file').setInputFiles({ name: 'short.mp4', mimeType: 'video/mp4', buffer: short });
   await expect(panel(page).getByLabel('Source video')).toContainText('short.mp4 · 3.0 s');
   expect(received).toHaveLength(0);

@@ -187,7 +187,7 @@ test('the gallery’s full view plays a clip with the same player and uses its f
 
 /** An MP4 made by the Sandbox's encoder, written where the file chooser can take it. */
 async function clipFile(dir: string, name: string, spec: { width: number; height: number; seconds: number; padBytes?: number }): Promise<string> {
-  const mp4 = encodeMp4({ width: spec.width, height: spec.height, fps: 24, seconds: spec.seconds, background: [30, 60, 90] });
+  const mp4 = await encodeMp4({ width: spec.width, height: spec.height, fps: 24, seconds: spec.seconds, background: [30, 60, 90] });
   // A trailing `free` box keeps the file a valid MP4 while making it as large as the test needs.
   const pad = spec.padBytes ?? 0;
   const free = Buffer.alloc(pad > 0 ? pad + 8 : 0);

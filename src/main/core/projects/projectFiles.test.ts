@@ -79,7 +79,7 @@ describe('.genstudio project files', () => {
 
   it('carries a video project whole: its keyframe pictures and source clip travel inside the file', async () => {
     const frame = await fx.ok('assets.import', { name: 'first.png', bytes: await png('#aa3355') });
-    const clip = await fx.ok('assets.import', { name: 'clip.mp4', bytes: encodeMp4({ width: 64, height: 36, fps: 24, seconds: 1, background: [10, 20, 30] }) });
+    const clip = await fx.ok('assets.import', { name: 'clip.mp4', bytes: await encodeMp4({ width: 64, height: 36, fps: 24, seconds: 1, background: [10, 20, 30] }) });
     const created = await fx.ok('projects.create', { name: 'Kite', document: emptyDocument('gen-3-video') });
     const document: CanvasDocument = {
       ...emptyDocument('gen-3-video'),
