@@ -19,8 +19,8 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { creditsText, stateLabel } from '../queue/taskText';
-import { CLIP_NOT_YET, generate } from './generate';
-import { modelLimits } from './modelFacts';
+import { CLIP_NOT_YET, generate, rerun } from './generate';
+import { limitsSentence, modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
 import { switchIntent, switchModel } from './switchModel';
@@ -44,7 +44,7 @@ function IntentPicker({ current }: { current: string }) {
 function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId: string }) {
   const intent = INTENTS.find((i) => i.id === intentId)!;
   const models = intentModels(intent);
-  const limits = modelLimits(endpoint);
+  const limits = limitsSentence(modelLimits(endpoint, intent));
   return (
     <div className="model-picker">
       <p className="intent-description">{intent.description}</p>
@@ -65,7 +65,7 @@ function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId:
         </p>
       )}
       <p className="model-summary" aria-label="About this model">
-        {endpoint.summary}.{limits.length > 0 ? ` ${limits.join(' · ')}.` : ''}
+        {endpoint.summary}.{limits ? ` ${limits}` : ''}
       </p>
     </div>
   );
@@ -119,7 +119,7 @@ function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request
   );
 }
 
-function LastRun() {
+function LastRun({ endpointId }: { endpointId: string }) {
   const groupId = useStudioStore((s) => s.lastGroupId);
   const tasks = useTaskStore((s) => s.tasks);
   const group = Object.values(tasks)
@@ -139,6 +139,11 @@ function LastRun() {
               {t.moderationReasons.length > 0 ? `: ${t.moderationReasons.join(', ')}` : t.error ? `: ${t.error.message}` : ''}
             </span>
             {t.cost !== null && <span className="muted">{creditsText(t.cost)}</span>}
+            {typeof t.params.seed === 'number' && t.endpointId === endpointId && (
+              <Button variant="link" size="sm" className="rerun" aria-label={`Rerun variation ${(t.group?.index ?? 0) + 1} with seed ${t.params.seed}`} title="Generate this one again, with its seed and the settings shown now" onClick={() => void rerun(t.params.seed as number)}>
+                Rerun
+              </Button>
+            )}
           </li>
         ))}
       </ol>
@@ -238,7 +243,7 @@ export function StudioPanel() {
           </Button>
         </p>
       )}
-      <LastRun />
+      <LastRun endpointId={endpoint.id} />
       <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
         {endpoint.fields.some(later) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(later)} onChange={onChange} hide={(f) => !later(f)} showInferred={false} />}
       </div>
