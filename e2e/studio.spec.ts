@@ -362,3 +362,27 @@ test('the studio speaks artist: for every intent and model, nothing on the scree
   expect(walked).toBeGreaterThan(15);
   expect(errors).toEqual([]);
 });
+
+test('the canvas offers only the tools and layers the chosen model uses', async ({ studio }) => {
+  const { page } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#557766'));
+  const tools = page.getByRole('toolbar', { name: 'Canvas tools' });
+  const layers = page.getByRole('region', { name: 'Layers' }).getByRole('listitem');
+  // Create sends words only: no mask tools, no boxes, and only the picture's own layer.
+  await page.getByRole('radio', { name: 'Create', exact: true }).click();
+  for (const name of ['Brush', 'Eraser', 'Rectangle', 'Ellipse', 'Lasso', 'Bounding box']) await expect(tools.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(tools.getByLabel('Brush size')).toHaveCount(0);
+  await expect(tools.getByRole('button', { name: 'Move and pan' })).toBeVisible();
+  await expect(layers).toHaveText([/^Picture/]);
+  // Inpaint paints a mask: the mask tools and the mask layer, still no boxes.
+  await page.getByRole('radio', { name: 'Inpaint', exact: true }).click();
+  for (const name of ['Brush', 'Eraser', 'Rectangle', 'Ellipse', 'Lasso']) await expect(tools.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Bounding box' })).toHaveCount(0);
+  await expect(layers).toHaveText([/^Picture/, /^Mask/]);
+  // Gen 3 Image places boxes on the picture: the box tool, no brush.
+  await useModel(page, 'gen-3-image', 'edit');
+  await expect(tools.getByRole('button', { name: 'Bounding box' })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Brush', exact: true })).toHaveCount(0);
+  await expect(layers).toHaveText([/^Picture/, /^References/, /^Boxes/]);
+});
