@@ -350,6 +350,8 @@ test('the studio speaks artist: for every intent and model, nothing on the scree
       if (intent.models.length > 1) await panel(page).getByRole('combobox', { name: 'Model' }).selectOption(model.id);
       await expect(panel(page)).toHaveAttribute('data-endpoint', model.id);
       await expect(panel(page)).toContainText(intent.description);
+      // Where the service's guide leaves the request unstated, the panel says so once, in plain words.
+      await expect(panel(page).getByRole('note', { name: 'About the request' })).toHaveCount(model.inferred !== undefined || model.inferredPath !== undefined ? 1 : 0);
       // The video intents' panels are being rebuilt around the keyframe timeline: here they need only open.
       if (intent.id === 'video' || intent.id === 'upscale-video') continue;
       // Generate once, so "Field required" and any refusal show and are read too.

@@ -67,6 +67,11 @@ function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId:
       <p className="model-summary" aria-label="About this model">
         {endpoint.summary}.{limits ? ` ${limits}` : ''}
       </p>
+      {(endpoint.inferred !== undefined || endpoint.inferredPath !== undefined) && (
+        <p className="model-summary" role="note" aria-label="About the request">
+          The service’s guide names this model without spelling out its request: Gen Studio sends the likeliest one, and if the service refuses it, says why.
+        </p>
+      )}
     </div>
   );
 }
