@@ -42,6 +42,11 @@ test('Create with 4 variations: four requests with their own seeds land in the s
   await panel(page).getByRole('radio', { name: 'Create', exact: true }).click();
   await expect(panel(page)).toContainText('A new picture from words.');
   await prompt(page).fill('a lighthouse at dusk');
+  // More than eight waits, marked, while typed, and comes back as eight when the field is left.
+  await panel(page).getByLabel('Variations').fill('12');
+  await expect(panel(page).getByLabel('Variations')).toHaveAttribute('aria-invalid', 'true');
+  await panel(page).getByLabel('Variations').press('Tab');
+  await expect(panel(page).getByLabel('Variations')).toHaveValue('8');
   await panel(page).getByLabel('Variations').fill('4');
   await expect(panel(page).getByRole('button', { name: 'Generate' })).toHaveText(/Generate 4/);
   await generate(page);

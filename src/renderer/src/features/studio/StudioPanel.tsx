@@ -13,6 +13,7 @@ import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
 import { Button } from '../../ui/Button';
+import { NumberField } from '../../ui/NumberField';
 import { listen } from '../../ui/listen';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { currentExport, useMaskExport } from '../canvas/maskExport';
@@ -222,18 +223,15 @@ export function StudioPanel() {
         </p>
       )}
       <div className="generate-row">
-        <label className="variations" title="How many results one press makes, each with its own seed">
-          Variations
-          <input
-            type="number"
-            className="field-input"
-            aria-label="Variations"
-            min={1}
-            max={MAX_VARIATIONS}
-            value={variations}
-            onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
-          />
-        </label>
+        <NumberField
+          className="variations"
+          label="Variations"
+          hideLabel={false}
+          min={1}
+          max={MAX_VARIATIONS}
+          value={variations}
+          onCommit={(n) => useStudioStore.getState().setVariations(n)}
+        />
         <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
           {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
           <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
