@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { launchChromium } from './harness/launch';
 import { dragImage, openCanvas, openPicture, png, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
+import { recordingFetch, type Received } from './studioFixture';
 
 const W = 400;
 const H = 300;
@@ -171,9 +172,10 @@ test('a moderated and a failed result stay in the strip and say why, in words', 
   test.skip(runner !== 'chromium', 'the failure switch is set on the core the Chromium harness starts');
   const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
   // The Sandbox's failure switch: every Deblur task ends in Error.
+  const received: Received[] = [];
   const app = await launchChromium({
     dataDir,
-    deps: { sandboxOptions: { timing: 'demo', failures: [{ on: 'submit', endpoint: 'deblur-v1', failure: { kind: 'task-error' } }] } },
+    deps: { fetch: recordingFetch(received), sandboxOptions: { timing: 'demo', failures: [{ on: 'submit', endpoint: 'deblur-v1', failure: { kind: 'task-error' } }] } },
   });
   try {
     const page = app.page;
@@ -202,6 +204,10 @@ test('a moderated and a failed result stay in the strip and say why, in words', 
     await expect(strip(page).getByRole('note', { name: 'Why' })).toContainText('The service could not make this task');
     await page.keyboard.press('Delete');
     await expect(results(page).getByRole('option')).toHaveCount(1);
+    // Both were really sent, as the strip says: the refused prompt to the fill model, the picture to Deblur.
+    expect(received.map((r) => r.path)).toEqual(['/v1/gen-pro-1.0-fill', '/v1/gen-tools/deblur-v1']);
+    expect(received[0]!.body.prompt).toBe('a gore scene');
+    expect(typeof received[1]!.body.image).toBe('string');
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

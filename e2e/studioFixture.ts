@@ -19,6 +19,17 @@ export interface StudioApp {
   readonly received: Received[];
 }
 
+/** A fetch for the core that notes every submission (a POST under /v1/) in `received`, then sends it on. */
+export function recordingFetch(received: Received[]): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if ((init?.method ?? 'GET') === 'POST' && url.pathname.startsWith('/v1/') && typeof init?.body === 'string') {
+      received.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+    }
+    return fetch(input, init);
+  };
+}
+
 /**
  * The app on the Chromium runner with the core's fetch wrapped, so a journey can check the very request the
  * Sandbox received, not only what the app meant to send. The Electron runner's core lives in another process,
@@ -29,14 +40,7 @@ export const test = base.extend<{ studio: StudioApp }>({
     info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
     const received: Received[] = [];
-    const recording: typeof fetch = async (input, init) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if ((init?.method ?? 'GET') === 'POST' && url.pathname.startsWith('/v1/') && typeof init?.body === 'string') {
-        received.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
-      }
-      return fetch(input, init);
-    };
-    const app = await launchChromium({ dataDir, deps: { fetch: recording } });
+    const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received) } });
     await use({ page: app.page, dataDir, received });
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

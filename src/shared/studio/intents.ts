@@ -40,7 +40,7 @@ export const INTENTS: readonly Intent[] = [
   {
     id: 'edit',
     label: 'Edit with references',
-    description: 'Change the picture with words, guided by up to ten reference images.',
+    description: 'Change the picture with words, guided by other pictures you add as references.',
     models: ['gen-2-flex', 'gen-ctx-max', 'gen-3-image', 'gen-2-klein-9b-preview', 'gen-2-pro-preview', 'gen-2-pro', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned'],
     sendsPicture: true,
     needs: takesImages,

@@ -5,13 +5,26 @@ import type { ProjectSummary } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useHelpStore } from './helpStore';
-import { INTENTS } from './intents';
+import { INTENTS, type IntentId } from '../../../../shared/studio/intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
 
 const RECENT = 8;
+
+/** A mark for each intent's button; the words come from the studio's one table of intents. */
+const GLYPHS: Readonly<Record<IntentId, string>> = {
+  create: '✦',
+  edit: '◫',
+  inpaint: '▨',
+  expand: '⇲',
+  outpaint: '⬚',
+  'try-on': '◑',
+  'clean-up': '✧',
+  video: '▶',
+  'upscale-video': '⤢',
+};
 
 function useRecentProjects(): readonly ProjectSummary[] | null {
   const [projects, setProjects] = useState<readonly ProjectSummary[] | null>(null);
@@ -112,7 +125,7 @@ export function HomeScreen() {
             <li key={intent.id}>
               <button type="button" className="intent-card" onClick={() => openIntent(intent)} aria-describedby={`intent-${intent.id}`}>
                 <span className="intent-glyph" aria-hidden="true">
-                  {intent.glyph}
+                  {GLYPHS[intent.id]}
                 </span>
                 <span className="intent-label">{intent.label}</span>
                 <span className="intent-description" id={`intent-${intent.id}`}>

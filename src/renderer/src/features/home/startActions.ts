@@ -1,4 +1,4 @@
-import type { IntentId } from '../../../../shared/studio/intents';
+import type { Intent } from '../../../../shared/studio/intents';
 import { openStudio } from '../studio/openStudio';
 import { emptyDocument, type ImageRef } from '../../../../shared/canvas/document';
 import { gen } from '../../api';
@@ -7,13 +7,12 @@ import { imageRefOf, importFiles, remember } from '../canvas/assets';
 import { DEFAULT_CANVAS_ENDPOINT } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { createProject, openProject } from '../canvas/project/projectSync';
-import type { Intent } from './intents';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
 
-/** Opens the studio on the intent, with the model Start finds the best fit for it today. */
+/** Opens the studio on the intent: on the model the project already uses when the intent has it, else its first. */
 export function openIntent(intent: Intent): void {
-  openStudio({ intent: intent.id as IntentId, endpointId: intent.endpointId });
+  openStudio({ intent: intent.id });
 }
 
 export async function openRecent(id: string): Promise<void> {

@@ -13,6 +13,7 @@ import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
 import { Button } from '../../ui/Button';
+import { NumberField } from '../../ui/NumberField';
 import { listen } from '../../ui/listen';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { currentExport, useMaskExport } from '../canvas/maskExport';
@@ -20,8 +21,8 @@ import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
 import { creditsText, stateLabel } from '../queue/taskText';
-import { generate } from './generate';
-import { modelLimits } from './modelFacts';
+import { generate, rerun } from './generate';
+import { limitsSentence, modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
@@ -49,7 +50,7 @@ function IntentPicker({ current }: { current: string }) {
 function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId: string }) {
   const intent = INTENTS.find((i) => i.id === intentId)!;
   const models = intentModels(intent);
-  const limits = modelLimits(endpoint);
+  const limits = limitsSentence(modelLimits(endpoint, intent));
   return (
     <div className="model-picker">
       <p className="intent-description">{intent.description}</p>
@@ -70,8 +71,13 @@ function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId:
         </p>
       )}
       <p className="model-summary" aria-label="About this model">
-        {endpoint.summary}.{limits.length > 0 ? ` ${limits.join(' · ')}.` : ''}
+        {endpoint.summary}.{limits ? ` ${limits}` : ''}
       </p>
+      {(endpoint.inferred !== undefined || endpoint.inferredPath !== undefined) && (
+        <p className="model-summary" role="note" aria-label="About the request">
+          The service’s guide names this model without spelling out its request: Gen Studio sends the likeliest one, and if the service refuses it, says why.
+        </p>
+      )}
     </div>
   );
 }
@@ -124,7 +130,7 @@ function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request
   );
 }
 
-function LastRun() {
+function LastRun({ endpointId }: { endpointId: string }) {
   const groupId = useStudioStore((s) => s.lastGroupId);
   const tasks = useTaskStore((s) => s.tasks);
   const group = Object.values(tasks)
@@ -144,6 +150,11 @@ function LastRun() {
               {t.moderationReasons.length > 0 ? `: ${t.moderationReasons.join(', ')}` : t.error ? `: ${t.error.message}` : ''}
             </span>
             {t.cost !== null && <span className="muted">{creditsText(t.cost)}</span>}
+            {typeof t.params.seed === 'number' && t.endpointId === endpointId && (
+              <Button variant="link" size="sm" className="rerun" aria-label={`Rerun variation ${(t.group?.index ?? 0) + 1} with seed ${t.params.seed}`} title="Generate this one again, with its seed and the settings shown now" onClick={() => void rerun(t.params.seed as number)}>
+                Rerun
+              </Button>
+            )}
           </li>
         ))}
       </ol>
@@ -222,18 +233,15 @@ export function StudioPanel() {
             {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
           </div>
           <div className="generate-row">
-            <label className="variations" title="How many results one press makes, each with its own seed">
-              Variations
-              <input
-                type="number"
-                className="field-input"
-                aria-label="Variations"
-                min={1}
-                max={MAX_VARIATIONS}
-                value={variations}
-                onChange={(e) => useStudioStore.getState().setVariations(Number(e.target.value))}
-              />
-            </label>
+            <NumberField
+              className="variations"
+              label="Variations"
+              hideLabel={false}
+              min={1}
+              max={MAX_VARIATIONS}
+              value={variations}
+              onCommit={(n) => useStudioStore.getState().setVariations(n)}
+            />
             {use.modeField && (
               <Button disabled={busy} title="A quick, cheaper render at hd to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
                 Draft
@@ -255,7 +263,7 @@ export function StudioPanel() {
           </Button>
         </p>
       )}
-      <LastRun />
+      <LastRun endpointId={endpoint.id} />
       <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
         {endpoint.fields.some(later) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(later)} onChange={onChange} hide={(f) => !later(f)} showInferred={false} />}
       </div>

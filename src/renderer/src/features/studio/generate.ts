@@ -98,6 +98,17 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   }
 }
 
+/**
+ * Runs one variation of a group again: its seed goes into the seed field (one undo step, so the form shows what
+ * is sent) and one task is made with the settings the panel shows now.
+ */
+export async function rerun(seed: number): Promise<TaskInfo[]> {
+  if (useStudioStore.getState().busy) return [];
+  useCanvasStore.getState().setFormValue('seed', seed);
+  useStudioStore.getState().setVariations(1);
+  return generate();
+}
+
 function say(text: string): [] {
   useStudioStore.getState().say({ kind: 'error', text });
   return [];

@@ -1,8 +1,9 @@
 /**
  * A one-channel 8-bit greyscale PNG of the mask, written directly: a quarter of the bytes of an RGBA canvas
- * export, so deflate has a quarter of the work, and the file is the black-and-white image the service
- * expects. Uses the platform's deflate (CompressionStream), present in browsers and in Node.
+ * export, and the file is the black-and-white image the service expects. The image data is deflated by
+ * runDeflate.ts, made for masks (long runs of one value); the container is the few chunks every PNG has.
  */
+import { deflateRows } from './runDeflate';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -31,29 +32,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Rows per piece handed to the compressor: about a megabyte, so few hand-overs and no whole-image copy. */
-const ROWS_PER_PIECE = (width: number) => Math.max(1, Math.floor((1 << 20) / (width + 1)));
-
-/**
- * The image data (each row led by filter type 0, none: masks are long runs, which deflate handles well
- * unfiltered) deflated as it is laid out, piece by piece. Large writes matter: fed through Blob.stream()'s
- * 64 KiB chunks, the same deflate took four times as long.
- */
-async function deflateRows(width: number, height: number, grey: Uint8Array): Promise<Uint8Array> {
-  const stream = new CompressionStream('deflate');
-  const writer = stream.writable.getWriter();
-  const result = new Response(stream.readable).arrayBuffer();
-  const rows = ROWS_PER_PIECE(width);
-  for (let y0 = 0; y0 < height; y0 += rows) {
-    const n = Math.min(rows, height - y0);
-    const piece = new Uint8Array((width + 1) * n);
-    for (let y = 0; y < n; y++) piece.set(grey.subarray((y0 + y) * width, (y0 + y + 1) * width), y * (width + 1) + 1);
-    await writer.write(piece);
-  }
-  await writer.close();
-  return new Uint8Array(await result);
-}
-
 export async function encodeGreyPng(width: number, height: number, grey: Uint8Array): Promise<Uint8Array> {
   const header = new Uint8Array(13);
   const hv = new DataView(header.buffer);
@@ -61,7 +39,7 @@ export async function encodeGreyPng(width: number, height: number, grey: Uint8Ar
   hv.setUint32(4, height);
   header[8] = 8; // bit depth
   header[9] = 0; // colour type: greyscale
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', await deflateRows(width, height, grey)), chunk('IEND', new Uint8Array(0))];
+  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateRows(width, height, grey)), chunk('IEND', new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

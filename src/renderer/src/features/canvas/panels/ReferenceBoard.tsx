@@ -42,6 +42,9 @@ export function ReferenceBoard() {
   }, [picking]);
   if (use.referenceFields.length === 0) return null;
   const limit = use.referenceFields.length;
+  // Try-on's one reference is the garment, named by no prompt.
+  const garment = endpoint.fields.some((f) => f.role === 'garment' && use.referenceFields.includes(f.name));
+  const role = (i: number) => (garment ? 'the garment' : `image ${i + first} in the prompt`);
 
   const reorder = (from: number, to: number) => {
     if (from === to || to < 0 || to >= references.length) return;
@@ -72,7 +75,11 @@ export function ReferenceBoard() {
         References <span className="muted">{references.length} of {limit}</span>
       </h3>
       <p className="muted small">
-        {use.pictureFirst ? 'The prompt names the picture as image 1 and each reference by its number.' : 'The prompt can name each by its number.'}
+        {garment
+          ? 'The garment the person in the picture tries on: a photo of it alone, on a plain ground, works best.'
+          : use.pictureFirst
+            ? 'The prompt names the picture as image 1 and each reference by its number.'
+            : 'The prompt can name each by its number.'}
       </p>
       {!shown && references.length > 0 && (
         <p className="muted small" role="note">
@@ -104,13 +111,13 @@ export function ReferenceBoard() {
                 setDragging(null);
               }}
             >
-              <span className="reference-badge" aria-label={field ? `Image ${i + first}, fills ${field}` : 'Left out'}>
+              <span className="reference-badge" aria-label={field ? (garment ? 'The garment' : `Image ${i + first}`) : 'Left out'}>
                 {i + first}
               </span>
               <Thumb item={ref} />
               <span className="reference-text">
                 <span className="reference-name">{ref.name}</span>
-                <span className="reference-field">{field ? `image ${i + first} in the prompt` : `left out: ${endpoint.title} takes ${limit}${use.pictureFirst ? ' besides the picture' : ''}`}</span>
+                <span className="reference-field">{field ? role(i) : `left out: ${endpoint.title} takes ${limit}${use.pictureFirst ? ' besides the picture' : ''}`}</span>
               </span>
               <span className="reference-actions">
                 <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</Button>

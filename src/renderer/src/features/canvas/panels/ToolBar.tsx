@@ -1,14 +1,16 @@
-import { useCanvasStore, type Tool } from '../canvasStore';
+import { documentUse } from '../../../../../shared/canvas/request';
+import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
 
-const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string }[] = [
-  { tool: 'brush', label: 'Brush', key: 'B', glyph: '✏' },
-  { tool: 'eraser', label: 'Eraser', key: 'E', glyph: '⌫' },
-  { tool: 'rect', label: 'Rectangle', key: 'R', glyph: '▭' },
-  { tool: 'ellipse', label: 'Ellipse', key: 'O', glyph: '◯' },
-  { tool: 'lasso', label: 'Lasso', key: 'L', glyph: '∿' },
-  { tool: 'box', label: 'Bounding box', key: 'M', glyph: '⬚' },
-  { tool: 'move', label: 'Move and pan', key: 'V', glyph: '✥' },
+/** The tools, each with the layer it edits: only those of layers the chosen model uses are offered. */
+const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string; edits: 'mask' | 'boxes' | 'view' }[] = [
+  { tool: 'brush', label: 'Brush', key: 'B', glyph: '✏', edits: 'mask' },
+  { tool: 'eraser', label: 'Eraser', key: 'E', glyph: '⌫', edits: 'mask' },
+  { tool: 'rect', label: 'Rectangle', key: 'R', glyph: '▭', edits: 'mask' },
+  { tool: 'ellipse', label: 'Ellipse', key: 'O', glyph: '◯', edits: 'mask' },
+  { tool: 'lasso', label: 'Lasso', key: 'L', glyph: '∿', edits: 'mask' },
+  { tool: 'box', label: 'Bounding box', key: 'M', glyph: '⬚', edits: 'boxes' },
+  { tool: 'move', label: 'Move and pan', key: 'V', glyph: '✥', edits: 'view' },
 ];
 
 export interface ViewControls {
@@ -24,13 +26,20 @@ export function ToolBar({ view }: { view: ViewControls }) {
   const canUndo = useCanvasStore((s) => s.canUndo);
   const canRedo = useCanvasStore((s) => s.canRedo);
   const scale = useCanvasStore((s) => s.view.scale);
+  const endpoint = useCanvasStore(selectEndpoint);
+  const intent = useCanvasStore((s) => s.document.intent);
+  const base = useCanvasStore((s) => s.document.base);
   const { setTool, setBrush, swapPaint, undo, redo, toggleHelp } = useCanvasStore.getState();
-  const shapes = tool === 'rect' || tool === 'ellipse' || tool === 'lasso';
+  // A model that takes no mask (or no boxes) gets no tools for them: their shortcuts still say why not.
+  const use = documentUse(endpoint, { intent, base });
+  const masks = use.maskField !== null || use.alphaMask;
+  const offered = TOOLS.filter((t) => t.edits === 'view' || (t.edits === 'mask' ? masks : use.boxes));
+  const shapes = masks && (tool === 'rect' || tool === 'ellipse' || tool === 'lasso');
 
   return (
     <div className="canvas-toolbar" role="toolbar" aria-label="Canvas tools">
       <div className="tool-group">
-        {TOOLS.map((t) => (
+        {offered.map((t) => (
           <button
             key={t.tool}
             type="button"
@@ -49,14 +58,18 @@ export function ToolBar({ view }: { view: ViewControls }) {
           {shapeMode === 'paint' ? 'Shapes paint' : 'Shapes erase'}
         </Button>
       )}
-      <label className="tool-field">
-        Size
-        <input type="number" className="field-input" min={1} max={1000} value={brush.size} onChange={(e) => setBrush({ size: Number(e.target.value) || 1 })} aria-label="Brush size" />
-      </label>
-      <label className="tool-field">
-        Hardness
-        <input type="number" className="field-input" min={0} max={100} step={5} value={Math.round(brush.hardness * 100)} onChange={(e) => setBrush({ hardness: (Number(e.target.value) || 0) / 100 })} aria-label="Brush hardness (%)" />
-      </label>
+      {masks && (
+        <>
+          <label className="tool-field">
+            Size
+            <input type="number" className="field-input" min={1} max={1000} value={brush.size} onChange={(e) => setBrush({ size: Number(e.target.value) || 1 })} aria-label="Brush size" />
+          </label>
+          <label className="tool-field">
+            Hardness
+            <input type="number" className="field-input" min={0} max={100} step={5} value={Math.round(brush.hardness * 100)} onChange={(e) => setBrush({ hardness: (Number(e.target.value) || 0) / 100 })} aria-label="Brush hardness (%)" />
+          </label>
+        </>
+      )}
       <div className="tool-group">
         <Button onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">↶</Button>
         <Button onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">↷</Button>

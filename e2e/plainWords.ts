@@ -1,0 +1,34 @@
+import type { Locator } from '@playwright/test';
+import { CATALOG, endpointPath } from '../src/shared/catalog';
+import { VIDEO_MODES } from '../src/shared/catalog/video';
+
+/**
+ * Everything a part of the screen says, shown or spoken: its text (folded sections opened first, so what they
+ * hold counts too) and the labels, titles, alternative texts and placeholders of everything in it.
+ */
+export async function spokenText(region: Locator): Promise<string> {
+  return region.evaluate((root) => {
+    for (const details of root.querySelectorAll('details')) details.open = true;
+    const parts = [(root as HTMLElement).innerText];
+    for (const el of root.querySelectorAll('*')) {
+      for (const attr of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+        const v = el.getAttribute(attr);
+        if (v) parts.push(v);
+      }
+    }
+    return parts.join('\n');
+  });
+}
+
+/** The service's own vocabulary found in a text: endpoint paths and ids, video mode codes, "inferred". */
+export function serviceWords(said: string): string[] {
+  const found: string[] = [];
+  if (said.includes('/v1/')) found.push('/v1/');
+  for (const e of CATALOG) {
+    if (said.includes(endpointPath(e))) found.push(endpointPath(e));
+    if (new RegExp(`(^|[^\\w-])${e.id.replace(/[.]/g, '\\.')}($|[^\\w-])`).test(said)) found.push(e.id);
+  }
+  for (const mode of VIDEO_MODES) if (new RegExp(`\\b${mode}\\b`).test(said)) found.push(mode);
+  if (/inferred/i.test(said)) found.push('inferred');
+  return found;
+}
