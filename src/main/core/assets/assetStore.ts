@@ -184,7 +184,7 @@ export class AssetStore {
 
   async get(id: string): Promise<AssetInfo> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
     return this.info(stored);
   }
 
@@ -223,7 +223,7 @@ export class AssetStore {
   /** The stored bytes, for main-process code that sends an asset to the service. */
   async bytes(id: string): Promise<Uint8Array> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
+    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
     return readFile(this.path(id, stored.ext));
   }
 
