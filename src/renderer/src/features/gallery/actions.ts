@@ -13,7 +13,7 @@ import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
-import { keyframeSlot } from '../../../../shared/video/keyframeSlot';
+import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { pinAsKeyframe } from '../player/frameActions';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
@@ -138,16 +138,14 @@ export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
 }
 
 /**
- * The result is pinned on the video timeline: on the first frame when it is free, else on the last (or the free
- * frame nearest it), and the studio opens on the Video intent.
+ * The result is pinned on the video timeline where the timeline's own shelf pins (the first frame, the last, else
+ * the middle of the widest gap), never over a keyframe; the studio opens on the Video intent.
  */
 export async function useAsKeyframe(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
   if (typeof asset === 'string') return failed(asset);
   await openCanvas();
-  const slot = keyframeSlot(useCanvasStore.getState().document);
-  if (slot === null) return failed('Every frame of the clip has a keyframe: make the clip longer or remove one first.');
-  return pinAsKeyframe(asset, slot);
+  return pinAsKeyframe(asset, nextFreeFrame(useCanvasStore.getState().document));
 }
 
 export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
