@@ -20,11 +20,18 @@ export async function spokenText(region: Locator): Promise<string> {
   });
 }
 
+/**
+ * Endpoint ids that are also the artist's word: the retired `finetune` endpoint is named like the finetunes
+ * (LoRAs) artists pick by name, so the word itself says nothing about the service's paths.
+ */
+const ARTIST_WORDS = new Set(['finetune']);
+
 /** The service's own vocabulary found in a text: endpoint paths and ids, video mode codes, "inferred". */
 export function serviceWords(said: string): string[] {
   const found: string[] = [];
   if (said.includes('/v1/')) found.push('/v1/');
   for (const e of CATALOG) {
+    if (ARTIST_WORDS.has(e.id)) continue;
     if (said.includes(endpointPath(e))) found.push(endpointPath(e));
     if (new RegExp(`(^|[^\\w-])${e.id.replace(/[.]/g, '\\.')}($|[^\\w-])`).test(said)) found.push(e.id);
   }

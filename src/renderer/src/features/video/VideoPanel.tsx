@@ -7,10 +7,6 @@ import { NumberField } from '../../ui/NumberField';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { chooseSourceFile, chooseSourceResult, isDraft, isVideoResult } from './videoActions';
 
-/** Said once, where the request's shape is the catalog's and not the interface document's. */
-export const VIDEO_SHAPE_NOTE =
-  'The service’s documentation describes video by its modes and limits; Gen Studio sends the shape it expects and will tell you if the service answers otherwise.';
-
 const store = () => useCanvasStore.getState();
 
 function sizeText(resolution: VideoResolution): string {
@@ -101,9 +97,6 @@ export function VideoPanel({ onFocus, onBlur }: { onFocus?: () => void; onBlur?:
         <span className="muted">s, up to {VIDEO_MAX_SECONDS[mode]} s · 24 fps</span>
       </label>
       <p className="video-sound">♪ The sound is generated with the frames.</p>
-      <p className="muted small" role="note" aria-label="About the request">
-        {VIDEO_SHAPE_NOTE}
-      </p>
     </div>
   );
 }
