@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import type { Page } from '@playwright/test';
 import { openCanvas, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
@@ -104,6 +105,39 @@ studioTest('find a result by its prompt, reuse its parameters, rerun its seed, u
   await card(page, /fox/).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Result actions' }).getByRole('menuitem', { name: 'Use as the picture' }).click();
   await expect(page.getByLabel('Image size')).toContainText('512 × 384 px');
+});
+
+test('a video result saves as MP4, the only format offered, with its parameters in the file’s tags', async ({ app }) => {
+  test.skip(app.runner !== 'chromium', 'the system save dialog is answered by the Chromium runner’s desktop stand-in');
+  test.setTimeout(120_000);
+  const { page } = app;
+  const sent = await page.evaluate(async () => {
+    const r = await window.gen.tasks.submit({ endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves at night', duration: 1, resolution: 'hd', seed: 7 }, inputs: {} });
+    return r.ok || r.error.message;
+  });
+  expect(sent).toBe(true);
+  await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(1, { timeout: 60_000 });
+
+  await card(page, /waves at night/).click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Result actions' });
+  await expect(menu.getByRole('menuitem', { name: 'Copy' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: /Save as/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Save a copy/ });
+  await expect(dialog.getByRole('radio')).toHaveCount(1);
+  await expect(dialog.getByRole('radio', { name: /MP4/ })).toBeChecked();
+  await expect(dialog.getByLabel('Quality')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save…' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '.mp4, with its parameters inside' })).toBeVisible();
+
+  const exports = join(app.dataDir, '.desktop', 'exports');
+  const name = (await readdir(exports)).find((n) => n.endsWith('.mp4'))!;
+  const input = new Input({ source: new BufferSource(await readFile(join(exports, name))), formats: ALL_FORMATS });
+  expect((await input.getTracks()).map((t) => t.type)).toEqual(['video', 'audio']);
+  const tags = await input.getMetadataTags();
+  expect(tags.title).toBe('waves at night');
+  expect(JSON.parse(tags.comment!)).toMatchObject({ prompt: 'waves at night', seed: 7, endpoint: { id: 'gen-3-video' } });
+  input.dispose();
 });
 
 test('save as WebP and JPEG with the parameters inside; star and filter; delete and undo; drag out; drop back in', async ({ app }) => {

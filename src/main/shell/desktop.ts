@@ -1,10 +1,11 @@
 import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell } from '../core/deps';
 
-const FILTERS: Readonly<Record<'png' | 'jpeg' | 'webp', FileFilter>> = {
+const FILTERS: Readonly<Record<'png' | 'jpeg' | 'webp' | 'mp4', FileFilter>> = {
   png: { name: 'PNG image', extensions: ['png'] },
   jpeg: { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
   webp: { name: 'WebP image', extensions: ['webp'] },
+  mp4: { name: 'MP4 video', extensions: ['mp4'] },
 };
 
 /** The desktop through Electron: the save dialog on the app's window, the clipboard, the OS trash, notifications. */

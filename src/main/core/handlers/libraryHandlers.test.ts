@@ -1,11 +1,13 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputTrack } from 'mediabunny';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import { buildGenerationMetadata, parseGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { embedInResult } from '../library/metadata/embed';
+import { encodeMp4 } from '../../sandbox';
 import { createDispatcher } from '../../ipc/dispatcher';
 import type { NativeDrag } from '../deps';
 import { recordingDesktop, type RecordingDesktop } from '../desktop/nodeDesktop';
@@ -139,6 +141,53 @@ describe('results carry their parameters, and leave through main', () => {
     expect(mp4.length).toBe(item.bytes);
     expect((await sharp(drags[0]!.icon).metadata()).format).toBe('png');
     expect(await fx.call('library.copy', { id: item.id })).toMatchObject({ ok: false, error: { message: expect.stringContaining('drag it out') } });
+  });
+
+  it('a video saves as a whole MP4, its packets untouched, with the parameters in its tags; a foreign file is copied as it is', async () => {
+    const task = await fx.ok('tasks.submit', { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves at night', duration: 2, resolution: 'hd', seed: 7 }, inputs: {} });
+    await until(() => ['done', 'failed'].includes(fx.tasks.get(task.id)?.state ?? ''));
+    const item = await fx.ok('library.get', { id: fx.task(task.id).resultId! });
+    expect(item.mime).toBe('video/mp4');
+    // A picture format is refused for a video, and MP4 for a picture, each said plainly.
+    expect(await fx.call('library.export', { id: item.id, format: 'png', quality: 90 })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('MP4') } });
+    const picture = await generate('gen-dev', params);
+    expect(await fx.call('library.export', { id: picture.id, format: 'mp4', quality: 90 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+
+    const saved = await fx.ok('library.export', { id: item.id, format: 'mp4', quality: 90 });
+    expect(saved).toEqual({ saved: true, fileName: item.fileName });
+    const original = await readFile(join(dir.path, 'data', 'library', item.fileName));
+    const exported = await readFile(join(dir.path, 'desktop', 'exports', saved.fileName!));
+    expect(Buffer.compare(exported, original)).not.toBe(0);
+
+    const open = (bytes: Uint8Array) => new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+    const packets = async (track: InputTrack) => {
+      const all: Array<{ timestamp: number; duration: number; type: string; data: string }> = [];
+      for await (const p of new EncodedPacketSink(track).packets()) all.push({ timestamp: p.timestamp, duration: p.duration, type: p.type, data: Buffer.from(p.data).toString('base64') });
+      return all;
+    };
+    const [before, after] = [open(original), open(exported)];
+    expect(await after.getFormat()).toBe(await before.getFormat());
+    expect((await after.getFormat()).name).toBe('MP4');
+    expect(await after.computeDuration()).toBeCloseTo(await before.computeDuration(), 3);
+    const [tracksBefore, tracksAfter] = [await before.getTracks(), await after.getTracks()];
+    expect(tracksAfter.map((t) => t.type)).toEqual(['video', 'audio']);
+    expect(tracksAfter.map((t) => t.type)).toEqual(tracksBefore.map((t) => t.type));
+    for (const [i, t] of tracksAfter.entries()) {
+      expect(await t.getCodecParameterString()).toBe(await tracksBefore[i]!.getCodecParameterString());
+      expect(await packets(t)).toEqual(await packets(tracksBefore[i]!));
+    }
+    const tags = await after.getMetadataTags();
+    expect(tags.title).toBe('waves at night');
+    expect(parseGenerationMetadata(tags.comment!)).toMatchObject({ endpoint: { id: 'gen-3-video' }, prompt: 'waves at night', seed: 7, params: { mode: 't2v', duration: 2 } });
+    before.dispose();
+    after.dispose();
+
+    // A file mediabunny cannot read leaves as it is, and the answer says its parameters are not inside.
+    const foreign = new Uint8Array(await encodeMp4({ width: 64, height: 64, fps: 24, seconds: 1, background: [0, 0, 0] })).subarray(0, 200);
+    await writeFile(join(dir.path, 'data', 'library', item.fileName), foreign);
+    const copied = await fx.ok('library.export', { id: item.id, format: 'mp4', quality: 90 });
+    expect(copied.message).toMatch(/copied as it is, without the parameters/);
+    expect(Buffer.compare(await readFile(join(dir.path, 'desktop', 'exports', copied.fileName!)), Buffer.from(foreign))).toBe(0);
   });
 
   it('a result keeps the project it was made in and its place among one Generate’s variations', async () => {

@@ -9,6 +9,7 @@ import { buildGenerationMetadata } from '../../../shared/metadata/generationMeta
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { AssetStore } from '../assets/assetStore';
 import { asPng, encodeExport, readMetadata } from '../library/metadata/embed';
+import { remuxWithMetadata } from '../library/metadata/mp4Export';
 
 export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.list' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
   return {
@@ -33,7 +34,7 @@ type GalleryCalls =
   | 'library.startDrag'
   | 'library.readDropped';
 
-const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
+const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', mp4: 'mp4' } as const;
 const DRAG_ICON_EDGE = 96;
 
 /** A film-frame icon for dragging a video out (it has no preview image). */
@@ -56,12 +57,27 @@ export function galleryHandlers(o: { library: Library; assets: Pick<AssetStore, 
     });
   };
 
+  const fileBytes = (file: string) =>
+    readFile(file).catch(() => {
+      throw new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+    });
+
   const imageBytes = async (id: string, doing: string) => {
     const paths = library.pathsOf(id);
     if (!paths.mime.startsWith('image/')) throw new IpcFailure('invalid-request', `A video cannot be ${doing} as a picture: drag it out, or reveal its file.`);
-    return readFile(paths.file).catch(() => {
-      throw new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
-    });
+    return fileBytes(paths.file);
+  };
+
+  /** A video leaves as MP4 with its parameters in the tags; a file mediabunny cannot copy leaves as it is. */
+  const videoExport = async (id: string, bytes: Uint8Array): Promise<{ bytes: Uint8Array; message?: string }> => {
+    const metadata = metadataOf(id);
+    if (!metadata) return { bytes };
+    try {
+      return { bytes: await remuxWithMetadata(bytes, metadata) };
+    } catch (error) {
+      o.log.warn('video export could not be remuxed; copying the file as it is', { error: error instanceof Error ? error.message : 'unknown' });
+      return { bytes, message: 'Its file could not be rewritten, so it was copied as it is, without the parameters inside.' };
+    }
   };
 
   return {
@@ -72,19 +88,27 @@ export function galleryHandlers(o: { library: Library; assets: Pick<AssetStore, 
     },
     'library.untrash': ({ id }) => library.untrash(id),
     'library.export': async ({ id, format, quality }) => {
-      const bytes = await imageBytes(id, 'saved');
-      const { name } = library.pathsOf(id);
-      const defaultName = `${basename(name, extname(name))}.${EXTENSIONS[format]}`;
+      const paths = library.pathsOf(id);
+      const video = !paths.mime.startsWith('image/');
+      if (video && format !== 'mp4') throw new IpcFailure('invalid-request', 'A video is saved as MP4, not as a picture.');
+      if (!video && format === 'mp4') throw new IpcFailure('invalid-request', 'A picture is saved as PNG, JPEG or WebP, not as MP4.');
+      const bytes = await fileBytes(paths.file);
+      const defaultName = `${basename(paths.name, extname(paths.name))}.${EXTENSIONS[format]}`;
       const target = await desktop.chooseSavePath({ defaultName, format });
       if (!target) return { saved: false, fileName: null };
-      const encoded = await encodeExport(bytes, format, quality, metadataOf(id)).catch(() => {
-        throw new IpcFailure('internal', 'The picture could not be converted; the details are in the log.');
-      });
+      const { bytes: encoded, message } =
+        format === 'mp4'
+          ? await videoExport(id, bytes)
+          : {
+              bytes: await encodeExport(bytes, format, quality, metadataOf(id)).catch(() => {
+                throw new IpcFailure('internal', 'The picture could not be converted; the details are in the log.');
+              }),
+            };
       await writeFile(target, encoded).catch((error: unknown) => {
         o.log.warn('export could not be written', { error: error instanceof Error ? error.message : 'unknown' });
         throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
       });
-      return { saved: true, fileName: basename(target) };
+      return { saved: true, fileName: basename(target), ...(message ? { message } : {}) };
     },
     'library.copy': async ({ id }) => {
       await desktop.copyImage(await asPng(await imageBytes(id, 'copied')));

@@ -61,7 +61,8 @@ export const libraryCalls = {
   'library.setPoster': call(z.object({ resultId: z.string().min(1).max(300), bytes: BytesSchema }), LibraryItemSchema),
 };
 
-export const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp']);
+/** The formats Save as writes: a picture as PNG, JPEG or WebP; a video as MP4 only (its quality is ignored). */
+export const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp', 'mp4']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** What a file dropped on the app says about how it was made, and which of its inputs are still here. */
@@ -93,10 +94,15 @@ export const galleryCalls = {
   /** Takes a result out of the gallery; `library.untrash` brings it back until the app closes, when its files go to the OS trash. */
   'library.trash': call(byId, z.object({ id: z.string() })),
   'library.untrash': call(byId, LibraryItemSchema),
-  /** Save as: main asks where (the system dialog), converts with the quality given, writes the metadata in. */
+  /**
+   * Save as: main asks where (the system dialog), converts with the quality given, writes the metadata in. A video
+   * is saved as `mp4` only (the quality is ignored: its packets are copied, with the metadata in the MP4's tags);
+   * a picture cannot be saved as `mp4`, nor a video as a picture format. `message` says when a video's file could
+   * not be rewritten and was copied as it is, without the metadata.
+   */
   'library.export': call(
     z.object({ id: z.string().max(200), format: ExportFormatSchema, quality: z.number().int().min(1).max(100) }),
-    z.object({ saved: z.boolean(), fileName: z.string().nullable() }),
+    z.object({ saved: z.boolean(), fileName: z.string().nullable(), message: z.string().optional() }),
   ),
   /** Copies an image result to the clipboard as an image. */
   'library.copy': call(byId, z.object({ copied: z.boolean() })),

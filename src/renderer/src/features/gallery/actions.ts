@@ -162,7 +162,9 @@ export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
 export async function saveAs(item: LibraryItem, format: ExportFormat, quality: number): Promise<ActionNote> {
   const result = await gen.library.export({ id: item.id, format, quality });
   if (!result.ok) return failed(result.error.message);
-  return result.value.saved ? { kind: 'info', text: `Saved ${result.value.fileName}, with its parameters inside.` } : { kind: 'info', text: 'Not saved.' };
+  if (!result.value.saved) return { kind: 'info', text: 'Not saved.' };
+  const { fileName, message } = result.value;
+  return { kind: 'info', text: message ? `Saved ${fileName}. ${message}` : `Saved ${fileName}, with its parameters inside.` };
 }
 
 export async function copyImage(item: LibraryItem): Promise<ActionNote> {

@@ -35,7 +35,7 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
     video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
     { id: 'reveal', label: 'Show in folder', run: reveal },
-    !video && {
+    {
       id: 'save',
       label: 'Save as…',
       keys: 'Ctrl+S',
