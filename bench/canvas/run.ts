@@ -8,33 +8,23 @@
  *
  *   npx tsx bench/canvas/run.ts              (add --no-heap to skip the memory run)
  */
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/runner';
+import { serveBuiltPage } from '../staticPage';
 
 const here = import.meta.dirname;
 const outDir = resolve(here, '../../out/bench-canvas');
 await build({ root: here, logLevel: 'warn', build: { outDir, emptyOutDir: true }, base: './' });
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const server = createServer((req, res) => {
-  const path = join(outDir, req.url === '/' ? 'index.html' : (req.url ?? '').split('?')[0]!);
-  readFile(path).then(
-    (body) => res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body),
-    () => res.writeHead(404).end(),
-  );
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const port = (server.address() as { port: number }).port;
+const server = await serveBuiltPage(outDir);
 
 const executablePath = chromiumExecutable();
 if (!executablePath) throw new Error('No Chromium found: apt-get install chromium');
 const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-await page.goto(`http://127.0.0.1:${port}/`);
+await page.goto(server.url);
 await page.waitForFunction(() => 'bench' in window);
 
 type Stroke = [number, number][];

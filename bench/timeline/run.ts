@@ -6,34 +6,24 @@
  *
  *   npx tsx bench/timeline/run.ts
  */
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/runner';
+import { serveBuiltPage } from '../staticPage';
 
 const here = import.meta.dirname;
 const outDir = resolve(here, '../../out/bench-timeline');
 await build({ root: here, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true }, base: './' });
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const server = createServer((req, res) => {
-  const path = join(outDir, req.url === '/' ? 'index.html' : (req.url ?? '').split('?')[0]!);
-  readFile(path).then(
-    (body) => res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body),
-    () => res.writeHead(404).end(),
-  );
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const port = (server.address() as { port: number }).port;
+const server = await serveBuiltPage(outDir);
 
 const executablePath = chromiumExecutable();
 if (!executablePath) throw new Error('No Chromium found: apt-get install chromium');
 const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 const page = await browser.newPage({ viewport: { width: 1200, height: 400 } });
-await page.goto(`http://127.0.0.1:${port}/`);
+await page.goto(server.url);
 await page.waitForFunction(() => 'bench' in window);
 
 type Stats = { p50: number; p95: number; max: number; n: number };

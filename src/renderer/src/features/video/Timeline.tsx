@@ -19,30 +19,39 @@ function Thumb({ assetId }: { assetId: string }) {
   return asset ? <img src={asset.thumbnailUrl} alt="" draggable={false} /> : <span className="keyframe-thumb-empty" />;
 }
 
+/** A place on the timeline images can be dropped on: whether one is over it now, and the handlers that say so. */
+function useTimelineDrop(onDrop: (transfer: DataTransfer, e: DragEvent) => void) {
+  const [over, setOver] = useState(false);
+  const handlers = {
+    onDragOver: (e: DragEvent) => {
+      if (!dropsOnTimeline(e.dataTransfer)) return;
+      e.preventDefault();
+      setOver(true);
+    },
+    onDragLeave: () => setOver(false),
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+      setOver(false);
+      onDrop(e.dataTransfer, e);
+    },
+  };
+  return { over, handlers };
+}
+
 /** The first or last frame as a slot: one click (or a drop) pins exactly there. */
 function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe | undefined }) {
-  const [over, setOver] = useState(false);
+  const drop = useTimelineDrop((transfer) => pinDrop(transfer, which));
   const label = which === 'first' ? 'First frame' : 'Last frame';
   const selected = useCanvasStore((s) => s.selectedKeyframeId);
   const selectedKeyframe = useCanvasStore((s) => s.document.timeline.keyframes.find((k) => k.id === s.selectedKeyframeId));
   const end = useCanvasStore((s) => (which === 'first' ? 0 : lastFrame(videoDuration(s.document))));
   return (
     <div
-      className={`timeline-slot${over ? ' over' : ''}${keyframe ? ' filled' : ''}`}
+      className={`timeline-slot${drop.over ? ' over' : ''}${keyframe ? ' filled' : ''}`}
       role="group"
       aria-label={`${label} slot`}
-      onDragOver={(e) => {
-        if (!dropsOnTimeline(e.dataTransfer)) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        e.stopPropagation();
-        setOver(false);
-        pinDrop(e.dataTransfer, which);
-      }}
+      {...drop.handlers}
     >
       <span className="slot-title">{label}</span>
       {keyframe ? (
@@ -203,7 +212,6 @@ async function replaceFromFile(id: string, files: File[]): Promise<void> {
 export function Timeline() {
   const document = useCanvasStore((s) => s.document);
   const track = useRef<HTMLDivElement>(null);
-  const [over, setOver] = useState(false);
   const duration = videoDuration(document);
   const frames = clipFrames(duration);
   const last = lastFrame(duration);
@@ -220,6 +228,7 @@ export function Timeline() {
     const box = track.current!.getBoundingClientRect();
     return Math.round(Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)) * last);
   };
+  const drop = useTimelineDrop((transfer, e) => pinDrop(transfer, frameAt(e)));
   return (
     <section className="video-timeline" aria-label="Keyframe timeline" data-mode={mode}>
       <div className="timeline-bar">
@@ -247,22 +256,11 @@ export function Timeline() {
           <Ruler frames={frames} />
           <div
             ref={track}
-            className={`timeline-track${over ? ' over' : ''}`}
+            className={`timeline-track${drop.over ? ' over' : ''}`}
             style={{ minHeight: (Math.max(0, ...rows) + 1) * ROW_HEIGHT + 12 }}
             role="group"
             aria-label={`Timeline, ${duration} seconds at ${VIDEO_FPS} fps: drop images to pin them`}
-            onDragOver={(e) => {
-              if (!dropsOnTimeline(e.dataTransfer)) return;
-              e.preventDefault();
-              setOver(true);
-            }}
-            onDragLeave={() => setOver(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              setOver(false);
-              pinDrop(e.dataTransfer, frameAt(e));
-            }}
+            {...drop.handlers}
           >
             {keyframes.length === 0 && <span className="track-empty">Drop images here to pin them at that time, or use the first and last frame slots.</span>}
             {keyframes.map((k, i) => (
