@@ -159,7 +159,7 @@ export const videoUpscaleV1: EndpointSpec = {
   path: 'gen-tools/video-upscale-v1',
   base: 'base_url',
   title: 'Video upscale',
-  summary: 'Upscale a clip up to 3x (up to 20 s, 50 MB, 2560 x 1440 in)',
+  summary: 'Upscale a clip 1.5x to 3x, precise or creative',
   kind: 'tool',
   release: 'snapshot',
   documentation: 'named',

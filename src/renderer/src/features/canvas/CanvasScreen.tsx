@@ -116,6 +116,8 @@ export function CanvasScreen() {
   const hasBase = useCanvasStore((s) => s.document.base !== null);
   const helpOpen = useCanvasStore((s) => s.helpOpen);
   const video = useCanvasStore((s) => intentFor(s.document.intent, s.document.endpointId).id === 'video');
+  // Upscaling works on a clip chosen in the panel: an invitation to open a picture would point the wrong way.
+  const clipOnly = useCanvasStore((s) => intentFor(s.document.intent, s.document.endpointId).id === 'upscale-video');
   const ready = useProjectStore((s) => s.status !== 'loading');
   const [dropping, setDropping] = useState(false);
 
@@ -212,7 +214,12 @@ export function CanvasScreen() {
           />
           {dropping && <DropTargets onDone={() => setDropping(false)} />}
           {video && <KeyframeView stage={host} />}
-          {!hasBase && !video && (
+          {!hasBase && clipOnly && (
+            <div className="canvas-empty">
+              <p>Choose the clip to upscale in the panel on the right: a video file, or “Upscale…” on a video result.</p>
+            </div>
+          )}
+          {!hasBase && !video && !clipOnly && (
             <div className="canvas-empty">
               <p>Drop a picture here, paste one (Ctrl+V), or</p>
               <FileButton variant="primary" accept="image/*" label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
