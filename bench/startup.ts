@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { _electron, chromium, type Frame, type Page } from '@playwright/test';
 import { startHarness, BRIDGE_FILE, ROOT } from '../e2e/harness/server';
 import { CHROMIUM_ARGS, chromiumExecutable, electronBinary } from '../e2e/harness/runner';
-import { fromWire, toWire } from '../e2e/harness/wire';
+import { decodeWire, encodeWire } from '../e2e/harness/wire';
 import { startScreenUsable } from '../e2e/harness/startScreen';
 import { fail } from '../src/shared/ipc/result';
 import type { Logger } from '../src/main/core/deps';
@@ -85,11 +85,11 @@ async function onceChromium(): Promise<Run> {
   });
   const invoke = async (source: { frame: Frame; page: Page }, channel: unknown, request: unknown) => {
     const name = typeof channel === 'string' ? harness.dispatcher.channels.get(channel) : undefined;
-    if (!name) return toWire(fail('invalid-request', 'Unknown call.'));
-    return toWire(await harness.dispatcher.dispatch(name, fromWire(request), { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() }));
+    if (!name) return encodeWire(fail('invalid-request', 'Unknown call.'));
+    return encodeWire(await harness.dispatcher.dispatch(name, decodeWire(request), { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() }));
   };
   const detach = harness.core.events.attach((channel, payload) => {
-    page.evaluate((m: [string, unknown]) => (window as unknown as { __genDeliver?: (c: string, p: unknown) => void }).__genDeliver?.(m[0], m[1]), [channel, toWire(payload)] as [string, unknown]).catch(() => undefined);
+    page.evaluate((m: [string, string]) => (window as unknown as { __genDeliver?: (c: string, p: string) => void }).__genDeliver?.(m[0], m[1]), [channel, encodeWire(payload)] as [string, string]).catch(() => undefined);
   });
   await page.addInitScript({ content: await readFile(BRIDGE_FILE, 'utf8') });
   const tWindow = performance.now();

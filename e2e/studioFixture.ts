@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { launchChromium } from './harness/launch';
+import type { Harness } from './harness/server';
 import { chooseRunner } from './harness/runner';
 
 /** One submission the service received: its path and JSON body. */
@@ -17,6 +18,8 @@ export interface StudioApp {
   readonly dataDir: string;
   /** Every submission that reached the service (the built-in Sandbox), in order. */
   readonly received: Received[];
+  /** The Node core the page is bound to, to say what main says on its own (a notification clicked). */
+  readonly harness: Harness;
 }
 
 /** A fetch for the core that notes every submission (a POST under /v1/) in `received`, then sends it on. */
@@ -41,7 +44,7 @@ export const test = base.extend<{ studio: StudioApp }>({
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
     const received: Received[] = [];
     const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received) } });
-    await use({ page: app.page, dataDir, received });
+    await use({ page: app.page, dataDir, received, harness: app.harness! });
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   },

@@ -3,7 +3,7 @@
  * `buildApi`, over a Playwright binding instead of ipcRenderer. Injected as an init script.
  */
 import { buildApi } from '../../src/shared/ipc/api';
-import { fromWire, toWire } from './wire';
+import { decodeWire, encodeWire } from './wire';
 
 type Listener = (payload: unknown) => void;
 
@@ -22,14 +22,14 @@ if (window.top === window) {
   const listeners = new Map<string, Set<Listener>>();
 
   host.__genDeliver = (channel, payload) => {
-    for (const listener of listeners.get(channel) ?? []) listener(fromWire(payload));
+    for (const listener of listeners.get(channel) ?? []) listener(decodeWire(payload));
   };
 
   const api = buildApi({
     invoke: async (channel, request) => {
       const invoke = host.__genInvoke;
       if (!invoke) throw new Error('The harness binding is not installed');
-      return fromWire(await invoke(channel, toWire(request)));
+      return decodeWire(await invoke(channel, encodeWire(request)));
     },
     subscribe: (channel, listener) => {
       let set = listeners.get(channel);

@@ -5,7 +5,7 @@ import { fail } from '../../src/shared/ipc/result';
 import type { CoreDeps } from '../../src/main/core/deps';
 import { BRIDGE_FILE, ROOT, startHarness, type Harness } from './server';
 import { CHROMIUM_ARGS, chromiumExecutable, electronBinary, type Runner } from './runner';
-import { fromWire, toWire } from './wire';
+import { decodeWire, encodeWire } from './wire';
 
 export interface LaunchedApp {
   readonly runner: Runner;
@@ -27,6 +27,8 @@ export async function launchChromium(options: {
   browser?: Browser;
   /** Core dependencies to use instead of the plain-Node ones (the app command passes the OS keychain). */
   deps?: Partial<CoreDeps>;
+  /** A script to run in the page before the app's own (a benchmark's timers). */
+  initScript?: string;
 }): Promise<LaunchedApp & { browser: Browser }> {
   const browser = options.browser ?? (await launchBrowser(options.headless));
   const harness = await startHarness({ dataDir: options.dataDir, ...(options.deps ? { deps: options.deps } : {}) });
@@ -35,20 +37,21 @@ export async function launchChromium(options: {
 
   await page.exposeBinding('__genInvoke', async (source, channel: unknown, request: unknown) => {
     const name = typeof channel === 'string' ? harness.dispatcher.channels.get(channel) : undefined;
-    if (!name) return toWire(fail('invalid-request', 'Unknown call.'));
+    if (!name) return encodeWire(fail('invalid-request', 'Unknown call.'));
     const frame = source.frame;
     const sender = { url: frame.url(), isMainFrame: frame === source.page.mainFrame(), startDrag: harness.desktop.startDrag };
-    return toWire(await harness.dispatcher.dispatch(name, fromWire(request), sender));
+    return encodeWire(await harness.dispatcher.dispatch(name, decodeWire(request), sender));
   });
   const detach = harness.core.events.attach((channel, payload) => {
-    const message: [string, unknown] = [channel, toWire(payload)];
+    const message: [string, string] = [channel, encodeWire(payload)];
     page
-      .evaluate((m: [string, unknown]) => (window as unknown as { __genDeliver?: (c: string, p: unknown) => void }).__genDeliver?.(m[0], m[1]), message)
+      .evaluate((m: [string, string]) => (window as unknown as { __genDeliver?: (c: string, p: string) => void }).__genDeliver?.(m[0], m[1]), message)
       .catch(() => {
         // The page is navigating or closed; it reloads state when it starts again.
       });
   });
   await page.addInitScript({ content: await readFile(BRIDGE_FILE, 'utf8') });
+  if (options.initScript) await page.addInitScript({ content: options.initScript });
   await page.goto(harness.url);
 
   return {

@@ -2,13 +2,15 @@ import { decodeBase64Prefix, encodeBase64 } from '../../src/shared/media/base64'
 
 /**
  * Playwright bindings carry JSON-like values only, so the browser harness wraps bytes in an envelope on the
- * way across. This is the harness's transport detail: in Electron, bytes cross IPC by structured clone.
+ * way across, and sends the whole value as one JSON string: Playwright checks and copies a value it carries key by
+ * key, which for a library of 10,000 results took seconds. This is the harness's transport detail: in Electron,
+ * values cross IPC by structured clone.
  */
 type Wire = undefined | null | boolean | number | string | Wire[] | { [key: string]: Wire };
 
 const BYTES = '__genBytes';
 
-export function toWire(value: unknown): Wire {
+function toWire(value: unknown): Wire {
   if (value instanceof Uint8Array) return { [BYTES]: encodeBase64(value) };
   if (value instanceof ArrayBuffer) return { [BYTES]: encodeBase64(new Uint8Array(value)) };
   if (Array.isArray(value)) return value.map(toWire);
@@ -20,7 +22,7 @@ export function toWire(value: unknown): Wire {
   return value as Wire;
 }
 
-export function fromWire(value: unknown): unknown {
+function fromWire(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromWire);
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
@@ -30,4 +32,12 @@ export function fromWire(value: unknown): unknown {
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fromWire(v)]));
   }
   return value;
+}
+
+/** A value as the one string that crosses the binding (`undefined`, which JSON has no text for, as ''). */
+export const encodeWire = (value: unknown): string => (value === undefined ? '' : JSON.stringify(toWire(value)));
+
+export function decodeWire(text: unknown): unknown {
+  if (typeof text !== 'string') throw new TypeError('The harness binding carries strings only');
+  return text === '' ? undefined : fromWire(JSON.parse(text));
 }

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
@@ -6,22 +5,18 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
 import { readDroppedFile, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
-import { columnsFor, filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, projectsIn, stackGroups, type GalleryFilter } from './galleryModel';
-import { ResultCard } from './ResultCard';
+import { filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, projectsIn, stackGroups, type GalleryFilter } from './galleryModel';
+import { GalleryGrid, type GridHandle } from './GalleryGrid';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
+import { twoDecimals } from '../queue/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
 
-const MIN_CARD = 200;
-const GAP = 12;
-const CAPTION = 52;
-
 /**
- * Every result, newest first, in a virtualized grid (only the rows on screen are in the page, so ten thousand
- * results scroll as smoothly as ten), with search, filters, a star, a full view and every action; a file
- * dropped here that carries Gen Studio's parameters offers to restore them.
+ * Every result, newest first, in a virtualized grid, with search, filters, a star, a full view and every action;
+ * a file dropped here that carries Gen Studio's parameters offers to restore them.
  */
 export function GalleryScreen() {
   const items = useLibraryStore((s) => s.items);
@@ -40,8 +35,7 @@ export function GalleryScreen() {
   const dropped = useDroppedStore((s) => s.dropped);
   const dropProblem = useDroppedStore((s) => s.problem);
   const setDropped = (value: null) => useDroppedStore.setState({ dropped: value });
-  const [width, setWidth] = useState(1000);
-  const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<GridHandle>(null);
 
   const [projectNames, setProjectNames] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
@@ -52,7 +46,8 @@ export function GalleryScreen() {
     };
   }, []);
 
-  const now = useMemo(() => Date.now(), []);
+  // The date filter's "today" is the day the gallery opened.
+  const [now] = useState(() => Date.now());
   // One Generate's variations share one card until their stack is opened.
   const { shown, sizes: stacks } = useMemo(() => {
     const found = filterResults(items, filter, now);
@@ -61,33 +56,21 @@ export function GalleryScreen() {
   const projects = useMemo(() => projectsIn(items, projectNames), [items, projectNames]);
   const models = useMemo(() => modelsIn(items), [items]);
   const intents = useMemo(() => intentsIn(items), [items]);
-  const columns = columnsFor(width, MIN_CARD, GAP);
-  const cardWidth = (width - GAP * (columns - 1)) / columns;
-  const rowHeight = cardWidth + CAPTION + GAP;
-  const rows = Math.ceil(shown.length / columns);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth - 2));
-    observer.observe(el);
-    setWidth(el.clientWidth - 2);
-    return () => observer.disconnect();
-  }, []);
-
-  // TanStack Virtual hands back fresh functions on purpose; the compiler skipping this component is expected.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 2 });
-  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   const byId = useCallback((id: string | null) => (id ? (shown.find((i) => i.id === id) ?? null) : null), [shown]);
 
-  // A result a notification asks for may be hidden by the filters or inside a stack: show where it is.
-  useEffect(() => {
-    if (!requested || shown.some((i) => i.id === requested)) return;
+  // A result a notification asks for may be hidden by the filters or inside a stack: show where it is, once per
+  // request (adjusted while rendering, as React advises for state that follows a prop).
+  const [placedRequest, setPlacedRequest] = useState<string | null>(null);
+  if (!requested && placedRequest) setPlacedRequest(null);
+  if (requested && requested !== placedRequest) {
     const item = items.find((i) => i.id === requested);
-    if (item) setFilter({ ...NO_FILTER, group: item.group && item.group.count > 1 ? item.group.id : null });
-  }, [requested, shown, items]);
+    if (shown.some((i) => i.id === requested)) setPlacedRequest(requested);
+    else if (item) {
+      setPlacedRequest(requested);
+      setFilter({ ...NO_FILTER, group: item.group && item.group.count > 1 ? item.group.id : null });
+    }
+  }
   const selected = byId(selectedId);
   const opened = byId(openId);
 
@@ -108,17 +91,18 @@ export function GalleryScreen() {
 
   const select = useCallback(
     (index: number) => {
-      const item = shown[Math.max(0, Math.min(shown.length - 1, index))];
+      const at = Math.max(0, Math.min(shown.length - 1, index));
+      const item = shown[at];
       if (!item) return;
       setSelectedId(item.id);
-      virtualizer.scrollToIndex(Math.floor(shown.indexOf(item) / columns), { align: 'auto' });
-      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-result="${item.id}"] .gallery-card-open`)?.focus());
+      grid.current?.reveal(at);
     },
-    [shown, columns, virtualizer],
+    [shown],
   );
 
   const onGridKey = (e: KeyboardEvent) => {
     const index = selected ? shown.indexOf(selected) : -1;
+    const columns = grid.current?.columns() ?? 1;
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, PageDown: columns * 3, PageUp: -columns * 3 };
     if (e.key in moves) {
       e.preventDefault();
@@ -199,7 +183,7 @@ export function GalleryScreen() {
         <div>
           <h1>Gallery</h1>
           <p className="muted">
-            {shown.length === items.length ? `${items.length} ${items.length === 1 ? 'result' : 'results'}` : `${shown.length} of ${items.length} results`}. Drag a result into
+            {shown.length === items.length ? `${twoDecimals(items.length)} ${items.length === 1 ? 'result' : 'results'}` : `${twoDecimals(shown.length)} of ${twoDecimals(items.length)} results`}. Drag a result into
             another application to give it the file; drop a file here to restore its parameters.
           </p>
         </div>
@@ -283,31 +267,18 @@ export function GalleryScreen() {
       )}
       {loaded && items.length === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
       {loaded && items.length > 0 && shown.length === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
-      <div ref={scroller} className="gallery-scroll" onKeyDown={onGridKey}>
-        <div role="list" aria-label="Results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => (
-            <div
-              key={row.key}
-              className="gallery-row"
-              style={{ transform: `translateY(${row.start}px)`, height: rowHeight - GAP, gridTemplateColumns: `repeat(${columns}, ${cardWidth}px)`, gap: GAP }}
-            >
-              {shown.slice(row.index * columns, row.index * columns + columns).map((item) => (
-                <ResultCard
-                  key={item.id}
-                  item={item}
-                  selected={item.id === selectedId}
-                  onSelect={setSelectedId}
-                  onOpen={setOpenId}
-                  onMenu={onCardMenu}
-                  onStar={onCardStar}
-                  stack={item.group ? (stacks.get(item.group.id) ?? 0) : 0}
-                  onOpenStack={onOpenStack}
-                />
-              ))}
-            </div>
-          ))}
-        </div>
-      </div>
+      <GalleryGrid
+        handle={grid}
+        shown={shown}
+        stacks={stacks}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        onOpen={setOpenId}
+        onMenu={onCardMenu}
+        onStar={onCardStar}
+        onOpenStack={onOpenStack}
+        onKeyDown={onGridKey}
+      />
       {menu && menuItem && (
         <>
           <div className="menu-backdrop" onClick={() => setMenu(null)} onContextMenu={(e) => (e.preventDefault(), setMenu(null))} />

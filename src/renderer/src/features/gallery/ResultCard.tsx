@@ -1,7 +1,8 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
+import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
 import { durationText, isVideo, promptText, titleOf } from './galleryModel';
 
@@ -15,16 +16,25 @@ export interface CardProps {
   /** how many variations of one Generate this card stands for (0 or 1: itself only) */
   readonly stack: number;
   readonly onOpenStack: (groupId: string) => void;
+  /** says whether the grid is being flung past, when the card's thumbnail would not be worth its fetch and decode */
+  readonly gate: Pick<FlingGate, 'flinging'>;
 }
 
 /**
  * One result in the grid: its preview whole (never cropped), what made it, a star. Dragging it out of the window
  * hands the other application the file itself: main starts the native drag.
  */
-export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar, stack, onOpenStack }: CardProps) {
+export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar, stack, onOpenStack, gate }: CardProps) {
   const title = titleOf(item);
   const prompt = promptText(item);
-  useResultPoster(item);
+  // A card mounted mid-fling shows a plain tile; if it is still on screen a moment later, its picture comes.
+  const [showPicture, setShowPicture] = useState(() => !gate.flinging());
+  useEffect(() => {
+    if (showPicture) return;
+    const timer = setTimeout(() => setShowPicture(true), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [showPicture]);
+  useResultPoster(showPicture ? item : null);
   const menu = (e: MouseEvent) => {
     e.preventDefault();
     onSelect(item.id);
@@ -49,7 +59,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
         onContextMenu={menu}
       >
         <span className="gallery-thumb">
-          {isVideo(item) && !item.thumbnailUrl ? (
+          {!showPicture ? null : isVideo(item) && !item.thumbnailUrl ? (
             <video src={`${item.url}#t=0.1`} muted preload="metadata" aria-hidden="true" />
           ) : (
             <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" decoding="async" draggable={false} />

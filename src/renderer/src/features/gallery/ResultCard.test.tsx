@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { SETTLE_MS } from './flingGate';
+import { ResultCard } from './ResultCard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const item: LibraryItem = {
+  id: 'r1',
+  fileName: 'r1.png',
+  url: 'gen-media://library/r1.png',
+  thumbnailUrl: 'gen-media://thumbs/r1.webp',
+  mime: 'image/png',
+  bytes: 100,
+  width: 64,
+  height: 48,
+  endpointId: 'gen-dev',
+  release: 'snapshot',
+  params: { prompt: 'a red door' },
+  seed: 3,
+  inputs: [],
+  cost: 2.5,
+  inputMp: 0,
+  outputMp: 0.003,
+  taskId: 'r1',
+  remoteTaskId: null,
+  connectionLabel: 'Sandbox',
+  createdAt: 0,
+  submittedAt: 0,
+  readyAt: 0,
+  savedAt: 0,
+  metadataLost: false,
+  seconds: null,
+  starred: false,
+  discarded: false,
+  projectId: null,
+  group: null,
+};
+
+function render(flinging: boolean): HTMLElement {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const none = () => undefined;
+  act(() =>
+    createRoot(container).render(
+      <ResultCard item={item} selected={false} onSelect={none} onOpen={none} onMenu={none} onStar={none} stack={0} onOpenStack={none} gate={{ flinging: () => flinging }} />,
+    ),
+  );
+  return container;
+}
+
+describe('ResultCard', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows its thumbnail at once when the grid is still or scrolled at a reading pace', () => {
+    const card = render(false);
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(item.thumbnailUrl);
+    expect(card.textContent).toContain('a red door');
+    expect(card.textContent).toContain('2.5 credits');
+  });
+
+  it('mounted mid-fling, keeps a plain tile until it has stayed on screen a moment', () => {
+    const card = render(true);
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.textContent).toContain('a red door');
+    act(() => vi.advanceTimersByTime(SETTLE_MS - 1));
+    expect(card.querySelector('img')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(item.thumbnailUrl);
+  });
+});
