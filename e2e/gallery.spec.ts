@@ -138,6 +138,31 @@ test('a video result saves as MP4, the only format offered, with its parameters 
   expect(tags.title).toBe('waves at night');
   expect(JSON.parse(tags.comment!)).toMatchObject({ prompt: 'waves at night', seed: 7, endpoint: { id: 'gen-3-video' } });
   input.dispose();
+
+  // The library's own file carries them too.
+  const filed = (await readdir(join(app.dataDir, 'library'))).find((n) => n.endsWith('.mp4'))!;
+  const libraryInput = new Input({ source: new BufferSource(await readFile(join(app.dataDir, 'library', filed))), formats: ALL_FORMATS });
+  expect(JSON.parse((await libraryInput.getMetadataTags()).comment!)).toMatchObject({ prompt: 'waves at night', seed: 7 });
+  libraryInput.dispose();
+
+  // The exported clip dropped back on the app offers its parameters, and restores them into the studio.
+  await page.getByRole('navigation').getByRole('button', { name: 'Queue' }).click();
+  const bytes = [...(await readFile(join(exports, name)))];
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'video/mp4' }));
+      const target = document.querySelector('main')!;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { bytes, name },
+  );
+  const restore = page.getByRole('dialog', { name: `Restore the parameters of ${name}?` });
+  await expect(restore).toContainText('waves at night');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  const panel = page.getByRole('region', { name: 'Generate' });
+  await expect(panel.getByRole('textbox', { name: /^Prompt/ })).toHaveValue('waves at night');
 });
 
 test('save as WebP and JPEG with the parameters inside; star and filter; delete and undo; drag out; drop back in', async ({ app }) => {
@@ -235,6 +260,20 @@ studioTest('variations of one Generate stack into one card; the gallery filters 
   await cards.first().getByRole('button', { name: 'Show the 3 variations' }).click();
   await expect(cards).toHaveCount(3);
   await expect(page.getByRole('status', { name: 'Variations shown' })).toContainText('The 3 variations of one Generate.');
+  const variationIds = await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.result!));
+  await page.getByRole('button', { name: 'Back to every result' }).click();
+  await expect(cards).toHaveCount(1);
+
+  // A finished task's notification, clicked, opens its result even when the filters hide it inside its stack.
+  await project.selectOption({ label: 'Outside any project' });
+  await expect(page.getByText('No result matches.')).toBeVisible();
+  studio.harness.core.events.emit('library.openRequested', { resultId: variationIds.at(-1)! });
+  const full = page.getByRole('dialog', { name: 'Result' });
+  await expect(full).toContainText('3 of 3');
+  await expect(full).toContainText('a harbour at noon');
+  await expect(page.getByRole('status', { name: 'Variations shown' })).toContainText('The 3 variations of one Generate.');
+  await page.keyboard.press('Escape');
+  await expect(full).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to every result' }).click();
   await expect(cards).toHaveCount(1);
 

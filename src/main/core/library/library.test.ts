@@ -1,5 +1,6 @@
 import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
@@ -227,6 +228,26 @@ describe('video results', () => {
 
     const again = await open();
     expect(again.get(item.id).thumbnailUrl).toMatch(new RegExp(`^gen-media://m/result-thumb/${item.id}\\?v=`));
+  });
+
+  it('file the clip with how it was made in its tags, the packets copied as they came', async () => {
+    const library = await open();
+    const clip = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [20, 40, 160] });
+    const item = await library.save({ ...(await request('55555555-aaaa-bbbb-cccc-000000000005', clip)), endpointId: 'gen-3-video' });
+    const filed = new Uint8Array(await readFile(library.pathsOf(item.id).file));
+    const packets = async (bytes: Uint8Array) => {
+      const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+      const track = (await input.getPrimaryVideoTrack())!;
+      const sink = new EncodedPacketSink(track);
+      const out: string[] = [];
+      for await (const p of sink.packets()) out.push(`${p.timestamp}:${Buffer.from(p.data).toString('base64')}`);
+      return { out, tags: await input.getMetadataTags() };
+    };
+    const [original, saved] = await Promise.all([packets(clip), packets(filed)]);
+    expect(saved.out).toEqual(original.out);
+    expect(JSON.parse(saved.tags.comment!)).toMatchObject({ prompt: 'a lighthouse', seed: 7, endpoint: { id: 'gen-3-video' } });
+    expect(saved.tags.title).toBe('a lighthouse');
+    expect(item.bytes).toBe(filed.byteLength);
   });
 
   it('refuses a poster for a picture result, and a poster that is not a picture', async () => {

@@ -17,6 +17,7 @@ import { buildGenerationMetadata } from '../../../shared/metadata/generationMeta
 import { posterPreview } from '../assets/poster';
 import { inspectResult, type InspectedResult } from './inspect';
 import { embedInResult } from './metadata/embed';
+import { remuxWithMetadata } from './metadata/mp4Export';
 import { GalleryState, type Mark } from './galleryState';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
@@ -131,7 +132,7 @@ export class Library {
     if (o.trashItem) library.trashItem = o.trashItem;
     await mkdir(join(library.dir, THUMBS), { recursive: true });
     await library.load();
-    library.gallery = await GalleryState.open(library.dir, o.log);
+    library.gallery = await GalleryState.open({ dir: library.dir, asideDir: join(library.dir, SET_ASIDE), log: o.log, notices: o.notices, now: o.now });
     // Deleted in a session that ended before it could send them to the trash: sent now.
     for (const id of library.gallery.pendingTrash) {
       const e = library.entries.get(id);
@@ -458,7 +459,7 @@ export class Library {
    * with the file into other tools. A file the writer cannot place it in is saved as it came.
    */
   private async withMetadata(r: SaveRequest, inspected: InspectedResult): Promise<Uint8Array> {
-    if (inspected.kind !== 'image' || inspected.width === null || inspected.height === null) return r.bytes;
+    if (inspected.width === null || inspected.height === null) return r.bytes;
     const endpoint = findEndpoint(r.endpointId);
     const metadata = buildGenerationMetadata({
       appVersion: this.appVersion,
@@ -470,6 +471,8 @@ export class Library {
       inputs: r.inputs,
     });
     try {
+      // A video's packets are copied into a new MP4 with the tags, never re-encoded.
+      if (inspected.kind === 'video') return await remuxWithMetadata(r.bytes, metadata);
       return await embedInResult(r.bytes, inspected.ext, { width: inspected.width, height: inspected.height }, metadata);
     } catch (error) {
       this.log.warn('library: the metadata could not be written into the result file; saved without it', { error: error instanceof Error ? error.message : 'unknown' });

@@ -81,4 +81,13 @@ describe('metadata written into result files', () => {
     expect(await readMetadata(await picture('jpeg'))).toEqual({ kind: 'none' });
     expect(await readMetadata(new Uint8Array([1, 2, 3]))).toEqual({ kind: 'none' });
   });
+
+  it('an MP4 carries it in its comment tag and reads back; an MP4 without one has none', async () => {
+    const { encodeMp4 } = await import('../../../sandbox');
+    const { remuxWithMetadata } = await import('./mp4Export');
+    const clip = await encodeMp4({ width: 64, height: 48, fps: 24, seconds: 1, background: [20, 40, 160] });
+    expect(await readMetadata(clip)).toEqual({ kind: 'none' });
+    const tagged = await remuxWithMetadata(clip, meta);
+    expect(await readMetadata(tagged)).toEqual({ kind: 'gen-studio', metadata: meta });
+  });
 });

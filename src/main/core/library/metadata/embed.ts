@@ -9,6 +9,7 @@ import {
   xmpPacket,
   type GenerationMetadata,
 } from '../../../../shared/metadata/generationMetadata';
+import { metadataFromMp4 } from './mp4Export';
 import { exifOfJpeg, pngTextChunk, readPngTexts, withJpegMetadata, withPngText, withWebpMetadata, type MetadataBlocks } from './containers';
 
 export type ExportFormat = 'png' | 'jpeg' | 'webp';
@@ -35,8 +36,9 @@ function pngTexts(m: GenerationMetadata) {
 }
 
 /**
- * The metadata written into a result file as the library saves it, its pixels untouched. Formats that carry
- * none here (GIF, AVIF, HEIF, TIFF, MP4) are kept as they are: the sidecar still has everything.
+ * The metadata written into a picture result as the library saves it, its pixels untouched. Formats that carry
+ * none here (GIF, AVIF, HEIF, TIFF) are kept as they are: the sidecar still has everything. (An MP4 gets its
+ * tags from `remuxWithMetadata`.)
  */
 export async function embedInResult(bytes: Uint8Array, format: string, image: { width: number; height: number }, m: GenerationMetadata): Promise<Uint8Array> {
   if (format === 'png') return withPngText(bytes, pngTexts(m));
@@ -96,12 +98,15 @@ export type ReadMetadata =
   | { readonly kind: 'none' };
 
 /**
- * Reads metadata back from a file: our own key first (PNG text, then XMP), then an A1111 `parameters` text
- * written by another tool. A file sharp cannot read has none.
+ * Reads metadata back from a file: our own key first (PNG text, then XMP, or an MP4's comment tag), then an A1111
+ * `parameters` text written by another tool. Any other file has none.
  */
 export async function readMetadata(bytes: Uint8Array): Promise<ReadMetadata> {
   const meta = await sharp(bytes).metadata().catch(() => undefined);
-  if (!meta) return { kind: 'none' };
+  if (!meta) {
+    const fromMp4 = await metadataFromMp4(bytes);
+    return fromMp4 ? { kind: 'gen-studio', metadata: fromMp4 } : { kind: 'none' };
+  }
   // sharp's PNG loader does not report text chunks, so they are read here.
   const texts = meta.format === 'png' ? readPngTexts(bytes) : new Map<string, string>();
   const ours = texts.get(METADATA_KEY);

@@ -1,5 +1,5 @@
 import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, Mp4OutputFormat, Output, type MetadataTags } from 'mediabunny';
-import { metadataJson, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
+import { metadataJson, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
 
 /** The MP4 tags a video export carries: the prompt as the title (what players show), our JSON as the comment. */
 export function mp4Tags(m: GenerationMetadata): MetadataTags {
@@ -23,6 +23,19 @@ export async function remuxWithMetadata(bytes: Uint8Array, m: GenerationMetadata
     await conversion.execute();
     if (!target.buffer) throw new Error('the MP4 was not finished');
     return new Uint8Array(target.buffer);
+  } finally {
+    input.dispose();
+  }
+}
+
+/** The generation metadata an MP4 carries in its comment tag (as `mp4Tags` writes it), or null: not an MP4, or none. */
+export async function metadataFromMp4(bytes: Uint8Array): Promise<GenerationMetadata | null> {
+  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  try {
+    const { comment } = await input.getMetadataTags();
+    return comment ? parseGenerationMetadata(comment) : null;
+  } catch {
+    return null;
   } finally {
     input.dispose();
   }

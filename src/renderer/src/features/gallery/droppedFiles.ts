@@ -17,10 +17,16 @@ export const useDroppedStore = create<DroppedState>((set) => ({
   clear: () => set({ dropped: null, problem: null }),
 }));
 
-const PICTURE = /\.(png|jpe?g|webp)$/i;
+/** Files that can carry Gen Studio's parameters: its pictures and its clips. */
+const CARRIER = /\.(png|jpe?g|webp|mp4|m4v|mov)$/i;
+/** The parameters are read from the whole file in main; past this, reading it would take memory for nothing. */
+const MAX_READ_BYTES = 1024 ** 3;
 
-/** Reads a dropped picture's parameters in main and offers them in the gallery (its restore dialog). */
+/** Reads a dropped file's parameters in main and offers them in the gallery (its restore dialog). */
 export async function readDroppedFile(file: File): Promise<void> {
+  if (file.size > MAX_READ_BYTES) {
+    return useDroppedStore.setState({ dropped: null, problem: `${file.name} is over 1 GB; Gen Studio reads parameters from smaller files only.` });
+  }
   const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   if (!result.ok) return useDroppedStore.setState({ dropped: null, problem: result.error.message });
   if (result.value.kind === 'none') return useDroppedStore.setState({ dropped: null, problem: `${file.name} carries no generation parameters Gen Studio can read.` });
@@ -28,13 +34,14 @@ export async function readDroppedFile(file: File): Promise<void> {
 }
 
 /**
- * A picture dropped anywhere on the window that no drop target took (the canvas takes pictures for itself)
- * opens the gallery, which offers to restore the parameters it carries. Answers a function that stops following.
+ * A picture or clip dropped anywhere on the window that no drop target took (the canvas takes pictures, the
+ * timeline clips) opens the gallery, which offers to restore the parameters it carries. Answers a function that
+ * stops following.
  */
 export function followDroppedResults(): () => void {
   const onDrop = (event: DragEvent) => {
     if (event.defaultPrevented) return;
-    const file = [...(event.dataTransfer?.files ?? [])].find((f) => PICTURE.test(f.name));
+    const file = [...(event.dataTransfer?.files ?? [])].find((f) => CARRIER.test(f.name));
     if (!file) return;
     event.preventDefault();
     useNavigationStore.getState().show('library');
