@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
+import type { NoticeBoard } from '../notices/noticeBoard';
 
 const FILE = '.gallery.json';
 
@@ -20,7 +21,7 @@ const UNMARKED: Mark = { starred: false, discarded: false };
 /**
  * What the user decided about results (star, discard) and which are in the gallery's trash, kept beside the
  * library in one small file rather than in each sidecar: sidecars record how a result was made and are never
- * rewritten. Lost or damaged, it only forgets the stars.
+ * rewritten. Lost, it only forgets the stars; damaged, it is set aside with a notice.
  */
 export class GalleryState {
   private constructor(
@@ -29,17 +30,17 @@ export class GalleryState {
     private readonly log: Logger,
   ) {}
 
-  static async open(dir: string, log: Logger): Promise<GalleryState> {
-    const text = await readFile(join(dir, FILE), 'utf8').catch(() => undefined);
-    let state: z.infer<typeof StateSchema> = { version: 1, marks: {}, trash: [] };
-    if (text !== undefined) {
-      try {
-        state = StateSchema.parse(JSON.parse(text));
-      } catch {
-        log.warn('gallery marks unreadable; starting without stars');
-      }
+  /**
+   * Reads the marks; a damaged file is set aside as it is (in `asideDir`) and the notice board says so, so the
+   * stars in it are not overwritten by the next star and can still be recovered by hand.
+   */
+  static async open(o: { dir: string; asideDir: string; log: Logger; notices: Pick<NoticeBoard, 'add'>; now: () => number }): Promise<GalleryState> {
+    const read = await readJsonOrSetAside(join(o.dir, FILE), { schema: StateSchema, aside: join(o.asideDir, `gallery.${asideStamp(o.now())}.json`) });
+    if (read.status === 'set-aside') {
+      o.log.warn('gallery marks unreadable; set aside', { aside: read.aside });
+      o.notices.add('warning', `The gallery’s stars and discards could not be read. The file was set aside as ${read.aside}; the gallery starts without them.`);
     }
-    return new GalleryState(dir, state, log);
+    return new GalleryState(o.dir, read.status === 'ok' ? read.value : { version: 1, marks: {}, trash: [] }, o.log);
   }
 
   markOf(id: string): Mark {
