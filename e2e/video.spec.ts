@@ -128,6 +128,8 @@ test('three keyframes dropped, one dragged and one nudged a frame: the Sandbox r
   await expect(keyframes(page).nth(1)).toHaveAttribute('data-frame', String(moved + 1));
 
   await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a kite over the sea');
+  // The readout counts what goes in: the three keyframes.
+  await expect(panel(page).getByLabel('Megapixels')).toContainText(/^In 3 keyframes \(/);
   await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
   const body = at(received, 'gen-3-video')[0]!.body;

@@ -20,8 +20,9 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
-import { creditsText, stateLabel } from '../queue/taskText';
+import { creditsText, stateLabel, twoDecimals as fmt } from '../queue/taskText';
 import { generate, rerun } from './generate';
+import { inputsText } from './inputsText';
 import { limitsSentence, modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { useStudioStore } from './studioStore';
@@ -33,7 +34,6 @@ import { switchIntent, switchModel } from './switchModel';
 import './studio.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 function IntentPicker({ current }: { current: string }) {
   return (
@@ -113,8 +113,6 @@ function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request
   const estimate = useEstimate(endpoint.id);
   const connection = useConnectionStore(selectActiveConnection);
   const use = documentUse(endpoint, document);
-  const sent = [use.imageField && document.base ? document.base : null, ...document.references.slice(0, use.referenceFields.length)].filter((x) => x !== null);
-  const inMp = sent.reduce((sum, r) => sum + megapixels(r.width, r.height), 0);
   const size = use.expandSides.length > 0 ? expandedSize(document) : expectedOutputSize(endpoint, request.params, document.base && use.imageField ? { [use.imageField]: document.base, image: document.base } : {});
   const cost = estimate?.cost ?? null;
   return (
@@ -123,7 +121,7 @@ function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request
         {cost === null ? 'Price known after the first run' : `≈ ${fmt(cost * count)} credits${count > 1 ? ` (${count} × ${fmt(cost)})` : ''}`}
       </li>
       <li aria-label="Megapixels">
-        {sent.length > 0 ? `In ${fmt(inMp)} MP` : 'No image in'} · {size ? `out ${size.width} × ${size.height} (${fmt(megapixels(size.width, size.height))} MP)${count > 1 ? ' each' : ''}` : 'out size chosen by the service'}
+        {inputsText(document, use, request.inputs)} · {size ? `out ${size.width} × ${size.height} (${fmt(megapixels(size.width, size.height))} MP)${count > 1 ? ' each' : ''}` : 'out size chosen by the service'}
       </li>
       <li aria-label="Connection">{connection ? `To ${connection.label}${connection.kind === 'sandbox' ? ' (offline placeholders)' : ''}` : 'No connection'}</li>
     </ul>
