@@ -157,7 +157,6 @@ describe('results carry their parameters, and leave through main', () => {
     expect(saved).toEqual({ saved: true, fileName: item.fileName });
     const original = await readFile(join(dir.path, 'data', 'library', item.fileName));
     const exported = await readFile(join(dir.path, 'desktop', 'exports', saved.fileName!));
-    expect(Buffer.compare(exported, original)).not.toBe(0);
 
     const open = (bytes: Uint8Array) => new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
     const packets = async (track: InputTrack) => {
@@ -176,9 +175,12 @@ describe('results carry their parameters, and leave through main', () => {
       expect(await t.getCodecParameterString()).toBe(await tracksBefore[i]!.getCodecParameterString());
       expect(await packets(t)).toEqual(await packets(tracksBefore[i]!));
     }
-    const tags = await after.getMetadataTags();
-    expect(tags.title).toBe('waves at night');
-    expect(parseGenerationMetadata(tags.comment!)).toMatchObject({ endpoint: { id: 'gen-3-video' }, prompt: 'waves at night', seed: 7, params: { mode: 't2v', duration: 2 } });
+    // The export carries the parameters, as the library's own file already does.
+    for (const file of [after, before]) {
+      const tags = await file.getMetadataTags();
+      expect(tags.title).toBe('waves at night');
+      expect(parseGenerationMetadata(tags.comment!)).toMatchObject({ endpoint: { id: 'gen-3-video' }, prompt: 'waves at night', seed: 7, params: { mode: 't2v', duration: 2 } });
+    }
     before.dispose();
     after.dispose();
 
