@@ -20,12 +20,12 @@ export const useDroppedStore = create<DroppedState>((set) => ({
 /** Files that can carry Gen Studio's parameters: its pictures and its clips. */
 const CARRIER = /\.(png|jpe?g|webp|mp4|m4v|mov)$/i;
 /** The parameters are read from the whole file in main; past this, reading it would take memory for nothing. */
-const MAX_READ_BYTES = 1024 ** 3;
+const MAX_READ_BYTES = 512 * 1024 ** 2;
 
 /** Reads a dropped file's parameters in main and offers them in the gallery (its restore dialog). */
 export async function readDroppedFile(file: File): Promise<void> {
   if (file.size > MAX_READ_BYTES) {
-    return useDroppedStore.setState({ dropped: null, problem: `${file.name} is over 1 GB; Gen Studio reads parameters from smaller files only.` });
+    return useDroppedStore.setState({ dropped: null, problem: `${file.name} is over 512 MB; Gen Studio reads parameters from smaller files only.` });
   }
   const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   if (!result.ok) return useDroppedStore.setState({ dropped: null, problem: result.error.message });
