@@ -38,6 +38,21 @@ async function openGallery(page: Page, count: number) {
 }
 
 /** The library files (bytes) of every result whose sidecar holds this prompt. */
+/** Drops a file on the app's main area as a file manager would, outside any drop target of its own. */
+async function dropOnApp(page: Page, file: string, name: string, type: string): Promise<void> {
+  const bytes = [...(await readFile(file))];
+  await page.evaluate(
+    ({ bytes, name, type }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+      const target = document.querySelector('main')!;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { bytes, name, type },
+  );
+}
+
 async function filesWithPrompt(dataDir: string, prompt: string): Promise<Buffer[]> {
   const dir = join(dataDir, 'library');
   const sidecars = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
@@ -147,17 +162,7 @@ test('a video result saves as MP4, the only format offered, with its parameters 
 
   // The exported clip dropped back on the app offers its parameters, and restores them into the studio.
   await page.getByRole('navigation').getByRole('button', { name: 'Queue' }).click();
-  const bytes = [...(await readFile(join(exports, name)))];
-  await page.evaluate(
-    ({ bytes, name }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'video/mp4' }));
-      const target = document.querySelector('main')!;
-      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    { bytes, name },
-  );
+  await dropOnApp(page, join(exports, name), name, 'video/mp4');
   const restore = page.getByRole('dialog', { name: `Restore the parameters of ${name}?` });
   await expect(restore).toContainText('waves at night');
   await restore.getByRole('button', { name: 'Restore' }).click();
@@ -217,17 +222,7 @@ test('save as WebP and JPEG with the parameters inside; star and filter; delete 
   // and restores them into the form.
   await page.getByRole('navigation').getByRole('button', { name: 'Queue' }).click();
   const webp = (await readdir(exports)).find((n) => n.endsWith('.webp'))!;
-  const bytes = [...(await readFile(join(exports, webp)))];
-  await page.evaluate(
-    ({ bytes, name }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/webp' }));
-      const target = document.querySelector('main')!;
-      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    { bytes, name: webp },
-  );
+  await dropOnApp(page, join(exports, webp), webp, 'image/webp');
   const restore = page.getByRole('dialog', { name: `Restore the parameters of ${webp}?` });
   await expect(restore).toContainText('a lighthouse at dusk');
   await restore.getByRole('button', { name: 'Restore' }).click();

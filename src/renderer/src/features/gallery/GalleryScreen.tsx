@@ -10,7 +10,7 @@ import { GalleryGrid, type GridHandle } from './GalleryGrid';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
-import { twoDecimals } from '../queue/taskText';
+import { numberText } from '../queue/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
 
@@ -183,7 +183,7 @@ export function GalleryScreen() {
         <div>
           <h1>Gallery</h1>
           <p className="muted">
-            {shown.length === items.length ? `${twoDecimals(items.length)} ${items.length === 1 ? 'result' : 'results'}` : `${twoDecimals(shown.length)} of ${twoDecimals(items.length)} results`}. Drag a result into
+            {shown.length === items.length ? `${numberText(items.length)} ${items.length === 1 ? 'result' : 'results'}` : `${numberText(shown.length)} of ${numberText(items.length)} results`}. Drag a result into
             another application to give it the file; drop a file here to restore its parameters.
           </p>
         </div>

@@ -2,43 +2,13 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { SETTLE_MS } from './flingGate';
 import { ResultCard } from './ResultCard';
+import { libraryItem } from './testing/libraryItem';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const item: LibraryItem = {
-  id: 'r1',
-  fileName: 'r1.png',
-  url: 'gen-media://library/r1.png',
-  thumbnailUrl: 'gen-media://thumbs/r1.webp',
-  mime: 'image/png',
-  bytes: 100,
-  width: 64,
-  height: 48,
-  endpointId: 'gen-dev',
-  release: 'snapshot',
-  params: { prompt: 'a red door' },
-  seed: 3,
-  inputs: [],
-  cost: 2.5,
-  inputMp: 0,
-  outputMp: 0.003,
-  taskId: 'r1',
-  remoteTaskId: null,
-  connectionLabel: 'Sandbox',
-  createdAt: 0,
-  submittedAt: 0,
-  readyAt: 0,
-  savedAt: 0,
-  metadataLost: false,
-  seconds: null,
-  starred: false,
-  discarded: false,
-  projectId: null,
-  group: null,
-};
+const item = libraryItem({ id: 'r1', thumbnailUrl: 'gen-media://thumbs/r1.webp', params: { prompt: 'a red door' }, cost: 2.5 });
 
 function render(flinging: boolean): HTMLElement {
   const container = document.createElement('div');

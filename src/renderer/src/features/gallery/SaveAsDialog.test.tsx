@@ -4,40 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import type { ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import { SaveAsDialog } from './SaveAsDialog';
+import { libraryItem } from './testing/libraryItem';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const item = (mime: string, fileName: string): LibraryItem => ({
-  id: 'a',
-  fileName,
-  url: 'u',
-  thumbnailUrl: null,
-  mime,
-  bytes: 1,
-  width: 512,
-  height: 288,
-  endpointId: 'gen-3-video',
-  release: 'preview',
-  params: { prompt: 'waves' },
-  seed: 7,
-  inputs: [],
-  cost: 1,
-  inputMp: 0,
-  outputMp: 0,
-  taskId: 'a',
-  remoteTaskId: null,
-  connectionLabel: 'Sandbox',
-  createdAt: 0,
-  submittedAt: null,
-  readyAt: null,
-  savedAt: 0,
-  metadataLost: false,
-  seconds: mime.startsWith('video/') ? 2 : null,
-  starred: false,
-  discarded: false,
-  projectId: null,
-  group: null,
-});
+const item = (mime: string, fileName: string): LibraryItem =>
+  libraryItem({ fileName, mime, height: 288, endpointId: 'gen-3-video', release: 'preview', params: { prompt: 'waves' }, seed: 7, outputMp: 0, createdAt: 0, seconds: mime.startsWith('video/') ? 2 : null });
 
 function render(of: LibraryItem, saved: Array<[ExportFormat, number]>): HTMLElement {
   const container = document.createElement('div');

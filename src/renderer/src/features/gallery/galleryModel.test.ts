@@ -1,39 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { beforeInputOf, columnsFor, filterResults, inputsOf, NO_FILTER, projectsIn, rangeStart, rerunRequest, stackGroups, variationRequest } from './galleryModel';
+import { libraryItem } from './testing/libraryItem';
 
-const item = (patch: Partial<LibraryItem>): LibraryItem => ({
-  id: 'a',
-  fileName: 'a.png',
-  url: 'u',
-  thumbnailUrl: null,
-  mime: 'image/png',
-  bytes: 1,
-  width: 512,
-  height: 512,
-  endpointId: 'gen-dev',
-  release: 'snapshot',
-  params: { prompt: 'a lighthouse at dusk' },
-  seed: 42,
-  inputs: [],
-  cost: 1,
-  inputMp: 0,
-  outputMp: 0.26,
-  taskId: 'a',
-  remoteTaskId: null,
-  connectionLabel: 'Sandbox',
-  createdAt: Date.UTC(2026, 10, 20, 12),
-  submittedAt: null,
-  readyAt: null,
-  savedAt: 0,
-  metadataLost: false,
-  seconds: null,
-  starred: false,
-  discarded: false,
-  projectId: null,
-  group: null,
-  ...patch,
-});
+const item = libraryItem;
 
 describe('the gallery’s filters', () => {
   const now = new Date(2026, 10, 24, 15).getTime();

@@ -19,15 +19,15 @@ export const stateLabel = (state: TaskState): string => LABELS[state];
 
 // One formatter for every call: `toLocaleString` builds a new one each time, about a millisecond, which a gallery
 // row of cards paid on every scroll frame.
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** A number with at most two decimals, as credits and megapixels are shown: "2.5", "1,200". */
-export const twoDecimals = (n: number): string => TWO_DECIMALS.format(Math.round(n * 100) / 100);
+/** A number as the app shows it (credits, megapixels, counts): thousands grouped, at most two decimals: "2.5", "10,000". */
+export const numberText = (n: number): string => NUMBER_FORMAT.format(Math.round(n * 100) / 100);
 
 /** Credits with at most two decimals: "2.5 credits". */
 export function creditsText(n: number | null): string | null {
   if (n === null) return null;
-  return `${twoDecimals(n)} ${n === 1 ? 'credit' : 'credits'}`;
+  return `${numberText(n)} ${n === 1 ? 'credit' : 'credits'}`;
 }
 
 /** How long a task has taken: from sending (or creation) to its end, or to now while it runs. */

@@ -20,7 +20,7 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
-import { creditsText, stateLabel, twoDecimals as fmt } from '../queue/taskText';
+import { creditsText, stateLabel, numberText as fmt } from '../queue/taskText';
 import { generate, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { limitsSentence, modelLimits } from './modelFacts';
