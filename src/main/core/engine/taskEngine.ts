@@ -11,6 +11,7 @@ import type { LedgerEntry } from '../spending/ledger';
 import { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
+import { PollPacer } from './pollPacer';
 import { PollStep } from './pollStep';
 import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
@@ -40,14 +41,16 @@ export class TaskEngine {
   private readonly book: TaskBook;
   private readonly slots: Slots;
   private readonly t: Transitions;
+  private readonly pacer: PollPacer;
 
   constructor(private readonly d: EngineDeps) {
     this.book = new TaskBook(d);
     this.slots = new Slots(d, this.book);
     const t = (this.t = new Transitions(d, this.book, this.slots));
     const download = new DownloadStep(d, this.book, this.slots, t);
-    const poll = new PollStep(d, this.book, this.slots, t, download);
-    const submit = new SubmitStep(d, this.book, this.slots, t);
+    const pacer = (this.pacer = new PollPacer(d.random));
+    const poll = new PollStep(d, this.book, this.slots, t, download, pacer);
+    const submit = new SubmitStep(d, this.book, this.slots, t, pacer);
     this.slots.attach({
       send: (r, signal) => submit.run(r, signal),
       poll: (r, signal) => poll.run(r, signal),
@@ -81,6 +84,8 @@ export class TaskEngine {
   async start(): Promise<void> {
     const loaded = await this.d.repo.loadAll();
     for (const record of loaded) this.records.set(record.id, record);
+    // How long this key's tasks took, from the finished ones still on record, paces the first polls after start-up.
+    this.pacer.seed(loaded);
     const wakes: Array<[TaskRecord, number]> = [];
     for (const r of loaded) {
       switch (r.state) {
