@@ -169,10 +169,12 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> = {}): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string } = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
+    // A caller that names its task (a matrix cell) can tell after a crash whether it was recorded: never twice.
+    if (meta.id !== undefined && this.records.has(meta.id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     // A single task names its project in the request; a group of variations passes it beside the request.
-    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }));
+    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id));
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
@@ -180,7 +182,7 @@ export class TaskEngine {
   }
 
   /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
-  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>): Promise<TaskRecord> {
+  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID()): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -198,8 +200,9 @@ export class TaskEngine {
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
+    if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({
-      id: randomUUID(),
+      id,
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
       connectionId,
       connectionLabel: conn.label,
