@@ -213,7 +213,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
-    ...estimateHandlers(spending),
+    ...estimateHandlers(spending, engine),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 

@@ -148,7 +148,7 @@ describe('the key', () => {
         await until(() => group.every((t) => fx.tasks.get(t.id)?.state === 'done'));
         return group;
       },
-      'spending.estimate': () => call('spending.estimate', { endpointId: 'gen-dev' }),
+      'spending.estimate': () => call('spending.estimate', { request: { endpointId: 'gen-dev', params: { prompt: 'two' }, inputs: {} } }),
       'tasks.list': () => call('tasks.list'),
       'tasks.cancel': async () => {
         sandbox.inject({ on: 'any', failure: { kind: 'stuck-pending' }, times: 1 });
