@@ -232,8 +232,12 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
+<<<<<<< HEAD
     ...estimateHandlers(spending),
     ...exploreHandlers(explore, { library, desktop, log }),
+=======
+    ...estimateHandlers(spending, engine),
+>>>>>>> prices
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 

@@ -151,7 +151,7 @@ describe('the key', () => {
         await until(() => group.every((t) => fx.tasks.get(t.id)?.state === 'done'));
         return group;
       },
-      'spending.estimate': () => call('spending.estimate', { endpointId: 'gen-dev' }),
+      'spending.estimate': () => call('spending.estimate', { request: { endpointId: 'gen-dev', params: { prompt: 'two' }, inputs: {} } }),
       'explore.quote': () => call('explore.quote', { spec: MATRIX }),
       'explore.start': async () => {
         const matrix = await ok<{ id: string }>(call('explore.start', { spec: MATRIX, projectId: null }));
