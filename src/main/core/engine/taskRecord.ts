@@ -47,7 +47,7 @@ export const TaskRecordSchema = z.object({
   /** the last progress the service reported, 0 to 1 */
   progress: z.number().nullable().default(null),
   detail: z.string().nullable(),
-  /** polls so far of this remote task; sets the interval */
+  /** polls so far of this remote task (the schedule itself follows the time since acceptance) */
   polls: z.number().int().nonnegative(),
   /** when the current stretch of polling began: the time limit counts from here */
   pollingSince: z.number().nullable(),
