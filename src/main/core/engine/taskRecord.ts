@@ -68,6 +68,8 @@ export const TaskRecordSchema = z.object({
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
   projectId: ProjectIdSchema.nullable().default(null),
   group: TaskGroupSchema.nullable().default(null),
+  /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
+  stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
@@ -104,5 +106,6 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    stepCrashes: 0,
   };
 }
