@@ -168,6 +168,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
+    notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();
       credits.charged(keyId);

@@ -254,7 +254,7 @@ export class TaskEngine {
     const warning = retryWarningOf(r);
     if (warning && !acceptDoubleCharge) throw new IpcFailure('conflict', warning);
     if (retryModeOf(r) === 'resume') {
-      const downloading = r.sampleUrl !== null && (r.error?.code === 'bad-result' || r.error?.code === 'network') && r.serviceStatus === TASK_STATUS.ready;
+      const downloading = r.sampleUrl !== null && (r.error?.code === 'bad-result' || r.error?.code === 'network' || r.error?.code === 'set-aside') && r.serviceStatus === TASK_STATUS.ready;
       await this.book.update(r, {
         state: downloading ? 'downloading' : 'running',
         error: null,

@@ -71,6 +71,8 @@ export const TaskRecordSchema = z.object({
   group: TaskGroupSchema.nullable().default(null),
   /** what the app expected the request to be priced on when it was made (absent on older records) */
   usage: UsageSchema.optional(),
+  /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
+  stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
@@ -107,5 +109,6 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    stepCrashes: 0,
   };
 }
