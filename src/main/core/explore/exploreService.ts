@@ -14,7 +14,7 @@ import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
 import { cellOfTask, cellTaskId, MatrixRecordSchema, type CellOutcome, type MatrixRecord } from './matrixRecord';
-import { cellEstimate } from './pricing';
+import { cellEstimate, cellUsage } from './pricing';
 
 /** States after which a cell's task does nothing more by itself. */
 const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
@@ -229,7 +229,7 @@ export class ExploreService {
     const last = plan.cells[plan.cells.length - 1]!;
     const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
     const reserved = this.d.engine.reservation(keyId);
-    this.d.spending.check(keyId, last.endpointId, { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
   }
 
   /** Hands the engine the matrix's next cells, keeping FEED_AHEAD of them unfinished at most. */
