@@ -239,7 +239,7 @@ studioTest('variations of one Generate stack into one card; the gallery filters 
   const panel = page.getByRole('region', { name: 'Generate' });
   await panel.getByRole('textbox', { name: /^Prompt/ }).fill('a harbour at noon');
   await panel.getByLabel('Variations').fill('3');
-  await panel.getByRole('button', { name: 'Generate', exact: true }).click();
+  await panel.getByRole('button', { name: 'Generate 3', exact: true }).click();
   const cards = await openGallery(page, 1);
   await expect(cards.first().getByRole('button', { name: 'Show the 3 variations' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(1);

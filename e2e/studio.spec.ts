@@ -9,7 +9,7 @@ const W = 400;
 const H = 300;
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
-const generate = (page: Page) => panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+const generate = (page: Page) => panel(page).getByRole('button', { name: /^Generate( \d+)?$/ }).click();
 const prompt = (page: Page) => panel(page).getByRole('textbox', { name: /^Prompt/ });
 const strip = (page: Page) => page.getByRole('region', { name: 'Results strip' });
 const results = (page: Page) => strip(page).getByRole('listbox', { name: 'Results' });

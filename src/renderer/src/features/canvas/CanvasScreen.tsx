@@ -195,6 +195,8 @@ export function CanvasScreen() {
 
   return (
     <div className="canvas-screen">
+      {/* Every screen has one top-level heading, for finding one's way by headings; the studio's is not shown. */}
+      <h1 className="visually-hidden">Studio</h1>
       <ToolBar view={view} />
       <div className="canvas-body">
         <div className="canvas-centre">

@@ -45,7 +45,6 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
       <button
         type="button"
         className="gallery-card-open"
-        aria-label={`${title}: ${prompt.slice(0, 80) || item.fileName}`}
         aria-pressed={selected}
         tabIndex={selected ? 0 : -1}
         draggable

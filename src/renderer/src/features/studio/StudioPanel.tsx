@@ -230,9 +230,10 @@ export function StudioPanel() {
                 Draft
               </Button>
             )}
-            <Button variant="primary" className="generate-button" aria-label="Generate" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+            {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
+            <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
               {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-              <kbd>{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+              <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
             </Button>
           </div>
           <Readout endpoint={endpoint} request={request} count={variations} />

@@ -80,7 +80,7 @@ export function ToolBar({ view }: { view: ViewControls }) {
         <span className="zoom-readout" aria-label="Zoom">{Math.round(scale * 100)}%</span>
         <Button onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</Button>
         <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
-        <Button onClick={view.actualSize} aria-label="Actual size" title="Ctrl+1">100%</Button>
+        <Button onClick={view.actualSize} aria-label="100%, actual size" title="Actual size (Ctrl+1)">100%</Button>
       </div>
       <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</Button>
     </div>
