@@ -233,12 +233,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
-<<<<<<< HEAD
-    ...estimateHandlers(spending),
-    ...exploreHandlers(explore, { library, desktop, log }),
-=======
     ...estimateHandlers(spending, engine),
->>>>>>> prices
+    ...exploreHandlers(explore, { library, desktop, log }),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 

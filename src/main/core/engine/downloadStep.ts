@@ -30,25 +30,12 @@ export class DownloadStep {
     this.unread = new UnreadResults(d.library.dir);
   }
 
-  /**
-   * Starts fetching a result the moment Ready is first seen, while the record saying so is still being written:
-   * the address expires, and the artist is waiting. Only a first Ready (nothing of this task can be filed yet)
-   * and only an address `run` would fetch too; `run` then takes the answer instead of asking again.
-   */
-  begin(r: TaskRecord, sampleUrl: string, signal: AbortSignal): Promise<HttpOutcome | undefined> {
-    if (!isSecureTransport(sampleUrl)) return Promise.resolve(undefined);
-    return (async () => {
-      if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return undefined;
-      return this.fetchResult(sampleUrl, signal);
-    })();
-  }
-
   private fetchResult(sampleUrl: string, signal: AbortSignal): Promise<HttpOutcome> {
     // No key: the address is signed, and the key never goes to a storage host.
     return timed('http', () => send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }));
   }
 
-  async run(r: TaskRecord, signal: AbortSignal, early?: Promise<HttpOutcome | undefined>): Promise<void> {
+  async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
     const sampleUrl = r.sampleUrl;
     if (!sampleUrl) {
       await this.book.update(r, { state: 'running' });
@@ -88,7 +75,7 @@ export class DownloadStep {
     if (existing) return this.finished(r, existing.id);
     if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.t.lostWithSandbox(r);
     if (!isSecureTransport(sampleUrl)) return this.t.fail(r, { code: 'insecure', message: msg.resultNotHttps });
-    const out = (early && (await early)) ?? (await this.fetchResult(sampleUrl, signal));
+    const out = await this.fetchResult(sampleUrl, signal);
     if (this.book.stopped || r.state !== 'downloading') return;
     if (out.kind === 'aborted') return;
     if (out.kind === 'refused') return this.t.fail(r, { code: 'insecure', message: out.message });

@@ -223,12 +223,7 @@ export class PollStep {
       return this.t.fail(r, { code: 'bad-result', message: msg.unreadableAddress });
     }
     const settled = typeof body.cost === 'number' ? body.cost : null;
-    const first = r.readyAt === null;
-    if (first) this.pacer.ready(r, this.book.now());
-    // The address expires within minutes and the artist is waiting: the fetch starts now, while the record and
-    // the ledger are written. A crash meanwhile leaves the task `running` on disk, so it is polled and fetched
-    // again; nothing is filed before the record says `downloading`.
-    const early = first ? this.download.begin(r, sampleUrl, signal) : undefined;
+    if (r.readyAt === null) this.pacer.ready(r, this.book.now());
     await this.book.update(r, {
       state: 'downloading',
       serviceStatus: TASK_STATUS.ready,
@@ -246,6 +241,6 @@ export class PollStep {
       this.d.onSpending(r.keyId);
     } else await this.t.knownToService(r, null);
     // The address expires within minutes: fetch it now, on this same step.
-    await timed('download', () => this.download.run(r, signal, early));
+    await timed('download', () => this.download.run(r, signal));
   }
 }

@@ -229,7 +229,7 @@ export class ExploreService {
     const last = plan.cells[plan.cells.length - 1]!;
     const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
     const reserved = this.d.engine.reservation(keyId);
-    this.d.spending.check(keyId, last.endpointId, { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    this.d.spending.check(keyId, last.endpointId, undefined, { amount: reserved.amount + others, unpriced: reserved.unpriced });
   }
 
   /** Hands the engine the matrix's next cells, keeping FEED_AHEAD of them unfinished at most. */
