@@ -67,8 +67,9 @@ describe('results carry their parameters, and leave through main', () => {
       const bytes = await readFile(join(dir.path, 'desktop', 'exports', saved.fileName!));
       expect((await sharp(bytes).metadata()).format).toBe(format);
       expect(parseGenerationMetadata(xmpOf(bytes).metadata!.description)).toMatchObject({ prompt: 'a lighthouse at dusk', seed: 42 });
-      const exif = ExifReader.load(bytes, { expanded: true }).exif as Record<string, { description: string }>;
-      expect(exif.UserComment!.description).toContain('Seed: 42');
+      // UserComment is UTF-16 (big-endian) after its 8-byte character code; ExifReader leaves that text undecoded.
+      const exif = ExifReader.load(bytes, { expanded: true }).exif as Record<string, { value: number[] }>;
+      expect(Buffer.from(exif.UserComment!.value.slice(8)).swap16().toString('utf16le')).toContain('Seed: 42');
     }
     // Dropped back in, a saved file says how it was made.
     const exported = await readFile(join(dir.path, 'desktop', 'exports', item.fileName.replace(/\.png$/, '.webp')));

@@ -478,6 +478,13 @@ export class Library {
     return undefined;
   }
 
+  /** A task's result file left without its sidecar, found by name alone (nothing is read): see `recover`. */
+  async unfiledFile(meta: Pick<ResultMeta, 'taskId' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
+    const base = baseNameFor(meta.taskId, meta.endpointId, meta.createdAt);
+    const name = (await readdir(this.dir).catch(() => [] as string[])).find((n) => n.startsWith(`${base}.`) && MIME_BY_EXT[extname(n).toLowerCase()]);
+    return name === undefined ? undefined : { path: join(this.dir, name), ext: extname(name).slice(1) };
+  }
+
   /**
    * Verifies and saves a result: file, preview, sidecar, index, in that order. Saving a task's result again
    * finds it already there and changes nothing.
