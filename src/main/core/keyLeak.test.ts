@@ -156,7 +156,7 @@ describe('the key', () => {
       'explore.start': async () => {
         const matrix = await ok<{ id: string }>(call('explore.start', { spec: MATRIX, projectId: null }));
         ids.matrix = matrix.id;
-        await until(() => [...fx.tasks.values()].filter((t) => t.id.startsWith(matrix.id)).length === 2 && [...fx.tasks.values()].filter((t) => t.id.startsWith(matrix.id)).every((t) => t.state === 'done'));
+        await until(() => [...fx.tasks.values()].filter((t) => t.id.includes(`-${matrix.id}-`)).length === 2 && [...fx.tasks.values()].filter((t) => t.id.includes(`-${matrix.id}-`)).every((t) => t.state === 'done'));
         return matrix;
       },
       'explore.list': () => call('explore.list', {}),
