@@ -21,6 +21,8 @@ import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
+import { exploreHandlers } from './handlers/exploreHandlers';
+import { ExploreService } from './explore/exploreService';
 import { groupHandlers, taskHandlers } from './handlers/taskHandlers';
 import { ProjectFiles } from './projects/projectFiles';
 import { updateHandlers } from './handlers/updateHandlers';
@@ -83,8 +85,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const assets = new AssetStore(deps.dataDir, media);
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
-  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform);
-  await vault.probe();
+  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
+  // Not waited for: a keychain stuck on an unlock prompt must not keep the window from opening (issue 23).
+  void vault.probe();
 
   // Each service announces its changes; these run only after start-up, when every service exists.
   const emitConnections = () => events.emit('connections.changed', connections.list());
@@ -107,7 +110,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     { ...(deps.confirmKeyDestination ? { confirm: deps.confirmKeyDestination } : {}), log },
   );
   const probe = { fetch: deps.fetch, clock: deps.clock, redact };
+  // Keys are read in the background (issue 23): what changes before start-up is over is announced at its end.
+  let started = false;
   const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
+    if (!started) return;
     emitKeys();
     emitConnections();
     emitSpending();
@@ -142,6 +148,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
+  // Explore hears every task change; it exists once the engine has read its records (below).
+  const hears: { explore?: ExploreService } = {};
   const engine = new TaskEngine({
     clock: deps.clock,
     fetch: deps.fetch,
@@ -159,16 +167,32 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     redact,
     onUpdate: (info) => {
       events.emit('tasks.updated', info);
+      hears.explore?.taskChanged(info);
       notifyFinished(info);
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
+    notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();
       credits.charged(keyId);
     },
   });
   await engine.start();
+  const explore = await ExploreService.open({
+    dataDir: deps.dataDir,
+    engine,
+    spending,
+    library,
+    notices,
+    log,
+    now,
+    random,
+    onChanged: (matrix) => events.emit('explore.changed', matrix),
+    onCell: (matrixId, cell) => events.emit('explore.cell', { matrixId, cell }),
+  });
+  hears.explore = explore;
+  explore.start();
   if (ledger.wasReset) {
     for (const entry of engine.ledgerEntries()) await ledger.record(entry);
   }
@@ -214,10 +238,13 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),
+    ...exploreHandlers(explore, { library, desktop, log }),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
   let disposing: Promise<void> | undefined;
+  started = true;
+  emitKeys();
   return {
     handlers,
     events,
@@ -243,6 +270,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
         keys.dispose();
         credits.stop();
         await engine.stop();
+        await explore.flush();
         await sandbox.close();
         // Deleted results could be brought back until now; their files go to the OS trash.
         await library.emptyTrash().catch((error: unknown) => log.error('emptying the gallery trash failed', { error }));

@@ -7,7 +7,8 @@ import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
-import { cadenceFor, jitteredPoll, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
+import { SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
+import type { PollPacer } from './pollPacer';
 import { buildBody, MissingInput } from './requestBody';
 import { reserved } from './reservation';
 import type { Slots } from './slots';
@@ -27,6 +28,7 @@ export class SubmitStep {
     private readonly book: TaskBook,
     private readonly slots: Slots,
     private readonly t: Transitions,
+    private readonly pacer: PollPacer,
   ) {}
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
@@ -186,7 +188,6 @@ export class SubmitStep {
       return;
     }
     await this.book.update(r, { state: 'running', remote, attempts: 0, rateLimited: 0, polls: 0, pollingSince: now, serviceStatus: null, detail: null });
-    const cadence = cadenceFor(findEndpoint(r.request.endpointId));
-    this.slots.wake(r, now + jitteredPoll(cadence.firstMs, this.d.random));
+    this.slots.wake(r, this.pacer.nextPollAt(r, this.book.now(), null));
   }
 }

@@ -27,7 +27,8 @@ export type RemoteTask = z.infer<typeof RemoteTaskSchema>;
 export const TaskRecordSchema = z.object({
   version: z.literal(1),
   id: z.string(),
-  request: TaskRequestSchema,
+  // A project id an older version accepted in another form is dropped, never the record (issue 23).
+  request: TaskRequestSchema.extend({ projectId: ProjectIdSchema.optional().catch(undefined) }),
   connectionId: z.string(),
   connectionLabel: z.string(),
   /** the key it is sent and charged with (`sandbox` for the built-in connection) */
@@ -48,7 +49,7 @@ export const TaskRecordSchema = z.object({
   /** the last progress the service reported, 0 to 1 */
   progress: z.number().nullable().default(null),
   detail: z.string().nullable(),
-  /** polls so far of this remote task; sets the interval */
+  /** polls so far of this remote task (the schedule itself follows the time since acceptance) */
   polls: z.number().int().nonnegative(),
   /** when the current stretch of polling began: the time limit counts from here */
   pollingSince: z.number().nullable(),
@@ -67,10 +68,12 @@ export const TaskRecordSchema = z.object({
   /** earlier service task ids of this record, when it was sent again */
   previousRemoteIds: z.array(z.string()),
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
-  projectId: ProjectIdSchema.nullable().default(null),
+  projectId: ProjectIdSchema.nullable().default(null).catch(null),
   group: TaskGroupSchema.nullable().default(null),
   /** what the app expected the request to be priced on when it was made (absent on older records) */
   usage: UsageSchema.optional(),
+  /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
+  stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
@@ -107,5 +110,6 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    stepCrashes: 0,
   };
 }
