@@ -232,7 +232,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending()),
+    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
