@@ -100,6 +100,8 @@ export interface CoreDeps {
   readonly dataDir: string;
   readonly settings: SettingsFactory;
   readonly secrets: SecretStore;
+  /** The time limit of every keychain call (5 s unless a test sets it). */
+  readonly keychainTimeoutMs?: number;
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly log: Logger;

@@ -44,8 +44,10 @@ describe('credits', () => {
   it('each submission draws its cost from the key’s balance, which GET /v1/credits answers', async () => {
     const { sandbox, client } = await start();
     const before = CreditsResponseSchema.parse((await client.get(ACCOUNT_PATHS.credits)).body).credits;
-    const a = await client.post<{ cost: number }>(DEV, small);
-    const b = await client.post<{ cost: number }>(DEV, { ...small, width: 1024, height: 1024 });
+    // A second-generation model is priced by megapixels: the larger request costs more.
+    const klein = endpointPath(getEndpoint('gen-2-klein-4b'));
+    const a = await client.post<{ cost: number }>(klein, small);
+    const b = await client.post<{ cost: number }>(klein, { ...small, width: 2048, height: 1024 });
     expect(b.body.cost).toBeGreaterThan(a.body.cost);
     const after = CreditsResponseSchema.parse((await client.get(ACCOUNT_PATHS.credits)).body).credits;
     expect(after).toBeCloseTo(before - a.body.cost - b.body.cost, 6);
@@ -53,13 +55,13 @@ describe('credits', () => {
   });
 
   it('402 when the balance does not cover a request; nothing is drawn', async () => {
-    const { sandbox, client } = await start({ keys: { poor: { credits: 2 } } });
+    const { sandbox, client } = await start({ keys: { poor: { credits: 3 } } });
     expect((await client.post(DEV, small, { key: 'poor' })).status).toBe(200);
     const refused = await client.post<{ detail: string }>(DEV, small, { key: 'poor' });
     expect(refused.status).toBe(402);
     expect(refused.body.detail).toMatch(/credits/);
     expect(sandbox.credits('poor')).toBeGreaterThan(0);
-    expect(sandbox.credits('poor')).toBeLessThan(2);
+    expect(sandbox.credits('poor')).toBeLessThan(3);
   });
 });
 

@@ -1,3 +1,4 @@
+import { pricedUsage } from './pricedUsage';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { moderationReasons, PollingResultSchema, TASK_STATUS, type PollingResult } from '../../../shared/catalog/responses';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
@@ -236,7 +237,7 @@ export class PollStep {
     });
     if (settled !== null) {
       if (this.d.ledger.has(r.id)) await this.d.ledger.settle(r.id, settled);
-      else await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote?.acceptedAt ?? this.book.now(), cost: settled, charged: true });
+      else await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote?.acceptedAt ?? this.book.now(), cost: settled, charged: true, usage: pricedUsage(r) });
       this.d.onSpending(r.keyId);
     } else await this.t.knownToService(r, null);
     // The address expires within minutes: fetch it now, on this same step.

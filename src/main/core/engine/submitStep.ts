@@ -1,3 +1,4 @@
+import { pricedUsage } from './pricedUsage';
 import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
 import type { ResolvedConnection } from '../connections/connectionService';
@@ -61,7 +62,7 @@ export class SubmitStep {
       return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
     }
     try {
-      this.d.spending.check(r.keyId, endpoint.id, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
+      this.d.spending.check(r.keyId, endpoint.id, r.usage, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
     } catch (error) {
       return this.t.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : msg.capCrossed });
     }
@@ -170,7 +171,7 @@ export class SubmitStep {
     // the record says it exists (and may be charged).
     await this.book.update(r, { remote });
     if (typeof remote.cost === 'number') {
-      await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: now, cost: remote.cost, charged: true });
+      await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: now, cost: remote.cost, charged: true, usage: pricedUsage({ ...r, remote }) });
       this.d.spending.invalidateCredits(r.keyId);
       this.d.onSpending(r.keyId);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
+import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
 /**
@@ -26,7 +27,8 @@ export type RemoteTask = z.infer<typeof RemoteTaskSchema>;
 export const TaskRecordSchema = z.object({
   version: z.literal(1),
   id: z.string(),
-  request: TaskRequestSchema,
+  // A project id an older version accepted in another form is dropped, never the record (issue 23).
+  request: TaskRequestSchema.extend({ projectId: ProjectIdSchema.optional().catch(undefined) }),
   connectionId: z.string(),
   connectionLabel: z.string(),
   /** the key it is sent and charged with (`sandbox` for the built-in connection) */
@@ -66,14 +68,18 @@ export const TaskRecordSchema = z.object({
   /** earlier service task ids of this record, when it was sent again */
   previousRemoteIds: z.array(z.string()),
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
-  projectId: ProjectIdSchema.nullable().default(null),
+  projectId: ProjectIdSchema.nullable().default(null).catch(null),
   group: TaskGroupSchema.nullable().default(null),
+  /** what the app expected the request to be priced on when it was made (absent on older records) */
+  usage: UsageSchema.optional(),
+  /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
+  stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 /** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
 export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'> &
-  Partial<Pick<TaskRecord, 'projectId' | 'group'>>;
+  Partial<Pick<TaskRecord, 'projectId' | 'group' | 'usage'>>;
 
 /** A task record before any attempt: one definition of the starting state, for the engine and for tests. */
 export function newTaskRecord(task: NewTask): TaskRecord {
@@ -104,5 +110,6 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    stepCrashes: 0,
   };
 }

@@ -55,6 +55,8 @@ export const TASK_ERROR_CODES = [
   'missing-input',
   'no-key',
   'internal',
+  /** Gen Studio stopped twice in a row while fetching or reading the result: it is not tried again by itself */
+  'set-aside',
 ] as const;
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
@@ -111,7 +113,7 @@ export const TaskInfoSchema = z.object({
   retryWarning: z.string().nullable(),
   canSend: z.boolean(),
   /** the project the task was generated from, so the studio shows that project's results */
-  projectId: z.string().nullable(),
+  projectId: ProjectIdSchema.nullable(),
   group: TaskGroupSchema.nullable(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;

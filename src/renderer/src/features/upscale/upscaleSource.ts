@@ -1,5 +1,5 @@
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
-import { readMp4Info } from '../../../../shared/media/mp4';
+import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
 import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
 import { gen } from '../../api';
 import { openStudio } from '../studio/openStudio';
@@ -37,7 +37,9 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
   const tooBig = upscaleBytesProblem(file.size);
   if (tooBig) return refuse(file.name, [tooBig]);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const info = readMp4Info(bytes);
+  const reading = readMp4(bytes);
+  if (reading.kind === 'too-complex') return refuse(file.name, [`${file.name} ${MP4_PROBLEM['too-complex']}.`]);
+  const info = reading.kind === 'mp4' ? reading.info : undefined;
   if (!info || !info.width || !info.height || !info.seconds) {
     return refuse(file.name, [`${file.name} is not a complete MP4 video, so it cannot be upscaled. Choose an .mp4 file.`]);
   }
@@ -67,6 +69,15 @@ export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | n
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
   if (!stored.ok) return refuse(name, [stored.error.message]);
   return take(sourceOf(stored.value, facts, 'result', item.thumbnailUrl));
+}
+
+/** A stored clip as the source (a reused upscale's), checked against the same limits from its asset facts. */
+export async function takeAsUpscaleSource(asset: AssetInfo): Promise<UpscaleSource | null> {
+  if (asset.kind !== 'video' || asset.seconds === null) return refuse(asset.name, ['Only a video can be upscaled here.']);
+  const facts = { bytes: asset.bytes, width: asset.width, height: asset.height, seconds: asset.seconds };
+  const problems = upscaleSourceProblems(facts);
+  if (problems.length > 0) return refuse(asset.name, problems);
+  return take(sourceOf(asset, facts, 'result', asset.hasPoster ? asset.thumbnailUrl : null));
 }
 
 /** "Upscale" on a video result (strip, gallery): the studio opens on Upscale video with the result as the source. */
