@@ -19,7 +19,7 @@ export const PUBLIC_PRICE_LIST: Readonly<Record<string, ListPrice>> = {
   'gen-pro-1.1': perImage(4),
   'gen-dev': perImage(2.5),
   'gen-ctx-max': perImage(8),
-  // The list gives the context pro model as gen-ctx-max's sibling at 4; the pro-1.1 ultra model is not listed.
+  // "its pro sibling 4"
   'gen-ctx-pro': perImage(4),
   'gen-pro-1.0-fill': perImage(5),
   'gen-pro-1.0-expand': perImage(5),
