@@ -21,6 +21,8 @@ import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
+import { exploreHandlers } from './handlers/exploreHandlers';
+import { ExploreService } from './explore/exploreService';
 import { groupHandlers, taskHandlers } from './handlers/taskHandlers';
 import { ProjectFiles } from './projects/projectFiles';
 import { updateHandlers } from './handlers/updateHandlers';
@@ -146,6 +148,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
+  // Explore hears every task change; it exists once the engine has read its records (below).
+  const hears: { explore?: ExploreService } = {};
   const engine = new TaskEngine({
     clock: deps.clock,
     fetch: deps.fetch,
@@ -163,6 +167,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     redact,
     onUpdate: (info) => {
       events.emit('tasks.updated', info);
+      hears.explore?.taskChanged(info);
       notifyFinished(info);
       trackActive(info);
     },
@@ -174,6 +179,20 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     },
   });
   await engine.start();
+  const explore = await ExploreService.open({
+    dataDir: deps.dataDir,
+    engine,
+    spending,
+    library,
+    notices,
+    log,
+    now,
+    random,
+    onChanged: (matrix) => events.emit('explore.changed', matrix),
+    onCell: (matrixId, cell) => events.emit('explore.cell', { matrixId, cell }),
+  });
+  hears.explore = explore;
+  explore.start();
   if (ledger.wasReset) {
     for (const entry of engine.ledgerEntries()) await ledger.record(entry);
   }
@@ -218,7 +237,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
-    ...estimateHandlers(spending),
+    ...estimateHandlers(spending, engine),
+    ...exploreHandlers(explore, { library, desktop, log }),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
@@ -250,6 +270,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
         keys.dispose();
         credits.stop();
         await engine.stop();
+        await explore.flush();
         await sandbox.close();
         // Deleted results could be brought back until now; their files go to the OS trash.
         await library.emptyTrash().catch((error: unknown) => log.error('emptying the gallery trash failed', { error }));

@@ -44,6 +44,7 @@ function resolveOptions(o: SandboxOptions): ResolvedOptions {
   return {
     timing: o.timing ?? 'instant',
     durations: o.durations ?? {},
+    durationSpread: Math.min(1, Math.max(0, o.durationSpread ?? 0)),
     resultExpiryMs: o.resultExpiryMs ?? DEFAULT_RESULT_EXPIRY_MS,
     maxActiveTasksPerKey: o.maxActiveTasksPerKey ?? DEFAULT_MAX_ACTIVE_TASKS,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -53,7 +54,7 @@ function resolveOptions(o: SandboxOptions): ResolvedOptions {
 
 /**
  * Starts the sandbox: the whole service interface on 127.0.0.1, `{base_url}` on one port and the regional base
- * (delete_finetune) on another. Every endpoint comes from the catalog; see docs/sandbox.md.
+ * (every finetune call) on another. Every endpoint comes from the catalog; see docs/sandbox.md.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const resolved = resolveOptions(options);

@@ -114,6 +114,18 @@ describe('the task lifecycle', () => {
     expect(pendingDuration(video, { timing: 'demo' })).toBeGreaterThan(pendingDuration(dev, { timing: 'demo' }));
     expect(pendingDuration(dev, { timing: 'demo', durations: { 'gen-dev': 10 } })).toBe(10);
   });
+
+  it('spreads durations by the prompt when asked: the same request the same time, different ones apart', () => {
+    const dev = getEndpoint('gen-dev');
+    const o = { durations: { 'gen-dev': 3000 }, durationSpread: 0.3 };
+    expect(pendingDuration(dev, o, 'a fox')).toBe(pendingDuration(dev, o, 'a fox'));
+    const spread = Array.from({ length: 200 }, (_, i) => pendingDuration(dev, o, `prompt ${i}`));
+    expect(Math.min(...spread)).toBeGreaterThanOrEqual(2100);
+    expect(Math.max(...spread)).toBeLessThanOrEqual(3900);
+    expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(1200);
+    expect(new Set(spread).size).toBeGreaterThan(100);
+    expect(pendingDuration(dev, { durations: { 'gen-dev': 3000 } }, 'a fox')).toBe(3000);
+  });
 });
 
 describe('the access log', () => {
@@ -168,8 +180,8 @@ describe('megapixels and cost', () => {
       ...references,
     });
     expect(answer.status).toBe(200);
-    // 10 x 1600 px; the output is 768 x 768 (0.59 MP); 2 + 3 x 0.59 + 1 x 0.02 credits.
-    expect(answer.body).toMatchObject({ input_mp: 0.02, output_mp: 0.59, cost: 3.79 });
+    // 10 x 1600 px; the output is 768 x 768 (0.59 MP, within the first megapixel); 2 + 3 + 1 x 0.02 credits.
+    expect(answer.body).toMatchObject({ input_mp: 0.02, output_mp: 0.59, cost: 5.02 });
   });
 });
 

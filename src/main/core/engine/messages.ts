@@ -23,6 +23,7 @@ export const msg = {
   connectionUnusable: 'The active connection cannot be used.',
   noLongerQueued: 'That task is no longer in the queue.',
   alreadyEnded: 'This task has already ended.',
+  alreadyRecorded: 'This task is already in the queue; it is not sent twice.',
   cancelBeforeRemoving: 'Cancel the task before removing it from the queue.',
   moderatedRetry: 'A moderated request is flagged again if sent unchanged; change it and generate again.',
   onlyEndedRetry: 'Only a failed, cancelled or unanswered task can be tried again.',

@@ -14,9 +14,11 @@ import type { AssetStore } from '../assets/assetStore';
 import { asPng, encodeExport, readMetadata } from '../library/metadata/embed';
 import { remuxWithMetadata } from '../library/metadata/mp4Export';
 
-export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.list' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
+export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.page' | 'library.locate' | 'library.facets' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
   return {
-    'library.list': async () => library.list(),
+    'library.page': async ({ query, offset, limit }) => library.page(query ?? {}, offset, limit),
+    'library.locate': async ({ query, id }) => ({ index: library.locate(query ?? {}, id) }),
+    'library.facets': async () => library.facets(),
     'library.get': async ({ id }) => library.get(id),
     'library.openFolder': async () => {
       const problem = await deps.openPath(library.dir);

@@ -1,6 +1,7 @@
 import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
 import { connectionCalls, connectionEvents } from './connections';
+import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
 import { finetuneCalls } from './finetunes';
@@ -28,6 +29,7 @@ export const CALLS = {
   ...spendingEstimateCalls,
   ...galleryCalls,
   ...finetuneCalls,
+  ...exploreCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -42,6 +44,7 @@ export const EVENTS = {
   ...projectEvents,
   ...projectFileEvents,
   ...updateEvents,
+  ...exploreEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -52,6 +55,7 @@ export type EventName = keyof Events;
 export * from './app';
 export * from './assets';
 export * from './connections';
+export * from './explore';
 export * from './finetunes';
 export * from './keys';
 export * from './library';

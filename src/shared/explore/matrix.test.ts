@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { exploreModels, MAX_CELLS, parsePrompt, planMatrix, promptRows, sweepableFields, sweepValues, type MatrixSpec } from './matrix';
+
+const spec = (patch: Partial<MatrixSpec> = {}): MatrixSpec => ({
+  prompt: 'a {red|blue} fox in {snow|fog}',
+  models: ['gen-dev', 'gen-pro-1.1'],
+  seeds: 2,
+  firstSeed: 40,
+  size: { width: 512, height: 512 },
+  sweep: null,
+  ...patch,
+});
+
+describe('the prompt matrix', () => {
+  it('reads every alternative of the prompt into its rows, labelled with the choices', () => {
+    const parsed = parsePrompt('a {red|blue|golden} fox in {snow|fog}');
+    expect(parsed.ok).toBe(true);
+    const rows = promptRows(parsed.ok ? parsed.parts : []);
+    expect(rows.map((r) => r.prompt)).toEqual([
+      'a red fox in snow',
+      'a red fox in fog',
+      'a blue fox in snow',
+      'a blue fox in fog',
+      'a golden fox in snow',
+      'a golden fox in fog',
+    ]);
+    expect(rows[3]!.label).toBe('blue · fog');
+    // An empty choice leaves the words out, and the label says so.
+    const optional = parsePrompt('a {|very }tall tree');
+    expect(promptRows(optional.ok ? optional.parts : []).map((r) => [r.prompt, r.label])).toEqual([
+      ['a tall tree', '(none)'],
+      ['a very tall tree', 'very'],
+    ]);
+  });
+
+  it('says what is wrong with braces that do not close, nest or hold nothing', () => {
+    expect(parsePrompt('a {red|blue fox')).toEqual({ ok: false, problem: 'The “{” at character 3 is never closed with “}”.' });
+    expect(parsePrompt('a red} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('no “{” before it') });
+    expect(parsePrompt('a {red|{blue}} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('cannot sit inside') });
+    expect(parsePrompt('a {} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('hold no choice') });
+  });
+
+  it('plans 2×2 prompts across 2 models with 2 seeds as 16 cells, each with its own request', () => {
+    const planned = planMatrix(spec());
+    if (!planned.ok) throw new Error(planned.problem);
+    const { rows, columns, cells } = planned.plan;
+    expect(rows).toHaveLength(4);
+    expect(columns.map((c) => c.label)).toEqual(['Dev · seed 40', 'Dev · seed 41', 'Pro 1.1 · seed 40', 'Pro 1.1 · seed 41']);
+    expect(cells).toHaveLength(16);
+    expect(cells[5]).toEqual({ index: 5, row: 1, column: 1, endpointId: 'gen-dev', params: { prompt: 'a red fox in fog', seed: 41, width: 512, height: 512 } });
+    expect(new Set(cells.map((c) => JSON.stringify([c.endpointId, c.params]))).size).toBe(16);
+  });
+
+  it('sweeps one numeric field every chosen model takes, within its range', () => {
+    expect(sweepValues({ field: 'guidance', from: 2, to: 5, steps: 4 }, false)).toEqual([2, 3, 4, 5]);
+    expect(sweepValues({ field: 'steps', from: 10, to: 20, steps: 3 }, true)).toEqual([10, 15, 20]);
+    expect(sweepableFields(['gen-dev']).map((f) => f.name)).toEqual(['steps', 'guidance', 'safety_tolerance']);
+    // Pro 1.1 has no guidance: only what both take is offered.
+    expect(sweepableFields(['gen-dev', 'gen-pro-1.1']).map((f) => f.name)).toEqual(['safety_tolerance']);
+    const swept = planMatrix(spec({ prompt: 'a fox', models: ['gen-dev'], seeds: 1, sweep: { field: 'guidance', from: 2, to: 5, steps: 4 } }));
+    if (!swept.ok) throw new Error(swept.problem);
+    expect(swept.plan.columns.map((c) => c.label)).toEqual(['Dev · guidance 2', 'Dev · guidance 3', 'Dev · guidance 4', 'Dev · guidance 5']);
+    expect(swept.plan.cells.map((c) => c.params.guidance)).toEqual([2, 3, 4, 5]);
+    expect(planMatrix(spec({ models: ['gen-dev', 'gen-pro-1.1'], sweep: { field: 'guidance', from: 2, to: 5, steps: 4 } }))).toMatchObject({ ok: false, problem: expect.stringContaining('guidance') });
+    expect(planMatrix(spec({ models: ['gen-dev'], sweep: { field: 'guidance', from: 1, to: 9, steps: 4 } }))).toMatchObject({ ok: false, problem: 'Guidance goes from 1.5 to 5 for the models chosen.' });
+  });
+
+  it('offers only models that make a picture from a prompt alone, and refuses a matrix too big to read', () => {
+    const offered = exploreModels().map((e) => e.id);
+    expect(offered).toContain('gen-dev');
+    expect(offered).not.toContain('gen-2-klein-9b-kv-finetuned');
+    expect(offered).not.toContain('gen-pro-1.0-fill');
+    expect(planMatrix(spec({ models: ['gen-pro-1.0-fill'] }))).toMatchObject({ ok: false });
+    const huge = planMatrix(spec({ prompt: '{a|b|c|d|e|f|g|h} {a|b|c|d|e|f|g|h} {a|b}', seeds: 16, models: ['gen-dev', 'gen-pro-1.1'] }));
+    expect(huge).toMatchObject({ ok: false, problem: expect.stringContaining(`at most ${MAX_CELLS}`) });
+  });
+});

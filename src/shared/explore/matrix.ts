@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { findEndpoint } from '../catalog/catalog';
+import type { EndpointSpec } from '../catalog/endpoint';
+import type { JsonValue } from '../catalog/field';
+import { getIntent, intentModels } from '../studio/intents';
+import { MAX_SEED, takesSeed } from '../studio/variations';
+
+/** A matrix bigger than this is refused when planned: a sheet the artist can still read, and a bounded bill. */
+export const MAX_CELLS = 1000;
+export const MAX_MODELS = 6;
+export const MAX_SEEDS = 16;
+export const MAX_SWEEP_STEPS = 10;
+export const MAX_PROMPT_LENGTH = 4000;
+
+export const SweepSchema = z.object({
+  field: z.string().min(1).max(100),
+  from: z.number().finite(),
+  to: z.number().finite(),
+  steps: z.number().int().min(2).max(MAX_SWEEP_STEPS),
+});
+export type Sweep = z.infer<typeof SweepSchema>;
+
+/** What the artist asks for: one prompt with alternatives, the models, how many seeds, and one value swept. */
+export const MatrixSpecSchema = z.object({
+  prompt: z.string().min(1).max(MAX_PROMPT_LENGTH),
+  models: z.array(z.string().min(1).max(100)).min(1).max(MAX_MODELS),
+  seeds: z.number().int().min(1).max(MAX_SEEDS),
+  /** the first seed; the others follow it, one apart */
+  firstSeed: z.number().int().min(0).max(MAX_SEED),
+  /** sent to the models that take a width and height; null leaves each model's own default */
+  size: z.object({ width: z.number().int().min(64).max(4096), height: z.number().int().min(64).max(4096) }).nullable(),
+  sweep: SweepSchema.nullable(),
+});
+export type MatrixSpec = z.infer<typeof MatrixSpecSchema>;
+
+/** One picture of the matrix: where it sits on the sheet and the request that makes it. */
+export interface MatrixCell {
+  readonly index: number;
+  readonly row: number;
+  readonly column: number;
+  readonly endpointId: string;
+  readonly params: Record<string, JsonValue>;
+}
+
+export interface MatrixColumn {
+  readonly endpointId: string;
+  readonly modelTitle: string;
+  readonly seed: number | null;
+  readonly sweepValue: number | null;
+  /** in words: "Dev · guidance 3 · seed 42" */
+  readonly label: string;
+}
+
+export interface MatrixPlan {
+  /** each row is one way of reading the prompt: its label names the alternatives chosen */
+  readonly rows: ReadonlyArray<{ readonly prompt: string; readonly label: string }>;
+  readonly columns: readonly MatrixColumn[];
+  readonly cells: readonly MatrixCell[];
+}
+
+export type PlanResult = { readonly ok: true; readonly plan: MatrixPlan } | { readonly ok: false; readonly problem: string };
+
+/** The part of a prompt between alternatives, or a choice among them. */
+type PromptPart = string | readonly string[];
+
+/**
+ * Reads `a {red|blue} fox in {snow|fog}` into its fixed text and its choices. Braces do not nest; an empty
+ * alternative (`{|very }`) is allowed and means "leave it out".
+ */
+export function parsePrompt(prompt: string): { ok: true; parts: PromptPart[] } | { ok: false; problem: string } {
+  const parts: PromptPart[] = [];
+  let text = '';
+  let i = 0;
+  while (i < prompt.length) {
+    const ch = prompt[i]!;
+    if (ch === '}') return { ok: false, problem: `The prompt has a “}” with no “{” before it (at character ${i + 1}).` };
+    if (ch !== '{') {
+      text += ch;
+      i++;
+      continue;
+    }
+    const end = prompt.indexOf('}', i + 1);
+    const nested = prompt.indexOf('{', i + 1);
+    if (end === -1) return { ok: false, problem: `The “{” at character ${i + 1} is never closed with “}”.` };
+    if (nested !== -1 && nested < end) return { ok: false, problem: `Choices cannot sit inside other choices (the “{” at character ${nested + 1}).` };
+    const choices = prompt.slice(i + 1, end).split('|');
+    if (choices.length < 2 && choices[0]!.trim() === '') return { ok: false, problem: `The braces at character ${i + 1} hold no choice.` };
+    if (text) parts.push(text);
+    text = '';
+    parts.push(choices);
+    i = end + 1;
+  }
+  if (text) parts.push(text);
+  return { ok: true, parts };
+}
+
+/** Every reading of the prompt, in order (the first choice of each group varies slowest), with its label. */
+export function promptRows(parts: readonly PromptPart[]): Array<{ prompt: string; label: string }> {
+  let rows: Array<{ prompt: string; labels: string[] }> = [{ prompt: '', labels: [] }];
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      rows = rows.map((r) => ({ ...r, prompt: r.prompt + part }));
+      continue;
+    }
+    rows = rows.flatMap((r) => part.map((choice) => ({ prompt: r.prompt + choice, labels: [...r.labels, choice.trim() || '(none)'] })));
+  }
+  return rows.map((r) => ({ prompt: r.prompt.replace(/\s+/g, ' ').trim(), label: r.labels.length ? r.labels.join(' · ') : 'The prompt' }));
+}
+
+/** The values a sweep takes, evenly spaced from `from` to `to`; whole numbers for a whole-number field. */
+export function sweepValues(sweep: Sweep, integer: boolean): number[] {
+  const values = Array.from({ length: sweep.steps }, (_, i) => sweep.from + ((sweep.to - sweep.from) * i) / (sweep.steps - 1));
+  return values.map((v) => (integer ? Math.round(v) : Math.round(v * 1000) / 1000));
+}
+
+/** The models Explore offers: Create's, those that need nothing beyond a prompt (no pictures, no finetune). */
+export function exploreModels(): EndpointSpec[] {
+  const create = getIntent('create');
+  if (!create) return [];
+  return intentModels(create).filter((e) => e.kind !== 'video' && e.fields.every((f) => !f.required || f.role === 'prompt'));
+}
+
+/** The numeric fields every chosen model takes, which one sweep may vary (never the seed: seeds have their own count). */
+export function sweepableFields(endpointIds: readonly string[]): Array<{ name: string; integer: boolean; min?: number; max?: number }> {
+  const endpoints = endpointIds.map((id) => findEndpoint(id)).filter((e): e is EndpointSpec => e !== undefined);
+  if (endpoints.length === 0) return [];
+  const out: Array<{ name: string; integer: boolean; min?: number; max?: number }> = [];
+  for (const f of endpoints[0]!.fields) {
+    if ((f.type !== 'number' && f.type !== 'integer') || f.role === 'seed' || f.role === 'size' || f.name === 'width' || f.name === 'height') continue;
+    const all = endpoints.map((e) => e.fields.find((g) => g.name === f.name));
+    if (!all.every((g) => g && (g.type === 'number' || g.type === 'integer'))) continue;
+    const mins = all.map((g) => (g && 'min' in g ? g.min : undefined)).filter((v): v is number => v !== undefined);
+    const maxs = all.map((g) => (g && 'max' in g ? g.max : undefined)).filter((v): v is number => v !== undefined);
+    out.push({
+      name: f.name,
+      integer: all.every((g) => g!.type === 'integer'),
+      ...(mins.length ? { min: Math.max(...mins) } : {}),
+      ...(maxs.length ? { max: Math.min(...maxs) } : {}),
+    });
+  }
+  return out;
+}
+
+/** A field's name as an artist reads it: `safety_tolerance` → "safety tolerance". */
+export const fieldWords = (name: string): string => name.replace(/_/g, ' ');
+
+const numberWords = (n: number): string => String(Math.round(n * 1000) / 1000);
+
+/**
+ * The whole matrix, cell by cell: rows are the prompt's readings, columns each model × swept value × seed.
+ * Pure and deterministic, so main plans the very cells the renderer priced, and a restart plans them again.
+ */
+export function planMatrix(spec: MatrixSpec): PlanResult {
+  const parsed = parsePrompt(spec.prompt);
+  if (!parsed.ok) return { ok: false, problem: parsed.problem };
+  const rows = promptRows(parsed.parts);
+  if (rows.some((r) => r.prompt === '')) return { ok: false, problem: 'One reading of the prompt is empty: give every choice some words around it.' };
+  const offered = new Set(exploreModels().map((e) => e.id));
+  const models: EndpointSpec[] = [];
+  for (const id of spec.models) {
+    const e = findEndpoint(id);
+    if (!e || !offered.has(id)) return { ok: false, problem: `“${e?.title ?? id}” cannot make pictures from a prompt alone.` };
+    if (!models.includes(e)) models.push(e);
+  }
+  let values: Array<number | null> = [null];
+  if (spec.sweep) {
+    const field = sweepableFields(models.map((m) => m.id)).find((f) => f.name === spec.sweep!.field);
+    if (!field) return { ok: false, problem: `Not every model chosen has a ${fieldWords(spec.sweep.field)} to vary.` };
+    const lo = Math.min(spec.sweep.from, spec.sweep.to);
+    const hi = Math.max(spec.sweep.from, spec.sweep.to);
+    if ((field.min !== undefined && lo < field.min) || (field.max !== undefined && hi > field.max)) {
+      return { ok: false, problem: `${capitalised(fieldWords(field.name))} goes from ${field.min ?? 'any'} to ${field.max ?? 'any'} for the models chosen.` };
+    }
+    values = [...new Set(sweepValues(spec.sweep, field.integer))];
+  }
+  const columns: MatrixColumn[] = [];
+  for (const model of models) {
+    const seeds = takesSeed(model) ? Array.from({ length: spec.seeds }, (_, i) => (spec.firstSeed + i) % (MAX_SEED + 1)) : [null];
+    for (const value of values) {
+      for (const seed of seeds) {
+        const words = [model.title, value !== null && spec.sweep ? `${fieldWords(spec.sweep.field)} ${numberWords(value)}` : '', seed !== null && spec.seeds > 1 ? `seed ${seed}` : ''];
+        columns.push({ endpointId: model.id, modelTitle: model.title, seed, sweepValue: value, label: words.filter(Boolean).join(' · ') });
+      }
+    }
+  }
+  const total = rows.length * columns.length;
+  if (total > MAX_CELLS) return { ok: false, problem: `That is ${total} pictures; a matrix holds at most ${MAX_CELLS}. Take out some choices, models or seeds.` };
+  const cells: MatrixCell[] = [];
+  rows.forEach((row, r) => {
+    columns.forEach((col, c) => {
+      const model = findEndpoint(col.endpointId)!;
+      const params: Record<string, JsonValue> = { prompt: row.prompt };
+      if (col.seed !== null) params.seed = col.seed;
+      if (col.sweepValue !== null && spec.sweep) params[spec.sweep.field] = col.sweepValue;
+      if (spec.size && model.fields.some((f) => f.name === 'width') && model.fields.some((f) => f.name === 'height')) {
+        params.width = spec.size.width;
+        params.height = spec.size.height;
+      }
+      cells.push({ index: r * columns.length + c, row: r, column: c, endpointId: col.endpointId, params });
+    });
+  });
+  return { ok: true, plan: { rows, columns, cells } };
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

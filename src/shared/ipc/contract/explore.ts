@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MatrixSpecSchema } from '../../explore/matrix';
+import { call, event } from '../define';
+import { ProjectIdSchema } from './projects';
+import { TASK_STATES } from './tasks';
+
+/** A matrix's own course: sending its cells, held by the artist, stopped, or every cell ended. */
+export const MATRIX_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
+export type MatrixStatus = (typeof MATRIX_STATUSES)[number];
+
+/** One cell as the contact sheet shows it. `state` is `unsent` until its task exists, then the task's state. */
+export const MatrixCellInfoSchema = z.object({
+  index: z.number().int().nonnegative(),
+  state: z.enum(['unsent', ...TASK_STATES]),
+  taskId: z.string().nullable(),
+  /** what it was expected to cost when the matrix was planned; null when nothing like it was priced yet */
+  estimate: z.number().nullable(),
+  /** what the service charged, once known */
+  cost: z.number().nullable(),
+  /** from sending to the result saved, in seconds */
+  seconds: z.number().nullable(),
+  resultId: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  /** why it failed or was moderated, in words */
+  problem: z.string().nullable(),
+});
+export type MatrixCellInfo = z.infer<typeof MatrixCellInfoSchema>;
+
+export const MatrixInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  projectId: ProjectIdSchema.nullable(),
+  spec: MatrixSpecSchema,
+  status: z.enum(MATRIX_STATUSES),
+  createdAt: z.number(),
+  cells: z.array(MatrixCellInfoSchema),
+});
+export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
+
+/** What a matrix will cost before it is sent, cell by cell, and whether the caps let it go. */
+export const MatrixQuoteSchema = z.object({
+  /** one estimate per cell, in the plan's order; null where nothing like it was priced yet */
+  prices: z.array(z.number().nullable()),
+  total: z.number(),
+  unpriced: z.number().int(),
+  /** the caps' refusal in words, or null when the whole matrix keeps within them */
+  refusal: z.string().nullable(),
+});
+export type MatrixQuote = z.infer<typeof MatrixQuoteSchema>;
+
+const byId = z.object({ id: z.string().min(1).max(100) });
+
+export const exploreCalls = {
+  /** Plans the matrix and prices each cell with the active key; says whether the caps would refuse it. Sends nothing. */
+  'explore.quote': call(z.object({ spec: MatrixSpecSchema }), MatrixQuoteSchema),
+  /** Checks the whole matrix against the caps as one group, saves it, then sends its cells through the task queue. */
+  'explore.start': call(z.object({ spec: MatrixSpecSchema, projectId: ProjectIdSchema.nullable(), name: z.string().max(200).optional() }), MatrixInfoSchema),
+  /** The matrices saved with a project (every one when projectId is undefined), newest first. */
+  'explore.list': call(z.object({ projectId: ProjectIdSchema.nullable().optional() }), z.array(MatrixInfoSchema)),
+  'explore.get': call(byId, MatrixInfoSchema),
+  /** No new cell is sent; the ones on their way finish. */
+  'explore.pause': call(byId, MatrixInfoSchema),
+  'explore.resume': call(byId, MatrixInfoSchema),
+  /** The cells not sent yet are dropped and those waiting in the queue cancelled (nothing was sent for them). */
+  'explore.cancel': call(byId, MatrixInfoSchema),
+  /** The contact sheet as one PNG, labelled, with the matrix in its metadata; main asks where to save it. */
+  'explore.export': call(byId, z.object({ saved: z.boolean(), fileName: z.string().nullable() })),
+};
+
+export const exploreEvents = {
+  /** A matrix started, paused, resumed, cancelled or finished (its cells as they stand). */
+  'explore.changed': event(MatrixInfoSchema),
+  /** One cell moved on. */
+  'explore.cell': event(z.object({ matrixId: z.string(), cell: MatrixCellInfoSchema })),
+};
