@@ -1,6 +1,6 @@
+import { IpcFailure } from '../../../shared/ipc/result';
 import { basisWords } from '../../../shared/pricing/priceModel';
 import type { TaskEngine } from '../engine/taskEngine';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { capsLifted, type ConfirmCapChange } from '../spending/capChange';
 import type { SpendingService } from '../spending/spendingService';
 import type { HandlersFor } from './types';
