@@ -229,7 +229,12 @@ export class ExploreService {
     const last = plan.cells[plan.cells.length - 1]!;
     const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
     const reserved = this.d.engine.reservation(keyId);
-    this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    try {
+      this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    } catch (error) {
+      if (error instanceof IpcFailure && error.code === 'spending-cap') throw new IpcFailure('spending-cap', matrixRefusal(error.message, plan.cells.length, others + (prices[prices.length - 1] ?? 0)));
+      throw error;
+    }
   }
 
   /** Hands the engine the matrix's next cells, keeping FEED_AHEAD of them unfinished at most. */
@@ -360,4 +365,16 @@ export class ExploreService {
     if (!t) return { index, state: 'unsent', taskId: null, estimate, cost: null, seconds: null, resultId: null, thumbUrl: null, problem: null };
     return { index, state: t.state, taskId, estimate, cost: t.cost, seconds: null, resultId, thumbUrl, problem: t.error?.message ?? null };
   }
+}
+
+/**
+ * The caps' refusal said of the whole matrix: the check counts the other cells as on their way and speaks of
+ * its last cell, so the sentences about "this request" and what is "on its way" are put as the matrix's total.
+ */
+export function matrixRefusal(message: string, cells: number, total: number): string {
+  const lead = 'Not sent: this would ';
+  if (!message.startsWith(lead)) return message;
+  const sentences = message.slice(lead.length).split(/(?<=\.) /).filter((s) => !/^About [\d.,]+ more is on its way\.$/.test(s) && !s.startsWith('This request is estimated'));
+  const amount = Math.round(total * 100) / 100;
+  return `Not sent: these ${cells} pictures, about ${amount} credits, would ${sentences.join(' ').replace('Raise the cap in Settings to go on.', 'Raise the cap in Settings, or take out some choices, models or seeds.')}`;
 }
