@@ -16,3 +16,11 @@ describe('the build-time dev-server flag', () => {
     expect(mainDefine({ command: 'build', mode: 'development' })).toMatchObject({ __GEN_DEV_SERVER__: 'false' });
   });
 });
+
+describe('the renderer bundle', () => {
+  it('ships minified (electron-vite leaves it unminified unless told)', () => {
+    const env: Env = { command: 'build', mode: 'production' };
+    const resolved = typeof config === 'function' ? (config as (e: Env) => { renderer?: UserConfig })(env) : (config as { renderer?: UserConfig });
+    expect(resolved.renderer?.build?.minify).toBe(true);
+  });
+});

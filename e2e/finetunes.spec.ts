@@ -5,8 +5,8 @@ import { expect, test, type Received } from './studioFixture';
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
 const at = (received: Received[], path: string) => received.filter((r) => r.path === path);
 
-test('a finetune is picked from the key’s list by name and used; another is deleted after a confirmation naming it and leaves the list', async ({ studio }) => {
-  const { page, received } = studio;
+test('a finetune is picked from the key’s list by name and used; another is deleted after a confirmation naming it and leaves the list; every finetune call goes to the regional base', async ({ studio }) => {
+  const { page, received, sent, harness } = studio;
   await openCanvas(page);
   await useModel(page, 'gen-2-klein-9b-kv-finetuned', 'create');
   const list = panel(page).getByRole('combobox', { name: 'Your finetunes' });
@@ -35,4 +35,16 @@ test('a finetune is picked from the key’s list by name and used; another is de
   await expect(list.locator('option')).toHaveText(['Pick one of your finetunes…', 'sandbox-demo-lora']);
   await expect(panel(page).getByRole('status').filter({ hasText: 'Deleted the finetune “sandbox-ink-lora”' })).toBeVisible();
   expect(at(received, '/v1/delete_finetune').map((r) => r.body)).toEqual([{ finetune_id: 'sandbox-ink-lora' }]);
+
+  // Listed, described, used and deleted: every one of those calls on the regional base, none on the global one
+  // (the Sandbox, like the service, serves them only there).
+  const connections = await harness.dispatcher.dispatch('connections.list', undefined, { url: harness.url, isMainFrame: true });
+  if (!connections.ok) throw new Error('no connections');
+  const { baseUrl, regionalBaseUrl } = (connections.value as Array<{ active: boolean; baseUrl: string; regionalBaseUrl: string }>).find((c) => c.active)!;
+  expect(regionalBaseUrl).not.toBe(baseUrl);
+  const finetuneCalls = sent.filter((r) => /^\/v1\/(my_finetunes|finetune_details|delete_finetune|[\w.-]+-finetuned)$/.test(r.path));
+  expect(new Set(finetuneCalls.map((r) => r.path))).toEqual(
+    new Set(['/v1/my_finetunes', '/v1/finetune_details', '/v1/gen-2-klein-9b-kv-finetuned', '/v1/delete_finetune']),
+  );
+  expect(finetuneCalls.filter((r) => r.origin !== new URL(regionalBaseUrl).origin)).toEqual([]);
 });

@@ -36,8 +36,8 @@ async function savedPicture(page: Page, dataDir: string): Promise<string | undef
 /** The asset id a library result becomes when it is used as a picture (its bytes' hash). */
 async function resultAssetId(page: Page, dataDir: string, prompt: string): Promise<string> {
   const fileName = await page.evaluate(async (p) => {
-    const listed = await window.gen.library.list();
-    return listed.ok ? listed.value.find((i) => i.params.prompt === p)?.fileName : undefined;
+    const listed = await window.gen.library.page({ offset: 0, limit: 500 });
+    return listed.ok ? listed.value.items.find((i) => i.params.prompt === p)?.fileName : undefined;
   }, prompt);
   expect(fileName, `the library holds the result of “${prompt}”`).toBeTruthy();
   return sha(await readFile(join(dataDir, 'library', fileName!)));
@@ -142,7 +142,7 @@ test('results land in the strip, step with the keyboard, compare before and afte
   await strip(page).getByRole('button', { name: 'Keep in library only' }).click();
   await expect(results(page)).toHaveCount(0);
   await expect(strip(page)).toContainText('Results of this project appear here as soon as they are made.');
-  expect(await page.evaluate(async () => ((await window.gen.library.list()) as { ok: boolean; value: unknown[] }).value.length)).toBe(3);
+  expect(await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: boolean; value: { items: unknown[] } }).value.items.length)).toBe(3);
 
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   page = await app.restart();
@@ -161,7 +161,7 @@ test('results land in the strip, step with the keyboard, compare before and afte
   await page.getByRole('button', { name: 'From a library result…' }).click();
   const picker = page.getByRole('dialog', { name: 'Start from a library result' });
   await expect(picker.getByRole('button', { name: /^Use / })).toHaveCount(3);
-  const blueFile = await page.evaluate(async () => ((await window.gen.library.list()) as { ok: true; value: { fileName: string; params: { prompt?: string } }[] }).value.find((i) => i.params.prompt === 'a blue boat')!.fileName);
+  const blueFile = await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: true; value: { items: { fileName: string; params: { prompt?: string } }[] } }).value.items.find((i) => i.params.prompt === 'a blue boat')!.fileName);
   await picker.getByRole('button', { name: `Use ${blueFile}` }).click();
   await expect(page.getByLabel('Image size')).toContainText(`${W} × ${H} px`);
   expect(await savedPicture(page, app.dataDir)).toBe(await resultAssetId(page, app.dataDir, 'a blue boat'));
@@ -238,7 +238,7 @@ test('an erase result kept outside the mask untouched changes only the painted p
     const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
   };
-  const fileName = await page.evaluate(async () => ((await window.gen.library.list()) as { ok: true; value: { fileName: string }[] }).value[0]!.fileName);
+  const fileName = await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: true; value: { items: { fileName: string }[] } }).value.items[0]!.fileName);
   const raw = join(app.dataDir, 'library', fileName);
   const outside: [number, number] = [204, 150]; // just outside the painted square
   const inside: [number, number] = [150, 150];

@@ -13,19 +13,32 @@ export interface Received {
   readonly body: Record<string, unknown>;
 }
 
+/** One request the core sent anywhere: where it went (which base) and what. */
+export interface Sent {
+  readonly method: string;
+  readonly origin: string;
+  readonly path: string;
+}
+
 export interface StudioApp {
   readonly page: Page;
   readonly dataDir: string;
   /** Every submission that reached the service (the built-in Sandbox), in order. */
   readonly received: Received[];
+  /** Every request the core sent, submissions, polls and account queries alike, in order. */
+  readonly sent: Sent[];
   /** The Node core the page is bound to, to say what main says on its own (a notification clicked). */
   readonly harness: Harness;
 }
 
-/** A fetch for the core that notes every submission (a POST under /v1/) in `received`, then sends it on. */
-export function recordingFetch(received: Received[]): typeof fetch {
+/**
+ * A fetch for the core that notes every submission (a POST under /v1/) in `received`, and every request in
+ * `sent`, then sends it on.
+ */
+export function recordingFetch(received: Received[], sent: Sent[] = []): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    sent.push({ method: init?.method ?? 'GET', origin: url.origin, path: url.pathname });
     if ((init?.method ?? 'GET') === 'POST' && url.pathname.startsWith('/v1/') && typeof init?.body === 'string') {
       received.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
     }
@@ -43,8 +56,9 @@ export const test = base.extend<{ studio: StudioApp }>({
     info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
     const received: Received[] = [];
-    const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received) } });
-    await use({ page: app.page, dataDir, received, harness: app.harness! });
+    const sent: Sent[] = [];
+    const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received, sent) } });
+    await use({ page: app.page, dataDir, received, sent, harness: app.harness! });
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   },

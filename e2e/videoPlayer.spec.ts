@@ -226,8 +226,8 @@ test('a result is upscaled from the strip: the Sandbox receives the clip, the fa
   expect(body.prompt).toBeUndefined();
   // The clip sent is the result's own file.
   const listed = await page.evaluate(async () => {
-    const r = await window.gen.library.list();
-    return r.ok ? r.value.map((i) => ({ fileName: i.fileName, endpointId: i.endpointId })) : [];
+    const r = await window.gen.library.page({ offset: 0, limit: 500 });
+    return r.ok ? r.value.items.map((i) => ({ fileName: i.fileName, endpointId: i.endpointId })) : [];
   });
   const source = listed.find((i) => i.endpointId === 'gen-3-video')!;
   const sentClip = String(body.video);

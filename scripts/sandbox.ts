@@ -67,7 +67,7 @@ try {
   });
   console.log('Gen Studio sandbox: the whole service interface, offline. Outputs are placeholders; costs are simulated.');
   console.log(`  base_url     ${sandbox.baseUrl}`);
-  console.log(`  base_url_us  ${sandbox.regionalBaseUrl}   (delete_finetune)`);
+  console.log(`  base_url_us  ${sandbox.regionalBaseUrl}   (finetunes: -finetuned submits, my_finetunes, finetune_details, delete_finetune)`);
   console.log(`  demo key     ${sandbox.demoKey}   (${credits} credits)`);
   for (const key of values.key) console.log(`  key          ${key}   (${credits} credits)`);
   console.log(`  timing       ${values.timing}`);

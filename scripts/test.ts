@@ -3,10 +3,12 @@
  *   npm test -- --unit     unit tests only
  *   npm test -- --e2e      build and e2e only
  * Extra arguments after `--` go to Playwright when --e2e is given (e.g. a spec file).
+ * With CI set, the unit suite runs once, in a shuffled order (scripts/unitPlan.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chooseRunner, chromiumExecutable, electronBinary } from '../e2e/harness/runner';
+import { isCi, unitPlan } from './unitPlan';
 
 const args = process.argv.slice(2);
 const onlyUnit = args.includes('--unit');
@@ -25,7 +27,11 @@ function run(title: string, command: string, commandArgs: string[], env: NodeJS.
   }
 }
 
-if (!onlyE2e) run('Unit tests (Vitest)', bin('vitest'), ['run', ...(onlyUnit ? passThrough : [])]);
+if (!onlyE2e) {
+  const plan = unitPlan({ ci: isCi(process.env), seed: Math.floor(Math.random() * 1_000_000), passThrough: onlyUnit ? passThrough : [] });
+  if (plan.replay) console.log(plan.replay);
+  run('Unit tests (Vitest)', bin('vitest'), plan.args);
+}
 
 if (!onlyUnit) {
   const runner = chooseRunner();

@@ -168,6 +168,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
+    notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();
       credits.charged(keyId);
@@ -232,7 +233,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
-    ...estimateHandlers(spending),
+    ...estimateHandlers(spending, engine),
     ...exploreHandlers(explore, { library, desktop, log }),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };

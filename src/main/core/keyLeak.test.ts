@@ -151,7 +151,7 @@ describe('the key', () => {
         await until(() => group.every((t) => fx.tasks.get(t.id)?.state === 'done'));
         return group;
       },
-      'spending.estimate': () => call('spending.estimate', { endpointId: 'gen-dev' }),
+      'spending.estimate': () => call('spending.estimate', { request: { endpointId: 'gen-dev', params: { prompt: 'two' }, inputs: {} } }),
       'explore.quote': () => call('explore.quote', { spec: MATRIX }),
       'explore.start': async () => {
         const matrix = await ok<{ id: string }>(call('explore.start', { spec: MATRIX, projectId: null }));
@@ -179,43 +179,48 @@ describe('the key', () => {
       },
       'tasks.send': () => call('tasks.send', {}),
       'tasks.clear': () => call('tasks.clear', { id: ids.task! }),
-      'library.list': () => call('library.list'),
+      'library.page': () => call('library.page', { query: { text: 'lighthouse' }, offset: 0, limit: 10 }),
+      'library.locate': async () => {
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
+        return call('library.locate', { id: items[0]!.id });
+      },
+      'library.facets': () => call('library.facets'),
       'library.get': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.get', { id: items[0]!.id });
       },
       'library.openFolder': () => call('library.openFolder'),
       'library.setPoster': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.setPoster', { resultId: items[0]!.id, bytes: png });
       },
       'assets.fromLibrary': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return ok(call('assets.fromLibrary', { resultId: items[0]!.id }));
       },
       'library.mark': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.mark', { id: items[0]!.id, starred: true });
       },
       'library.export': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.export', { id: items[0]!.id, format: 'webp', quality: 80 });
       },
       'library.copy': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.copy', { id: items[0]!.id });
       },
       'library.reveal': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.reveal', { id: items[0]!.id });
       },
       'library.startDrag': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         return call('library.startDrag', { id: items[0]!.id });
       },
       'library.readDropped': () => call('library.readDropped', { name: 'photo.png', bytes: png }),
       'library.trash': async () => {
-        const items = await ok<Array<{ id: string }>>(call('library.list'));
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         ids.trashed = items[0]!.id;
         return call('library.trash', { id: items[0]!.id });
       },
@@ -260,7 +265,7 @@ describe('the key', () => {
       'app.info', 'app.notices', 'app.dismissNotice', 'keys.keychain', 'keys.add', 'keys.list', 'keys.update', 'keys.test',
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale', 'assets.setPoster',
-      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.list', 'library.get', 'library.openFolder', 'library.setPoster',
+      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.page', 'library.locate', 'library.facets', 'library.get', 'library.openFolder', 'library.setPoster',
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',

@@ -29,7 +29,7 @@ describe('docs/sandbox.md says what the code does', () => {
     for (const endpoint of taskEndpoints()) expect(priceOf(endpoint), endpoint.id).toBeDefined();
     const rows = table('prices');
     expect(Object.fromEntries(rows.map(([id, ...n]) => [id, n.map(Number)]))).toEqual(
-      Object.fromEntries(Object.entries(PRICES).map(([id, p]) => [id, [p.perRequest, p.perOutputMp, p.perInputMp, p.perSecondMp]])),
+      Object.fromEntries(Object.entries(PRICES).map(([id, p]) => [id, [p.perRequest, p.firstMp, p.furtherMp, p.perInputMp, p.perSecondMp]])),
     );
   });
 

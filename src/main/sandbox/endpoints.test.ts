@@ -79,7 +79,7 @@ describe('every endpoint of the catalog', () => {
     if (!c) continue;
     it(`${endpoint.id}: answers AsyncResponse, reaches Ready, and makes ${c.width} x ${c.height} ${c.format}`, async () => {
       const body: Record<string, JsonValue> = { ...(await validBody(endpoint, { video: await sampleVideo() })), ...c.request, seed: 11 };
-      const submitted = await fx.client.post(endpointPath(endpoint), body);
+      const submitted = await fx.client.post(endpointPath(endpoint), body, { base: endpoint.base === 'base_url_us' ? 'regional' : 'base' });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
       const response = AsyncResponseSchema.strict().parse(submitted.body);
       expect(response.polling_url.startsWith(`${fx.sandbox.baseUrl}/`)).toBe(true);

@@ -53,7 +53,7 @@ function resolveOptions(o: SandboxOptions): ResolvedOptions {
 
 /**
  * Starts the sandbox: the whole service interface on 127.0.0.1, `{base_url}` on one port and the regional base
- * (delete_finetune) on another. Every endpoint comes from the catalog; see docs/sandbox.md.
+ * (every finetune call) on another. Every endpoint comes from the catalog; see docs/sandbox.md.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const resolved = resolveOptions(options);

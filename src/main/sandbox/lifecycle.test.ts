@@ -168,8 +168,8 @@ describe('megapixels and cost', () => {
       ...references,
     });
     expect(answer.status).toBe(200);
-    // 10 x 1600 px; the output is 768 x 768 (0.59 MP); 2 + 3 x 0.59 + 1 x 0.02 credits.
-    expect(answer.body).toMatchObject({ input_mp: 0.02, output_mp: 0.59, cost: 3.79 });
+    // 10 x 1600 px; the output is 768 x 768 (0.59 MP, within the first megapixel); 2 + 3 + 1 x 0.02 credits.
+    expect(answer.body).toMatchObject({ input_mp: 0.02, output_mp: 0.59, cost: 5.02 });
   });
 });
 

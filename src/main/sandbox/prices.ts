@@ -1,48 +1,51 @@
 import type { EndpointSpec } from '../../shared/catalog/endpoint';
 
 /**
- * What the sandbox charges, in credits. The interface document gives no prices, so these are the sandbox's
- * own, kept in the same ballpark as the real service so cost readouts and spending caps look plausible.
- * docs/sandbox.md shows this table; a test keeps the two equal.
+ * What the sandbox charges, in credits: its own table, built from the service's public price list (field notes,
+ * Prices) and kept apart from the app's price model (src/shared/pricing), which the e2e price walk compares
+ * against it. As the service does: first-generation models per image; second-generation ones a first megapixel
+ * at a flat rate, then more per further megapixel of output, and input images count too. The list gives only
+ * starting prices: the further and input rates here are the sandbox's own choice, as are the prices of what the
+ * list leaves out (the third generation, video, the tools). docs/sandbox.md shows this table; a test keeps the
+ * two equal.
  *
- * cost = perRequest + perOutputMp * output_mp + perInputMp * input_mp + perSecondMp * seconds * output_mp
+ * cost = per request + first MP (any output) + per further MP × (output_mp − 1, from 0) + per input MP × input_mp
+ *        + per second·MP × seconds × output_mp
  */
 export interface Price {
   readonly perRequest: number;
-  readonly perOutputMp: number;
+  readonly firstMp: number;
+  readonly furtherMp: number;
   readonly perInputMp: number;
   /** Video: per second of output, per megapixel of frame. */
   readonly perSecondMp: number;
 }
 
-const price = (perRequest: number, perOutputMp: number, perInputMp = 0, perSecondMp = 0): Price => ({
-  perRequest,
-  perOutputMp,
-  perInputMp,
-  perSecondMp,
-});
+const perImage = (credits: number): Price => ({ perRequest: credits, firstMp: 0, furtherMp: 0, perInputMp: 0, perSecondMp: 0 });
+const byMegapixel = (firstMp: number, furtherMp: number, perInputMp: number, perRequest = 0): Price => ({ perRequest, firstMp, furtherMp, perInputMp, perSecondMp: 0 });
+const perSecondMp = (credits: number): Price => ({ perRequest: 0, firstMp: 0, furtherMp: 0, perInputMp: 0, perSecondMp: credits });
 
 /** By catalog id. `-finetuned` endpoints are billed at their base endpoint's rate (public beta). */
 export const PRICES: Readonly<Record<string, Price>> = {
-  'gen-dev': price(1, 1.5),
-  'gen-pro-1.1': price(2, 2),
-  'gen-ctx-max': price(4, 4, 1),
-  'gen-pro-1.0-fill': price(3, 2),
-  'gen-pro-1.0-expand': price(3, 2),
-  'gen-2-flex': price(0, 6, 6),
-  'gen-2-klein-9b-preview': price(0, 1.5, 1.5),
-  'gen-2-pro-preview': price(0, 3, 1.5),
-  'gen-2-pro': price(0, 3, 1.5),
-  'gen-2-klein-4b': price(0, 1, 1),
-  'gen-2-klein-9b': price(0, 1.5, 1.5),
-  'gen-3-image': price(2, 3, 1),
-  'gen-3-video': price(0, 0, 0, 3),
-  'vto-v2': price(7, 0),
-  'vto-v1': price(5, 0),
-  'deblur-v1': price(2, 1),
-  'erase-v1': price(2, 1),
-  'outpainting-v1': price(2, 2),
-  'video-upscale-v1': price(0, 0, 0, 1.5),
+  'gen-dev': perImage(2.5),
+  'gen-pro-1.1': perImage(4),
+  'gen-ctx-max': perImage(8),
+  'gen-pro-1.0-fill': perImage(5),
+  'gen-pro-1.0-expand': perImage(5),
+  'gen-2-flex': byMegapixel(5, 2, 3),
+  'gen-2-klein-9b-preview': byMegapixel(1.5, 0.6, 0.9),
+  'gen-2-pro-preview': byMegapixel(3, 1.2, 1.5),
+  'gen-2-pro': byMegapixel(3, 1.2, 1.5),
+  'gen-2-klein-4b': byMegapixel(1.4, 0.6, 0.8),
+  'gen-2-klein-9b': byMegapixel(1.5, 0.6, 0.9),
+  'gen-3-image': byMegapixel(3, 3, 1, 2),
+  'gen-3-video': perSecondMp(3),
+  'vto-v2': perImage(7),
+  'vto-v1': perImage(5),
+  'deblur-v1': byMegapixel(1, 1, 0, 2),
+  'erase-v1': byMegapixel(1, 1, 0, 2),
+  'outpainting-v1': byMegapixel(2, 2, 0, 2),
+  'video-upscale-v1': perSecondMp(1.5),
 };
 
 export function priceOf(endpoint: EndpointSpec): Price | undefined {
@@ -61,5 +64,7 @@ export const round2 = (n: number): number => Math.round(n * 100) / 100;
 export function costOf(endpoint: EndpointSpec, usage: Usage): number {
   const p = priceOf(endpoint);
   if (!p) return 0;
-  return round2(p.perRequest + p.perOutputMp * usage.outputMp + p.perInputMp * usage.inputMp + p.perSecondMp * usage.seconds * usage.outputMp);
+  const first = usage.outputMp > 0 ? p.firstMp : 0;
+  const further = p.furtherMp * Math.max(0, usage.outputMp - 1);
+  return round2(p.perRequest + first + further + p.perInputMp * usage.inputMp + p.perSecondMp * usage.seconds * usage.outputMp);
 }

@@ -20,7 +20,7 @@ export const TASK_KIND_LABELS: Readonly<Record<TaskKind, string>> = {
  */
 export type Release = 'preview' | 'snapshot';
 
-/** Which base address an endpoint lives on. `base_url_us` is the regional base of delete_finetune. */
+/** Which base address an endpoint lives on. `base_url_us` is the regional base: delete_finetune and the `-finetuned` submits. */
 export type BaseName = 'base_url' | 'base_url_us';
 
 /** The submit response shapes an endpoint may answer with. */

@@ -1,43 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readMp4Info } from './mp4';
-
-function box(type: string, ...parts: Uint8Array[]): Uint8Array {
-  const size = 8 + parts.reduce((n, p) => n + p.length, 0);
-  const out = new Uint8Array(size);
-  new DataView(out.buffer).setUint32(0, size);
-  out.set(new TextEncoder().encode(type), 4);
-  let at = 8;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-const bytes = (n: number, fill: (v: DataView) => void = () => {}) => {
-  const b = new Uint8Array(n);
-  fill(new DataView(b.buffer));
-  return b;
-};
-
-/** A minimal MP4: ftyp, moov (mvhd 5 s at 1000/s, one track of 1280 x 736), mdat. */
-function minimalMp4(): Uint8Array {
-  const ftyp = box('ftyp', new TextEncoder().encode('isom\0\0\0\0isomiso2'));
-  const mvhd = box('mvhd', bytes(100, (v) => {
-    v.setUint32(12, 1000);
-    v.setUint32(16, 5000);
-  }));
-  const tkhd = box('tkhd', bytes(84, (v) => {
-    v.setUint32(76, 1280 * 65536);
-    v.setUint32(80, 736 * 65536);
-  }));
-  const moov = box('moov', mvhd, box('trak', tkhd));
-  const mdat = box('mdat', bytes(64));
-  const out = new Uint8Array(ftyp.length + moov.length + mdat.length);
-  out.set(ftyp, 0);
-  out.set(moov, ftyp.length);
-  out.set(mdat, ftyp.length + moov.length);
-  return out;
-}
+import { MAX_BOXES, MP4_PROBLEM, readMp4, readMp4Info } from './mp4';
+import { minimalMp4, paddedMp4 } from './testing/paddedMp4';
 
 describe('readMp4Info', () => {
   it('reads the size and length of a whole file', () => {
@@ -50,5 +13,25 @@ describe('readMp4Info', () => {
     expect(readMp4Info(whole.subarray(0, Math.floor(whole.length / 2)))).toBeUndefined();
     expect(readMp4Info(new TextEncoder().encode('<html>not a video</html>'))).toBeUndefined();
     expect(readMp4Info(new Uint8Array([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70]))).toBeUndefined();
+  });
+
+  it('refuses a file of a million tiny boxes as too complex, quickly and without an object per box', () => {
+    const hostile = paddedMp4(1_000_000);
+    const before = process.memoryUsage().heapUsed;
+    expect(readMp4(hostile)).toEqual({ kind: 'too-complex' });
+    // Without the bound, the walk kept one object per box: a million of them, over 100 MB of heap.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 1024 * 1024);
+    expect(readMp4Info(hostile)).toBeUndefined();
+    expect(MP4_PROBLEM['too-complex']).toMatch(/more than 100,000 pieces/);
+  });
+
+  it('still reads a whole file with many boxes under the bound', () => {
+    expect(readMp4(paddedMp4(MAX_BOXES - 10))).toMatchObject({ kind: 'mp4', info: { width: 1280, height: 736, seconds: 5 } });
+  });
+
+  it('tells a cut-short file from a foreign one', () => {
+    const whole = minimalMp4();
+    expect(readMp4(whole.subarray(0, whole.length - 10)).kind).toBe('incomplete');
+    expect(readMp4(new TextEncoder().encode('not a video at all, just words')).kind).toBe('not-mp4');
   });
 });

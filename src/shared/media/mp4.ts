@@ -1,8 +1,12 @@
 /**
- * Just enough of ISO BMFF (MP4) to tell a whole file from a truncated or foreign one, and read its size.
- * Written by hand because it must be synchronous and pure (shared by the library's check of a download and the
- * Sandbox's own clips): it reads box headers only, never samples, where a demuxer such as mediabunny would
- * read the file through an async input and decode far more than this check needs.
+ * Just enough of ISO BMFF (MP4) to tell a whole file from a truncated, foreign or hostile one, and read its size.
+ * Written by hand because it must be synchronous and pure (shared by the library's check of a download, the
+ * drop path in the renderer and the Sandbox's own clips): mediabunny reads through an async input and builds
+ * its sample tables, far more than this check needs, and without a bound on what a crafted file makes it do.
+ *
+ * Its work and memory are bounded: boxes are walked in place (no object per box), at most `MAX_BOXES` box
+ * headers are read in all and at most `MAX_TABLE_ENTRIES` rows of the frame table, so a file padded with
+ * millions of tiny boxes is refused as too complex in a few milliseconds instead of building millions of objects.
  */
 
 export interface Mp4Info {
@@ -16,6 +20,30 @@ export interface Mp4Info {
   readonly codec: string | null;
 }
 
+/**
+ * The most box headers one reading walks. A plain MP4 has a few dozen; a fragmented one two per fragment, so
+ * a long fragmented recording stays well under this.
+ */
+export const MAX_BOXES = 100_000;
+/** The most frame-table rows added up (one row per frame at worst: over nine hours at 60 fps). */
+export const MAX_TABLE_ENTRIES = 2_000_000;
+
+export type Mp4Reading =
+  | { readonly kind: 'mp4'; readonly info: Mp4Info }
+  /** Not an MP4 at all (no `ftyp` box first). */
+  | { readonly kind: 'not-mp4' }
+  /** Starts as an MP4 but a box runs past the end, or the index or the media is missing. */
+  | { readonly kind: 'incomplete' }
+  /** More boxes than any real video has: refused unread. */
+  | { readonly kind: 'too-complex' };
+
+/** Words for a reading that is not a whole MP4, for a sentence after the file's name. */
+export const MP4_PROBLEM: Record<Exclude<Mp4Reading['kind'], 'mp4'>, string> = {
+  'not-mp4': 'is not an MP4 video',
+  incomplete: 'is an incomplete or damaged MP4: the file ends before the whole video is there',
+  'too-complex': `is not a video Gen Studio can read: it is split into more than ${MAX_BOXES.toLocaleString('en-US')} pieces (boxes), far more than any real video has`,
+};
+
 interface Box {
   readonly type: string;
   readonly start: number;
@@ -26,42 +54,93 @@ interface Box {
 const u32 = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 const type = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 
-/** The boxes between `start` and `end`; undefined when one runs past the end (the file is cut short). */
-function boxes(b: Uint8Array, start: number, end: number): Box[] | undefined {
-  const out: Box[] = [];
-  let at = start;
-  while (at < end) {
-    if (at + 8 > end) return undefined;
+class TooComplex extends Error {}
+class Incomplete extends Error {}
+
+/** One reading's walk: every box header read counts against the budget. */
+class Walker {
+  private visited = 0;
+  constructor(readonly b: Uint8Array) {}
+
+  /** The box at `at` (which must end by `end`); throws when it runs past `end`. */
+  private boxAt(at: number, end: number): Box {
+    if (++this.visited > MAX_BOXES) throw new TooComplex();
+    const b = this.b;
+    if (at + 8 > end) throw new Incomplete();
     let size = u32(b, at);
     let header = 8;
     if (size === 1) {
-      if (at + 16 > end) return undefined;
-      const high = u32(b, at + 8);
-      size = high * 2 ** 32 + u32(b, at + 12);
+      if (at + 16 > end) throw new Incomplete();
+      size = u32(b, at + 8) * 2 ** 32 + u32(b, at + 12);
       header = 16;
     } else if (size === 0) {
       size = end - at;
     }
-    if (size < header || at + size > end) return undefined;
-    out.push({ type: type(b, at + 4), start: at, end: at + size, header });
-    at += size;
+    if (size < header || at + size > end) throw new Incomplete();
+    return { type: type(b, at + 4), start: at, end: at + size, header };
   }
-  return out;
+
+  /** Calls `visit` for each box between `start` and `end` until it returns true; checks every box is whole. */
+  each(start: number, end: number, visit: (box: Box) => boolean | void): void {
+    for (let at = start; at < end; ) {
+      const box = this.boxAt(at, end);
+      if (visit(box) === true) return;
+      at = box.end;
+    }
+  }
+
+  /** The first child of `parent` named `name`. */
+  child(parent: Box | undefined, name: string): Box | undefined {
+    if (!parent) return undefined;
+    let found: Box | undefined;
+    try {
+      this.each(parent.start + parent.header, parent.end, (x) => {
+        if (x.type === name) found = x;
+        return found !== undefined;
+      });
+    } catch (error) {
+      // A damaged child list inside the index leaves that detail unknown; only the budget stops the reading.
+      if (error instanceof TooComplex) throw error;
+    }
+    return found;
+  }
 }
 
-/** Reads an MP4's frame size and length; undefined when the bytes are not a complete MP4. */
+/** Reads an MP4's frame size and length, or says why it cannot: not an MP4, cut short, or too complex to read. */
+export function readMp4(bytes: Uint8Array): Mp4Reading {
+  if (bytes.length < 16 || type(bytes, 4) !== 'ftyp') return { kind: 'not-mp4' };
+  try {
+    return readWhole(new Walker(bytes));
+  } catch (error) {
+    if (error instanceof TooComplex) return { kind: 'too-complex' };
+    if (error instanceof Incomplete) return { kind: 'incomplete' };
+    throw error;
+  }
+}
+
+/** Reads an MP4's frame size and length; undefined when the bytes are not a complete MP4 it can read. */
 export function readMp4Info(bytes: Uint8Array): Mp4Info | undefined {
-  if (bytes.length < 16 || type(bytes, 4) !== 'ftyp') return undefined;
-  const top = boxes(bytes, 0, bytes.length);
-  if (!top) return undefined;
-  const moov = top.find((x) => x.type === 'moov');
-  if (!moov || !top.some((x) => x.type === 'mdat')) return undefined;
-  const inner = boxes(bytes, moov.start + moov.header, moov.end);
-  if (!inner) return undefined;
+  const reading = readMp4(bytes);
+  return reading.kind === 'mp4' ? reading.info : undefined;
+}
+
+function readWhole(w: Walker): Mp4Reading {
+  const bytes = w.b;
+  let moov: Box | undefined;
+  let mdat = false;
+  // Every top-level box is walked: one running past the end means the file was cut short.
+  w.each(0, bytes.length, (x) => {
+    if (x.type === 'moov') moov ??= x;
+    else if (x.type === 'mdat') mdat = true;
+  });
+  if (!moov || !mdat) return { kind: 'incomplete' };
+  const index: Box = moov;
+  // The index's own children must be whole too.
+  w.each(index.start + index.header, index.end, () => {});
 
   let seconds: number | null = null;
-  const mvhd = inner.find((x) => x.type === 'mvhd');
-  if (mvhd) {
+  const mvhd = w.child(index, 'mvhd');
+  if (mvhd && mvhd.start + 32 <= mvhd.end) {
     const v = bytes[mvhd.start + 8]!;
     const base = mvhd.start + 12;
     const timescale = v === 1 ? u32(bytes, base + 16) : u32(bytes, base + 8);
@@ -71,25 +150,24 @@ export function readMp4Info(bytes: Uint8Array): Mp4Info | undefined {
   let width: number | null = null;
   let height: number | null = null;
   let track: TrackTiming = { frames: null, fps: null, codec: null };
-  for (const trak of inner.filter((x) => x.type === 'trak')) {
-    const children = boxes(bytes, trak.start + trak.header, trak.end);
-    const tkhd = children?.find((x) => x.type === 'tkhd');
-    if (!tkhd) continue;
+  w.each(index.start + index.header, index.end, (trak) => {
+    if (trak.type !== 'trak') return false;
+    const tkhd = w.child(trak, 'tkhd');
+    if (!tkhd) return false;
     const v = bytes[tkhd.start + 8]!;
     // Width and height are the last two 16.16 fixed-point fields of tkhd.
     const at = tkhd.start + 8 + (v === 1 ? 88 : 76);
-    if (at + 8 > tkhd.end) continue;
-    const w = u32(bytes, at) / 65536;
-    const h = u32(bytes, at + 4) / 65536;
-    if (w > 0 && h > 0) {
-      width = Math.round(w);
-      height = Math.round(h);
-      const mdia = children?.find((x) => x.type === 'mdia');
-      if (mdia) track = trackTiming(bytes, mdia);
-      break;
-    }
-  }
-  return { width, height, seconds, ...track };
+    if (at + 8 > tkhd.end) return false;
+    const wide = u32(bytes, at) / 65536;
+    const high = u32(bytes, at + 4) / 65536;
+    if (!(wide > 0 && high > 0)) return false;
+    width = Math.round(wide);
+    height = Math.round(high);
+    const mdia = w.child(trak, 'mdia');
+    if (mdia) track = trackTiming(w, mdia);
+    return true;
+  });
+  return { kind: 'mp4', info: { width, height, seconds, ...track } };
 }
 
 interface TrackTiming {
@@ -98,14 +176,13 @@ interface TrackTiming {
   readonly codec: string | null;
 }
 
-const child = (b: Uint8Array, parent: Box | undefined, name: string) => (parent ? boxes(b, parent.start + parent.header, parent.end)?.find((x) => x.type === name) : undefined);
-
 /** Frame count (stts), frame rate (with mdhd's timescale) and codec (stsd) of a track's media box. */
-function trackTiming(b: Uint8Array, mdia: Box): TrackTiming {
-  const mdhd = child(b, mdia, 'mdhd');
-  const stbl = child(b, child(b, mdia, 'minf'), 'stbl');
-  const stts = child(b, stbl, 'stts');
-  const stsd = child(b, stbl, 'stsd');
+function trackTiming(w: Walker, mdia: Box): TrackTiming {
+  const b = w.b;
+  const mdhd = w.child(mdia, 'mdhd');
+  const stbl = w.child(w.child(mdia, 'minf'), 'stbl');
+  const stts = w.child(stbl, 'stts');
+  const stsd = w.child(stbl, 'stsd');
   let codec: string | null = null;
   // stsd: version and flags, entry count, then the first sample entry's size and type.
   if (stsd && stsd.start + stsd.header + 16 <= stsd.end) codec = type(b, stsd.start + stsd.header + 12);
@@ -113,7 +190,7 @@ function trackTiming(b: Uint8Array, mdia: Box): TrackTiming {
   let ticks = 0;
   if (stts && stts.start + stts.header + 8 <= stts.end) {
     const entries = u32(b, stts.start + stts.header + 4);
-    if (stts.start + stts.header + 8 + entries * 8 <= stts.end) {
+    if (entries <= MAX_TABLE_ENTRIES && stts.start + stts.header + 8 + entries * 8 <= stts.end) {
       frames = 0;
       for (let i = 0; i < entries; i++) {
         const at = stts.start + stts.header + 8 + i * 8;
@@ -123,7 +200,7 @@ function trackTiming(b: Uint8Array, mdia: Box): TrackTiming {
     }
   }
   let fps: number | null = null;
-  if (mdhd && frames && ticks > 0) {
+  if (mdhd && frames && ticks > 0 && mdhd.start + mdhd.header + 24 <= mdhd.end) {
     const v = b[mdhd.start + mdhd.header]!;
     const timescale = u32(b, mdhd.start + mdhd.header + (v === 1 ? 20 : 12));
     if (timescale > 0) fps = Math.round(((frames * timescale) / ticks) * 1000) / 1000;

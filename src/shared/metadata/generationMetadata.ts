@@ -97,7 +97,6 @@ export function parseGenerationMetadata(text: string): GenerationMetadata | null
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const oneLine = (text: string) => text.replace(/\r?\n/g, ' ');
 
 /** A field's value as the service used it: as sent, or the catalog's default when it was left out. */
 function effective(m: GenerationMetadata, field: string): number | null {
@@ -107,21 +106,23 @@ function effective(m: GenerationMetadata, field: string): number | null {
 }
 
 /**
- * The A1111 "infotext": the prompt, then one line of `Key: value` pairs. Readers recognise it by `Steps:`, so
- * the line starts with the steps when the request had them; guidance maps to CFG scale, the endpoint to Model.
+ * The A1111 "infotext": the prompt as it was written (its own line breaks kept), then one last line of
+ * `Key: value` pairs. Readers recognise the text by `Steps:` (and A1111 itself by three pairs or more on the
+ * last line), so the line always starts with the steps: the number sent or the catalog's default, or `auto`
+ * for a model that takes no step count (the service chooses it), which A1111 reads and leaves unapplied.
+ * Guidance maps to CFG scale, the endpoint to Model.
  */
 export function infotext(m: GenerationMetadata): string {
-  const pairs: string[] = [];
   const steps = effective(m, 'steps');
   const guidance = effective(m, 'guidance');
-  if (steps !== null) pairs.push(`Steps: ${steps}`);
+  const pairs: string[] = [`Steps: ${steps ?? 'auto'}`];
   if (guidance !== null) pairs.push(`CFG scale: ${guidance}`);
   if (m.seed !== null) pairs.push(`Seed: ${m.seed}`);
   if (m.width !== null && m.height !== null) pairs.push(`Size: ${m.width}x${m.height}`);
   pairs.push(`Model: ${m.endpoint.id}`);
   if (m.endpoint.release) pairs.push(`Model version: ${m.endpoint.release}`);
   pairs.push(`Version: Gen Studio ${m.app.version}`);
-  return `${oneLine(m.prompt ?? '')}\n${pairs.join(', ')}`;
+  return `${m.prompt ?? ''}\n${pairs.join(', ')}`;
 }
 
 /** InvokeAI's `invokeai_metadata` keys for the facts that map, so its gallery shows prompt, seed and size. */

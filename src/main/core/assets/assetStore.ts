@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
-import { readMp4Info } from '../../../shared/media/mp4';
+import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
 import { placeholderPreview, posterPreview } from './poster';
@@ -140,8 +140,9 @@ export class AssetStore {
   private async importVideo(id: string, name: string, bytes: Uint8Array): Promise<AssetInfo> {
     const brand = String.fromCharCode(...bytes.subarray(8, 12));
     if (brand === 'qt  ') throw new IpcFailure('bad-input', `“${name}” is a QuickTime movie; export it as an MP4 (H.264) video and add that.`);
-    const info = readMp4Info(bytes);
-    if (!info) throw new IpcFailure('bad-input', `“${name}” is an incomplete or damaged MP4: the file ends before the whole video is there.`);
+    const reading = readMp4(bytes);
+    if (reading.kind !== 'mp4') throw new IpcFailure('bad-input', `“${name}” ${MP4_PROBLEM[reading.kind]}.`);
+    const { info } = reading;
     if (!info.width || !info.height || !info.codec) throw new IpcFailure('bad-input', `“${name}” holds no video picture (it may be sound only).`);
     const codec = VIDEO_CODECS[info.codec];
     if (!codec) {

@@ -87,7 +87,7 @@ function expectNothingSubmittedTwice(s: Setup, tasks: readonly TaskInfo[]): void
 
 /** Every task the service made Ready is in the library (unless its address expired, which is reported). */
 async function expectNothingReadyLost(s: Setup, tasks: readonly TaskInfo[]): Promise<void> {
-  const library = await s.fx.ok('library.list');
+  const library = (await s.fx.ok('library.page', { offset: 0, limit: 500 })).items;
   for (const t of tasks) {
     if (t.serviceStatus !== 'Ready' || t.error?.code === 'result-expired') continue;
     expect(t.state, t.id).toBe('done');
@@ -184,7 +184,7 @@ describe('the engine against the sandbox, failure by failure', () => {
     expect(s.sandbox.submissions().some((x) => x.status === 429)).toBe(true);
     expectNothingSubmittedTwice(s, tasks);
     await expectNothingReadyLost(s, tasks);
-    expect(await s.fx.ok('library.list')).toHaveLength(12);
+    expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toHaveLength(12);
   });
 
   it('charges what the sandbox charges and shows the balance it reports', async () => {
@@ -203,12 +203,12 @@ describe('a download that fails every time', () => {
     const [task] = await runToEnd(s);
     expect(task).toMatchObject({ state: 'failed', serviceStatus: 'Ready', resultId: null, canRetry: true, retryWarning: null });
     expect(task!.error).toMatchObject({ code: 'network', message: expect.stringMatching(/result could not be downloaded \(500\).*Gave up after 5 tries/) });
-    expect(await s.fx.ok('library.list')).toEqual([]);
+    expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toEqual([]);
     // Not lost: the service still holds it, and Retry downloads it without sending the task again.
     s.sandbox.clearFailures();
     await s.fx.ok('tasks.retry', { id: task!.id });
     await advanceUntil(s.clock!, () => s.fx.tasks.get(task!.id)?.state === 'done', { stepMs: 200 });
-    expect(await s.fx.ok('library.list')).toMatchObject([{ taskId: task!.id }]);
+    expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toMatchObject([{ taskId: task!.id }]);
     expect(s.sandbox.submissions()).toHaveLength(1);
   });
 });
@@ -228,7 +228,7 @@ describe('restarts', () => {
     const tasks = ids.map((id) => next.task(id));
     expectNothingSubmittedTwice({ ...s, fx: next }, tasks);
     expect(s.sandbox.submissions()).toHaveLength(4);
-    expect(await next.ok('library.list')).toHaveLength(4);
+    expect((await next.ok('library.page', { offset: 0, limit: 500 })).items).toHaveLength(4);
   });
 });
 

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCrashProcesses, nextLine, startCoreProcess, startSandboxProcess, waitForLine, type CoreRun, type SandboxRun } from '../testing/crash/harness';
 
 /**
  * A crash test that really crashes: the core runs as its own process against the Sandbox in another, and is
@@ -34,68 +32,30 @@ function seeded(seed: number): () => number {
   };
 }
 
-const root = resolve(import.meta.dirname, '../../../..');
-const outDir = join(root, 'node_modules', '.cache', 'crash-test');
 let work: string;
-let sandbox: ChildProcess;
-let sandboxLines: Interface;
-let baseUrl: string;
-
-/** The child scripts, bundled once so each restart costs a process start, not a TypeScript compile. */
-async function bundle(): Promise<void> {
-  await build({
-    entryPoints: [join(import.meta.dirname, '../testing/crash/coreProcess.ts'), join(import.meta.dirname, '../testing/crash/sandboxProcess.ts')],
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-}
-
-const nextLine = (lines: Interface, timeoutMs: number): Promise<string> =>
-  new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error('no answer')), timeoutMs);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      res(line);
-    });
-  });
+let sandbox: SandboxRun;
 
 beforeAll(async () => {
-  await bundle();
+  await bundleCrashProcesses();
   work = await mkdtemp(join(tmpdir(), 'gen-crash-'));
   // Tasks stay Pending a little while, so kills land while polling as well as while sending and downloading.
   const options = { timing: 'instant', durations: { 'gen-dev': 400 }, keys: { [KEY]: { credits: CREDITS } }, key: KEY, maxActiveTasksPerKey: 1000 };
-  sandbox = spawn(process.execPath, [join(outDir, 'sandboxProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  sandboxLines = createInterface({ input: sandbox.stdout! });
-  baseUrl = (JSON.parse(await nextLine(sandboxLines, 30_000)) as { baseUrl: string }).baseUrl;
+  sandbox = await startSandboxProcess(options);
 }, 120_000);
 
 afterAll(async () => {
-  sandbox?.stdin?.end();
+  sandbox?.child.stdin?.end();
   await rm(work, { recursive: true, force: true });
 });
-
-interface Run {
-  readonly child: ChildProcess;
-  readonly lines: Interface;
-  readonly exited: Promise<void>;
-}
 
 /** Every task state any run of the core reported, in order, across all runs. */
 const reported: Array<{ readonly run: number; readonly id: string; readonly state: string; readonly detail?: string }> = [];
 const FINAL = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
-function startCore(dataDir: string, total: number): Run {
-  const options = { dataDir, secretsFile: join(work, 'keychain.json'), baseUrl, key: KEY, total };
-  const child = spawn(process.execPath, [join(outDir, 'coreProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  const lines = createInterface({ input: child.stdout! });
+function startCore(dataDir: string, total: number): CoreRun {
+  const core = startCoreProcess({ dataDir, secretsFile: join(work, 'keychain.json'), baseUrl: sandbox.baseUrl, key: KEY, total });
   const run = runs++;
-  lines.on('line', (line) => {
+  core.lines.on('line', (line) => {
     try {
       const l = JSON.parse(line) as { event?: string; id?: string; state?: string; detail?: string; error?: string };
       if (l.event === 'state' && l.id && l.state) reported.push({ run, id: l.id, state: l.state, ...(l.detail || l.error ? { detail: `${l.detail ?? ''} ${l.error ?? ''}` } : {}) });
@@ -103,31 +63,9 @@ function startCore(dataDir: string, total: number): Run {
       /* not one of ours */
     }
   });
-  return { child, lines, exited };
+  return core;
 }
 let runs = 0;
-
-/** Resolves when the core prints a line `matches` accepts, or after `timeoutMs` (false). */
-const waitFor = (run: Run, matches: (line: Record<string, unknown>) => boolean, timeoutMs: number): Promise<boolean> =>
-  new Promise((res) => {
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    const onLine = (line: string) => {
-      try {
-        if (matches(JSON.parse(line) as Record<string, unknown>)) finish(true);
-      } catch {
-        /* not one of ours */
-      }
-    };
-    const finish = (hit: boolean) => {
-      clearTimeout(timer);
-      run.lines.off('line', onLine);
-      run.child.off('exit', onExit);
-      res(hit);
-    };
-    const onExit = () => finish(false);
-    run.lines.on('line', onLine);
-    run.child.once('exit', onExit);
-  });
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -145,7 +83,14 @@ interface Record_ {
   readonly remote: { id: string; cost: number | null } | null;
   readonly previousRemoteIds: string[];
   readonly request: { params: { prompt: string } };
+  readonly error: { code: string } | null;
 }
+
+/**
+ * Set aside by the crash-loop guard: two kills in a row landed while its result was being fetched or filed, which
+ * is what a result that takes the app down looks like from inside. It ends failed, to be retried by the user.
+ */
+const setAside = (r: Record_) => r.state === 'failed' && r.error?.code === 'set-aside';
 
 describe('the core killed with SIGKILL at random moments', () => {
   it(`ends every task exactly once, sends each once, files each result once, leaves no temporary files, and keeps the ledger equal to what the Sandbox charged (seed ${SEED})`, async () => {
@@ -160,7 +105,7 @@ describe('the core killed with SIGKILL at random moments', () => {
       const target = targets[round % targets.length]!;
       // "write": the result is being filed; the download step's state comes just before its file is written.
       const state = target === 'write' ? 'downloading' : target;
-      const hit = await waitFor(run, (l) => l.event === 'state' && l.state === state, 30_000);
+      const hit = await waitForLine(run, (l) => l.event === 'state' && l.state === state, 30_000);
       if (hit) aimed[target] = (aimed[target] ?? 0) + 1;
       if (process.env.CRASH_DEBUG) console.log(`round ${round} ${target} hit=${hit} t=${Math.round(performance.now())}`);
       await new Promise((r) => setTimeout(r, Math.floor(random() * (target === 'write' ? 60 : 25))));
@@ -173,7 +118,7 @@ describe('the core killed with SIGKILL at random moments', () => {
 
     // The last run: no kill; every task must end.
     const last = startCore(dataDir, TASKS);
-    const settled = await waitFor(last, (l) => l.event === 'settled', 60_000);
+    const settled = await waitForLine(last, (l) => l.event === 'settled', 60_000);
     // A clean stop this time (quit): what is left on disk is what the kills and the restarts left.
     last.child.stdin!.end();
     await Promise.race([last.exited, new Promise((r) => setTimeout(r, 20_000))]);
@@ -189,7 +134,7 @@ describe('the core killed with SIGKILL at random moments', () => {
     );
     expect(records).toHaveLength(TASKS);
     // Every task ends exactly once: done, or (sent when a kill came, before any answer was recorded) outcome-unknown.
-    for (const r of records) expect(['done', 'outcome-unknown'], r.id).toContain(r.state);
+    for (const r of records) expect(['done', 'outcome-unknown'].includes(r.state) || setAside(r), `${r.id}: ${r.state}`).toBe(true);
     expect(new Set(records.map((r) => r.request.params.prompt)).size).toBe(TASKS);
     // Never sent again by itself.
     for (const r of records) expect(r.previousRemoteIds, r.id).toEqual([]);
@@ -204,8 +149,8 @@ describe('the core killed with SIGKILL at random moments', () => {
     }
     expect(reported.filter((e) => FINAL.has(e.state)).length).toBeGreaterThanOrEqual(TASKS - KILLS);
 
-    sandbox.stdin!.write('report\n');
-    const report = JSON.parse(await nextLine(sandboxLines, 10_000)) as { submissions: Array<{ taskId: string | null; status: number }>; prompts: string[]; credits: number };
+    sandbox.child.stdin!.write('report\n');
+    const report = JSON.parse(await nextLine(sandbox.lines, 10_000)) as { submissions: Array<{ taskId: string | null; status: number }>; prompts: string[]; credits: number };
     const accepted = report.submissions.filter((s) => s.status === 200);
     expect(accepted).toHaveLength(report.submissions.length);
     // The Sandbox received one submit per task: each prompt is a task's, and none arrived twice; every task whose
@@ -229,6 +174,7 @@ describe('the core killed with SIGKILL at random moments', () => {
       (await readdir(library)).filter((n) => n.endsWith('.json') && !n.startsWith('.')).map(async (n) => JSON.parse(await readFile(join(library, n), 'utf8')) as { id: string }),
     );
     for (const r of known) {
+      if (setAside(r)) continue;
       expect(r.state, r.id).toBe('done');
       expect(sidecars.filter((s) => s.id === r.id), r.id).toHaveLength(1);
     }

@@ -4,6 +4,7 @@ import { BadResult } from '../library/inspect';
 import type { ResultMeta } from '../library/library';
 import { send } from '../net/httpClient';
 import { timed } from '../perf/phases';
+import { CRASHES_BEFORE_SET_ASIDE, UnreadResults } from './crashGuard';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
 import { DOWNLOAD_BACKOFF, DOWNLOAD_TIMEOUT_MS, MAX_RESULT_BYTES } from './policy';
@@ -18,12 +19,16 @@ import type { Transitions } from './transitions';
  * result filed by an earlier run, whole or only its file, is found and not fetched again.
  */
 export class DownloadStep {
+  private readonly unread: UnreadResults;
+
   constructor(
     private readonly d: EngineDeps,
     private readonly book: TaskBook,
     private readonly slots: Slots,
     private readonly t: Transitions,
-  ) {}
+  ) {
+    this.unread = new UnreadResults(d.library.dir);
+  }
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
     const sampleUrl = r.sampleUrl;
@@ -32,6 +37,33 @@ export class DownloadStep {
       this.slots.wake(r, this.book.now());
       return;
     }
+    if (r.stepCrashes >= CRASHES_BEFORE_SET_ASIDE) return this.setAside(r);
+    // Counted on disk before anything is fetched or read, cleared when the step ends (see crashGuard.ts).
+    const crashedBefore = r.stepCrashes > 0;
+    await this.book.update(r, { stepCrashes: r.stepCrashes + 1 });
+    try {
+      await this.fetchAndFile(r, sampleUrl, crashedBefore, signal);
+    } finally {
+      if (r.stepCrashes > 0 && !this.book.stopped) await this.book.update(r, { stepCrashes: 0 });
+    }
+  }
+
+  /**
+   * Two runs in a row died during this task's step: it ends here, its result kept where the user can look at it
+   * (and out of the library, which would read it again at the next start), and Retry is left to the user.
+   */
+  private async setAside(r: TaskRecord): Promise<void> {
+    const leftover = await this.d.library.unfiledFile(resultMeta(r));
+    const kept = (await this.unread.find(r.id)) ?? (leftover ? await this.unread.adopt(r.id, leftover.path, leftover.ext).catch(() => undefined) : undefined);
+    const message = kept ? msg.setAsideKept(kept) : msg.setAsideNotKept;
+    this.d.log.warn('a task was set aside after two crashes during its download step', { task: r.id, kept: kept ?? null });
+    // Cleared with the ending's own write: a Retry starts the step with no crash counted.
+    r.stepCrashes = 0;
+    await this.t.fail(r, { code: 'set-aside', message });
+    this.d.notify('warning', msg.setAsideNotice(message));
+  }
+
+  private async fetchAndFile(r: TaskRecord, sampleUrl: string, crashedBefore: boolean, signal: AbortSignal): Promise<void> {
     const meta = resultMeta(r);
     // Filed by an earlier run: whole (sidecar written), or only its file (a crash came before the sidecar).
     const existing = (await this.d.library.find(r.id, r.request.endpointId, r.createdAt)) ?? (await this.d.library.recover(meta));
@@ -49,8 +81,11 @@ export class DownloadStep {
       return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.downloadInterrupted, { code: 'network', message: msg.downloadFailed });
     }
     if (out.status === 200 && out.bytes) {
+      // A run died during this step before: the bytes are kept first, so a second death leaves them to look at.
+      if (crashedBefore) await this.unread.keep(r.id, out.bytes);
       try {
         const item = await this.d.library.save({ ...meta, bytes: out.bytes });
+        if (crashedBefore) await this.unread.discard(r.id);
         return this.finished(r, item.id);
       } catch (error) {
         if (!(error instanceof BadResult)) throw error;
@@ -77,7 +112,7 @@ export class DownloadStep {
   }
 
   private async finished(r: TaskRecord, resultId: string): Promise<void> {
-    await this.book.update(r, { state: 'done', resultId, finishedAt: this.book.now(), detail: null, error: null, nextAttemptAt: null });
+    await this.book.update(r, { state: 'done', stepCrashes: 0, resultId, finishedAt: this.book.now(), detail: null, error: null, nextAttemptAt: null });
     this.slots.slotFreed(r.keyId);
   }
 }

@@ -37,4 +37,6 @@ export interface EngineDeps {
   readonly onUpdate: (info: TaskInfo) => void;
   readonly onRemoved: (id: string) => void;
   readonly onSpending: (keyId: string) => void;
+  /** Tells the user something in the app's notices (a task set aside by the crash-loop guard). */
+  readonly notify: (level: 'info' | 'warning', message: string) => void;
 }

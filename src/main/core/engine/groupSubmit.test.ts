@@ -58,8 +58,8 @@ describe('a group of variations', () => {
     const first = await fx.ok('tasks.submitGroup', { request: dev(), count: 1, projectId: null });
     await allDone([first[0]!.id]);
     const summary = await fx.ok('spending.summary', {});
-    const estimate = await fx.ok('spending.estimate', { endpointId: 'gen-dev' });
-    expect(estimate).toEqual({ cost: summary.totals.day, basis: 'same-endpoint' });
+    const estimate = await fx.ok('spending.estimate', { request: dev() });
+    expect(estimate).toEqual({ cost: summary.totals.day, basis: 'runs', runs: 1, words: 'from your last run of this model' });
     // Room for two more at this price, not for four.
     await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: summary.totals.day * 3 + 0.5, week: null, month: null } });
     const refused = await fx.call('tasks.submitGroup', { request: dev(), count: 4, projectId: null });
@@ -70,10 +70,24 @@ describe('a group of variations', () => {
     expect(two).toHaveLength(2);
   });
 
+  it('before any run, checks a group against the public list price of its model', async () => {
+    const summary = await fx.ok('spending.summary', {});
+    expect(await fx.ok('spending.estimate', { request: dev() })).toEqual({ cost: 2.5, basis: 'list', runs: 0, words: 'from the public price list' });
+    // Room for two at the list's 2.5, not for three.
+    await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 6, week: null, month: null } });
+    const refused = await fx.call('tasks.submitGroup', { request: dev(), count: 3, projectId: null });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/estimated at 2\.5 \(from the public price list\)/) } });
+    expect(service.submits()).toHaveLength(0);
+    expect(await fx.ok('tasks.submitGroup', { request: dev(), count: 2, projectId: null })).toHaveLength(2);
+  });
+
   it('with a cap and no price known yet, refuses a group and says to generate one first', async () => {
     const summary = await fx.ok('spending.summary', {});
     await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 100, week: null, month: null } });
-    const refused = await fx.call('tasks.submitGroup', { request: dev(), count: 2, projectId: null });
+    // The public list does not name the third-generation image model.
+    const unlisted = { endpointId: 'gen-3-image', params: { prompt: 'a harbour' }, inputs: {} };
+    expect(await fx.ok('spending.estimate', { request: unlisted })).toEqual({ cost: null, basis: 'unknown', runs: 0, words: 'unknown until sent' });
+    const refused = await fx.call('tasks.submitGroup', { request: unlisted, count: 2, projectId: null });
     expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/not been priced yet.*Generate one first/) } });
     expect(service.submits()).toHaveLength(0);
   });

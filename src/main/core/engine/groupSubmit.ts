@@ -10,7 +10,7 @@ import { msg } from './messages';
 import type { TaskEngine } from './taskEngine';
 
 export interface GroupSubmitDeps {
-  readonly engine: Pick<TaskEngine, 'submit' | 'reservation'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'reservation' | 'expectedUsage'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
   readonly random: () => number;
 }
@@ -30,7 +30,7 @@ export interface GroupRequest {
 export async function submitGroup(d: GroupSubmitDeps, { request, count, projectId }: GroupRequest): Promise<TaskInfo[]> {
   const endpoint = findEndpoint(request.endpointId);
   if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
-  if (count > 1) checkGroupCaps(d, endpoint.id, endpoint.title, count);
+  if (count > 1) await checkGroupCaps(d, request, endpoint.title, count);
 
   const seeds = takesSeed(endpoint) ? variationSeeds(count, request.params.seed, d.random) : null;
   const groupId = randomUUID();
@@ -49,14 +49,16 @@ export async function submitGroup(d: GroupSubmitDeps, { request, count, projectI
   return tasks;
 }
 
-function checkGroupCaps(d: GroupSubmitDeps, endpointId: string, title: string, count: number): void {
+async function checkGroupCaps(d: GroupSubmitDeps, request: TaskRequest, title: string, count: number): Promise<void> {
   const keyId = d.spending.activeKeyId();
   const caps = d.spending.caps(keyId);
   if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
+  // The same price model the studio shows and each variation is checked with, at this request's size and inputs.
+  const usage = await d.engine.expectedUsage(request);
   const reserved = d.engine.reservation(keyId);
-  const estimate = d.spending.estimate(keyId, endpointId);
+  const estimate = d.spending.estimate(keyId, request.endpointId, usage);
   if (!estimate) {
     throw new IpcFailure('spending-cap', msg.groupNotPriced(title, d.spending.keyLabel(keyId), count));
   }
-  d.spending.check(keyId, endpointId, { amount: reserved.amount + (count - 1) * estimate.cost, unpriced: reserved.unpriced });
+  d.spending.check(keyId, request.endpointId, usage, { amount: reserved.amount + (count - 1) * estimate.cost, unpriced: reserved.unpriced });
 }

@@ -12,6 +12,11 @@ export const SANDBOX_LOST_MESSAGE =
   'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
 
 export const msg = {
+  setAsideKept: (path: string) =>
+    `This result could not be read: Gen Studio stopped twice in a row while reading it, so it is not tried again by itself. It is kept in ${path}. Retry fetches and reads it again.`,
+  setAsideNotKept:
+    'Gen Studio stopped twice in a row while fetching this result, so it is not fetched again by itself. Retry fetches it again (it is not charged again).',
+  setAsideNotice: (message: string) => `A task was set aside. ${message}`,
   shuttingDown: 'Gen Studio is shutting down.',
   notATaskEndpoint: (endpointId: string) => `“${endpointId}” is not an endpoint Gen Studio sends tasks to.`,
   requestHasProblems: 'The request has problems; see the fields marked.',

@@ -7,33 +7,21 @@ import type { EndpointSpec } from '../../../shared/catalog/endpoint';
  * stops waiting for can be checked again without being sent again.
  */
 export interface PollingCadence {
-  /** wait before the first poll */
+  /** the public clients' pace: the interval around a task's expected finish (and the first poll's delay) */
   readonly firstMs: number;
-  /** each interval is the last times this, up to `maxMs` */
-  readonly growth: number;
+  /** the slowest interval once a task runs well past its expected finish (longer for very long tasks) */
   readonly maxMs: number;
+  /** how long a task of this kind is taken to run at most before anything is known of this key's tasks */
+  readonly usualMs: number;
   /** how long to keep polling a task whose status is not final */
   readonly limitMs: number;
 }
 
-export const IMAGE_CADENCE: PollingCadence = { firstMs: 500, growth: 1.4, maxMs: 2500, limitMs: 10 * 60_000 };
-export const LONG_CADENCE: PollingCadence = { firstMs: 2000, growth: 1.3, maxMs: 6000, limitMs: 30 * 60_000 };
+export const IMAGE_CADENCE: PollingCadence = { firstMs: 500, maxMs: 2500, usualMs: 15_000, limitMs: 10 * 60_000 };
+export const LONG_CADENCE: PollingCadence = { firstMs: 2000, maxMs: 6000, usualMs: 120_000, limitMs: 30 * 60_000 };
 
 export function cadenceFor(endpoint: Pick<EndpointSpec, 'kind' | 'longRunning'> | undefined): PollingCadence {
   return endpoint && (endpoint.longRunning || endpoint.kind === 'video') ? LONG_CADENCE : IMAGE_CADENCE;
-}
-
-/** The n-th poll's nominal interval (n from 0), growing from quick to slow. */
-export function pollInterval(cadence: PollingCadence, n: number): number {
-  return Math.min(cadence.maxMs, cadence.firstMs * cadence.growth ** n);
-}
-
-/**
- * Spreads polls of many tasks apart: a delay drawn evenly between half the interval and the whole of it.
- * (Full jitter, from zero, would poll at once half the time; polling sooner than asked only costs requests.)
- */
-export function jitteredPoll(interval: number, random: () => number): number {
-  return interval / 2 + random() * (interval / 2);
 }
 
 /** Retries after errors: capped exponential backoff with full jitter (a delay drawn from zero to the cap). */

@@ -1,3 +1,4 @@
+import { pricedUsage } from './pricedUsage';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { moderationReasons, PollingResultSchema, TASK_STATUS, type PollingResult } from '../../../shared/catalog/responses';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
@@ -9,7 +10,8 @@ import { classifyAnswer } from './classifyAnswer';
 import type { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
-import { cadenceFor, fullJitter, jitteredPoll, NOT_FOUND_GRACE, POLL_BACKOFF, POLL_TIMEOUT_MS, pollInterval } from './policy';
+import { cadenceFor, fullJitter, NOT_FOUND_GRACE, POLL_BACKOFF, POLL_TIMEOUT_MS } from './policy';
+import type { PollPacer } from './pollPacer';
 import type { Slots } from './slots';
 import type { TaskBook } from './taskBook';
 import type { TaskRecord } from './taskRecord';
@@ -49,6 +51,7 @@ export class PollStep {
     private readonly slots: Slots,
     private readonly t: Transitions,
     private readonly download: DownloadStep,
+    private readonly pacer: PollPacer,
   ) {}
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
@@ -191,7 +194,9 @@ export class PollStep {
     // sent to the renderer.
     if (visible) await this.book.update(r, { serviceStatus: status, progress, detail }, false);
     else r.progress = progress;
-    this.slots.wake(r, now + jitteredPoll(pollInterval(cadence, r.polls), this.d.random));
+    // Sparse while the task is far from its expected finish, at the public clients' pace around it, slower only
+    // once it runs well past it (pollSchedule.ts).
+    this.slots.wake(r, this.pacer.nextPollAt(r, now, progress));
   }
 
   private async notFound(r: TaskRecord): Promise<void> {
@@ -218,6 +223,7 @@ export class PollStep {
       return this.t.fail(r, { code: 'bad-result', message: msg.unreadableAddress });
     }
     const settled = typeof body.cost === 'number' ? body.cost : null;
+    if (r.readyAt === null) this.pacer.ready(r, this.book.now());
     await this.book.update(r, {
       state: 'downloading',
       serviceStatus: TASK_STATUS.ready,
@@ -231,7 +237,7 @@ export class PollStep {
     });
     if (settled !== null) {
       if (this.d.ledger.has(r.id)) await this.d.ledger.settle(r.id, settled);
-      else await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote?.acceptedAt ?? this.book.now(), cost: settled, charged: true });
+      else await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote?.acceptedAt ?? this.book.now(), cost: settled, charged: true, usage: pricedUsage(r) });
       this.d.onSpending(r.keyId);
     } else await this.t.knownToService(r, null);
     // The address expires within minutes: fetch it now, on this same step.

@@ -15,7 +15,7 @@ export function reserved(records: Iterable<TaskRecord>, spending: SpendingServic
     // An outcome-unknown task is held in the ledger until settled; one the ledger could not take is held here.
     if (FINAL_STATES.has(r.state) && !(r.state === 'outcome-unknown' && !inLedger(r.id))) continue;
     if (r.remote && (r.remote.cost !== null || r.settledCost !== null)) continue;
-    const estimate = spending.estimate(keyId, r.request.endpointId);
+    const estimate = spending.estimate(keyId, r.request.endpointId, r.usage);
     if (estimate) amount += estimate.cost;
     else unpriced++;
   }

@@ -1,3 +1,4 @@
+import { pricedUsage } from './pricedUsage';
 import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
 import type { ResolvedConnection } from '../connections/connectionService';
@@ -6,7 +7,8 @@ import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
-import { cadenceFor, jitteredPoll, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
+import { SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
+import type { PollPacer } from './pollPacer';
 import { buildBody, MissingInput } from './requestBody';
 import { reserved } from './reservation';
 import type { Slots } from './slots';
@@ -26,6 +28,7 @@ export class SubmitStep {
     private readonly book: TaskBook,
     private readonly slots: Slots,
     private readonly t: Transitions,
+    private readonly pacer: PollPacer,
   ) {}
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
@@ -59,7 +62,7 @@ export class SubmitStep {
       return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
     }
     try {
-      this.d.spending.check(r.keyId, endpoint.id, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
+      this.d.spending.check(r.keyId, endpoint.id, r.usage, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
     } catch (error) {
       return this.t.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : msg.capCrossed });
     }
@@ -168,7 +171,7 @@ export class SubmitStep {
     // the record says it exists (and may be charged).
     await this.book.update(r, { remote });
     if (typeof remote.cost === 'number') {
-      await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: now, cost: remote.cost, charged: true });
+      await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: now, cost: remote.cost, charged: true, usage: pricedUsage({ ...r, remote }) });
       this.d.spending.invalidateCredits(r.keyId);
       this.d.onSpending(r.keyId);
     }
@@ -185,7 +188,6 @@ export class SubmitStep {
       return;
     }
     await this.book.update(r, { state: 'running', remote, attempts: 0, rateLimited: 0, polls: 0, pollingSince: now, serviceStatus: null, detail: null });
-    const cadence = cadenceFor(findEndpoint(r.request.endpointId));
-    this.slots.wake(r, now + jitteredPoll(cadence.firstMs, this.d.random));
+    this.slots.wake(r, this.pacer.nextPollAt(r, this.book.now(), null));
   }
 }

@@ -83,7 +83,7 @@ describe('the task engine, against a scripted service', () => {
 
     const done = fx.task(task.id);
     expect(done).toMatchObject({ state: 'done', remoteId: 'task-1', cost: 2, outputMp: 0.79, progress: 1, canRetry: false });
-    const items = await fx.ok('library.list');
+    const items = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
     expect(items).toMatchObject([{ id: done.resultId, taskId: task.id, remoteTaskId: 'task-1', seed: 42, cost: 2, connectionLabel: 'Service', params: { prompt: 'a lighthouse at dusk' } }]);
     expect(await fx.ok('spending.summary', {})).toMatchObject({ keyLabel: 'Studio', totals: { day: 2, week: 2, month: 2 } });
     // Progress was shown while it ran.
@@ -301,7 +301,7 @@ describe('the task engine, against a scripted service', () => {
     await fx.ok('tasks.retry', { id: t.id, acceptDoubleCharge: true });
     await reach(t.id, 'done');
     expect(service.submits()).toHaveLength(2);
-    const [item] = await fx.ok('library.list');
+    const [item] = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
     expect(item).toMatchObject({ taskId: t.id, remoteTaskId: 'task-2', seed: null });
     expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-2', error: null, detail: null });
   });
@@ -473,7 +473,7 @@ describe('the task engine, against a scripted service', () => {
     const t = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { top: 32 }, inputs: { image: { assetId: asset.id } } });
     await reach(t.id, 'done');
     expect(service.submits()[0]!.body).toEqual({ image: png.toString('base64'), top: 32 });
-    expect((await fx.ok('library.list'))[0]!.inputs).toEqual([{ field: 'image', assetId: asset.id }]);
+    expect(((await fx.ok('library.page', { offset: 0, limit: 500 })).items)[0]!.inputs).toEqual([{ field: 'image', assetId: asset.id }]);
   });
 
   it('never sends the key to a plain-http polling address', async () => {
@@ -664,7 +664,7 @@ describe('durability', () => {
     const libraryDir = join(dir.path, 'library');
     const sidecar = (await readdir(libraryDir)).find((n) => n.endsWith('.json') && !n.startsWith('.'))!;
     await rm(join(libraryDir, sidecar));
-    await rm(join(libraryDir, '.index.json'));
+    await rm(join(libraryDir, '.index.jsonl'));
     await rm(join(libraryDir, '.thumbs', `${t.id}.webp`));
     const recordFile = join(dir.path, 'tasks', `${t.id}.json`);
     const record = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
@@ -676,7 +676,7 @@ describe('durability', () => {
     fx = await boot();
     await reach(t.id, 'done');
     expect(service.downloads()).toHaveLength(downloads);
-    const items = await fx.ok('library.list');
+    const items = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
     expect(items).toMatchObject([{ taskId: t.id, remoteTaskId: 'task-1', cost: 2, metadataLost: false }]);
     expect(await readdir(libraryDir)).toContain(sidecar);
   });
@@ -714,6 +714,6 @@ describe('durability', () => {
     fx = await boot();
     await until(() => ids.every((id) => state(id) === 'done'), () => ids.map((id) => state(id)).join());
     expect(service.submits()).toHaveLength(3);
-    expect(await fx.ok('library.list')).toHaveLength(3);
+    expect((await fx.ok('library.page', { offset: 0, limit: 500 })).items).toHaveLength(3);
   });
 });

@@ -1,3 +1,5 @@
+import { pricedUsage } from './pricedUsage';
+import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
 import { randomUUID } from 'node:crypto';
 import { findEndpoint, taskEndpoints } from '../../../shared/catalog/catalog';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
@@ -11,6 +13,7 @@ import type { LedgerEntry } from '../spending/ledger';
 import { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
+import { PollPacer } from './pollPacer';
 import { PollStep } from './pollStep';
 import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
@@ -40,14 +43,16 @@ export class TaskEngine {
   private readonly book: TaskBook;
   private readonly slots: Slots;
   private readonly t: Transitions;
+  private readonly pacer: PollPacer;
 
   constructor(private readonly d: EngineDeps) {
     this.book = new TaskBook(d);
     this.slots = new Slots(d, this.book);
     const t = (this.t = new Transitions(d, this.book, this.slots));
     const download = new DownloadStep(d, this.book, this.slots, t);
-    const poll = new PollStep(d, this.book, this.slots, t, download);
-    const submit = new SubmitStep(d, this.book, this.slots, t);
+    const pacer = (this.pacer = new PollPacer(d.random));
+    const poll = new PollStep(d, this.book, this.slots, t, download, pacer);
+    const submit = new SubmitStep(d, this.book, this.slots, t, pacer);
     this.slots.attach({
       send: (r, signal) => submit.run(r, signal),
       poll: (r, signal) => poll.run(r, signal),
@@ -81,6 +86,8 @@ export class TaskEngine {
   async start(): Promise<void> {
     const loaded = await this.d.repo.loadAll();
     for (const record of loaded) this.records.set(record.id, record);
+    // How long this key's tasks took, from the finished ones still on record, paces the first polls after start-up.
+    this.pacer.seed(loaded);
     const wakes: Array<[TaskRecord, number]> = [];
     for (const r of loaded) {
       switch (r.state) {
@@ -116,7 +123,7 @@ export class TaskEngine {
       // so it is followed like any running task (and charged in the ledger if that write was lost).
       const cost = r.remote.cost;
       if (cost !== null && !this.d.ledger.has(r.id)) {
-        await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost, charged: true });
+        await this.d.ledger.record({ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost, charged: true, usage: pricedUsage(r) });
       }
       if (r.cancelRequested) {
         await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), detail: msg.cancelledAfterAccepted });
@@ -150,7 +157,7 @@ export class TaskEngine {
   ledgerEntries(): LedgerEntry[] {
     return [...this.records.values()].flatMap((r) =>
       r.remote && (r.settledCost ?? r.remote.cost) !== null
-        ? [{ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost: (r.settledCost ?? r.remote.cost)!, charged: r.state !== 'moderated' }]
+        ? [{ taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at: r.remote.acceptedAt, cost: (r.settledCost ?? r.remote.cost)!, charged: r.state !== 'moderated', usage: pricedUsage(r) }]
         : [],
     );
   }
@@ -191,6 +198,7 @@ export class TaskEngine {
     if (issues.length) {
       throw new IpcFailure('validation', msg.requestHasProblems, issues.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })));
     }
+    const usage = await this.expectedUsage(request);
 
     const connectionId = this.d.connections.activeId();
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
@@ -198,7 +206,7 @@ export class TaskEngine {
     });
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
-    this.d.spending.check(conn.keyId, endpoint.id, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
+    this.d.spending.check(conn.keyId, endpoint.id, usage, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
     if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({
@@ -211,6 +219,7 @@ export class TaskEngine {
       state: offline ? 'ready-to-send' : 'queued',
       createdAt: this.now(),
       detail: offline ? this.readyToSendDetail() : null,
+      usage,
       ...meta,
     });
     this.records.set(record.id, record);
@@ -245,7 +254,7 @@ export class TaskEngine {
     const warning = retryWarningOf(r);
     if (warning && !acceptDoubleCharge) throw new IpcFailure('conflict', warning);
     if (retryModeOf(r) === 'resume') {
-      const downloading = r.sampleUrl !== null && (r.error?.code === 'bad-result' || r.error?.code === 'network') && r.serviceStatus === TASK_STATUS.ready;
+      const downloading = r.sampleUrl !== null && (r.error?.code === 'bad-result' || r.error?.code === 'network' || r.error?.code === 'set-aside') && r.serviceStatus === TASK_STATUS.ready;
       await this.book.update(r, {
         state: downloading ? 'downloading' : 'running',
         error: null,
@@ -302,6 +311,14 @@ export class TaskEngine {
   }
 
   // ---------------------------------------------------------------------------------------------------------
+
+  /** What a request is expected to be priced on, from the sizes of the assets it sends. */
+  async expectedUsage(request: TaskRequest): Promise<Usage> {
+    const endpoint = findEndpoint(request.endpointId);
+    if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
+    const facts = await assetFacts(this.d.assets, request);
+    return expectedUsage(endpoint, request, (id) => facts.get(id));
+  }
 
   private async validate(endpoint: EndpointSpec, request: TaskRequest): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
+import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
 /**
@@ -47,7 +48,7 @@ export const TaskRecordSchema = z.object({
   /** the last progress the service reported, 0 to 1 */
   progress: z.number().nullable().default(null),
   detail: z.string().nullable(),
-  /** polls so far of this remote task; sets the interval */
+  /** polls so far of this remote task (the schedule itself follows the time since acceptance) */
   polls: z.number().int().nonnegative(),
   /** when the current stretch of polling began: the time limit counts from here */
   pollingSince: z.number().nullable(),
@@ -68,12 +69,16 @@ export const TaskRecordSchema = z.object({
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
   projectId: ProjectIdSchema.nullable().default(null),
   group: TaskGroupSchema.nullable().default(null),
+  /** what the app expected the request to be priced on when it was made (absent on older records) */
+  usage: UsageSchema.optional(),
+  /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
+  stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 /** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
 export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'> &
-  Partial<Pick<TaskRecord, 'projectId' | 'group'>>;
+  Partial<Pick<TaskRecord, 'projectId' | 'group' | 'usage'>>;
 
 /** A task record before any attempt: one definition of the starting state, for the engine and for tests. */
 export function newTaskRecord(task: NewTask): TaskRecord {
@@ -104,5 +109,6 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    stepCrashes: 0,
   };
 }

@@ -9,7 +9,7 @@ export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'run
 export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 /** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */
-const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key']);
+const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key', 'set-aside']);
 
 export type RetryMode = 'resume' | 'resend';
 

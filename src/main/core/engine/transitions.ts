@@ -1,3 +1,4 @@
+import { pricedUsage } from './pricedUsage';
 import type { TaskError, TaskState } from '../../../shared/ipc/contract';
 import type { EngineDeps } from './engineDeps';
 import { msg, SANDBOX_LOST_MESSAGE } from './messages';
@@ -39,10 +40,11 @@ export class Transitions {
     const at = r.submittedAt ?? r.remote?.acceptedAt ?? this.book.now();
     const base = { taskId: r.id, keyId: r.keyId, endpointId: r.request.endpointId, at };
     try {
-      if (r.remote?.cost != null) await this.d.ledger.record({ ...base, at: r.remote.acceptedAt, cost: r.remote.cost, charged: true });
+      if (r.remote?.cost != null) await this.d.ledger.record({ ...base, at: r.remote.acceptedAt, cost: r.remote.cost, charged: true, usage: pricedUsage(r) });
       else {
-        const estimate = this.d.spending.estimate(r.keyId, r.request.endpointId);
-        await this.d.ledger.holdUnsettled(estimate ? { ...base, cost: estimate.cost } : { ...base, cost: 0, unpriced: true });
+        const estimate = this.d.spending.estimate(r.keyId, r.request.endpointId, r.usage);
+        const usage = pricedUsage(r);
+        await this.d.ledger.holdUnsettled(estimate ? { ...base, cost: estimate.cost, usage } : { ...base, cost: 0, unpriced: true, usage });
       }
       this.d.onSpending(r.keyId);
     } catch (error) {

@@ -50,6 +50,8 @@ async function withKey(): Promise<string> {
 }
 
 const submitDev = () => fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk' }, inputs: {} });
+/** A model the public price list does not name: nothing prices it before the service has charged one. */
+const submitUnlisted = () => fx.call('tasks.submit', { endpointId: 'gen-3-image', params: { prompt: 'a lighthouse at dusk' }, inputs: {} });
 const until = (pred: () => boolean, describe?: () => string) => advanceUntil(clock, pred, { describe, stepMs: 100 });
 const state = (id: string): TaskState | undefined => fx.tasks.get(id)?.state;
 const idle = () => [...fx.tasks.values()].every((t) => !['queued', 'submitting', 'running', 'downloading', 'waiting'].includes(t.state));
@@ -123,7 +125,7 @@ describe('caps and tasks whose outcome is unknown', () => {
     const keyId = await withKey();
     const charged = chargingService(1);
     await fx.ok('spending.setCaps', { keyId, caps: { day: 5, week: null, month: null } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => submitDev()));
+    const results = await Promise.all(Array.from({ length: 6 }, () => submitUnlisted()));
     await until(idle, () => JSON.stringify([...fx.tasks.values()].map((t) => t.state)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(service.submits()).toHaveLength(1);
@@ -150,10 +152,10 @@ describe('caps and tasks whose outcome is unknown', () => {
     const keyId = await withKey();
     const charged = chargingService(1);
     await fx.ok('spending.setCaps', { keyId, caps: { day: 5, week: null, month: null } });
-    const first = await submitDev();
+    const first = await submitUnlisted();
     expect(first.ok).toBe(true);
     await until(idle);
-    const second = await submitDev();
+    const second = await submitUnlisted();
     expect(second).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/outcome is unknown has no price yet/) } });
     expect(charged()).toBe(2);
 
@@ -195,7 +197,7 @@ describe('caps and tasks whose outcome is unknown', () => {
     await withKey();
     service.submit = () => json(200, { id: 'v1', polling_url: `${BASE}/v1/get_result?id=v1`, cost: null });
     service.poll = (id) => pending(id);
-    const t = await submitDev();
+    const t = await submitUnlisted();
     const id = t.ok ? t.value.id : '';
     await until(() => state(id) === 'running');
     await fx.core.dispose();

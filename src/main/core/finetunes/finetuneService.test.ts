@@ -39,13 +39,25 @@ describe('finetunes of the active key', () => {
     const post = requests.find((r) => r.url.pathname === '/v1/delete_finetune')!;
     expect(post.method).toBe('POST');
     expect(JSON.parse(post.body!)).toEqual({ finetune_id: 'sandbox-ink-lora' });
-    // The regional base is the second origin of the Sandbox, not the base the tasks go to.
-    const base = requests.find((r) => r.url.pathname === '/v1/finetune_details')!.url.origin;
-    expect(post.url.origin).not.toBe(base);
+    // Every finetune call went to the regional base, the Sandbox's second origin, never to the base.
+    const regional = (await fx.ok('connections.list')).find((c) => c.active)!.regionalBaseUrl;
+    const finetuneCalls = requests.filter((r) => /^\/v1\/(my_finetunes|finetune_details|delete_finetune)$/.test(r.url.pathname));
+    expect(finetuneCalls.length).toBeGreaterThan(3);
+    expect(new Set(finetuneCalls.map((r) => r.url.origin))).toEqual(new Set([regional]));
     expect((await fx.ok('finetunes.list')).finetunes.map((f) => f.id)).toEqual(['sandbox-demo-lora']);
     const again = await fx.call('finetunes.delete', { id: 'sandbox-ink-lora' });
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.error.message).toMatch(/has no finetune “sandbox-ink-lora”/);
+  });
+
+  it('a submit with a finetune goes to the regional base, where the Sandbox serves it (as the service does), and finishes', async () => {
+    const { fx, requests } = await core();
+    const task = await fx.ok('tasks.submit', { endpointId: 'gen-2-klein-9b-kv-finetuned', params: { prompt: 'in my style', finetune_id: 'sandbox-demo-lora', width: 320, height: 192 }, inputs: {} });
+    for (let i = 0; i < 500 && !['done', 'failed'].includes(fx.tasks.get(task.id)?.state ?? ''); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(fx.task(task.id).state).toBe('done');
+    const regional = (await fx.ok('connections.list')).find((c) => c.active)!.regionalBaseUrl;
+    const submits = requests.filter((r) => r.method === 'POST' && r.url.pathname === '/v1/gen-2-klein-9b-kv-finetuned');
+    expect(submits.map((r) => r.url.origin)).toEqual([regional]);
   });
 
   it('a connection that does not answer the list says so, and a name can still be typed', async () => {

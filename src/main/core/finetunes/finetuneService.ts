@@ -31,9 +31,9 @@ export interface FinetuneList {
 }
 
 /**
- * The active key's finetunes. The list and details queries are beyond the interface document (field notes):
- * they are published on the regional base, and the Sandbox answers them on the base, so the regional base is
- * asked first and the base when it has no such path. Deletion goes to the regional base only, as documented.
+ * The active key's finetunes, all on the regional base: deletion as the interface document says, and the list
+ * and details queries (beyond the document) where the field notes say the service publishes them. The global
+ * base does not serve them, so it is never asked.
  */
 export class FinetuneService {
   constructor(
@@ -43,7 +43,8 @@ export class FinetuneService {
 
   async list(): Promise<FinetuneList> {
     const conn = await this.activeConnection();
-    const { base, out } = await this.listFrom(conn);
+    const base = conn.regionalBaseUrl;
+    const out = await this.get(conn, `${base}${ACCOUNT_PATHS.myFinetunes}`);
     if (out.kind !== 'answer') return { finetunes: [], available: false, message: unreachable(out) };
     if (out.status !== 200) {
       return { finetunes: [], available: false, message: `${conn.label} does not list finetunes (it answered ${out.status}). Type a finetune’s name instead.` };
@@ -76,23 +77,12 @@ export class FinetuneService {
     throw new IpcFailure('invalid-request', `The finetune “${id}” was not deleted: the service answered ${out.status}${why}.`);
   }
 
-  /** Details from the base that answered the list. */
+  /** Details, from the regional base too. */
   private async details(conn: ResolvedConnection, base: string, id: string): Promise<Record<string, JsonValue> | null> {
     const out = await this.get(conn, `${base}${ACCOUNT_PATHS.finetuneDetails}?finetune_id=${encodeURIComponent(id)}`);
     if (out.kind !== 'answer' || out.status !== 200) return null;
     const parsed = DetailsSchema.safeParse(parseJson(out.text));
     return parsed.success ? (parsed.data.finetune_details as Record<string, JsonValue>) : null;
-  }
-
-  /** The list from the regional base, or from the base when the regional one has no such path. */
-  private async listFrom(conn: ResolvedConnection): Promise<{ base: string; out: HttpOutcome }> {
-    const bases = [...new Set([conn.regionalBaseUrl, conn.baseUrl])];
-    let found: { base: string; out: HttpOutcome } | undefined;
-    for (const base of bases) {
-      found = { base, out: await this.get(conn, `${base}${ACCOUNT_PATHS.myFinetunes}`) };
-      if (!(found.out.kind === 'answer' && (found.out.status === 404 || found.out.status === 405))) break;
-    }
-    return found!;
   }
 
   private get(conn: ResolvedConnection, url: string): Promise<HttpOutcome> {

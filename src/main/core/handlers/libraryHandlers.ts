@@ -7,13 +7,18 @@ import sharp from 'sharp';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { MEDIA_TYPES, sniffMediaType } from '../../../shared/media/mediaType';
+import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
+import { displayName } from '../../../shared/text/displayName';
 import type { AssetStore } from '../assets/assetStore';
 import { asPng, encodeExport, readMetadata } from '../library/metadata/embed';
 import { remuxWithMetadata } from '../library/metadata/mp4Export';
 
-export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.list' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
+export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.page' | 'library.locate' | 'library.facets' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
   return {
-    'library.list': async () => library.list(),
+    'library.page': async ({ query, offset, limit }) => library.page(query ?? {}, offset, limit),
+    'library.locate': async ({ query, id }) => ({ index: library.locate(query ?? {}, id) }),
+    'library.facets': async () => library.facets(),
     'library.get': async ({ id }) => library.get(id),
     'library.openFolder': async () => {
       const problem = await deps.openPath(library.dir);
@@ -128,7 +133,14 @@ export function galleryHandlers(o: { library: Library; assets: Pick<AssetStore, 
       context.startDrag({ file: paths.file, icon: icon ?? (await sharp(Buffer.from(VIDEO_ICON_SVG)).png().toBuffer()) });
       return { started: true };
     },
-    'library.readDropped': async ({ bytes }) => {
+    'library.readDropped': async ({ name, bytes }) => {
+      const shown = displayName(name);
+      if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${shown}” is empty: it holds no picture or clip to read.`);
+      // An MP4 is walked by the bounded reading before any library reads it: a crafted one is refused here.
+      if (sniffMediaType(bytes.subarray(0, 64)) === MEDIA_TYPES.mp4) {
+        const mp4 = readMp4(bytes);
+        if (mp4.kind !== 'mp4') throw new IpcFailure('bad-input', `“${shown}” ${MP4_PROBLEM[mp4.kind]}.`);
+      }
       const found = await readMetadata(bytes);
       if (found.kind === 'none') return { kind: 'none' };
       if (found.kind === 'infotext') return { kind: 'infotext', ...found.found };

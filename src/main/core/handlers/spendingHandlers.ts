@@ -1,3 +1,5 @@
+import { basisWords } from '../../../shared/pricing/priceModel';
+import type { TaskEngine } from '../engine/taskEngine';
 import type { SpendingService } from '../spending/spendingService';
 import type { HandlersFor } from './types';
 
@@ -21,11 +23,12 @@ export function spendingHandlers(
   };
 }
 
-export function estimateHandlers(spending: SpendingService): HandlersFor<'spending.estimate'> {
+export function estimateHandlers(spending: SpendingService, engine: Pick<TaskEngine, 'expectedUsage'>): HandlersFor<'spending.estimate'> {
   return {
-    'spending.estimate': async ({ endpointId }) => {
-      const estimate = spending.estimate(spending.activeKeyId(), endpointId);
-      return { cost: estimate?.cost ?? null, basis: estimate?.basis ?? null };
+    'spending.estimate': async ({ request }) => {
+      const usage = await engine.expectedUsage(request);
+      const quote = spending.quote(spending.activeKeyId(), request.endpointId, usage);
+      return { ...quote, words: basisWords(quote) };
     },
   };
 }

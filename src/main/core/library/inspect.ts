@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MEDIA_TYPES, type MediaMime } from '../../../shared/media/mediaType';
-import { readMp4Info } from '../../../shared/media/mp4';
+import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
 import { timed } from '../perf/phases';
 
 const THUMB_EDGE = 320;
@@ -27,9 +27,10 @@ export class BadResult extends Error {}
  */
 export async function inspectResult(bytes: Uint8Array): Promise<InspectedResult> {
   if (bytes.length === 0) throw new BadResult('The result is empty.');
-  const mp4 = readMp4Info(bytes);
-  if (mp4) return { kind: 'video', ...MEDIA_TYPES.mp4, width: mp4.width, height: mp4.height, seconds: mp4.seconds, thumbnail: null };
-  if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') throw new BadResult('The video is incomplete.');
+  const mp4 = readMp4(bytes);
+  if (mp4.kind === 'mp4') return { kind: 'video', ...MEDIA_TYPES.mp4, width: mp4.info.width, height: mp4.info.height, seconds: mp4.info.seconds, thumbnail: null };
+  if (mp4.kind === 'incomplete') throw new BadResult('The video is incomplete.');
+  if (mp4.kind === 'too-complex') throw new BadResult(`The video ${MP4_PROBLEM['too-complex']}.`);
 
   const meta = await timed('verify', () => sharp(bytes, { failOn: 'warning' }).metadata()).catch(() => undefined);
   const type = meta?.format && Object.hasOwn(IMAGE_TYPES, meta.format) ? IMAGE_TYPES[meta.format as keyof typeof IMAGE_TYPES] : undefined;

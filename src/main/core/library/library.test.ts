@@ -83,25 +83,25 @@ describe('the library', () => {
     const library = await open();
     await library.save(await request('44444444-aaaa-bbbb-cccc-000000000004'));
     await library.save(await request('55555555-aaaa-bbbb-cccc-000000000005'));
-    await rm(join(libDir(), '.index.json'));
+    await rm(join(libDir(), '.index.jsonl'));
     expect((await open()).list()).toHaveLength(2);
-    await writeFile(join(libDir(), '.index.json'), '{"version":1,"entr');
+    await writeFile(join(libDir(), '.index.jsonl'), '{"put":{"version":1,"entr');
     expect((await open()).list()).toHaveLength(2);
   });
 
   it('adopts a result whose sidecar was written just before a crash, before the index', async () => {
     const library = await open();
     await library.save(await request('66666666-aaaa-bbbb-cccc-000000000006'));
-    const index = await readFile(join(libDir(), '.index.json'), 'utf8');
+    const index = await readFile(join(libDir(), '.index.jsonl'), 'utf8');
     await library.save(await request('77777777-aaaa-bbbb-cccc-000000000007'));
-    await writeFile(join(libDir(), '.index.json'), index);
+    await writeFile(join(libDir(), '.index.jsonl'), index);
     expect((await open()).list()).toHaveLength(2);
   });
 
   it('sets a damaged sidecar aside with a notice and keeps showing the file', async () => {
     const library = await open();
     const item = await library.save(await request('88888888-aaaa-bbbb-cccc-000000000008'));
-    await rm(join(libDir(), '.index.json'));
+    await rm(join(libDir(), '.index.jsonl'));
     await writeFile(join(libDir(), item.fileName.replace('.jpg', '.json')), '{"version": 1, "id": ');
     const reopened = await open();
     expect(reopened.list()).toMatchObject([{ fileName: item.fileName, metadataLost: true, mime: 'image/jpeg' }]);
@@ -136,9 +136,10 @@ describe('the library', () => {
     async function tamper(fileName: string, change: Record<string, unknown>, alsoIndex: boolean): Promise<void> {
       const sidecar = JSON.parse(await readFile(sidecarPath(fileName), 'utf8')) as Record<string, unknown>;
       await writeFile(sidecarPath(fileName), JSON.stringify({ ...sidecar, ...change }));
-      if (!alsoIndex) return rm(join(libDir(), '.index.json'), { force: true });
-      const index = JSON.parse(await readFile(join(libDir(), '.index.json'), 'utf8')) as { entries: Record<string, unknown>[] };
-      await writeFile(join(libDir(), '.index.json'), JSON.stringify({ ...index, entries: index.entries.map((e) => ({ ...e, ...change })) }));
+      if (!alsoIndex) return rm(join(libDir(), '.index.jsonl'), { force: true });
+      const lines = (await readFile(join(libDir(), '.index.jsonl'), 'utf8')).split('\n').filter(Boolean);
+      const edited = lines.map((l) => JSON.parse(l) as { put: Record<string, unknown> }).map((l) => JSON.stringify({ put: { ...l.put, ...change } }));
+      await writeFile(join(libDir(), '.index.jsonl'), `${edited.join('\n')}\n`);
     }
 
     for (const [what, path] of [

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { z } from 'zod';
 import { findEndpoint } from '../../../shared/catalog/catalog';
-import type { LibraryItem } from '../../../shared/ipc/contract';
+import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_TYPES, sniffMediaType, SNIFF_BYTES, type MediaType } from '../../../shared/media/mediaType';
 import type { Logger } from '../deps';
 import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { GalleryIndex, galleryRow, type GalleryRow } from './galleryIndex';
+import { IndexLog } from './indexLog';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -21,7 +22,6 @@ import { remuxWithMetadata } from './metadata/mp4Export';
 import { GalleryState, type Mark } from './galleryState';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
-const INDEX = '.index.json';
 const THUMBS = '.thumbs';
 const SET_ASIDE = '.set-aside';
 /** A video result's poster is kept where an image's preview is; this is its size. */
@@ -32,8 +32,6 @@ const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(Object.
 
 /** A sidecar describes the file beside it of the same name, and no other. */
 const sidecarOf = (base: string) => SidecarSchema.refine((s) => s.file === `${base}${extname(s.file)}`);
-
-const IndexSchema = z.object({ version: z.literal(1), entries: z.array(SidecarSchema) });
 
 export type LibraryChange = { readonly kind: 'updated'; readonly item: LibraryItem } | { readonly kind: 'removed'; readonly id: string };
 
@@ -77,14 +75,32 @@ interface Entry {
   readonly savedAt: number;
 }
 
+function rowOf(e: Entry): GalleryRow {
+  const s = e.sidecar;
+  const prompt = s && typeof s.params.prompt === 'string' ? s.params.prompt : '';
+  return galleryRow({
+    id: e.id,
+    savedAt: e.savedAt,
+    createdAt: s?.timings.createdAt ?? e.savedAt,
+    endpointId: s?.endpoint.id ?? 'unknown',
+    prompt,
+    fileName: e.file,
+    projectId: s?.projectId ?? null,
+    group: s?.group ?? null,
+  });
+}
+
 /**
  * The results library: each result is its file plus a JSON sidecar, in a folder the user can open. Every
  * write is atomic and the sidecar is written after the file, so a crash at any point leaves either nothing
- * or a whole result. The index is a cache: lost or damaged, it is rebuilt from the sidecars.
+ * or a whole result. The index (an append-only log, indexLog.ts) is a cache: lost or damaged, it is rebuilt
+ * from the sidecars. What the gallery shows is queried in main (galleryIndex.ts) and sent a page at a time.
  */
 export class Library {
   private readonly entries = new Map<string, Entry>();
-  private indexWrite: Promise<void> = Promise.resolve();
+  private readonly indexLog: IndexLog;
+  /** The results in the gallery (not those in its trash), newest first, for its pages, search and filters. */
+  private readonly shown = new GalleryIndex((id) => this.gallery.markOf(id));
   private readonly listeners = new Set<(item: LibraryItem) => void>();
   private readonly changeListeners = new Set<(change: LibraryChange) => void>();
   /** Deleted in this session: out of the gallery, back with undo, to the OS trash when the app closes. */
@@ -104,6 +120,7 @@ export class Library {
     private readonly now: () => number,
     private readonly appVersion: string,
   ) {
+    this.indexLog = new IndexLog(dir);
     media.register('result', async (id) => {
       const e = this.entries.get(id);
       if (!e) return undefined;
@@ -141,6 +158,7 @@ export class Library {
         library.trashed.set(id, e);
       }
     }
+    library.shown.load([...library.entries.values()].map(rowOf));
     await library.emptyTrash();
     return library;
   }
@@ -158,6 +176,7 @@ export class Library {
   async mark(id: string, patch: Partial<Mark>): Promise<LibraryItem> {
     this.get(id);
     await this.gallery.mark(id, patch);
+    this.shown.changed();
     const item = this.get(id);
     this.changed({ kind: 'updated', item });
     return item;
@@ -168,6 +187,7 @@ export class Library {
     const e = this.entries.get(id);
     if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
     this.entries.delete(id);
+    this.shown.remove(id);
     this.trashed.set(id, e);
     await this.gallery.setPendingTrash([...this.trashed.keys()]);
     this.changed({ kind: 'removed', id });
@@ -178,6 +198,7 @@ export class Library {
     if (!e) throw new IpcFailure('not-found', 'That result has already gone to the trash; restore it from your system’s trash.');
     this.trashed.delete(id);
     this.entries.set(id, e);
+    this.shown.put(rowOf(e));
     await this.gallery.setPendingTrash([...this.trashed.keys()]);
     const item = this.get(id);
     this.changed({ kind: 'updated', item });
@@ -208,7 +229,7 @@ export class Library {
     }
     await this.gallery.forget(gone);
     await this.gallery.setPendingTrash([...this.trashed.keys()]);
-    await this.writeIndex();
+    await this.indexLog.remove(gone);
   }
 
   /** Where a result's file and preview are on disk: for main's own use (export, drag, reveal), never sent out. */
@@ -235,17 +256,10 @@ export class Library {
   private async load(): Promise<void> {
     const names = await readdir(this.dir);
     const sidecarNames = new Set(names.filter((n) => n.endsWith('.json') && !n.startsWith('.')));
-    let indexed: Sidecar[] | undefined;
-    const text = await readFile(join(this.dir, INDEX), 'utf8').catch(() => undefined);
-    if (text !== undefined) {
-      try {
-        indexed = IndexSchema.parse(JSON.parse(text)).entries;
-      } catch {
-        this.log.warn('library index unreadable; rebuilding from the sidecars');
-      }
-    }
+    const read = await this.indexLog.read();
+    if (!read.sidecars) this.log.warn('library index missing or unreadable; rebuilding from the sidecars');
     const known = new Set<string>();
-    for (const s of indexed ?? []) {
+    for (const s of read.sidecars?.values() ?? []) {
       const sidecarName = `${s.file.slice(0, -extname(s.file).length)}.json`;
       // An entry whose sidecar is gone was removed outside the app.
       if (!sidecarNames.has(sidecarName)) continue;
@@ -253,13 +267,16 @@ export class Library {
       known.add(sidecarName);
     }
     // Sidecars the index does not list: a lost index, or a crash between a sidecar and the index.
-    let changed = indexed === undefined;
+    const adopted: Sidecar[] = [];
     for (const name of sidecarNames) {
       if (known.has(name)) continue;
-      changed = true;
-      await this.adopt(name, names);
+      const sidecar = await this.adopt(name, names);
+      if (sidecar) adopted.push(sidecar);
     }
-    if (changed) await this.writeIndex();
+    // A dropped entry (its sidecar gone) leaves a line behind too: the log is rewritten when it is worth it.
+    const dropped = (read.sidecars?.size ?? 0) - known.size;
+    if (read.compact || !read.sidecars || dropped > 100) await this.indexLog.compact(this.indexed());
+    else for (const sidecar of adopted) await this.indexLog.put(sidecar);
     for (const e of this.entries.values()) {
       if (e.mime.startsWith('image/')) continue;
       const poster = await stat(join(this.dir, THUMBS, `${e.id}.webp`)).catch(() => undefined);
@@ -291,7 +308,8 @@ export class Library {
     return bytes ? new Uint8Array(bytes) : null;
   }
 
-  private async adopt(sidecarName: string, names: readonly string[]): Promise<void> {
+  /** Adopts a sidecar the index did not list; the sidecar when it was whole (to be indexed). */
+  private async adopt(sidecarName: string, names: readonly string[]): Promise<Sidecar | undefined> {
     const base = sidecarName.slice(0, -'.json'.length);
     const read = await readJsonOrSetAside(join(this.dir, sidecarName), {
       schema: sidecarOf(base),
@@ -299,9 +317,9 @@ export class Library {
     });
     if (read.status === 'ok') {
       this.entries.set(read.value.id, this.fromSidecar(read.value));
-      return;
+      return read.value;
     }
-    if (read.status === 'missing') return;
+    if (read.status === 'missing') return undefined;
     const aside = read.aside;
     const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && MIME_BY_EXT[extname(n).toLowerCase()]);
     this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
@@ -315,12 +333,19 @@ export class Library {
     } else {
       this.notices.add('warning', `A damaged details file (${sidecarName}) was found in the library without its result and was set aside as ${aside}.`);
     }
+    return undefined;
   }
 
-  private writeIndex(): Promise<void> {
-    const entries = [...this.entries.values()].flatMap((e) => (e.sidecar ? [e.sidecar] : []));
-    this.indexWrite = this.indexWrite.catch(() => undefined).then(() => writeJsonAtomic(join(this.dir, INDEX), { version: 1, entries }));
-    return this.indexWrite;
+  /** What the index lists: every result whose sidecar was read, in the order they were filed. */
+  private *indexed(): Iterable<Sidecar> {
+    for (const e of this.entries.values()) if (e.sidecar) yield e.sidecar;
+  }
+
+  /** Files a result in the index on disk and in the gallery's order. */
+  private async index(e: Entry & { sidecar: Sidecar }): Promise<void> {
+    this.entries.set(e.id, e);
+    this.shown.put(rowOf(e));
+    await this.indexLog.put(e.sidecar);
   }
 
   private item(e: Entry): LibraryItem {
@@ -382,8 +407,24 @@ export class Library {
     }
   }
 
+  /** Every result in the gallery, newest first (for tests and small libraries; the gallery asks for pages). */
   list(): LibraryItem[] {
-    return [...this.entries.values()].sort((a, b) => b.savedAt - a.savedAt).map((e) => this.item(e));
+    return this.shown.ids().map((id) => this.get(id));
+  }
+
+  /** One page of what a query shows, newest first; the search and the filters run here, over the whole library. */
+  page(query: LibraryQuery, offset: number, limit: number): LibraryPage {
+    const found = this.shown.page(query, offset, limit);
+    return { total: found.total, all: this.shown.size, offset, items: found.ids.map((id) => this.get(id)), stacks: found.stacks };
+  }
+
+  /** Where a result stands among those a query shows, or null when it does not show. */
+  locate(query: LibraryQuery, id: string): number | null {
+    return this.shown.indexOf(query, id);
+  }
+
+  facets(): ReturnType<GalleryIndex['facets']> {
+    return this.shown.facets();
   }
 
   get(id: string): LibraryItem {
@@ -413,8 +454,7 @@ export class Library {
     if (text === undefined) return undefined;
     const parsed = sidecarOf(base).safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
     if (!parsed.success) return undefined;
-    this.entries.set(parsed.data.id, this.fromSidecar(parsed.data));
-    await this.writeIndex();
+    await this.index({ ...this.fromSidecar(parsed.data), sidecar: parsed.data });
     return this.get(parsed.data.id);
   }
 
@@ -436,6 +476,13 @@ export class Library {
       return this.file(meta, bytes.byteLength, inspected);
     }
     return undefined;
+  }
+
+  /** A task's result file left without its sidecar, found by name alone (nothing is read): see `recover`. */
+  async unfiledFile(meta: Pick<ResultMeta, 'taskId' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
+    const base = baseNameFor(meta.taskId, meta.endpointId, meta.createdAt);
+    const name = (await readdir(this.dir).catch(() => [] as string[])).find((n) => n.startsWith(`${base}.`) && MIME_BY_EXT[extname(n).toLowerCase()]);
+    return name === undefined ? undefined : { path: join(this.dir, name), ext: extname(name).slice(1) };
   }
 
   /**
@@ -513,8 +560,7 @@ export class Library {
     };
     if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);
     await writeJsonAtomic(join(this.dir, `${base}.json`), sidecar);
-    this.entries.set(r.taskId, this.fromSidecar(sidecar));
-    await this.writeIndex();
+    await this.index({ ...this.fromSidecar(sidecar), sidecar });
     const item = this.get(r.taskId);
     for (const listener of this.listeners) listener(item);
     return item;

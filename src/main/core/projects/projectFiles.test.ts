@@ -8,6 +8,8 @@ import { emptyDocument, type CanvasDocument } from '../../../shared/canvas/docum
 import { eventChannel } from '../../../shared/ipc/define';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { tempDir } from '../testing/tempDir';
+
+const ZIP_TIME = new Date(Date.UTC(2024, 0, 2, 3, 4, 6));
 import { projectFileName } from '../handlers/projectHandlers';
 import { encodeMp4 } from '../../sandbox';
 
@@ -136,16 +138,18 @@ describe('.genstudio project files', () => {
       good = new Uint8Array(await readFile(chosen));
     });
 
+    // Zip entries carry their time (to two seconds): a fixed one makes the same damage the same bytes whenever made.
+    const zipFixed = (entries: Record<string, Uint8Array>) => zipSync(entries, { mtime: ZIP_TIME });
     const rezip = (edit: (entries: Record<string, Uint8Array>) => void) => {
       const entries = unzipSync(good);
       edit(entries);
-      return zipSync(entries);
+      return zipFixed(entries);
     };
     const cases: Array<[string, () => Uint8Array, RegExp]> = [
       ['an empty file', () => new Uint8Array(), /The file is empty\./],
       ['a picture renamed', () => strToU8('\x89PNG not really'), /not a zip archive/],
       ['a file cut short while copying', () => good.subarray(0, Math.floor(good.length * 0.6)), /cannot be unpacked .*cut short/],
-      ['a zip that is not a project', () => zipSync({ 'notes.txt': strToU8('hello') }), /has no genstudio\.json/],
+      ['a zip that is not a project', () => zipFixed({ 'notes.txt': strToU8('hello') }), /has no genstudio\.json/],
       [
         'a newer format',
         () => rezip((e) => void (e['genstudio.json'] = strToU8(JSON.stringify({ ...JSON.parse(Buffer.from(e['genstudio.json']!).toString()), version: 7 })))),
@@ -172,7 +176,8 @@ describe('.genstudio project files', () => {
         const before = await fx.ok('projects.list');
         const folders = await projectFolders(join(dir.path, 'data'));
         const bad = join(dir.path, 'bad.genstudio');
-        await writeFile(bad, make());
+        const bytes = make();
+        await writeFile(bad, bytes);
         chosen = bad;
         const result = await fx.call('projects.openFile');
         expect(result.ok).toBe(false);
@@ -187,7 +192,7 @@ describe('.genstudio project files', () => {
         expect(await fx.ok('projects.list')).toEqual(before);
         expect(await projectFolders(join(dir.path, 'data'))).toEqual(folders);
         // The damaged file itself is left as it was.
-        expect(Buffer.from(await readFile(bad))).toEqual(Buffer.from(make()));
+        expect(Buffer.from(await readFile(bad))).toEqual(Buffer.from(bytes));
       });
     }
   });

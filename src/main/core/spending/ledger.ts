@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SpendingPeriod } from '../../../shared/ipc/contract';
+import type { PricedRun } from '../../../shared/pricing/priceModel';
+import { UsageSchema } from '../../../shared/pricing/usage';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
@@ -25,6 +27,8 @@ const EntrySchema = z.object({
   unsettled: z.boolean().optional(),
   /** an unsettled entry for which nothing had a price yet: `cost` is 0, and it is estimated again when checked */
   unpriced: z.boolean().optional(),
+  /** what the service priced it on (its `input_mp` and `output_mp`, and the video's length): what estimates learn from */
+  usage: UsageSchema.optional(),
 });
 export type LedgerEntry = z.infer<typeof EntrySchema>;
 
@@ -137,23 +141,17 @@ export class SpendingLedger {
     return { day: round(out.day), week: round(out.week), month: round(out.month) };
   }
 
-  /** What the endpoint cost last time with this key (or any key): the estimate a cap is checked with. */
-  lastCost(keyId: string, endpointId: string): number | undefined {
-    let best: LedgerEntry | undefined;
-    let any: LedgerEntry | undefined;
+  /**
+   * What this key was charged for the endpoint, with what each was priced on: the runs a price estimate learns
+   * from. Moderated, unsettled and unsized entries say nothing about the price and are left out.
+   */
+  runs(keyId: string, endpointId: string): PricedRun[] {
+    const out: PricedRun[] = [];
     for (const e of this.entries.values()) {
-      if (e.endpointId !== endpointId || e.unsettled) continue;
-      if (e.keyId === keyId && (!best || e.at > best.at)) best = e;
-      if (!any || e.at > any.at) any = e;
+      if (e.keyId !== keyId || e.endpointId !== endpointId || !e.charged || e.unsettled || !e.usage) continue;
+      out.push({ cost: e.cost, usage: e.usage, at: e.at });
     }
-    return (best ?? any)?.cost;
-  }
-
-  /** The most any task of the endpoints `alike` accepts has cost (any key): a cautious stand-in for an unpriced endpoint. */
-  highestCost(alike: (endpointId: string) => boolean): number | undefined {
-    let most: number | undefined;
-    for (const e of this.entries.values()) if (!e.unsettled && alike(e.endpointId) && (most === undefined || e.cost > most)) most = e.cost;
-    return most;
+    return out;
   }
 
   /** Waits for the writes under way (a test, or a clean stop, reads the file after). */

@@ -40,9 +40,19 @@ describe('the spending ledger', () => {
     expect(ledger.totals('k', now)).toEqual({ day: 2.5, week: 3.5, month: 7.5 });
     await ledger.settle('t1', 3.25);
     expect((await open()).totals('k', now)).toEqual({ day: 3.25, week: 4.25, month: 8.25 });
-    expect(ledger.lastCost('k', 'gen-dev')).toBe(3);
-    expect(ledger.lastCost('nobody', 'gen-dev')).toBe(3);
-    expect(ledger.lastCost('k', 'gen-pro-1.1')).toBeUndefined();
+  });
+
+  it('gives a price estimate the runs of this key and model that were charged, with what each was priced on', async () => {
+    const ledger = await open();
+    const usage = { inputMp: 1, outputMp: 1.05, seconds: 0 };
+    await ledger.record({ taskId: 'a', keyId: 'k', endpointId: 'gen-2-pro', at: 1, cost: 4.6, charged: true, usage });
+    await ledger.record({ taskId: 'b', keyId: 'k', endpointId: 'gen-2-pro', at: 2, cost: 4.6, charged: false, usage });
+    await ledger.record({ taskId: 'c', keyId: 'other', endpointId: 'gen-2-pro', at: 3, cost: 9, charged: true, usage });
+    await ledger.record({ taskId: 'd', keyId: 'k', endpointId: 'gen-dev', at: 4, cost: 2.5, charged: true, usage });
+    // From before usages were kept: nothing to scale by.
+    await ledger.record({ taskId: 'e', keyId: 'k', endpointId: 'gen-2-pro', at: 5, cost: 3, charged: true });
+    await ledger.holdUnsettled({ taskId: 'f', keyId: 'k', endpointId: 'gen-2-pro', at: 6, cost: 4, usage });
+    expect((await open()).runs('k', 'gen-2-pro')).toEqual([{ cost: 4.6, usage, at: 1 }]);
   });
 
   it('sets an unreadable file aside with a notice', async () => {

@@ -2,6 +2,8 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { SpendingCaps, SpendingPeriod, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/pricing/priceModel';
+import { defaultUsage, type Usage } from '../../../shared/pricing/usage';
 import { SANDBOX_KEY_ID } from '../connections/builtinIds';
 import type { ConnectionService, ResolvedConnection } from '../connections/connectionService';
 import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
@@ -103,7 +105,7 @@ export class SpendingService {
 
   /** What an unsettled entry is counted at: its own cost, or (when nothing was priced when it was sent) today's estimate. */
   private heldAt(e: LedgerEntry): number | undefined {
-    return e.unpriced ? this.estimate(e.keyId, e.endpointId)?.cost : e.cost;
+    return e.unpriced ? this.estimate(e.keyId, e.endpointId, e.usage)?.cost : e.cost;
   }
 
   /** What tasks of the key whose outcome is unknown are counted at, per period (by when they were sent). */
@@ -163,7 +165,7 @@ export class SpendingService {
    * yet priced by the service, are estimated to cost. Where no estimate exists, one request at a time is let
    * through to learn the price (never several, which could cross a cap unseen), and only while the caps have room.
    */
-  check(keyId: string, endpointId: string, reserved: Reservation): void {
+  check(keyId: string, endpointId: string, usage: Usage | undefined, reserved: Reservation): void {
     const caps = this.caps(keyId);
     const set = SPENDING_PERIODS.filter((p) => caps[p] !== null);
     if (set.length === 0) return;
@@ -190,7 +192,7 @@ export class SpendingService {
       );
     }
     const used = (p: SpendingPeriod) => totals[p] + held.amounts[p] + reserved.amount;
-    const estimate = this.estimate(keyId, endpointId);
+    const estimate = this.estimate(keyId, endpointId, usage);
     if (estimate === undefined) {
       // Nothing like it has been priced: one such request at a time goes out, while the caps still have room, and
       // its price is what the next ones are checked against. A cap can be passed by at most that one task; the
@@ -206,8 +208,7 @@ export class SpendingService {
       const cap = caps[period]!;
       if (used(period) >= cap || used(period) + estimate.cost > cap) {
         const pending = reserved.amount > 0 ? ` About ${fmt(reserved.amount)} more is on its way.` : '';
-        const how = estimate.basis === 'same-endpoint' ? `what ${endpointId} cost last time` : `the most a task like it has cost`;
-        const est = estimate.cost > 0 ? ` This request is estimated at ${fmt(estimate.cost)} (${how}).` : '';
+        const est = estimate.cost > 0 ? ` This request is estimated at ${fmt(estimate.cost)} (${estimate.words}).` : '';
         throw new IpcFailure(
           'spending-cap',
           `Not sent: this would cross your ${PERIOD_WORDS[period].cap} cap of ${fmt(cap)} credits for “${label}”. ${spentLine}${heldLine}${pending}${est} Raise the cap in Settings to go on.`,
@@ -217,15 +218,21 @@ export class SpendingService {
   }
 
   /**
-   * What a request is expected to cost: what the endpoint cost last time (with this key, or any), else the most
-   * any task of the same class (image or video) has cost; undefined when the service has priced neither.
+   * What one request is expected to cost with this key: the endpoint's price model (src/shared/pricing) at this
+   * request's size and inputs, learning from what this key was charged for it, else the public price list;
+   * undefined while neither prices it. Without a usage, the model's default request (a cautious stand-in for a
+   * task recorded before usages were kept).
    */
-  estimate(keyId: string, endpointId: string): Estimate | undefined {
-    const last = this.ledger.lastCost(keyId, endpointId);
-    if (last !== undefined) return { cost: last, basis: 'same-endpoint' };
-    const cls = priceClass(endpointId);
-    const alike = this.ledger.highestCost((id) => priceClass(id) === cls);
-    return alike === undefined ? undefined : { cost: alike, basis: 'same-class' };
+  estimate(keyId: string, endpointId: string, usage?: Usage): Estimate | undefined {
+    const e = this.quote(keyId, endpointId, usage);
+    return e.cost === null || e.basis === 'unknown' ? undefined : { cost: e.cost, basis: e.basis, runs: e.runs, words: basisWords(e) };
+  }
+
+  /** The estimate as the studio shows it, unknown included. */
+  quote(keyId: string, endpointId: string, usage?: Usage): PriceEstimate {
+    const endpoint = findEndpoint(endpointId);
+    if (!endpoint) return { cost: null, basis: 'unknown', runs: 0 };
+    return estimatePrice(endpoint, usage ?? defaultUsage(endpoint), this.ledger.runs(keyId, endpointId));
   }
 }
 
@@ -238,11 +245,8 @@ export interface Reservation {
 
 export interface Estimate {
   readonly cost: number;
-  readonly basis: 'same-endpoint' | 'same-class';
-}
-
-/** Videos and other long-running kinds cost an order of magnitude more than images: never estimate one by the other. */
-function priceClass(endpointId: string): 'long' | 'image' {
-  const endpoint = findEndpoint(endpointId);
-  return endpoint && (endpoint.kind === 'video' || endpoint.longRunning) ? 'long' : 'image';
+  readonly basis: 'runs' | 'list';
+  readonly runs: number;
+  /** the basis in words: "from your last 3 runs of this model", "from the public price list" */
+  readonly words: string;
 }

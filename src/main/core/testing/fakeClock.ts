@@ -30,6 +30,13 @@ export class FakeClock implements Clock {
     this.timers.delete(handle as unknown as number);
   }
 
+  /** When the earliest timer not yet fired is due, if any. */
+  nextDue(): number | undefined {
+    let next: number | undefined;
+    for (const t of this.timers.values()) if (next === undefined || t.at < next) next = t.at;
+    return next;
+  }
+
   /** Timers not yet fired. */
   pending(): number {
     return this.timers.size;

@@ -8,10 +8,15 @@ import { parseJson } from '../decode/request';
 import { detail, json, validationError, type Reply } from '../http/reply';
 import { checkKey } from './auth';
 
-/** The account queries public clients use beyond the document: credits, finetunes, one finetune's details. */
-export function account(ctx: SandboxContext, req: IncomingMessage, url: URL): Reply | undefined {
+/**
+ * The account queries public clients use beyond the document: credits on the global base; the key's finetunes
+ * and one finetune's details on the regional base only, as the service publishes them (field notes). Asked on
+ * the other base, each is not found, so a client that sends them astray is seen to.
+ */
+export function account(ctx: SandboxContext, req: IncomingMessage, url: URL, origin: 'base' | 'regional'): Reply | undefined {
   const route = url.pathname;
-  if (route !== ACCOUNT_PATHS.credits && route !== ACCOUNT_PATHS.myFinetunes && route !== ACCOUNT_PATHS.finetuneDetails) return undefined;
+  const served = origin === 'base' ? route === ACCOUNT_PATHS.credits : route === ACCOUNT_PATHS.myFinetunes || route === ACCOUNT_PATHS.finetuneDetails;
+  if (!served) return undefined;
   const auth = checkKey(req, ctx.accounts);
   if (!auth.ok) return auth.reply;
   const { key } = auth;

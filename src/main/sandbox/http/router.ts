@@ -93,7 +93,7 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
     if (replaced) ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: reply.kind === 'drop' ? 0 : reply.status, at: ctx.now() });
     return reply;
   }
-  if (origin === 'regional') return detail(404, 'Not Found');
+  if (origin === 'regional') return (method === 'GET' ? account(ctx, req, url, origin) : undefined) ?? detail(404, 'Not Found');
 
   if (url.pathname === POLLING_PATH) {
     if (method !== 'GET') return detail(405, 'Method Not Allowed', { allow: 'GET' });
@@ -108,7 +108,7 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
     return (await withTransport(ctx, 'result', endpointId, fromHeader, async () => download(ctx, req, url))).reply;
   }
   if (method === 'GET') {
-    const answer = account(ctx, req, url);
+    const answer = account(ctx, req, url, origin);
     if (answer) return answer;
   }
   return detail(404, 'Not Found');

@@ -45,8 +45,8 @@ export function sandboxClient(sandbox: SandboxHandle) {
       });
       return read<T>(response);
     },
-    async get<T = Record<string, unknown>>(url: string, o: { key?: string | null; fail?: string } = {}): Promise<Answer<T>> {
-      const absolute = url.startsWith('http') ? url : `${sandbox.baseUrl}${url}`;
+    async get<T = Record<string, unknown>>(url: string, o: { key?: string | null; fail?: string; base?: 'base' | 'regional' } = {}): Promise<Answer<T>> {
+      const absolute = url.startsWith('http') ? url : `${o.base === 'regional' ? sandbox.regionalBaseUrl : sandbox.baseUrl}${url}`;
       return read<T>(await fetch(absolute, { headers: headersFor(o.key, o.fail) }));
     },
     async poll(pollingUrl: string, o: { key?: string; fail?: string } = {}): Promise<PollingResult> {

@@ -4,8 +4,17 @@ import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
 import { useNavigationStore } from './navigationStore';
 
+/**
+ * How many of the newest results the app keeps at hand (the home screen, the pickers, the queue's links). The
+ * gallery asks main for the pages it shows instead: a library of 100,000 never crosses to the renderer whole.
+ */
+export const RECENT_RESULTS = 300;
+
 interface LibraryState {
+  /** the newest results, at most RECENT_RESULTS */
   readonly items: readonly LibraryItem[];
+  /** counts every change main tells of (filed, updated, removed): the gallery asks again for the pages it shows */
+  readonly revision: number;
   readonly loaded: boolean;
   readonly error: string | null;
   /** A result a notification click asked to show, until the gallery opens it. */
@@ -20,29 +29,30 @@ interface LibraryState {
   undoTrash(): Promise<IpcResult<LibraryItem> | null>;
 }
 
-const newestFirst = (items: readonly LibraryItem[]) => [...items].sort((a, b) => b.savedAt - a.savedAt);
+const newestFirst = (items: readonly LibraryItem[]) => [...items].sort((a, b) => b.savedAt - a.savedAt).slice(0, RECENT_RESULTS);
 
-/** Puts a result in (or replaces it), keeping the list newest first. */
+/** Puts a result in (or replaces it), keeping the newest first; one older than every result held is not kept. */
 const upsert = (items: readonly LibraryItem[], item: LibraryItem) => newestFirst([item, ...items.filter((i) => i.id !== item.id)]);
 
 export const useLibraryStore = create<LibraryState>((set, get) => ({
   items: [],
+  revision: 0,
   loaded: false,
   error: null,
   trashed: [],
   requestedOpen: null,
   clearRequestedOpen: () => set({ requestedOpen: null }),
   load: async () => {
-    const result = await gen.library.list();
-    set(result.ok ? { items: result.value, loaded: true, error: null } : { error: result.error.message, loaded: true });
+    const result = await gen.library.page({ offset: 0, limit: RECENT_RESULTS });
+    set(result.ok ? { items: result.value.items, loaded: true, error: null } : { error: result.error.message, loaded: true });
   },
   follow: () => {
     const offs = [
       gen.library.onAdded((item) => {
-        if (!get().items.some((i) => i.id === item.id)) set({ items: upsert(get().items, item) });
+        if (!get().items.some((i) => i.id === item.id)) set({ items: upsert(get().items, item), revision: get().revision + 1 });
       }),
-      gen.library.onUpdated((item) => set({ items: upsert(get().items, item) })),
-      gen.library.onRemoved(({ id }) => set({ items: get().items.filter((i) => i.id !== id) })),
+      gen.library.onUpdated((item) => set({ items: upsert(get().items, item), revision: get().revision + 1 })),
+      gen.library.onRemoved(({ id }) => set({ items: get().items.filter((i) => i.id !== id), revision: get().revision + 1 })),
       gen.library.onOpenRequested(({ resultId }) => {
         set({ requestedOpen: resultId });
         useNavigationStore.getState().show(resultId ? 'library' : 'queue');
@@ -56,7 +66,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
     return result;
   },
   trash: async (id) => {
-    const item = get().items.find((i) => i.id === id);
+    const item = get().items.find((i) => i.id === id) ?? (await gen.library.get({ id }).then((r) => (r.ok ? r.value : undefined)));
     const result = await gen.library.trash({ id });
     if (result.ok) set({ items: get().items.filter((i) => i.id !== id), trashed: item ? [...get().trashed, item] : get().trashed });
     return result;

@@ -17,7 +17,11 @@ export const finetuneFields: readonly FieldSpec[] = [
   }),
 ];
 
-/** Builds the `-finetuned` variant of a base endpoint: the same request plus the finetune fields. */
+/**
+ * Builds the `-finetuned` variant of a base endpoint: the same request plus the finetune fields, sent to the
+ * regional base, where the service publishes every finetune endpoint (field notes) and where the interface
+ * document puts delete_finetune; the global base does not serve them.
+ */
 export function finetunedEndpoint(base: EndpointSpec, baseModel: string, inferred?: string): EndpointSpec {
   const id = FINETUNED_PATH_TEMPLATE.replace('{base_model}', baseModel);
   const fields = base.fields.filter((f) => f.role !== 'webhook');
@@ -26,6 +30,7 @@ export function finetunedEndpoint(base: EndpointSpec, baseModel: string, inferre
     ...base,
     id,
     path: id,
+    base: 'base_url_us',
     title: `${base.title} + LoRA`,
     summary: 'Your uploaded LoRA on top of the base model (public beta, billed at the base rate)',
     documentation: 'named',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TASK_KINDS } from '../../catalog/endpoint';
 import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
@@ -48,8 +49,54 @@ export const LibraryItemSchema = z.object({
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
+/**
+ * Which results the gallery shows, filtered and searched in main over the whole library. Every field left out
+ * filters nothing.
+ */
+export const LibraryQuerySchema = z
+  .object({
+    /** every word must appear in the prompt, the model's name or the file's name */
+    text: z.string().max(2000),
+    intent: z.enum(TASK_KINDS),
+    /** an endpoint's id */
+    model: z.string().max(200),
+    /** made at or after this moment (the start of today, this week, this month in the user's time zone) */
+    createdFrom: z.number(),
+    status: z.enum(['kept', 'discarded', 'starred']),
+    /** a project's id, or `none` for results made outside any project */
+    project: z.string().max(200),
+    /** one Generate's variations, each on its own card; without it, a Generate's variations share one card */
+    group: z.string().max(200),
+  })
+  .partial();
+export type LibraryQuery = z.infer<typeof LibraryQuerySchema>;
+
+/** The most results one `library.page` sends: a few screenfuls. */
+export const LIBRARY_PAGE_MAX = 500;
+
+export const LibraryPageSchema = z.object({
+  /** how many results (cards) the query shows in all */
+  total: z.number().int().nonnegative(),
+  /** how many results the library holds, whatever the query */
+  all: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  /** newest first, from `offset` */
+  items: z.array(LibraryItemSchema),
+  /** how many variations each stacked card of this page stands for, by group id */
+  stacks: z.record(z.string(), z.number().int().positive()),
+});
+export type LibraryPage = z.infer<typeof LibraryPageSchema>;
+
 export const libraryCalls = {
-  'library.list': call(z.undefined(), z.array(LibraryItemSchema)),
+  /** One page of the results a query shows, newest first: the gallery asks for the pages it scrolls to. */
+  'library.page': call(
+    z.object({ query: LibraryQuerySchema.optional(), offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(LIBRARY_PAGE_MAX) }),
+    LibraryPageSchema,
+  ),
+  /** Where a result stands among those a query shows (null: it does not show), to scroll to it. */
+  'library.locate': call(z.object({ query: LibraryQuerySchema.optional(), id: z.string().max(200) }), z.object({ index: z.number().int().nonnegative().nullable() })),
+  /** What the filters can offer: the models, intents and projects of every result in the library. */
+  'library.facets': call(z.undefined(), z.object({ models: z.array(z.string()), intents: z.array(z.enum(TASK_KINDS)), projects: z.array(z.string()) })),
   'library.get': call(z.object({ id: z.string() }), LibraryItemSchema),
   /** Opens the library folder in the system's file manager. */
   'library.openFolder': call(z.undefined(), z.object({ opened: z.boolean(), path: z.string() })),

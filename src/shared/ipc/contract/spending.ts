@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 
 export const SPENDING_PERIODS = ['day', 'week', 'month'] as const;
@@ -49,12 +50,21 @@ export const spendingCalls = {
   'spending.settle': call(z.object({ id: z.string(), charged: z.boolean(), cost: z.number().nonnegative().optional() }), SpendingSummarySchema),
 };
 
-/** What a request is expected to cost with the active key, from what the service charged before; null when it never priced one like it. */
-export const SpendingEstimateSchema = z.object({ cost: z.number().nullable(), basis: z.enum(['same-endpoint', 'same-class']).nullable() });
+/**
+ * What one request is expected to cost with the active key (src/shared/pricing): from this key's runs of the
+ * model, else the public price list, else unknown (cost null) until the service charges one. `words` says which.
+ */
+export const SpendingEstimateSchema = z.object({
+  cost: z.number().nullable(),
+  basis: z.enum(['runs', 'list', 'unknown']),
+  runs: z.number().int().nonnegative(),
+  words: z.string(),
+});
 export type SpendingEstimate = z.infer<typeof SpendingEstimateSchema>;
 
 export const spendingEstimateCalls = {
-  'spending.estimate': call(z.object({ endpointId: z.string().min(1).max(200) }), SpendingEstimateSchema),
+  /** The estimate for this request: its model, output size, images in and video length. */
+  'spending.estimate': call(z.object({ request: TaskRequestSchema }), SpendingEstimateSchema),
 };
 
 export const spendingEvents = {

@@ -55,6 +55,8 @@ export const TASK_ERROR_CODES = [
   'missing-input',
   'no-key',
   'internal',
+  /** Gen Studio stopped twice in a row while fetching or reading the result: it is not tried again by itself */
+  'set-aside',
 ] as const;
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 

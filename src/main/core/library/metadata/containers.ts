@@ -5,7 +5,8 @@
  * - sharp always decodes and re-encodes, and a result the user paid for must keep its exact pixels (a JPEG
  *   or lossy WebP re-encoded loses quality each time).
  * So sharp still encodes the EXIF and XMP payloads (see embed.ts); this file only moves finished blocks into
- * place: PNG chunks before IEND, JPEG APP1 segments after SOI/APP0, WebP RIFF chunks behind a VP8X header.
+ * place: PNG text chunks before the first IDAT (readers that stop at the image data, as Pillow does before it
+ * loads, still find them), JPEG APP1 segments after SOI/APP0, WebP RIFF chunks behind a VP8X header.
  */
 import { crc32 } from 'node:zlib';
 
@@ -85,16 +86,22 @@ export function readPngTexts(png: Uint8Array): Map<string, string> {
   return texts;
 }
 
-/** Puts text chunks before IEND, replacing chunks of the same keywords (so writing twice leaves one of each). */
-export function withPngText(png: Uint8Array, texts: ReadonlyArray<{ type: string; data: Buffer }>): Buffer {
+/**
+ * Puts text chunks just before the first IDAT, replacing chunks of the same keywords (so writing twice leaves
+ * one of each). `dropPhys` removes a pixel density the encoder made up (see embed.ts).
+ */
+export function withPngText(png: Uint8Array, texts: ReadonlyArray<{ type: string; data: Buffer }>, o: { dropPhys?: boolean } = {}): Buffer {
   const buffer = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   const replaced = new Set(texts.map((t) => t.data.toString('latin1', 0, t.data.indexOf(0))));
   const kept = pngChunks(buffer).filter((c) => {
+    if (o.dropPhys && c.type === 'pHYs') return false;
     const keyword = textKeyword(c);
     return keyword === null || !replaced.has(keyword);
   });
-  const end = kept.pop()!;
-  return Buffer.concat([PNG_SIGNATURE, ...kept.map((c) => encodePngChunk(c.type, c.data)), ...texts.map((t) => encodePngChunk(t.type, t.data)), encodePngChunk(end.type, end.data)]);
+  const firstIdat = kept.findIndex((c) => c.type === 'IDAT');
+  if (firstIdat < 0) throw new ContainerError('PNG without image data');
+  const encoded = kept.map((c) => encodePngChunk(c.type, c.data));
+  return Buffer.concat([PNG_SIGNATURE, ...encoded.slice(0, firstIdat), ...texts.map((t) => encodePngChunk(t.type, t.data)), ...encoded.slice(firstIdat)]);
 }
 
 // ---- JPEG ----
@@ -128,8 +135,8 @@ function jpegHead(jpeg: Buffer): { segments: JpegSegment[]; rest: Buffer } {
 const app1Is = (s: JpegSegment, header: Buffer) => s.marker === 0xe1 && s.bytes.subarray(4, 4 + header.length).equals(header);
 
 export interface MetadataBlocks {
-  /** a TIFF-structured EXIF block, without the `Exif\0\0` header */
-  readonly exif: Buffer | null;
+  /** a TIFF-structured EXIF block, without the `Exif\0\0` header (exifBlock.ts) */
+  readonly exif: Buffer;
   readonly xmp: string;
 }
 
@@ -141,17 +148,16 @@ function app1(header: Buffer, payload: Buffer): Buffer {
 }
 
 /**
- * XMP and EXIF as APP1 segments after SOI and JFIF. Our XMP replaces any earlier one; an EXIF the file already
- * has is kept (it may carry the orientation) and ours is then left out.
+ * EXIF and XMP as APP1 segments after SOI and JFIF. Ours replace any earlier ones (the caller carries the
+ * orientation of an earlier EXIF into ours, so the picture still shows upright).
  */
 export function withJpegMetadata(jpeg: Uint8Array, blocks: MetadataBlocks): Buffer {
   const buffer = Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
   const { segments, rest } = jpegHead(buffer);
-  const hasExif = segments.some((s) => app1Is(s, EXIF_HEADER));
-  const kept = segments.filter((s) => !app1Is(s, XMP_HEADER));
-  const leading = kept.filter((s) => s.marker === 0xe0 || app1Is(s, EXIF_HEADER));
+  const kept = segments.filter((s) => !app1Is(s, XMP_HEADER) && !app1Is(s, EXIF_HEADER));
+  const leading = kept.filter((s) => s.marker === 0xe0);
   const trailing = kept.filter((s) => !leading.includes(s));
-  const ours = [...(!hasExif && blocks.exif ? [app1(EXIF_HEADER, blocks.exif)] : []), app1(XMP_HEADER, Buffer.from(blocks.xmp, 'utf8'))];
+  const ours = [app1(EXIF_HEADER, blocks.exif), app1(XMP_HEADER, Buffer.from(blocks.xmp, 'utf8'))];
   return Buffer.concat([Buffer.from([0xff, 0xd8]), ...leading.map((s) => s.bytes), ...ours, ...trailing.map((s) => s.bytes), rest]);
 }
 
@@ -190,14 +196,14 @@ const VP8X_XMP = 0x04;
 
 /**
  * EXIF and XMP chunks at the end of the file, announced in a VP8X header (made from the picture's size when
- * the file is a simple lossy or lossless WebP). As for JPEG, an EXIF already there is kept.
+ * the file is a simple lossy or lossless WebP). As for JPEG, ours replace earlier ones. WebP's EXIF chunk is
+ * the TIFF structure itself, with no `Exif\0\0` header (ffmpeg and strict readers refuse one that has it).
  */
 export function withWebpMetadata(webp: Uint8Array, blocks: MetadataBlocks, image: { width: number; height: number; hasAlpha: boolean }): Buffer {
   const buffer = Buffer.from(webp.buffer, webp.byteOffset, webp.byteLength);
   const chunks = webpChunks(buffer);
   let vp8x = chunks.find((c) => c.fourcc === 'VP8X');
-  const hasExif = chunks.some((c) => c.fourcc === 'EXIF');
-  const body = chunks.filter((c) => c.fourcc !== 'VP8X' && c.fourcc !== 'XMP ');
+  const body = chunks.filter((c) => c.fourcc !== 'VP8X' && c.fourcc !== 'XMP ' && c.fourcc !== 'EXIF');
   let flags: number;
   if (vp8x) {
     flags = vp8x.data[0]!;
@@ -208,10 +214,11 @@ export function withWebpMetadata(webp: Uint8Array, blocks: MetadataBlocks, image
     vp8x = { fourcc: 'VP8X', data: header };
     flags = (image.hasAlpha ? VP8X_ALPHA : 0) | (chunks.some((c) => c.fourcc === 'ICCP') ? VP8X_ICC : 0);
   }
-  const added: RiffChunk[] = [];
-  if (!hasExif && blocks.exif) added.push({ fourcc: 'EXIF', data: blocks.exif });
-  added.push({ fourcc: 'XMP ', data: Buffer.from(blocks.xmp, 'utf8') });
-  flags |= VP8X_XMP | (hasExif || blocks.exif ? VP8X_EXIF : 0);
+  const added: RiffChunk[] = [
+    { fourcc: 'EXIF', data: blocks.exif },
+    { fourcc: 'XMP ', data: Buffer.from(blocks.xmp, 'utf8') },
+  ];
+  flags |= VP8X_XMP | VP8X_EXIF;
   const header = Buffer.from(vp8x.data);
   header[0] = flags;
   const payload = Buffer.concat([Buffer.from('WEBP', 'latin1'), ...[{ fourcc: 'VP8X', data: header }, ...body, ...added].map(encodeRiffChunk)]);
@@ -219,10 +226,4 @@ export function withWebpMetadata(webp: Uint8Array, blocks: MetadataBlocks, image
   riff.write('RIFF', 0, 'latin1');
   riff.writeUInt32LE(payload.length, 4);
   return Buffer.concat([riff, payload]);
-}
-
-/** The EXIF block (TIFF structure) sharp wrote into a JPEG it encoded. */
-export function exifOfJpeg(jpeg: Buffer): Buffer | null {
-  const segment = jpegHead(jpeg).segments.find((s) => app1Is(s, EXIF_HEADER));
-  return segment ? Buffer.from(segment.bytes.subarray(4 + EXIF_HEADER.length)) : null;
 }

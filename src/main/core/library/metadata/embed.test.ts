@@ -1,18 +1,19 @@
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildGenerationMetadata, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
+import { buildGenerationMetadata, infotext, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
 import { embedInResult, encodeExport, readMetadata } from './embed';
 
-const meta: GenerationMetadata = buildGenerationMetadata({
+const source = {
   appVersion: '0.1.0',
   endpoint: { id: 'gen-dev', title: 'Dev', release: 'snapshot' },
-  params: { prompt: 'a lighthouse at dusk, “quoted” & <tagged> — ünïcode', seed: 42, width: 64, height: 48, steps: 28, guidance: 3.5 },
+  params: { prompt: 'a lighthouse at dusk, “quoted” & <tagged> — ünïcode\n東京の夜', seed: 42, width: 64, height: 48, steps: 28, guidance: 3.5 },
   seed: 42,
   width: 64,
   height: 48,
   inputs: [{ field: 'image_prompt', assetId: 'a'.repeat(64) }],
-});
+} as const;
+const meta: GenerationMetadata = buildGenerationMetadata(source);
 
 const picture = (format: 'png' | 'jpeg' | 'webp', alpha = false) => {
   const image = sharp({ create: { width: 64, height: 48, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 80, b: 20, alpha: 0.5 } : '#c85014' } });
@@ -35,9 +36,14 @@ describe('metadata written into result files', () => {
     const png = tags.pngText as Record<string, { description: string }>;
     expect(parseGenerationMetadata(png.genstudio!.description)).toEqual(meta);
     expect(png.parameters!.description).toBe(
-      'a lighthouse at dusk, “quoted” & <tagged> — ünïcode\nSteps: 28, CFG scale: 3.5, Seed: 42, Size: 64x48, Model: gen-dev, Model version: snapshot, Version: Gen Studio 0.1.0',
+      'a lighthouse at dusk, “quoted” & <tagged> — ünïcode\n東京の夜\nSteps: 28, CFG scale: 3.5, Seed: 42, Size: 64x48, Model: gen-dev, Model version: snapshot, Version: Gen Studio 0.1.0',
     );
     expect(JSON.parse(png.invokeai_metadata!.description)).toMatchObject({ positive_prompt: meta.prompt, seed: 42, width: 64, height: 48 });
+    // Before the image data, where readers that stop at the first IDAT still find them.
+    const { readPngTexts } = await import('./containers');
+    const idat = Buffer.from(written).indexOf('IDAT');
+    for (const keyword of ['genstudio', 'parameters', 'invokeai_metadata']) expect(Buffer.from(written).indexOf(keyword)).toBeLessThan(idat);
+    expect(readPngTexts(written).get('parameters')).toBe(infotext(meta));
     // Written twice: still one of each.
     const again = await embedInResult(written, 'png', { width: 64, height: 48 }, meta);
     expect(Buffer.compare(Buffer.from(again), Buffer.from(written))).toBe(0);
@@ -51,10 +57,31 @@ describe('metadata written into result files', () => {
     const xmp = tags.xmp as Record<string, { description: string }>;
     expect(parseGenerationMetadata(xmp.metadata!.description)).toEqual(meta);
     expect(xmp.description!.description).toBe(meta.prompt);
-    // libvips writes UserComment as ASCII: letters outside it are transliterated; the XMP keeps them exactly.
-    const comment = (tags.exif as Record<string, { description: string }>).UserComment!.description;
-    expect(comment).toContain('Steps: 28, CFG scale: 3.5, Seed: 42, Size: 64x48, Model: gen-dev');
-    expect(comment.startsWith('a lighthouse at dusk')).toBe(true);
+    // UserComment in the Unicode character code, UTF-16 in the block's (big-endian) byte order: every letter kept.
+    const exif = tags.exif as Record<string, { value: number[] | number; description: string }>;
+    const comment = Buffer.from(exif.UserComment!.value as number[]);
+    expect(comment.subarray(0, 8).toString('latin1')).toBe('UNICODE\0');
+    expect(Buffer.from(comment.subarray(8)).swap16().toString('utf16le')).toBe(infotext(meta));
+    // The picture's own size, and no resolution made up.
+    expect([exif.PixelXDimension!.value, exif.PixelYDimension!.value]).toEqual([64, 48]);
+    expect(exif.ResolutionUnit!.value).toBe(1);
+    expect(exif.XResolution!.value).toEqual([1, 1]);
+  });
+
+  it('the infotext keeps the prompt’s lines and letters, and has a Steps line for every model', () => {
+    const prompt = '東京の夜\n  two “lines”\r\nand a third';
+    const klein = buildGenerationMetadata({ ...source, endpoint: { id: 'gen-2-klein-4b', title: 'klein 4B', release: 'snapshot' }, params: { prompt, seed: 9 }, seed: 9 });
+    expect(infotext(klein)).toBe(`${prompt}\nSteps: auto, Seed: 9, Size: 64x48, Model: gen-2-klein-4b, Model version: snapshot, Version: Gen Studio 0.1.0`);
+    // A1111 takes the last line as parameters only when it holds three pairs or more.
+    expect(infotext(klein).split('\n').at(-1)!.split(', ').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(['jpeg', 'webp'] as const)('a %s whose EXIF had an orientation keeps it in ours, and ours replaces the old block', async (format) => {
+    const rotated = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c85014' } }).withMetadata({ orientation: 6 })[format]().toBuffer();
+    const written = await embedInResult(rotated, format === 'jpeg' ? 'jpg' : 'webp', { width: 64, height: 48 }, meta);
+    expect((await sharp(written).metadata()).orientation).toBe(6);
+    const tags = readIndependently(written) as unknown as { exif: Record<string, { description: string }> };
+    expect(tags.exif.Software!.description).toBe('Gen Studio 0.1.0');
   });
 
   it('a WebP with alpha keeps it behind the VP8X header', async () => {
@@ -72,6 +99,15 @@ describe('metadata written into result files', () => {
     const tags = readIndependently(written);
     const json = format === 'png' ? (tags.pngText as Record<string, { description: string }>).genstudio!.description : (tags.xmp as Record<string, { description: string }>).metadata!.description;
     expect(parseGenerationMetadata(json)).toEqual(meta);
+  });
+
+  it('an export of a picture with an orientation is turned upright, and says its new size', async () => {
+    const rotated = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c85014' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const written = await encodeExport(rotated, 'jpeg', 80, meta);
+    const after = await sharp(written).metadata();
+    expect([after.width, after.height, after.orientation]).toEqual([48, 64, undefined]);
+    const exif = readIndependently(written).exif as Record<string, { value: number }>;
+    expect([exif.PixelXDimension!.value, exif.PixelYDimension!.value]).toEqual([48, 64]);
   });
 
   it('another tool’s A1111 parameters are read for what maps', async () => {

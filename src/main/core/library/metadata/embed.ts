@@ -10,29 +10,49 @@ import {
   type GenerationMetadata,
 } from '../../../../shared/metadata/generationMetadata';
 import { metadataFromMp4 } from './mp4Export';
-import { exifOfJpeg, pngTextChunk, readPngTexts, withJpegMetadata, withPngText, withWebpMetadata, type MetadataBlocks } from './containers';
+import { pngTextChunk, readPngTexts, withJpegMetadata, withPngText, withWebpMetadata, type MetadataBlocks } from './containers';
+import { exifBlock } from './exifBlock';
 
 export type ExportFormat = 'png' | 'jpeg' | 'webp';
 
-/** What sharp's `withExif` takes: the A1111 line as UserComment, the app as Software. */
-function exifTags(m: GenerationMetadata): Record<string, Record<string, string>> {
-  return {
-    IFD0: { Software: `Gen Studio ${m.app.version}`, ...(m.prompt ? { ImageDescription: m.prompt.slice(0, 2000) } : {}) },
-    IFD2: { UserComment: infotext(m) },
-  };
+/** What a picture file says of itself that its EXIF must agree with. */
+interface PictureFacts {
+  readonly width: number;
+  readonly height: number;
+  readonly orientation: number | null;
+  readonly hasAlpha: boolean;
+  readonly srgb: boolean;
 }
 
-/** EXIF and XMP payloads made by sharp (on a one-pixel image), to move into a file without re-encoding it. */
-async function blocksFor(m: GenerationMetadata): Promise<MetadataBlocks> {
-  const carrier = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
-    .jpeg()
-    .withExif(exifTags(m))
-    .toBuffer();
-  return { exif: exifOfJpeg(carrier), xmp: xmpPacket(m) };
+async function pictureFacts(bytes: Uint8Array): Promise<PictureFacts> {
+  const meta = await sharp(bytes).metadata();
+  if (!meta.width || !meta.height) throw new Error('the picture has no size');
+  return { width: meta.width, height: meta.height, orientation: meta.orientation ?? null, hasAlpha: meta.hasAlpha ?? false, srgb: !meta.icc };
+}
+
+/** Our EXIF and XMP for a picture: the A1111 infotext as UserComment, the prompt as ImageDescription. */
+function blocksFor(m: GenerationMetadata, picture: PictureFacts): MetadataBlocks {
+  const exif = exifBlock({
+    width: picture.width,
+    height: picture.height,
+    description: m.prompt ? m.prompt.slice(0, 2000) : null,
+    userComment: infotext(m),
+    software: `Gen Studio ${m.app.version}`,
+    orientation: picture.orientation,
+    srgb: picture.srgb,
+  });
+  return { exif, xmp: xmpPacket(m) };
 }
 
 function pngTexts(m: GenerationMetadata) {
   return [pngTextChunk(METADATA_KEY, metadataJson(m), true), pngTextChunk('parameters', infotext(m)), pngTextChunk('invokeai_metadata', invokeAiMetadata(m))];
+}
+
+/** Our metadata moved into an encoded picture, its image data left as it is. */
+async function withMetadataBlocks(bytes: Uint8Array, format: 'jpeg' | 'webp', m: GenerationMetadata, size?: { width: number; height: number }): Promise<Buffer> {
+  const picture = { ...(await pictureFacts(bytes)), ...size };
+  const blocks = blocksFor(m, picture);
+  return format === 'jpeg' ? withJpegMetadata(bytes, blocks) : withWebpMetadata(bytes, blocks, picture);
 }
 
 /**
@@ -42,25 +62,26 @@ function pngTexts(m: GenerationMetadata) {
  */
 export async function embedInResult(bytes: Uint8Array, format: string, image: { width: number; height: number }, m: GenerationMetadata): Promise<Uint8Array> {
   if (format === 'png') return withPngText(bytes, pngTexts(m));
-  if (format === 'jpg' || format === 'jpeg') return withJpegMetadata(bytes, await blocksFor(m));
-  if (format === 'webp') {
-    const hasAlpha = (await sharp(bytes).metadata()).hasAlpha ?? false;
-    return withWebpMetadata(bytes, await blocksFor(m), { ...image, hasAlpha });
-  }
+  if (format === 'jpg' || format === 'jpeg') return withMetadataBlocks(bytes, 'jpeg', m, image);
+  if (format === 'webp') return withMetadataBlocks(bytes, 'webp', m, image);
   return bytes;
 }
 
-/** A copy of an image in another format, at a quality, with the metadata; the result file is not changed. */
+/**
+ * A copy of an image in another format, at a quality, with the metadata; the result file is not changed. The
+ * copy is turned upright (its orientation applied), and sharp's own metadata is left out: the blocks are ours,
+ * placed as in a library save, so an export and a saved result read the same everywhere.
+ */
 export async function encodeExport(bytes: Uint8Array, format: ExportFormat, quality: number, m: GenerationMetadata | null): Promise<Buffer> {
-  const source = sharp(bytes, { limitInputPixels: 268_402_689 });
+  const source = sharp(bytes, { limitInputPixels: 268_402_689 }).rotate();
   if (format === 'png') {
     const png = await source.png().toBuffer();
-    return m ? withPngText(png, pngTexts(m)) : png;
+    // libvips writes a density it was never told (1 pixel per mm); a generated picture has none.
+    return withPngText(png, m ? pngTexts(m) : [], { dropPhys: true });
   }
   // JPEG has no alpha: transparent areas become white, as most editors flatten them.
-  let pipeline = format === 'jpeg' ? source.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }) : source.webp({ quality });
-  if (m) pipeline = pipeline.withExif(exifTags(m)).withXmp(xmpPacket(m));
-  return pipeline.toBuffer();
+  const encoded = await (format === 'jpeg' ? source.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }) : source.webp({ quality })).toBuffer();
+  return m ? withMetadataBlocks(encoded, format, m) : encoded;
 }
 
 /** A PNG of the image, for the clipboard and drag icons. */

@@ -1,4 +1,5 @@
 import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, Mp4OutputFormat, Output, type MetadataTags } from 'mediabunny';
+import { readMp4 } from '../../../../shared/media/mp4';
 import { metadataJson, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
 
 /** The MP4 tags a video export carries: the prompt as the title (what players show), our JSON as the comment. */
@@ -12,6 +13,7 @@ export function mp4Tags(m: GenerationMetadata): MetadataTags {
  * as they are into an MP4 is refused, and the caller decides what to do instead.
  */
 export async function remuxWithMetadata(bytes: Uint8Array, m: GenerationMetadata): Promise<Uint8Array> {
+  if (readMp4(bytes).kind !== 'mp4') throw new Error('not a whole MP4 the bounded reading accepts');
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   try {
     const target = new BufferTarget();
@@ -30,6 +32,8 @@ export async function remuxWithMetadata(bytes: Uint8Array, m: GenerationMetadata
 
 /** The generation metadata an MP4 carries in its comment tag (as `mp4Tags` writes it), or null: not an MP4, or none. */
 export async function metadataFromMp4(bytes: Uint8Array): Promise<GenerationMetadata | null> {
+  // mediabunny is handed only a file whose boxes the bounded reading has walked: a crafted one is not its to read.
+  if (readMp4(bytes).kind !== 'mp4') return null;
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   try {
     const { comment } = await input.getMetadataTags();

@@ -3,7 +3,10 @@
  * moments. Boots on a data folder, adds the test's key the first time, submits tasks until the folder holds
  * `total`, and prints every task state it sees (one JSON line each), then `settled` once all have ended.
  *
- *   coreProcess <options as JSON: { dataDir, secretsFile, baseUrl, key, total }>
+ *   coreProcess <options as JSON: { dataDir, secretsFile, baseUrl, key, total, holdResults? }>
+ *
+ * With `holdResults`, fetching a result never ends (a step held mid-way, for the crash-loop test to kill it
+ * there); every result fetch is reported as `fetching-result` either way. Notices are printed as `notice`.
  */
 import { createCore } from '../../createCore';
 import { systemClock } from '../../deps';
@@ -19,6 +22,7 @@ interface Options {
   readonly baseUrl: string;
   readonly key: string;
   readonly total: number;
+  readonly holdResults?: boolean;
 }
 const o = JSON.parse(process.argv[2] ?? '{}') as Options;
 
@@ -42,7 +46,19 @@ events.attach((channel, payload) => {
   if (process.env.CRASH_DEBUG) process.stderr.write(`${t.state} ${t.detail ?? ''} ${t.error?.message ?? ''}\n`);
   checkSettled();
 });
-const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch, clock: systemClock, secrets: new FileKeychain(o.secretsFile) }, { events });
+events.attach((channel, payload) => {
+  if (channel === eventChannel('app.notice')) say({ event: 'notice', message: (payload as { message: string }).message });
+});
+/** Where the Sandbox serves results (its signed addresses, `/results/<task id>/sample.<ext>`). */
+const RESULT_PATH = '/results/';
+const fetchResults: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!url.pathname.startsWith(RESULT_PATH)) return fetch(input, init);
+  say({ event: 'fetching-result' });
+  if (!o.holdResults) return fetch(input, init);
+  return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+};
+const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch: fetchResults, clock: systemClock, secrets: new FileKeychain(o.secretsFile) }, { events });
 const call = async <T>(name: keyof typeof core.handlers, request?: unknown): Promise<T> => (core.handlers[name] as (r: unknown) => Promise<T>)(request);
 
 const keys = await call<Array<{ id: string }>>('keys.list');

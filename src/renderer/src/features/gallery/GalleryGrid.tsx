@@ -3,6 +3,7 @@ import { memo, useEffect, useImperativeHandle, useRef, useState, type KeyboardEv
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { FlingGate } from './flingGate';
 import { columnsFor } from './galleryModel';
+import { itemAt } from './galleryView';
 import { ResultCard, type CardProps } from './ResultCard';
 
 const MIN_CARD = 200;
@@ -12,11 +13,16 @@ const CAPTION = 52;
 /** What the gallery asks of its grid: how many cards a row holds, and to bring one into view with the focus. */
 export interface GridHandle {
   columns(): number;
-  reveal(index: number): void;
+  reveal(index: number, id: string): void;
 }
 
 interface GridProps extends Pick<CardProps, 'onSelect' | 'onOpen' | 'onMenu' | 'onStar' | 'onOpenStack'> {
-  readonly shown: readonly LibraryItem[];
+  /** how many cards the grid holds */
+  readonly count: number;
+  /** the pages of cards held (the others are asked for as they scroll into view) */
+  readonly pages: ReadonlyMap<number, readonly LibraryItem[]>;
+  /** the cards on screen changed: the first and the last index */
+  readonly onShow: (from: number, to: number) => void;
   /** how many variations each stacked group holds */
   readonly stacks: ReadonlyMap<string, number>;
   readonly selectedId: string | null;
@@ -25,18 +31,19 @@ interface GridProps extends Pick<CardProps, 'onSelect' | 'onOpen' | 'onMenu' | '
 }
 
 /**
- * The virtualized grid: only the rows on screen are in the page, so ten thousand results scroll as smoothly as ten.
+ * The virtualized grid: only the rows on screen are in the page, so a hundred thousand results scroll as smoothly as
+ * ten. Their cards come a page at a time from main; a card whose page is on its way is an empty tile.
  * It is its own component because scrolling re-renders whatever holds the virtualizer: here that is the rows on
  * screen, not the gallery's search, filters and menus.
  */
-export const GalleryGrid = memo(function GalleryGrid({ shown, stacks, selectedId, onSelect, onOpen, onMenu, onStar, onOpenStack, onKeyDown, handle }: GridProps) {
+export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, stacks, selectedId, onSelect, onOpen, onMenu, onStar, onOpenStack, onKeyDown, handle }: GridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);
   const [gate] = useState(() => new FlingGate());
   const columns = columnsFor(width, MIN_CARD, GAP);
   const cardWidth = (width - GAP * (columns - 1)) / columns;
   const rowHeight = cardWidth + CAPTION + GAP;
-  const rows = Math.ceil(shown.length / columns);
+  const rows = Math.ceil(count / columns);
 
   useEffect(() => {
     const el = scroller.current;
@@ -49,31 +56,37 @@ export const GalleryGrid = memo(function GalleryGrid({ shown, stacks, selectedId
 
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 2 });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  const shownRows = virtualizer.getVirtualItems();
+  const firstRow = shownRows[0]?.index ?? 0;
+  const lastRow = shownRows.at(-1)?.index ?? 0;
+  useEffect(() => onShow(firstRow * columns, lastRow * columns + columns - 1), [firstRow, lastRow, columns, onShow]);
 
   useImperativeHandle(
     handle,
     () => ({
       columns: () => columns,
-      reveal: (index) => {
-        const item = shown[index];
-        if (!item) return;
+      reveal: (index, id) => {
+        if (index < 0 || index >= count) return;
         virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' });
-        requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-result="${item.id}"] .gallery-card-open`)?.focus());
+        requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-result="${id}"] .gallery-card-open`)?.focus());
       },
     }),
-    [columns, shown, virtualizer],
+    [columns, count, virtualizer],
   );
 
   return (
     <div ref={scroller} className="gallery-scroll" onKeyDown={onKeyDown} onScroll={(e) => gate.scrolled(e.currentTarget.scrollTop)}>
       <div role="list" aria-label="Results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((row) => (
+        {shownRows.map((row) => (
           <div
             key={row.key}
             className="gallery-row"
             style={{ transform: `translateY(${row.start}px)`, height: rowHeight - GAP, gridTemplateColumns: `repeat(${columns}, ${cardWidth}px)`, gap: GAP }}
           >
-            {shown.slice(row.index * columns, row.index * columns + columns).map((item) => (
+            {Array.from({ length: Math.max(0, Math.min(columns, count - row.index * columns)) }, (_, i) => itemAt(pages, row.index * columns + i)).map((item, i) =>
+              item === null ? (
+                <div key={`waiting-${i}`} className="gallery-card-waiting" role="listitem" aria-busy="true" />
+              ) : (
               <ResultCard
                 key={item.id}
                 item={item}
@@ -86,7 +99,8 @@ export const GalleryGrid = memo(function GalleryGrid({ shown, stacks, selectedId
                 onOpenStack={onOpenStack}
                 gate={gate}
               />
-            ))}
+              ),
+            )}
           </div>
         ))}
       </div>

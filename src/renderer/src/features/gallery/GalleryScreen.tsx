@@ -5,8 +5,9 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
 import { readDroppedFile, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
-import { filterResults, intentLabel, intentsIn, modelsIn, NO_FILTER, projectsIn, stackGroups, type GalleryFilter } from './galleryModel';
+import { intentLabel, modelsIn, NO_FILTER, projectsIn, queryOf, type GalleryFilter } from './galleryModel';
 import { GalleryGrid, type GridHandle } from './GalleryGrid';
+import { fetchItemAt, heldIndexOf, itemAt, useGalleryView } from './galleryView';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
@@ -14,13 +15,32 @@ import { numberText } from '../queue/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
 
+/** The result asked for by id while it is not among the pages held (a notification's, or one stepped to). */
+function useHeldOrAsked(id: string | null, held: LibraryItem | null): LibraryItem | null {
+  const [asked, setAsked] = useState<LibraryItem | null>(null);
+  useEffect(() => {
+    if (!id || held) return;
+    let live = true;
+    void gen.library.get({ id }).then((r) => live && r.ok && setAsked(r.value));
+    return () => {
+      live = false;
+    };
+  }, [id, held]);
+  return held ?? (asked?.id === id ? asked : null);
+}
+
 /**
  * Every result, newest first, in a virtualized grid, with search, filters, a star, a full view and every action;
- * a file dropped here that carries Gen Studio's parameters offers to restore them.
+ * a file dropped here that carries Gen Studio's parameters offers to restore them. Main searches and filters the
+ * whole library and sends the pages the grid scrolls to (galleryView.ts).
  */
 export function GalleryScreen() {
-  const items = useLibraryStore((s) => s.items);
-  const loaded = useLibraryStore((s) => s.loaded);
+  const pages = useGalleryView((s) => s.pages);
+  const total = useGalleryView((s) => s.total);
+  const all = useGalleryView((s) => s.all);
+  const loaded = useGalleryView((s) => s.loaded);
+  const stacks = useGalleryView((s) => s.stacks);
+  const facets = useGalleryView((s) => s.facets);
   const canUndo = useLibraryStore((s) => s.trashed.length > 0);
   const [filter, setFilter] = useState<GalleryFilter>(NO_FILTER);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -48,31 +68,45 @@ export function GalleryScreen() {
 
   // The date filter's "today" is the day the gallery opened.
   const [now] = useState(() => Date.now());
-  // One Generate's variations share one card until their stack is opened.
-  const { shown, sizes: stacks } = useMemo(() => {
-    const found = filterResults(items, filter, now);
-    return filter.group ? { shown: found, sizes: new Map<string, number>() } : stackGroups(found);
-  }, [items, filter, now]);
-  const projects = useMemo(() => projectsIn(items, projectNames), [items, projectNames]);
-  const models = useMemo(() => modelsIn(items), [items]);
-  const intents = useMemo(() => intentsIn(items), [items]);
-
-  const byId = useCallback((id: string | null) => (id ? (shown.find((i) => i.id === id) ?? null) : null), [shown]);
+  // Main runs the query; one Generate's variations share one card until their stack is opened.
+  const query = useMemo(() => queryOf(filter, now), [filter, now]);
+  useEffect(() => useGalleryView.getState().setQuery(query), [query]);
+  // A result filed, starred or deleted anywhere: the pages held and the filters' choices are asked again.
+  useEffect(() => {
+    void useGalleryView.getState().loadFacets();
+    return useLibraryStore.subscribe((s, before) => {
+      if (s.revision === before.revision) return;
+      useGalleryView.getState().refresh();
+      void useGalleryView.getState().loadFacets();
+    });
+  }, []);
+  const onShow = useCallback((from: number, to: number) => useGalleryView.getState().show(from, to), []);
+  const projects = useMemo(() => projectsIn(facets.projects, projectNames), [facets.projects, projectNames]);
+  const models = useMemo(() => modelsIn(facets.models), [facets.models]);
+  const intents = facets.intents;
 
   // A result a notification asks for may be hidden by the filters or inside a stack: show where it is, once per
-  // request (adjusted while rendering, as React advises for state that follows a prop).
-  const [placedRequest, setPlacedRequest] = useState<string | null>(null);
-  if (!requested && placedRequest) setPlacedRequest(null);
-  if (requested && requested !== placedRequest) {
-    const item = items.find((i) => i.id === requested);
-    if (shown.some((i) => i.id === requested)) setPlacedRequest(requested);
-    else if (item) {
-      setPlacedRequest(requested);
-      setFilter({ ...NO_FILTER, group: item.group && item.group.count > 1 ? item.group.id : null });
-    }
-  }
-  const selected = byId(selectedId);
-  const opened = byId(openId);
+  // request.
+  const placedRequest = useRef<string | null>(null);
+  useEffect(() => {
+    if (requested === placedRequest.current) return;
+    placedRequest.current = requested;
+    if (!requested) return;
+    let live = true;
+    void (async () => {
+      const found = await gen.library.locate({ query, id: requested });
+      if (!live || !found.ok || found.value.index !== null) return;
+      const item = await gen.library.get({ id: requested });
+      if (live && item.ok) setFilter({ ...NO_FILTER, group: item.value.group && item.value.group.count > 1 ? item.value.group.id : null });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [requested, query]);
+  const selectedIndex = heldIndexOf(pages, selectedId);
+  const selected = selectedIndex >= 0 ? itemAt(pages, selectedIndex) : null;
+  const openIndex = heldIndexOf(pages, openId);
+  const opened = useHeldOrAsked(openId, openIndex >= 0 ? itemAt(pages, openIndex) : null);
 
   const run = useCallback(async (action: ResultAction, item: LibraryItem) => {
     setMenu(null);
@@ -90,28 +124,28 @@ export function GalleryScreen() {
   const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
 
   const select = useCallback(
-    (index: number) => {
-      const at = Math.max(0, Math.min(shown.length - 1, index));
-      const item = shown[at];
+    async (index: number) => {
+      const at = Math.max(0, Math.min(total - 1, index));
+      const item = await fetchItemAt(at);
       if (!item) return;
       setSelectedId(item.id);
-      grid.current?.reveal(at);
+      grid.current?.reveal(at, item.id);
     },
-    [shown],
+    [total],
   );
 
   const onGridKey = (e: KeyboardEvent) => {
-    const index = selected ? shown.indexOf(selected) : -1;
+    const index = selectedIndex;
     const columns = grid.current?.columns() ?? 1;
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, PageDown: columns * 3, PageUp: -columns * 3 };
     if (e.key in moves) {
       e.preventDefault();
-      select(index < 0 ? 0 : index + moves[e.key]!);
+      void select(index < 0 ? 0 : index + moves[e.key]!);
       return;
     }
     if (e.key === 'Home' || e.key === 'End') {
       e.preventDefault();
-      select(e.key === 'Home' ? 0 : shown.length - 1);
+      void select(e.key === 'Home' ? 0 : total - 1);
       return;
     }
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
@@ -129,14 +163,14 @@ export function GalleryScreen() {
     const action = wanted ? actionsOf(selected).find((a) => a.id === wanted) : undefined;
     if (action) {
       e.preventDefault();
-      if (action.id === 'delete') select(index + 1 < shown.length ? index + 1 : index - 1);
+      if (action.id === 'delete') void select(index + 1 < total ? index + 1 : index - 1);
       void run(action, selected);
     }
   };
 
-  const step = (delta: number) => {
-    if (!opened) return;
-    const next = shown[shown.indexOf(opened) + delta];
+  const step = async (delta: number) => {
+    if (!opened || openIndex < 0) return;
+    const next = await fetchItemAt(openIndex + delta);
     if (next) {
       useLibraryStore.getState().clearRequestedOpen();
       setOpenId(next.id);
@@ -169,7 +203,7 @@ export function GalleryScreen() {
   };
 
   const set = (patch: Partial<GalleryFilter>) => setFilter((f) => ({ ...f, ...patch }));
-  const menuItem = menu ? byId(menu.id) : null;
+  const menuItem = menu ? itemAt(pages, heldIndexOf(pages, menu.id)) : null;
 
   return (
     <div
@@ -183,7 +217,7 @@ export function GalleryScreen() {
         <div>
           <h1>Gallery</h1>
           <p className="muted">
-            {shown.length === items.length ? `${numberText(items.length)} ${items.length === 1 ? 'result' : 'results'}` : `${numberText(shown.length)} of ${numberText(items.length)} results`}. Drag a result into
+            {!loaded ? 'Loading results' : total === all ? `${numberText(all)} ${all === 1 ? 'result' : 'results'}` : `${numberText(total)} of ${numberText(all)} results`}. Drag a result into
             another application to give it the file; drop a file here to restore its parameters.
           </p>
         </div>
@@ -238,7 +272,7 @@ export function GalleryScreen() {
       </div>
       {filter.group && (
         <p className="gallery-group-bar" role="status" aria-label="Variations shown">
-          The {shown.length} variations of one Generate.
+          The {total} variations of one Generate.
           <button type="button" className="button" onClick={() => set({ group: null })}>
             Back to every result
           </button>
@@ -265,11 +299,13 @@ export function GalleryScreen() {
           </button>
         </p>
       )}
-      {loaded && items.length === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
-      {loaded && items.length > 0 && shown.length === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
+      {loaded && all === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
+      {loaded && all > 0 && total === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
       <GalleryGrid
         handle={grid}
-        shown={shown}
+        count={total}
+        pages={pages}
+        onShow={onShow}
         stacks={stacks}
         selectedId={selectedId}
         onSelect={setSelectedId}
@@ -308,11 +344,11 @@ export function GalleryScreen() {
         <FullView
           key={opened.id}
           item={opened}
-          position={`${shown.indexOf(opened) + 1} of ${shown.length}`}
+          position={openIndex >= 0 ? `${numberText(openIndex + 1)} of ${numberText(total)}` : ''}
           actions={actionsOf(opened)}
           note={note}
           onRun={(a) => void run(a, opened)}
-          onStep={step}
+          onStep={(delta) => void step(delta)}
           onClose={() => {
             setOpenId(null);
             useLibraryStore.getState().clearRequestedOpen();

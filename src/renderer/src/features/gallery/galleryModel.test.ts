@@ -1,50 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { beforeInputOf, columnsFor, filterResults, inputsOf, NO_FILTER, projectsIn, rangeStart, rerunRequest, stackGroups, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, variationRequest } from './galleryModel';
 import { libraryItem } from './testing/libraryItem';
 
 const item = libraryItem;
 
 describe('the gallery’s filters', () => {
   const now = new Date(2026, 10, 24, 15).getTime();
-  const items = [
-    item({ id: 'lighthouse', starred: true, createdAt: now - 1000 }),
-    item({ id: 'fox', params: { prompt: 'A Red Fox in snow' }, discarded: true, createdAt: new Date(2026, 10, 23, 9).getTime() }),
-    item({ id: 'fill', endpointId: 'gen-pro-1.0-fill', params: { prompt: 'a red door' }, createdAt: new Date(2026, 9, 30).getTime() }),
-  ];
-  const ids = (f: Partial<typeof NO_FILTER>) => filterResults(items, { ...NO_FILTER, ...f }, now).map((i) => i.id);
-
-  it('searches every word of the prompt, in any case', () => {
-    expect(ids({ text: 'red' })).toEqual(['fox', 'fill']);
-    expect(ids({ text: 'fox RED' })).toEqual(['fox']);
-    expect(ids({ text: 'lighthouse snow' })).toEqual([]);
+  it('become the query main runs: what filters nothing is left out', () => {
+    expect(queryOf(NO_FILTER, now)).toEqual({});
+    expect(queryOf({ ...NO_FILTER, text: '  ' }, now)).toEqual({});
+    expect(queryOf({ text: 'red fox', intent: 'inpaint', model: 'gen-dev', date: 'today', status: 'starred', project: 'none', group: 'g1' }, now)).toEqual({
+      text: 'red fox',
+      intent: 'inpaint',
+      model: 'gen-dev',
+      createdFrom: new Date(2026, 10, 24).getTime(),
+      status: 'starred',
+      project: 'none',
+      group: 'g1',
+    });
   });
-  it('filters by intent, model, date and status', () => {
-    expect(ids({ intent: 'inpaint' })).toEqual(['fill']);
-    expect(ids({ model: 'gen-dev' })).toEqual(['lighthouse', 'fox']);
-    expect(ids({ date: 'today' })).toEqual(['lighthouse']);
-    expect(ids({ date: 'week' })).toEqual(['lighthouse', 'fox']);
-    expect(ids({ date: 'month' })).toEqual(['lighthouse', 'fox']);
-    expect(ids({ status: 'starred' })).toEqual(['lighthouse']);
-    expect(ids({ status: 'discarded' })).toEqual(['fox']);
-    expect(ids({ status: 'kept' })).toEqual(['lighthouse', 'fill']);
-  });
-  it('filters by project, and by one Generate’s variations', () => {
-    const mine = [
-      item({ id: 'p1', projectId: 'project-aaaa', group: { id: 'g1', index: 0, count: 2 } }),
-      item({ id: 'p2', projectId: 'project-aaaa', group: { id: 'g1', index: 1, count: 2 } }),
-      item({ id: 'loose' }),
-    ];
-    const of = (f: Partial<typeof NO_FILTER>) => filterResults(mine, { ...NO_FILTER, ...f }, now).map((i) => i.id);
-    expect(of({ project: 'project-aaaa' })).toEqual(['p1', 'p2']);
-    expect(of({ project: 'none' })).toEqual(['loose']);
-    expect(of({ group: 'g1' })).toEqual(['p1', 'p2']);
-    expect(projectsIn(mine, new Map([['project-aaaa', 'Poster']]))).toEqual([{ id: 'project-aaaa', name: 'Poster' }]);
-  });
-  it('stacks one Generate’s variations into one card that says how many it holds', () => {
-    const g = (id: string, index: number) => item({ id, group: { id: 'g', index, count: 3 } });
-    const { shown, sizes } = stackGroups([g('v3', 2), item({ id: 'solo' }), g('v2', 1), g('v1', 0), item({ id: 'lone', group: { id: 'h', index: 0, count: 4 } })]);
-    expect(shown.map((i) => i.id)).toEqual(['v3', 'solo', 'lone']);
-    expect([...sizes]).toEqual([['g', 3]]);
+  it('name projects, a removed one too, and models by their titles', () => {
+    expect(projectsIn(['project-bbbb', 'project-aaaa'], new Map([['project-aaaa', 'Poster']]))).toEqual([
+      { id: 'project-bbbb', name: 'A removed project' },
+      { id: 'project-aaaa', name: 'Poster' },
+    ]);
+    expect(modelsIn(['gen-dev']).map((m) => m.id)).toEqual(['gen-dev']);
   });
   it('weeks start on Monday', () => {
     expect(new Date(rangeStart('week', now)).getDay()).toBe(1);

@@ -1,6 +1,6 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/catalog/endpoint';
-import type { LibraryItem } from '../../../../shared/ipc/contract';
+import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
@@ -21,7 +21,6 @@ export interface GalleryFilter {
 export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all', date: 'all', status: 'all', project: 'all', group: null };
 
 export const titleOf = (item: Pick<LibraryItem, 'endpointId'>): string => findEndpoint(item.endpointId)?.title ?? item.endpointId;
-export const intentOf = (item: Pick<LibraryItem, 'endpointId'>): TaskKind | null => findEndpoint(item.endpointId)?.kind ?? null;
 export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? item.params.prompt : '');
 export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
@@ -36,62 +35,27 @@ export function rangeStart(range: DateRange, now: number): number {
   return d.getTime();
 }
 
-/** Every word of the search must appear in the prompt (or the endpoint's name, or the file's). */
-export function matchesText(item: LibraryItem, text: string): boolean {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = `${promptText(item)} ${titleOf(item)} ${item.fileName}`.toLowerCase();
-  return words.every((w) => haystack.includes(w));
-}
-
-export function filterResults(items: readonly LibraryItem[], f: GalleryFilter, now: number): LibraryItem[] {
-  const from = rangeStart(f.date, now);
-  return items.filter(
-    (i) =>
-      (f.intent === 'all' || intentOf(i) === f.intent) &&
-      (f.model === 'all' || i.endpointId === f.model) &&
-      i.createdAt >= from &&
-      (f.status === 'all' || (f.status === 'starred' ? i.starred : f.status === 'discarded' ? i.discarded : !i.discarded)) &&
-      (f.project === 'all' || (f.project === 'none' ? i.projectId === null : i.projectId === f.project)) &&
-      (f.group === null || i.group?.id === f.group) &&
-      matchesText(i, f.text),
-  );
-}
-
-/**
- * The variations of one Generate stacked into one card (the newest shown one stands for them), so a press of
- * Generate 4 takes one place in the grid; `sizes` says how many each stack holds. Results of no group, or the
- * only shown one of theirs, stand alone.
- */
-export function stackGroups(items: readonly LibraryItem[]): { shown: LibraryItem[]; sizes: ReadonlyMap<string, number> } {
-  const sizes = new Map<string, number>();
-  for (const i of items) if (i.group && i.group.count > 1) sizes.set(i.group.id, (sizes.get(i.group.id) ?? 0) + 1);
-  const seen = new Set<string>();
-  const shown = items.filter((i) => {
-    const id = i.group?.id;
-    if (!id || (sizes.get(id) ?? 0) < 2) return true;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-  for (const [id, n] of sizes) if (n < 2) sizes.delete(id);
-  return { shown, sizes };
+/** What main is asked for: the filters as a query, the date range from the day the gallery opened. */
+export function queryOf(f: GalleryFilter, now: number): LibraryQuery {
+  return {
+    ...(f.text.trim() ? { text: f.text } : {}),
+    ...(f.intent !== 'all' ? { intent: f.intent } : {}),
+    ...(f.model !== 'all' ? { model: f.model } : {}),
+    ...(f.date !== 'all' ? { createdFrom: rangeStart(f.date, now) } : {}),
+    ...(f.status !== 'all' ? { status: f.status } : {}),
+    ...(f.project !== 'all' ? { project: f.project } : {}),
+    ...(f.group !== null ? { group: f.group } : {}),
+  };
 }
 
 /** The projects results were made in, for the project filter, by name (a project since removed by its id). */
-export function projectsIn(items: readonly LibraryItem[], names: ReadonlyMap<string, string>): Array<{ id: string; name: string }> {
-  const ids = [...new Set(items.flatMap((i) => (i.projectId ? [i.projectId] : [])))];
+export function projectsIn(ids: readonly string[], names: ReadonlyMap<string, string>): Array<{ id: string; name: string }> {
   return ids.map((id) => ({ id, name: names.get(id) ?? 'A removed project' })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The endpoints that made results, for the model filter, by name. */
-export function modelsIn(items: readonly LibraryItem[]): Array<{ id: string; title: string }> {
-  const ids = [...new Set(items.map((i) => i.endpointId))];
+export function modelsIn(ids: readonly string[]): Array<{ id: string; title: string }> {
   return ids.map((id) => ({ id, title: titleOf({ endpointId: id }) })).sort((a, b) => a.title.localeCompare(b.title));
-}
-
-export function intentsIn(items: readonly LibraryItem[]): TaskKind[] {
-  return [...new Set(items.map(intentOf).filter((k): k is TaskKind => k !== null))];
 }
 
 /** The picture an edit started from, for before/after: the endpoint's image field, or its first reference. */

@@ -6,6 +6,7 @@ import { useTaskStore } from '../../store/taskStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
+import { useLibraryItem } from '../staging/useImageUrl';
 import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 
@@ -24,7 +25,8 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
   const prompt = promptOf(task.params);
   const retryAt = task.state === 'waiting' ? untilText(task.nextAttemptAt, now) : null;
   const inputThumb = useAssetThumbnail(task.inputAssetIds[0] ?? null);
-  const result = useLibraryStore((s) => (task.resultId ? s.items.find((i) => i.id === task.resultId) : undefined));
+  // Among the newest results the app holds, or asked for (a task of long ago).
+  const result = useLibraryItem(task.resultId);
   const resultThumb = result ? (result.thumbnailUrl ?? (result.mime.startsWith('image/') ? result.url : null)) : null;
   const openResult = () => {
     if (!result) return;

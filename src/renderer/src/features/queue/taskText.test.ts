@@ -15,6 +15,8 @@ describe('task text', () => {
     expect(costText({ cost: null, settledCost: null })).toBeNull();
     // A moderated task shows no price next to "not charged", even with a quote.
     expect(costText({ cost: 1.5, settledCost: null, state: 'moderated' })).toBe('Not charged');
+    expect(costText({ cost: null, settledCost: null, state: 'failed' })).toBe('Not charged');
+    expect(costText({ cost: 2, settledCost: null, state: 'failed' })).toBe('2 credits');
   });
 
   it('elapsed time runs from sending to the end, or to now', () => {

@@ -40,6 +40,8 @@ export function elapsedText(t: Pick<TaskInfo, 'createdAt' | 'submittedAt' | 'fin
 export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'> & Partial<Pick<TaskInfo, 'state'>>): string | null {
   // A moderated task is not charged: showing its quote beside "not charged" would contradict it.
   if (t.state === 'moderated') return 'Not charged';
+  // A task that failed before the service took it was never priced, so never charged.
+  if (t.state === 'failed' && t.cost === null && t.settledCost === null) return 'Not charged';
   if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return `${creditsText(t.settledCost)} (quoted ${creditsText(t.cost)})`;
   return creditsText(t.settledCost ?? t.cost);
 }

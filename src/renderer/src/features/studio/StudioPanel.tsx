@@ -3,12 +3,11 @@ import { canvasRequest, documentUse, expandedSize, isCanvasField } from '../../.
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import { expectedOutputSize } from '../../../../shared/catalog/outputSize';
-import { MAX_VARIATIONS, type SpendingEstimate } from '../../../../shared/ipc/contract';
+import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
 import { megapixels } from '../../../../shared/media/imageHeader';
 import { INTENTS, intentFor, intentModels } from '../../../../shared/studio/intents';
 import { takesSeed } from '../../../../shared/studio/variations';
 import { validateTaskRequest } from '../../../../shared/tasks/taskRequest';
-import { gen } from '../../api';
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
@@ -20,7 +19,8 @@ import { currentExport, useMaskExport } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
-import { creditsText, stateLabel, numberText as fmt } from '../queue/taskText';
+import { costText, stateLabel, numberText as fmt } from '../queue/taskText';
+import { estimateText, useEstimate } from './estimate';
 import { generate, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { limitsSentence, modelLimits } from './modelFacts';
@@ -94,31 +94,16 @@ function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>
   return labels;
 }
 
-function useEstimate(endpointId: string): SpendingEstimate | null {
-  const [estimate, setEstimate] = useState<SpendingEstimate | null>(null);
-  // A finished task may have priced this model: ask again when one finishes.
-  const finished = useTaskStore((s) => Object.values(s.tasks).filter((t) => t.state === 'done').length);
-  useEffect(() => {
-    let live = true;
-    void gen.spending.estimate({ endpointId }).then((r) => live && setEstimate(r.ok ? r.value : null));
-    return () => {
-      live = false;
-    };
-  }, [endpointId, finished]);
-  return estimate;
-}
-
 function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request: ReturnType<typeof canvasRequest>; count: number }) {
   const document = useCanvasStore((s) => s.document);
-  const estimate = useEstimate(endpoint.id);
+  const estimate = useEstimate(request);
   const connection = useConnectionStore(selectActiveConnection);
   const use = documentUse(endpoint, document);
   const size = use.expandSides.length > 0 ? expandedSize(document) : expectedOutputSize(endpoint, request.params, document.base && use.imageField ? { [use.imageField]: document.base, image: document.base } : {});
-  const cost = estimate?.cost ?? null;
   return (
     <ul className="generate-readout" aria-label="What Generate does">
-      <li aria-label="Estimated cost">
-        {cost === null ? 'Price known after the first run' : `≈ ${fmt(cost * count)} credits${count > 1 ? ` (${count} × ${fmt(cost)})` : ''}`}
+      <li aria-label="Estimated cost" data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
+        {estimateText(estimate, count)}
       </li>
       <li aria-label="Megapixels">
         {inputsText(document, use, request.inputs)} · {size ? `out ${size.width} × ${size.height} (${fmt(megapixels(size.width, size.height))} MP)${count > 1 ? ' each' : ''}` : 'out size chosen by the service'}
@@ -147,7 +132,7 @@ function LastRun({ endpointId }: { endpointId: string }) {
               {stateLabel(t.state)}
               {t.moderationReasons.length > 0 ? `: ${t.moderationReasons.join(', ')}` : t.error ? `: ${t.error.message}` : ''}
             </span>
-            {t.cost !== null && <span className="muted">{creditsText(t.cost)}</span>}
+            {costText(t) !== null && <span className="muted" aria-label="Charged">{costText(t)}</span>}
             {typeof t.params.seed === 'number' && t.endpointId === endpointId && (
               <Button variant="link" size="sm" className="rerun" aria-label={`Rerun variation ${(t.group?.index ?? 0) + 1} with seed ${t.params.seed}`} title="Generate this one again, with its seed and the settings shown now" onClick={() => void rerun(t.params.seed as number)}>
                 Rerun

@@ -8,7 +8,8 @@ import { NumberField } from '../../ui/NumberField';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { EndpointForm } from '../forms/EndpointForm';
 import { chooseFile, clearSource } from './upscaleSource';
-import { sendUpscale, upscaleSettings } from './sendUpscale';
+import { currentUpscaleRequest, sendUpscale, upscaleSettings } from './sendUpscale';
+import { estimateText, useEstimate } from '../studio/estimate';
 import { useUpscaleStore } from './upscaleStore';
 import './upscale.css';
 
@@ -76,6 +77,18 @@ function OutputSize({ factor }: { factor: number }) {
   );
 }
 
+/** What the upscale is expected to cost: priced by the clip's length and the frame size it makes. */
+function UpscaleEstimate() {
+  const source = useUpscaleStore((s) => s.source);
+  useCanvasStore((s) => s.document.formValues[UPSCALE_ENDPOINT_ID]);
+  const estimate = useEstimate(currentUpscaleRequest(source));
+  return (
+    <p className="upscale-estimate muted" aria-label="Estimated cost" data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
+      {source ? estimateText(estimate, 1) : 'Choose a clip to see what it costs.'}
+    </p>
+  );
+}
+
 /**
  * The Upscale video panel: the clip (a file or a previous result, checked against the source limits when it is
  * chosen), how much larger, precise or creative, an optional prompt, the frame size it makes, and Upscale.
@@ -123,6 +136,7 @@ export function UpscalePanel() {
         <EndpointForm endpoint={endpoint} values={values ?? {}} issues={[]} onChange={(name, value) => setValue(name, value)} hide={(f) => f.name !== 'prompt'} showInferred={false} />
         <OutputSize factor={settings.factor} />
       </section>
+      <UpscaleEstimate />
       <div className="generate-row">
         <Button variant="primary" className="generate-button" aria-label="Upscale" disabled={busy} onClick={() => void sendUpscale()}>
           {busy ? 'Sending…' : 'Upscale'}

@@ -1,5 +1,5 @@
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
-import { readMp4Info } from '../../../../shared/media/mp4';
+import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
 import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
 import { gen } from '../../api';
 import { openStudio } from '../studio/openStudio';
@@ -37,7 +37,9 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
   const tooBig = upscaleBytesProblem(file.size);
   if (tooBig) return refuse(file.name, [tooBig]);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const info = readMp4Info(bytes);
+  const reading = readMp4(bytes);
+  if (reading.kind === 'too-complex') return refuse(file.name, [`${file.name} ${MP4_PROBLEM['too-complex']}.`]);
+  const info = reading.kind === 'mp4' ? reading.info : undefined;
   if (!info || !info.width || !info.height || !info.seconds) {
     return refuse(file.name, [`${file.name} is not a complete MP4 video, so it cannot be upscaled. Choose an .mp4 file.`]);
   }

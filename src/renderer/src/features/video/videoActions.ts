@@ -5,7 +5,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
 import { VIDEO_DRAFT_RESOLUTION, VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { readMp4Info } from '../../../../shared/media/mp4';
+import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
 import { validateTaskRequest, type KeyframeRef, type TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { useTaskStore } from '../../store/taskStore';
@@ -38,8 +38,9 @@ function setSource(source: VideoRef, mode: VideoMode): void {
  */
 export async function chooseSourceFile(file: File, mode: VideoMode): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const info = readMp4Info(bytes);
-  if (!info) return say('error', `${file.name} is not a whole MP4 video, so it cannot be ${mode === 'v2v' ? 'continued' : 'enhanced'}. Nothing was sent.`);
+  const reading = readMp4(bytes);
+  if (reading.kind !== 'mp4') return say('error', `${file.name} ${MP4_PROBLEM[reading.kind]}, so it cannot be ${mode === 'v2v' ? 'continued' : 'enhanced'}. Nothing was sent.`);
+  const { info } = reading;
   if (mode === 'v2v') {
     const refused = sourceRefusal({ name: file.name, seconds: info.seconds });
     if (refused) return say('error', refused);

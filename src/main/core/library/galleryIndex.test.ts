@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { LibraryQuery } from '../../../shared/ipc/contract';
+import { GalleryIndex, galleryRow } from './galleryIndex';
+import type { Mark } from './galleryState';
+
+type RowInput = Parameters<typeof galleryRow>[0];
+const row = (o: Partial<RowInput> & { id: string }) =>
+  galleryRow({ savedAt: 0, createdAt: 0, endpointId: 'gen-dev', prompt: 'a lighthouse', fileName: `${o.id}.jpg`, projectId: null, group: null, ...o });
+
+function indexOf(rows: RowInput[], marks: Record<string, Partial<Mark>> = {}): GalleryIndex {
+  const index = new GalleryIndex((id) => ({ starred: false, discarded: false, ...marks[id] }));
+  index.load(rows.map(row));
+  return index;
+}
+const ids = (index: GalleryIndex, q: LibraryQuery) => index.page(q, 0, 100).ids;
+
+describe('the gallery’s index in main', () => {
+  const now = new Date(2026, 10, 24, 15).getTime();
+  const at = (id: string, savedAt: number, o: Partial<RowInput> = {}): RowInput => ({ id, savedAt, createdAt: savedAt, endpointId: 'gen-dev', prompt: 'a lighthouse', fileName: `${id}.jpg`, projectId: null, group: null, ...o });
+  const library = () =>
+    indexOf(
+      [
+        at('fill', new Date(2026, 9, 30).getTime(), { endpointId: 'gen-pro-1.0-fill', prompt: 'a red door' }),
+        at('lighthouse', now - 1000),
+        at('fox', new Date(2026, 10, 23, 9).getTime(), { prompt: 'A Red Fox in snow' }),
+      ],
+      { lighthouse: { starred: true }, fox: { discarded: true } },
+    );
+
+  it('lists newest first and sends a page at a time', () => {
+    const index = library();
+    expect(ids(index, {})).toEqual(['lighthouse', 'fox', 'fill']);
+    expect(index.page({}, 1, 1)).toEqual({ total: 3, ids: ['fox'], stacks: {} });
+    expect(index.page({}, 5, 10)).toEqual({ total: 3, ids: [], stacks: {} });
+  });
+
+  it('searches every word of the prompt, the model’s name and the file’s, in any case', () => {
+    const index = library();
+    expect(ids(index, { text: 'red' })).toEqual(['fox', 'fill']);
+    expect(ids(index, { text: 'fox RED' })).toEqual(['fox']);
+    expect(ids(index, { text: 'lighthouse snow' })).toEqual([]);
+    expect(ids(index, { text: 'fill.jpg' })).toEqual(['fill']);
+  });
+
+  it('filters by intent, model, date, status and project', () => {
+    const index = library();
+    expect(ids(index, { intent: 'inpaint' })).toEqual(['fill']);
+    expect(ids(index, { model: 'gen-dev' })).toEqual(['lighthouse', 'fox']);
+    expect(ids(index, { createdFrom: new Date(2026, 10, 24).getTime() })).toEqual(['lighthouse']);
+    expect(ids(index, { status: 'starred' })).toEqual(['lighthouse']);
+    expect(ids(index, { status: 'discarded' })).toEqual(['fox']);
+    expect(ids(index, { status: 'kept' })).toEqual(['lighthouse', 'fill']);
+    const mine = indexOf([at('p1', 3, { projectId: 'project-aaaa' }), at('loose', 2)]);
+    expect(ids(mine, { project: 'project-aaaa' })).toEqual(['p1']);
+    expect(ids(mine, { project: 'none' })).toEqual(['loose']);
+    expect(index.facets()).toEqual({ models: ['gen-dev', 'gen-pro-1.0-fill'], intents: ['text-to-image', 'inpaint'], projects: [] });
+  });
+
+  it('sees a star as soon as it is told of it', () => {
+    const marks: Record<string, Partial<Mark>> = {};
+    const index = indexOf([at('a', 2), at('b', 1)], marks);
+    expect(ids(index, { status: 'starred' })).toEqual([]);
+    marks.b = { starred: true };
+    index.changed();
+    expect(ids(index, { status: 'starred' })).toEqual(['b']);
+  });
+
+  it('stacks one Generate’s variations into one card that says how many it holds, and opens the stack', () => {
+    const g = (id: string, savedAt: number) => at(id, savedAt, { group: { id: 'g', count: 3 } });
+    const index = indexOf([g('v3', 5), at('solo', 4), g('v2', 3), g('v1', 2), at('lone', 1, { group: { id: 'h', count: 4 } })]);
+    expect(index.page({}, 0, 10)).toEqual({ total: 3, ids: ['v3', 'solo', 'lone'], stacks: { g: 3 } });
+    expect(index.page({}, 1, 10).stacks).toEqual({});
+    expect(ids(index, { group: 'g' })).toEqual(['v3', 'v2', 'v1']);
+    // A variation inside a stack is found at its stack's card.
+    expect(index.indexOf({}, 'v1')).toBe(0);
+    expect(index.indexOf({ group: 'g' }, 'v1')).toBe(2);
+    expect(index.indexOf({}, 'lone')).toBe(2);
+    expect(index.indexOf({ text: 'nothing' }, 'lone')).toBeNull();
+  });
+
+  it('files a new result in its place, and forgets one taken out', () => {
+    const index = indexOf([at('a', 10), at('b', 5)]);
+    index.put(row({ id: 'new', savedAt: 20 }));
+    index.put(row({ id: 'middle', savedAt: 7 }));
+    index.put(row({ id: 'same-as-b', savedAt: 5 }));
+    expect(ids(index, {})).toEqual(['new', 'a', 'middle', 'b', 'same-as-b']);
+    index.remove('a');
+    expect(ids(index, {})).toEqual(['new', 'middle', 'b', 'same-as-b']);
+    expect(index.size).toBe(4);
+  });
+});

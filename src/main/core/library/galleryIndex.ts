@@ -1,0 +1,204 @@
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import type { TaskKind } from '../../../shared/catalog/endpoint';
+import type { LibraryQuery } from '../../../shared/ipc/contract';
+import type { Mark } from './galleryState';
+
+/** What the gallery's search and filters read of one result, computed once when it is filed. */
+export interface GalleryRow {
+  readonly id: string;
+  readonly savedAt: number;
+  readonly createdAt: number;
+  readonly endpointId: string;
+  readonly kind: TaskKind | null;
+  /** the prompt, the model's name and the file's name, in lower case: what a search looks in */
+  readonly text: string;
+  readonly projectId: string | null;
+  /** a Generate's variations, when it made more than one */
+  readonly groupId: string | null;
+}
+
+export function galleryRow(r: { id: string; savedAt: number; createdAt: number; endpointId: string; prompt: string; fileName: string; projectId: string | null; group: { id: string; count: number } | null }): GalleryRow {
+  const endpoint = findEndpoint(r.endpointId);
+  return {
+    id: r.id,
+    savedAt: r.savedAt,
+    createdAt: r.createdAt,
+    endpointId: r.endpointId,
+    kind: endpoint?.kind ?? null,
+    text: `${r.prompt} ${endpoint?.title ?? r.endpointId} ${r.fileName}`.toLowerCase(),
+    projectId: r.projectId,
+    groupId: r.group && r.group.count > 1 ? r.group.id : null,
+  };
+}
+
+/** What a query shows: one id a card, newest first, and how many variations each stacked card stands for. */
+interface View {
+  readonly ids: readonly string[];
+  readonly stacks: ReadonlyMap<string, number>;
+  readonly positions?: Map<string, number>;
+}
+
+/** The views asked for most recently are kept until the library changes: scrolling asks one view for page after page. */
+const VIEWS_KEPT = 4;
+
+/**
+ * The gallery's results in order, newest first, with search, filters and stacks run here in main over the whole
+ * library, so the renderer only ever holds the pages it shows. A filed result goes to its place by binary search;
+ * a query's answer is kept until the next change.
+ */
+export class GalleryIndex {
+  /** newest first; equal times keep the order they were filed in */
+  private rows: GalleryRow[] = [];
+  private readonly byId = new Map<string, GalleryRow>();
+  private readonly views = new Map<string, View>();
+
+  constructor(private readonly markOf: (id: string) => Mark) {}
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Files many rows at once (start-up): one sort instead of one insert each. */
+  load(rows: Iterable<GalleryRow>): void {
+    for (const row of rows) this.byId.set(row.id, row);
+    this.rows = [...this.byId.values()].sort((a, b) => b.savedAt - a.savedAt);
+    this.changed();
+  }
+
+  put(row: GalleryRow): void {
+    if (this.byId.has(row.id)) this.remove(row.id);
+    this.byId.set(row.id, row);
+    // The first place holding an older result: after every result saved at the same moment or later.
+    let lo = 0;
+    let hi = this.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.rows[mid]!.savedAt >= row.savedAt) lo = mid + 1;
+      else hi = mid;
+    }
+    this.rows.splice(lo, 0, row);
+    this.changed();
+  }
+
+  remove(id: string): void {
+    const row = this.byId.get(id);
+    if (!row) return;
+    this.byId.delete(id);
+    this.rows.splice(this.rows.indexOf(row), 1);
+    this.changed();
+  }
+
+  /** A star or a discard changed: the views that filter by them are stale. */
+  changed(): void {
+    this.views.clear();
+  }
+
+  /** Every result, newest first. */
+  ids(): string[] {
+    return this.rows.map((r) => r.id);
+  }
+
+  page(query: LibraryQuery, offset: number, limit: number): { total: number; ids: string[]; stacks: Record<string, number> } {
+    const view = this.view(query);
+    const ids = view.ids.slice(offset, offset + limit);
+    const stacks: Record<string, number> = {};
+    for (const id of ids) {
+      const group = this.byId.get(id)?.groupId;
+      const size = group ? view.stacks.get(group) : undefined;
+      if (group && size) stacks[group] = size;
+    }
+    return { total: view.ids.length, ids, stacks };
+  }
+
+  indexOf(query: LibraryQuery, id: string): number | null {
+    const view = this.view(query);
+    let positions = view.positions;
+    if (!positions) {
+      positions = new Map(view.ids.map((v, i) => [v, i]));
+      this.views.set(keyOf(query), { ...view, positions });
+    }
+    const row = this.byId.get(id);
+    // A variation hidden in its stack is found at its stack's card.
+    const at = positions.get(id) ?? (row?.groupId && !query.group ? this.stackCardOf(view, row.groupId) : undefined);
+    return at ?? null;
+  }
+
+  private stackCardOf(view: View, groupId: string): number | undefined {
+    const at = view.ids.findIndex((id) => this.byId.get(id)?.groupId === groupId);
+    return at < 0 ? undefined : at;
+  }
+
+  /** The models, intents and projects of every result, for the filters. */
+  facets(): { models: string[]; intents: TaskKind[]; projects: string[] } {
+    const models = new Set<string>();
+    const intents = new Set<TaskKind>();
+    const projects = new Set<string>();
+    for (const r of this.rows) {
+      models.add(r.endpointId);
+      if (r.kind) intents.add(r.kind);
+      if (r.projectId) projects.add(r.projectId);
+    }
+    return { models: [...models], intents: [...intents], projects: [...projects] };
+  }
+
+  private view(query: LibraryQuery): View {
+    const key = keyOf(query);
+    const kept = this.views.get(key);
+    if (kept) {
+      // Asked again: the most recent, so the last to be dropped.
+      this.views.delete(key);
+      this.views.set(key, kept);
+      return kept;
+    }
+    const view = this.compute(query);
+    this.views.set(key, view);
+    if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
+    return view;
+  }
+
+  private compute(q: LibraryQuery): View {
+    const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const from = q.createdFrom ?? -Infinity;
+    const found = this.rows.filter((r) => {
+      if (q.intent !== undefined && r.kind !== q.intent) return false;
+      if (q.model !== undefined && r.endpointId !== q.model) return false;
+      if (r.createdAt < from) return false;
+      if (q.project !== undefined && (q.project === 'none' ? r.projectId !== null : r.projectId !== q.project)) return false;
+      if (q.group !== undefined && r.groupId !== q.group) return false;
+      if (q.status !== undefined) {
+        const mark = this.markOf(r.id);
+        if (q.status === 'starred' ? !mark.starred : q.status === 'discarded' ? !mark.discarded : mark.discarded) return false;
+      }
+      return words.every((w) => r.text.includes(w));
+    });
+    if (q.group !== undefined) return { ids: found.map((r) => r.id), stacks: new Map() };
+    return stack(found);
+  }
+}
+
+/**
+ * The variations of one Generate share one card (the newest shown one stands for them), so a press of Generate 4
+ * takes one place in the grid. A group with one shown result is a card like any other.
+ */
+function stack(rows: readonly GalleryRow[]): View {
+  const sizes = new Map<string, number>();
+  for (const r of rows) if (r.groupId) sizes.set(r.groupId, (sizes.get(r.groupId) ?? 0) + 1);
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const r of rows) {
+    const g = r.groupId;
+    if (g && (sizes.get(g) ?? 0) > 1) {
+      if (seen.has(g)) continue;
+      seen.add(g);
+    }
+    ids.push(r.id);
+  }
+  for (const [g, n] of sizes) if (n < 2) sizes.delete(g);
+  return { ids, stacks: sizes };
+}
+
+const keyOf = (q: LibraryQuery): string => JSON.stringify([q.text ?? '', q.intent, q.model, q.createdFrom, q.status, q.project, q.group]);

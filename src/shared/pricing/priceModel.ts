@@ -1,0 +1,102 @@
+import type { EndpointSpec } from '../catalog/endpoint';
+import { listPrice, type ListPrice } from './priceList';
+import { round2, type Usage } from './usage';
+
+/** A request this key was charged for, with what it was priced on. */
+export interface PricedRun {
+  readonly cost: number;
+  readonly usage: Usage;
+  /** when the service accepted it: the newest runs speak for the price */
+  readonly at: number;
+}
+
+export type PriceBasis = 'runs' | 'list' | 'unknown';
+
+export interface PriceEstimate {
+  /** credits for one request; null while nothing prices this model */
+  readonly cost: number | null;
+  readonly basis: PriceBasis;
+  /** how many of this key's runs the estimate rests on (0 unless `basis` is `runs`) */
+  readonly runs: number;
+}
+
+/** The newest runs of a model that an estimate rests on: enough to average out, few enough to follow a price change. */
+export const RUNS_CONSIDERED = 12;
+
+/**
+ * How a model's price is built, as two parts: one that does not grow with the request (a first megapixel, a flat
+ * price per image) and one that does (further output megapixels, input megapixels, seconds of video). From the
+ * public list where it names the model; otherwise by kind: a video by its seconds times its frame's megapixels,
+ * any other model by a flat part and its output megapixels.
+ */
+export function priceParts(endpoint: EndpointSpec, usage: Usage): { fixed: number; growing: number } {
+  const listed = listPrice(endpoint.id);
+  if (listed) return listParts(listed, usage);
+  if (endpoint.kind === 'video' || usage.seconds > 0) return { fixed: 0, growing: usage.seconds * usage.outputMp };
+  return { fixed: 1, growing: usage.outputMp };
+}
+
+function listParts(p: ListPrice, usage: Usage): { fixed: number; growing: number } {
+  if (p.kind === 'per-image') return { fixed: p.perImage, growing: 0 };
+  return { fixed: p.firstMp, growing: p.furtherMp * Math.max(0, usage.outputMp - 1) + p.inputMp * usage.inputMp };
+}
+
+/**
+ * What one request to `endpoint` at `usage` is expected to cost. With runs of this key (newest first; only the
+ * first RUNS_CONSIDERED count), from what they were charged: the flat and growing parts are fitted to them when
+ * they differ enough in size to tell the two apart, else the model's shape is scaled to them. Without runs, the
+ * public price list; without either, unknown.
+ */
+export function estimatePrice(endpoint: EndpointSpec, usage: Usage, runs: readonly PricedRun[]): PriceEstimate {
+  const recent = [...runs].sort((a, b) => b.at - a.at).slice(0, RUNS_CONSIDERED);
+  const here = priceParts(endpoint, usage);
+  if (recent.length > 0) {
+    const parts = recent.map((r) => ({ ...priceParts(endpoint, r.usage), cost: r.cost }));
+    const fit = fitParts(parts);
+    const cost = fit ? fit.a * here.fixed + fit.b * here.growing : scaled(parts, here);
+    return { cost: round2(Math.max(0, cost)), basis: 'runs', runs: recent.length };
+  }
+  if (listPrice(endpoint.id)) return { cost: round2(here.fixed + here.growing), basis: 'list', runs: 0 };
+  return { cost: null, basis: 'unknown', runs: 0 };
+}
+
+type Observed = { fixed: number; growing: number; cost: number };
+
+/** The model's shape times one factor: what the runs cost against what the shape says they would. */
+function scaled(parts: readonly Observed[], here: { fixed: number; growing: number }): number {
+  const shape = parts.reduce((s, p) => s + p.fixed + p.growing, 0);
+  const paid = parts.reduce((s, p) => s + p.cost, 0);
+  const factor = shape > 0 ? paid / shape : 0;
+  if (factor > 0) return factor * (here.fixed + here.growing);
+  // A shape of nothing (no length, no size): the runs' own average is the best word there is.
+  return paid / parts.length;
+}
+
+/**
+ * cost ≈ a·fixed + b·growing by least squares, when the runs differ enough in their growing part for the two to
+ * be told apart and both come out as prices (not negative); undefined otherwise.
+ */
+function fitParts(parts: readonly Observed[]): { a: number; b: number } | undefined {
+  if (parts.length < 2) return undefined;
+  let ff = 0, fg = 0, gg = 0, fc = 0, gc = 0;
+  for (const p of parts) {
+    ff += p.fixed * p.fixed;
+    fg += p.fixed * p.growing;
+    gg += p.growing * p.growing;
+    fc += p.fixed * p.cost;
+    gc += p.growing * p.cost;
+  }
+  const det = ff * gg - fg * fg;
+  // Nearly proportional parts (every run the same size, or a model with no flat part) cannot be split.
+  if (ff === 0 || gg === 0 || det <= 1e-6 * ff * gg) return undefined;
+  const a = (fc * gg - gc * fg) / det;
+  const b = (gc * ff - fc * fg) / det;
+  return a >= 0 && b >= 0 ? { a, b } : undefined;
+}
+
+/** The estimate's basis in the artist's words. */
+export function basisWords(e: PriceEstimate): string {
+  if (e.basis === 'runs') return e.runs === 1 ? 'from your last run of this model' : `from your last ${e.runs} runs of this model`;
+  if (e.basis === 'list') return 'from the public price list';
+  return 'unknown until sent';
+}
