@@ -90,13 +90,14 @@ studioTest('find a result by its prompt, reuse its parameters, rerun its seed, u
   await page.keyboard.press('s');
   await expect(full.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Star', exact: true })).toBeVisible();
   await full.getByRole('button', { name: 'Reuse parameters' }).click();
+  // The studio opens on Create with Dev, its form filled in.
   const panel = page.getByRole('region', { name: 'Generate' });
-  await expect(panel.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a lighthouse at dusk');
+  await expect(panel).toHaveAttribute('data-endpoint', 'gen-dev');
+  await expect(panel.getByRole('textbox', { name: /^Prompt/ })).toHaveValue('a lighthouse at dusk');
   await expect(await seedField(page)).toHaveValue('42');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(panel.getByRole('status', { name: 'Last task' })).toContainText(/Queued|Sending|Running|Saving|Done/);
-  // Dev's form opens in the Help drawer's reference; it steps aside for the gallery.
-  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Last run' })).toContainText(/Queued|Sending|Running|Saving|Done/);
+  await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
   await page.getByRole('searchbox', { name: 'Search prompts' }).fill('');
   await openGallery(page, 3);
   await expect.poll(async () => (await filesWithPrompt(app.dataDir, 'a lighthouse at dusk')).length, { timeout: 20_000 }).toBe(2);
@@ -227,7 +228,7 @@ test('save as WebP and JPEG with the parameters inside; star and filter; delete 
   await expect(restore).toContainText('a lighthouse at dusk');
   await restore.getByRole('button', { name: 'Restore' }).click();
   const panel = page.getByRole('region', { name: 'Generate' });
-  await expect(panel.getByRole('textbox', { name: 'Prompt' })).toHaveValue('a lighthouse at dusk');
+  await expect(panel.getByRole('textbox', { name: /^Prompt/ })).toHaveValue('a lighthouse at dusk');
   await expect(await seedField(page)).toHaveValue('42');
 });
 

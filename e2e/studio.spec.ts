@@ -396,3 +396,38 @@ test('the canvas offers only the tools and layers the chosen model uses', async 
   await expect(tools.getByRole('button', { name: 'Brush', exact: true })).toHaveCount(0);
   await expect(layers).toHaveText([/^Picture/, /^References/, /^Boxes/]);
 });
+
+test('each message leaves with the state it describes: the accept note goes when a later result lands, moderated ones included, and that tile is brought into view', async ({ studio }) => {
+  test.setTimeout(120_000);
+  const { page, received } = studio;
+  await openCanvas(page);
+  await page.getByRole('radio', { name: 'Create', exact: true }).click();
+  await prompt(page).fill('a lighthouse at dusk');
+  await panel(page).getByLabel('Variations').fill('8');
+  await generate(page);
+  await landed(page, 'Dev', 8);
+  await results(page).focus();
+  await page.keyboard.press('Enter');
+  const message = strip(page).getByRole('status', { name: 'Results message' });
+  await expect(message).toContainText('The result is the picture now');
+  // A word the Sandbox refuses: the moderated result lands at the end of the strip.
+  await panel(page).getByLabel('Variations').fill('1');
+  await prompt(page).fill('a gore scene');
+  await generate(page);
+  await sent(received, 'gen-dev', 9);
+  const moderated = results(page).getByRole('option', { name: 'Dev: Moderated' });
+  await expect(moderated).toBeVisible({ timeout: 30_000 });
+  await expect(message).toHaveCount(0);
+  await expect(moderated).toBeInViewport();
+});
+
+test('a switch from a model without a mask to one with a mask puts the brush in hand', async ({ studio }) => {
+  const { page } = studio;
+  await openCanvas(page);
+  await openPicture(page, await png(W, H, '#778899'));
+  await useModel(page, 'deblur-v1', 'clean-up');
+  const tools = page.getByRole('toolbar', { name: 'Canvas tools' });
+  await expect(tools.getByRole('button', { name: /Move and pan/ })).toHaveAttribute('aria-pressed', 'true');
+  await panel(page).getByRole('combobox', { name: 'Model' }).selectOption('erase-v1');
+  await expect(tools.getByRole('button', { name: /Brush/ })).toHaveAttribute('aria-pressed', 'true');
+});

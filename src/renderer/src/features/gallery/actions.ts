@@ -1,15 +1,18 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
-import { canvasUse, isCanvasField } from '../../../../shared/canvas/request';
+import { promptOf } from '../../../../shared/studio/switching';
+import { reuseDocument, reuseMessage, type ReusedInput } from '../../../../shared/studio/reuse';
+import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import type { AssetInfo, ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
-import { useRecallStore } from '../../store/recallStore';
 import { useTaskStore } from '../../store/taskStore';
 import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
-import { canvasEndpoints, useCanvasStore } from '../canvas/canvasStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useStudioStore } from '../studio/studioStore';
+import { takeAsUpscaleSource } from '../upscale/upscaleSource';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
@@ -50,62 +53,53 @@ export async function openCanvas(): Promise<void> {
   });
 }
 
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+
 /**
- * Opens the place that prepares this endpoint's requests, filled with a result's (or a dropped file's)
- * parameters and inputs: the canvas for endpoints that take a picture, mask or references, the Start screen's
- * form for the others. Answers what could not be restored.
+ * Opens the studio on the result's intent and model with every parameter of its request: the prompt, seed, sizes
+ * and advanced fields, and its inputs where the studio keeps them (picture, mask, references, margins, frame,
+ * boxes, keyframes, clip). What it replaces on the canvas is one undo away, and the studio says so; inputs no
+ * longer stored are named.
  */
 export async function reuseParameters(source: ReuseSource): Promise<ActionNote> {
   const endpoint = findEndpoint(source.endpointId);
   if (!endpoint || endpoint.deprecated) return { kind: 'error', text: `${source.endpointId} is not offered any more, so its parameters cannot be reused.` };
-  const missing: string[] = [];
-  const assets = new Map<string, AssetInfo>();
+  const found = new Map<string, AssetInfo>();
+  const inputs: ReusedInput[] = [];
   for (const input of source.inputs) {
     const asset = await gen.assets.get({ id: input.assetId });
     if (asset.ok) {
-      assets.set(input.field, asset.value);
       remember(asset.value);
-    } else {
-      missing.push(input.field);
+      found.set(asset.value.id, asset.value);
     }
+    const a = asset.ok ? asset.value : null;
+    inputs.push({ field: input.field, time: input.time, asset: a && { assetId: a.id, name: a.name, kind: a.kind, width: a.width, height: a.height, seconds: a.seconds } });
   }
   const known = new Set(endpoint.fields.map((f) => f.name));
-  const values: Record<string, JsonValue> = {};
-  for (const [name, value] of Object.entries(source.params)) if (known.has(name)) values[name] = value;
+  const values = Object.fromEntries(Object.entries(source.params).filter(([name]) => known.has(name)));
   const unknown = Object.keys(source.params).filter((n) => !known.has(n));
 
-  if (canvasEndpoints().some((e) => e.id === endpoint.id)) {
-    await openCanvas();
-    const use = canvasUse(endpoint);
-    const store = useCanvasStore.getState();
-    const base = use.imageField ? assets.get(use.imageField) : undefined;
-    if (base) store.setBase(imageRefOf(base));
-    const formValues = Object.fromEntries(Object.entries(values).filter(([name]) => !isCanvasField(endpoint, name)));
-    store.change('Reuse parameters', (d) => ({
-      ...d,
-      endpointId: endpoint.id,
-      formValues: { ...d.formValues, [endpoint.id]: formValues },
-      expansion: Object.fromEntries(
-        (['top', 'bottom', 'left', 'right'] as const).map((side) => [side, typeof values[side] === 'number' ? (values[side] as number) : use.expandSides.includes(side) ? d.expansion[side] : 0]),
-      ) as typeof d.expansion,
-      references: use.referenceFields.flatMap((field) => {
-        const asset = assets.get(field);
-        return asset ? [imageRefOf(asset)] : [];
-      }),
-    }));
-    const mask = use.maskField ? assets.get(use.maskField) : undefined;
-    if (mask) await applyAsMask(mask);
-  } else {
-    const media = Object.fromEntries([...assets.entries()]);
-    useRecallStore.getState().offer({ endpointId: endpoint.id, values, media });
-    // Forms of the endpoints the studio cannot prepare live in the Help drawer's reference.
-    useHelpStore.getState().show(endpoint.id);
+  await openCanvas();
+  useHelpStore.getState().close();
+  const before = useCanvasStore.getState().document;
+  const reuse = reuseDocument(before, endpoint, values, inputs);
+  // The picture first, as opening one does: a mask of another size is set aside with the old picture, and undo
+  // brings both back.
+  const base = reuse.document.base;
+  if (base && base.assetId !== before.base?.assetId && !useCanvasStore.getState().setBase(base)) {
+    return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The picture could not be replaced, so the parameters were not reused.' };
   }
-  const notes = [
-    ...(missing.length > 0 ? [`These inputs are no longer stored and were left empty: ${missing.join(', ')}.`] : []),
-    ...(unknown.length > 0 ? [`${endpoint.title} has no field ${unknown.join(', ')} any more; left out.`] : []),
-  ];
-  return notes.length > 0 ? { kind: 'error', text: `Parameters restored into ${endpoint.title}. ${notes.join(' ')}` } : { kind: 'info', text: `Parameters restored into ${endpoint.title}.` };
+  useCanvasStore.getState().change('Reuse parameters', (d) => ({ ...reuse.document, base: d.base }));
+  const mask = reuse.maskAssetId ? found.get(reuse.maskAssetId) : undefined;
+  if (mask) await applyAsMask(mask);
+  const clip = endpoint.id === UPSCALE_ENDPOINT_ID ? inputs.find((i) => i.asset?.kind === 'video')?.asset : undefined;
+  if (clip) await takeAsUpscaleSource(found.get(clip.assetId)!);
+  const studio = useStudioStore.getState();
+  studio.carry(promptOf(endpoint, reuse.document));
+  const dropped = unknown.length > 0 ? ` ${endpoint.title} has no setting ${unknown.join(', ')} any more; left out.` : '';
+  const note: ActionNote = { kind: reuse.missing.length > 0 || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
+  studio.say(note);
+  return note;
 }
 
 const failed = (text: string): ActionNote => ({ kind: 'error', text });

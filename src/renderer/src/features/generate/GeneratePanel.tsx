@@ -5,7 +5,6 @@ import type { AssetInfo } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
 import { useConnectionStore } from '../../store/connectionStore';
 import { useNavigationStore } from '../../store/navigationStore';
-import { useRecallStore } from '../../store/recallStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useTaskStore } from '../../store/taskStore';
 import { EndpointForm } from '../forms/EndpointForm';
@@ -22,10 +21,8 @@ import { Button } from '../../ui/Button';
  * the service's own 422 issues come back onto the fields they name.
  */
 export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
-  // Parameters reused from a result open the form filled in, once.
-  const [recalled] = useState(() => useRecallStore.getState().take(endpoint.id));
-  const [values, setValues] = useState<FormValues>(recalled?.values ?? {});
-  const [media, setMedia] = useState<MediaInputs>(recalled?.media ?? {});
+  const [values, setValues] = useState<FormValues>({});
+  const [media, setMedia] = useState<MediaInputs>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [editedSince, setEditedSince] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);

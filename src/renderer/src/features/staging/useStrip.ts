@@ -26,6 +26,13 @@ export function useFollowResults(entries: readonly StripEntry[]): void {
     previous.current = entries;
     const { selectedId, select } = useStagingStore.getState();
     if (before === null) return; // opening: nothing new has landed, the artist chooses what to look at
+    // A message speaks of the strip as it was ("The result is the picture now"): a new result, or one that
+    // finishes, moderated or failed, makes it stale. The changed tile is brought into view at the strip's end.
+    const changed = entries.filter((e) => before.find((b) => b.taskId === e.taskId)?.status !== e.status);
+    if (changed.length > 0) {
+      useStagingStore.getState().say(null);
+      document.getElementById(`result-${changed[changed.length - 1]!.taskId}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
     const wasReady = new Set(before.filter((e) => e.status === 'ready').map((e) => e.taskId));
     const landed = entries.filter((e) => e.status === 'ready' && !wasReady.has(e.taskId) && before.some((b) => b.taskId === e.taskId));
     const current = entries.find((e) => e.taskId === selectedId);

@@ -11,7 +11,8 @@ import { numberText } from '../queue/taskText';
  * and when a task finishes, since a finished run refines the estimate.
  */
 export function useEstimate(request: TaskRequest | null): SpendingEstimate | null {
-  const [estimate, setEstimate] = useState<SpendingEstimate | null>(null);
+  // Kept with the request it answers: while the answer for another model or size is on its way, none shows.
+  const [answer, setAnswer] = useState<{ key: string | null; estimate: SpendingEstimate | null }>({ key: null, estimate: null });
   const finished = useTaskStore((s) => Object.values(s.tasks).filter((t) => t.state === 'done' || t.state === 'failed' || t.state === 'moderated').length);
   const key = request ? pricedKey(request) : null;
   // The request object is rebuilt on every render; the key says when what is priced changed.
@@ -19,13 +20,13 @@ export function useEstimate(request: TaskRequest | null): SpendingEstimate | nul
   const asked = useMemo(() => request, [key]);
   useEffect(() => {
     let live = true;
-    const answer = asked ? gen.spending.estimate({ request: asked }).then((r) => (r.ok ? r.value : null)) : Promise.resolve(null);
-    void answer.then((e) => live && setEstimate(e));
+    const asking = asked ? gen.spending.estimate({ request: asked }).then((r) => (r.ok ? r.value : null)) : Promise.resolve(null);
+    void asking.then((estimate) => live && setAnswer({ key: asked ? pricedKey(asked) : null, estimate }));
     return () => {
       live = false;
     };
   }, [asked, finished]);
-  return estimate;
+  return answer.key === key ? answer.estimate : null;
 }
 
 /** The parts of a request its price can depend on: the model, every parameter but free text, and the inputs. */

@@ -3,6 +3,8 @@ import { getIntent, intentFor, intentModels, type IntentId } from '../../../../s
 import { listWords, promptOf, switchDocument, unusedBy } from '../../../../shared/studio/switching';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
+import { toolAfterSwitch } from '../canvas/offeredTools';
+import { documentUse } from '../../../../shared/canvas/request';
 import { useStudioStore } from './studioStore';
 
 /** The intent the open document works in. */
@@ -26,8 +28,11 @@ export function switchModel(endpointId: string, intentId?: IntentId): void {
   const prompt = from.fields.some((f) => f.role === 'prompt') ? promptOf(from, s.document) : studio.carriedPrompt;
   studio.carry(prompt);
   s.say(null);
+  const fromUse = documentUse(from, s.document);
   s.change(`Switch to ${to.title}`, (d) => switchDocument(d, to, intent.id, prompt));
   const after = useCanvasStore.getState().document;
+  const tool = toolAfterSwitch(s.tool, fromUse, documentUse(to, after));
+  if (tool !== s.tool) s.setTool(tool);
   const unused = unusedBy(to, after, { maskPainted: s.mask !== null && !isBlank(s.mask), prompt });
   useStudioStore.getState().say(unused.length > 0 ? { kind: 'info', text: `${to.title} will not use ${listWords(unused)}. Nothing is lost: switch back to use ${unused.length === 1 ? 'it' : 'them'} again.` } : null);
 }

@@ -71,6 +71,15 @@ export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | n
   return take(sourceOf(stored.value, facts, 'result', item.thumbnailUrl));
 }
 
+/** A stored clip as the source (a reused upscale's), checked against the same limits from its asset facts. */
+export async function takeAsUpscaleSource(asset: AssetInfo): Promise<UpscaleSource | null> {
+  if (asset.kind !== 'video' || asset.seconds === null) return refuse(asset.name, ['Only a video can be upscaled here.']);
+  const facts = { bytes: asset.bytes, width: asset.width, height: asset.height, seconds: asset.seconds };
+  const problems = upscaleSourceProblems(facts);
+  if (problems.length > 0) return refuse(asset.name, problems);
+  return take(sourceOf(asset, facts, 'result', asset.hasPoster ? asset.thumbnailUrl : null));
+}
+
 /** "Upscale" on a video result (strip, gallery): the studio opens on Upscale video with the result as the source. */
 export async function openUpscale(item: LibraryItem): Promise<UpscaleNote | null> {
   await chooseResult(item);

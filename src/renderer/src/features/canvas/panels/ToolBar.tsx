@@ -1,6 +1,7 @@
 import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
+import { isOffered } from '../offeredTools';
 
 /** The tools, each with the layer it edits: only those of layers the chosen model uses are offered. */
 const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string; edits: 'mask' | 'boxes' | 'view' }[] = [
@@ -33,7 +34,7 @@ export function ToolBar({ view }: { view: ViewControls }) {
   // A model that takes no mask (or no boxes) gets no tools for them: their shortcuts still say why not.
   const use = documentUse(endpoint, { intent, base });
   const masks = use.maskField !== null || use.alphaMask;
-  const offered = TOOLS.filter((t) => t.edits === 'view' || (t.edits === 'mask' ? masks : use.boxes));
+  const offered = TOOLS.filter((t) => isOffered(t.tool, use));
   const shapes = masks && (tool === 'rect' || tool === 'ellipse' || tool === 'lasso');
 
   return (

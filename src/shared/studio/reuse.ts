@@ -1,0 +1,171 @@
+import type { CanvasDocument, ImageRef, Keyframe, VideoRef } from '../canvas/document';
+import { canvasUse, documentUse, isCanvasField } from '../canvas/request';
+import { secondsToFrame } from '../canvas/timeline';
+import { BOX_SCALE, splitBoundingBoxes } from '../catalog/boundingBoxes';
+import type { EndpointSpec } from '../catalog/endpoint';
+import type { JsonValue } from '../catalog/field';
+import { INTENTS, type Intent } from './intents';
+import { listWords } from './switching';
+
+/** A stored input of a result, as the asset store answers it: an image, or a clip with its length. */
+export interface ReusedAsset {
+  readonly assetId: string;
+  readonly name: string;
+  readonly kind: 'image' | 'video';
+  readonly width: number;
+  readonly height: number;
+  readonly seconds: number | null;
+}
+
+/** One input of the request that made a result: the field it filled, the asset (null when no longer stored). */
+export interface ReusedInput {
+  readonly field: string;
+  readonly asset: ReusedAsset | null;
+  /** a keyframe's time in seconds */
+  readonly time?: number | undefined;
+}
+
+export interface Reuse {
+  /** The document that sends the result's request again. */
+  readonly document: CanvasDocument;
+  readonly intent: Intent;
+  /** The mask the result was made with, to load into the mask layer once the picture is set. */
+  readonly maskAssetId: string | null;
+  /** What was on the canvas and is replaced, in words ("the picture", "the 3 references"): undo brings it back. */
+  readonly replaced: readonly string[];
+  /** Inputs of the request that are no longer stored, in words. */
+  readonly missing: readonly string[];
+}
+
+/**
+ * The intent a result was made in: among the intents that list its model, the one that sends the picture when the
+ * request had an image, and one that sends words only when it had none (an editor's text-to-image result opens on
+ * Create, its edit on Edit with references).
+ */
+export function reuseIntent(endpoint: EndpointSpec, inputFields: readonly string[]): Intent {
+  const listing = INTENTS.filter((i) => i.models.includes(endpoint.id));
+  const use = canvasUse(endpoint);
+  const images = inputFields.some((f) => f === use.imageField || use.referenceFields.includes(f) || endpoint.fields.some((x) => x.name === f && (x.role === 'person' || x.role === 'garment')));
+  return listing.find((i) => i.sendsPicture === images) ?? listing[0] ?? INTENTS[0]!;
+}
+
+/** An input field of a request in the artist's words: "the picture", "reference 2", "a keyframe". */
+export function inputWords(endpoint: EndpointSpec, field: string): string {
+  const spec = endpoint.fields.find((f) => f.name === field);
+  const use = canvasUse(endpoint);
+  if (spec?.role === 'person') return 'the person';
+  if (spec?.role === 'garment') return 'the garment';
+  if (spec?.role === 'mask') return 'the mask';
+  if (spec?.role === 'keyframes') return 'a keyframe';
+  if (spec?.type === 'video') return 'the clip';
+  const n = use.referenceFields.indexOf(field);
+  if (n === 0 && use.imageField === null) return 'the picture (image 1)';
+  if (n >= 0) return `image ${n + 1}`;
+  return 'the picture';
+}
+
+const imageRef = (a: ReusedAsset): ImageRef => ({ assetId: a.assetId, name: a.name, width: a.width, height: a.height });
+
+/** A box edge in 0..1000 back to a pixel that the request builder sends as that same number again. */
+function boxEdge(scaled: number, size: number): number {
+  const near = Math.round((scaled / BOX_SCALE) * size);
+  for (const x of [near, near - 1, near + 1]) if (Math.round((x / size) * BOX_SCALE) === scaled) return x;
+  return near;
+}
+
+/**
+ * The document a result's request comes from again: the result's intent and model, its parameters as the form
+ * holds them (the prompt without the box list, which goes back to boxes), and its inputs where the canvas keeps
+ * them (the picture, references, margins, outpaint frame, boxes, keyframes and clip). What the request did not
+ * use stays as it was: a Create result leaves the picture and the board alone; an inpaint leaves the board.
+ */
+export function reuseDocument(
+  document: CanvasDocument,
+  endpoint: EndpointSpec,
+  params: Readonly<Record<string, JsonValue>>,
+  inputs: readonly ReusedInput[],
+  fieldLabel: (field: string) => string = (f) => inputWords(endpoint, f),
+): Reuse {
+  const intent = reuseIntent(
+    endpoint,
+    inputs.map((i) => i.field),
+  );
+  const byField = new Map(inputs.filter((i) => i.asset).map((i) => [i.field, i.asset!]));
+  const missing = [...new Set(inputs.filter((i) => !i.asset).map((i) => fieldLabel(i.field)))];
+  const raw = canvasUse(endpoint);
+  // Which field held the picture: an editor in an intent that sends it takes the picture as its first image.
+  const pictureField = intent.sendsPicture ? (documentUse(endpoint, { intent: intent.id, base: { assetId: 'x', name: '', width: 1, height: 1 } }).imageField ?? null) : null;
+  const picture = pictureField ? byField.get(pictureField) : undefined;
+  const base = picture ? imageRef(picture) : pictureField ? null : document.base;
+  const use = documentUse(endpoint, { intent: intent.id, base });
+
+  const values: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(params)) if (!isCanvasField(endpoint, name) && endpoint.fields.some((f) => f.name === name)) values[name] = value;
+  let boxes = document.boxes;
+  if (use.boxes && use.promptField && typeof values[use.promptField] === 'string' && base) {
+    const split = splitBoundingBoxes(values[use.promptField] as string);
+    values[use.promptField] = split.prompt;
+    boxes = split.boxes.map((b, i) => {
+      const x = boxEdge(b.box[0], base.width);
+      const y = boxEdge(b.box[1], base.height);
+      return { id: `reused-${i + 1}`, label: b.label, x, y, width: Math.max(1, boxEdge(b.box[2], base.width) - x), height: Math.max(1, boxEdge(b.box[3], base.height) - y) };
+    });
+  } else if (use.boxes) {
+    boxes = [];
+  }
+
+  const references = use.referenceFields.length > 0 ? use.referenceFields.flatMap((f) => (byField.has(f) ? [imageRef(byField.get(f)!)] : [])) : document.references;
+  const num = (name: string, fallback: number) => (typeof params[name] === 'number' ? (params[name] as number) : fallback);
+  const expansion = use.expandSides.length > 0 ? { top: num('top', 0), bottom: num('bottom', 0), left: num('left', 0), right: num('right', 0) } : document.expansion;
+  const sizeField = (role: string, i: number) => endpoint.fields.filter((f) => f.role === role)[i]?.name ?? '';
+  const outpaint = use.outpaint
+    ? {
+        width: num(sizeField('outpaint-size', 0), base?.width ?? 1),
+        height: num(sizeField('outpaint-size', 1), base?.height ?? 1),
+        offsetX: num(sizeField('outpaint-offset', 0), 0),
+        offsetY: num(sizeField('outpaint-offset', 1), 0),
+      }
+    : document.outpaint;
+
+  let timeline = document.timeline;
+  if (use.modeField) {
+    const keyframes: Keyframe[] = inputs
+      .filter((i) => i.field === use.keyframesField && i.asset && typeof i.time === 'number')
+      .map((i, n) => ({ id: `reused-${n + 1}`, image: imageRef(i.asset!), frame: secondsToFrame(i.time!) }));
+    const clip = use.videoField ? byField.get(use.videoField) : undefined;
+    const source: VideoRef | null = clip ? { assetId: clip.assetId, name: clip.name, seconds: clip.seconds, resultId: null } : null;
+    timeline = { keyframes: keyframes.sort((a, b) => a.frame - b.frame), source };
+  }
+
+  const replaced: string[] = [];
+  if (document.base && pictureField && document.base.assetId !== base?.assetId) replaced.push('the picture');
+  const boardChanged = references !== document.references && (references.length !== document.references.length || references.some((r, i) => r.assetId !== document.references[i]?.assetId));
+  if (boardChanged && document.references.length > 0) replaced.push(document.references.length === 1 ? 'the reference' : `the ${document.references.length} references`);
+  if (boxes !== document.boxes && document.boxes.length > 0) replaced.push(document.boxes.length === 1 ? 'the box' : 'the boxes');
+  const keyframesBefore = document.timeline.keyframes.length;
+  if (timeline !== document.timeline && keyframesBefore > 0) replaced.push(keyframesBefore === 1 ? 'the keyframe' : `the ${keyframesBefore} keyframes`);
+  if (timeline !== document.timeline && document.timeline.source && document.timeline.source.assetId !== timeline.source?.assetId) replaced.push('the clip');
+
+  const next: CanvasDocument = {
+    ...document,
+    endpointId: endpoint.id,
+    intent: intent.id,
+    base,
+    formValues: { ...document.formValues, [endpoint.id]: values },
+    references,
+    boxes,
+    expansion,
+    outpaint,
+    timeline,
+  };
+  const maskField = raw.maskField;
+  return { document: next, intent, maskAssetId: maskField ? (byField.get(maskField)?.assetId ?? null) : null, replaced, missing };
+}
+
+/** What a reuse says, in words: where the parameters went, what it replaced (undo brings it back), what is gone. */
+export function reuseMessage(title: string, reuse: Pick<Reuse, 'replaced' | 'missing'>, undoKeys: string): string {
+  const parts = [`${title}’s settings are back in the studio.`];
+  if (reuse.replaced.length > 0) parts.push(`They replaced ${listWords([...reuse.replaced])} on the canvas: ${undoKeys} brings ${reuse.replaced.length === 1 && !reuse.replaced[0]!.endsWith('s') ? 'it' : 'them'} back.`);
+  if (reuse.missing.length > 0) parts.push(`Not brought back, as ${reuse.missing.length === 1 ? 'it is' : 'they are'} no longer stored: ${listWords([...reuse.missing])}.`);
+  return parts.join(' ');
+}
