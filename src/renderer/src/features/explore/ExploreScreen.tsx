@@ -32,7 +32,11 @@ function useExploreProject(): { id: string | null; name: string | null } {
  */
 export function ExploreScreen() {
   const project = useExploreProject();
-  const { draft, setDraft, matrices, shownId, show } = useExploreStore();
+  const draft = useExploreStore((s) => s.draft);
+  const setDraft = useExploreStore((s) => s.setDraft);
+  const matrices = useExploreStore((s) => s.matrices);
+  const shownId = useExploreStore((s) => s.shownId);
+  const show = useExploreStore((s) => s.show);
   const [quoted, setQuoted] = useState<{ spec: MatrixSpec; quote: MatrixQuote } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -22,13 +22,12 @@ interface ExploreState {
 
 const replace = (list: readonly MatrixInfo[], m: MatrixInfo) => (list.some((x) => x.id === m.id) ? list.map((x) => (x.id === m.id ? m : x)) : [m, ...list]);
 
-function withCell(list: readonly MatrixInfo[], matrixId: string, cell: MatrixCellInfo): readonly MatrixInfo[] {
+function withCells(list: readonly MatrixInfo[], matrixId: string, changed: readonly MatrixCellInfo[]): readonly MatrixInfo[] {
   const i = list.findIndex((m) => m.id === matrixId);
   if (i < 0) return list;
   const m = list[i]!;
-  if (!m.cells[cell.index]) return list;
   const cells = m.cells.slice();
-  cells[cell.index] = cell;
+  for (const cell of changed) if (cells[cell.index]) cells[cell.index] = cell;
   const next = list.slice();
   next[i] = { ...m, cells };
   return next;
@@ -47,11 +46,31 @@ export const useExploreStore = create<ExploreState>((set, get) => ({
     set({ matrices: result.value, error: null });
   },
   follow: () => {
-    const offChanged = gen.explore.onChanged((m) => set({ matrices: replace(get().matrices, m) }));
-    const offCell = gen.explore.onCell(({ matrixId, cell }) => set({ matrices: withCell(get().matrices, matrixId, cell) }));
+    // A sheet filling at full speed sends several cells a frame: they are drawn together, once a frame.
+    const pending = new Map<string, MatrixCellInfo[]>();
+    let frame: number | null = null;
+    const flush = () => {
+      frame = null;
+      let matrices = get().matrices;
+      for (const [id, cells] of pending) matrices = withCells(matrices, id, cells);
+      pending.clear();
+      set({ matrices });
+    };
+    const offChanged = gen.explore.onChanged((m) => {
+      // Its cells are the latest as of this event; cell events queued before it are older.
+      pending.delete(m.id);
+      set({ matrices: replace(get().matrices, m) });
+    });
+    const offCell = gen.explore.onCell(({ matrixId, cell }) => {
+      const list = pending.get(matrixId) ?? [];
+      list.push(cell);
+      pending.set(matrixId, list);
+      frame ??= requestAnimationFrame(flush);
+    });
     return () => {
       offChanged();
       offCell();
+      if (frame !== null) cancelAnimationFrame(frame);
     };
   },
   show: (id) => set({ shownId: id }),
