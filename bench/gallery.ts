@@ -1,26 +1,37 @@
 /**
- * The gallery benchmark: a library of 10,000 results opened in the real renderer (Chromium, bound to the Node
- * core as in the e2e specs). Prints figures; asserts nothing.
+ * The gallery benchmark: a library of 10,000 results (or `--count`) opened in the real renderer (Chromium, bound to
+ * the Node core as in the e2e specs). Prints figures; asserts nothing.
  *   - start-up, timed in the page from the start of navigation (Playwright's own round trips left out): the
  *     screens shown, Gallery clicked at once, the 10,000 results listed, the first row of thumbnails decoded;
  *   - memory: the page's JS heap and the DOM size with the grid showing, the Node core's RSS;
+ *   - search over every prompt, run in main: the core's time for a query it has not seen, and the page's round trip;
+ *   - filing a new result into the library of that size (after the page closes, a library opened on the same
+ *     folder): the save's time, the index's share of it, and the longest the event loop was held meanwhile;
  *   - frames while scrolling the grid, timed by the frames' own start times (so a frame that missed the screen's
  *     refresh shows as 33 ms, not as the scheduling noise of a timer): a fling end to end at about a row per
  *     frame, and a read at 1,200 px/s where every card's thumbnail loads; p50, p95, max and the frames that
  *     missed a refresh.
  *
- *   npm run build && npx tsx bench/gallery.ts [--results 10000]
+ *   npm run build && npx tsx bench/gallery.ts [--count 10000]
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { launchChromium } from '../e2e/harness/launch';
 import type { Sidecar } from '../src/main/core/library/sidecar';
+import { INDEX_LOG } from '../src/main/core/library/indexLog';
+import { Library } from '../src/main/core/library/library';
+import { silentLogger } from '../src/main/core/log';
+import { MediaRegistry } from '../src/main/core/media';
+import { NoticeBoard } from '../src/main/core/notices/noticeBoard';
+import { onPhase } from '../src/main/core/perf/phases';
 
-const { values } = parseArgs({ options: { results: { type: 'string', default: '10000' } } });
-const count = Number(values.results);
+// `--results` is the option's earlier name.
+const { values } = parseArgs({ options: { count: { type: 'string' }, results: { type: 'string' } } });
+const count = Number(values.count ?? values.results ?? '10000');
 const dataDir = await mkdtemp(join(tmpdir(), 'gen-bench-gallery-'));
 const library = join(dataDir, 'library');
 await mkdir(join(library, '.thumbs'), { recursive: true });
@@ -39,12 +50,17 @@ const pictures = await Promise.all(
     const image = sharp({ create: { width: w, height: h, channels: 3 as const, background: { r: (i * 53) % 255, g: (i * 97) % 255, b: (i * 31) % 255 } } });
     const file = await image.clone().jpeg({ quality: 70 }).toBuffer();
     const thumb = await image.clone().resize(320, 320, { fit: 'inside' }).webp({ quality: 80 }).toBuffer();
-    return { w, h, file, thumb };
+    // Written once and linked into the library: 100,000 copies would cost gigabytes and prove nothing more.
+    const source = join(dataDir, `picture-${i}`);
+    await writeFile(`${source}.jpg`, file);
+    await writeFile(`${source}.webp`, thumb);
+    return { w, h, file, thumb, source };
   }),
 );
 const words = ['lighthouse', 'fox', 'sailor', 'lemons', 'city', 'rain', 'forest', 'harbour', 'portrait', 'dusk', 'snow', 'market'];
 const started = Date.now();
-const entries: Sidecar[] = [];
+let lines: string[] = [];
+const writes: Array<Promise<void>> = [];
 for (let i = 0; i < count; i++) {
   const p = pictures[i % pictures.length]!;
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -71,12 +87,16 @@ for (let i = 0; i < count; i++) {
     connection: { label: 'Sandbox' },
     timings: { createdAt: at, submittedAt: at + 100, readyAt: at + 3100, savedAt: at + 3200 },
   };
-  entries.push(sidecar);
-  await writeFile(join(library, sidecar.file), p.file);
-  await writeFile(join(library, `${base}.json`), JSON.stringify(sidecar));
-  await writeFile(join(library, '.thumbs', `${id}.webp`), p.thumb);
+  lines.push(JSON.stringify({ put: sidecar }));
+  writes.push(link(`${p.source}.jpg`, join(library, sidecar.file)), writeFile(join(library, `${base}.json`), JSON.stringify(sidecar)), link(`${p.source}.webp`, join(library, '.thumbs', `${id}.webp`)));
+  if (writes.length >= 600) {
+    await Promise.all(writes.splice(0));
+    await appendFile(join(library, INDEX_LOG), `${lines.join('\n')}\n`);
+    lines = [];
+  }
 }
-await writeFile(join(library, '.index.json'), JSON.stringify({ version: 1, entries }));
+await Promise.all(writes);
+if (lines.length > 0) await appendFile(join(library, INDEX_LOG), `${lines.join('\n')}\n`);
 console.log(`Library of ${count} results written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // Runs in the page before the app: shows the Gallery as soon as the screens are there, and notes when each step
@@ -99,7 +119,9 @@ const startupScript = `(() => {
   requestAnimationFrame(tick);
 })();`;
 
+const coreStarted = performance.now();
 const app = await launchChromium({ dataDir, headless: true, initScript: startupScript });
+console.log(`Core and page started in ${((performance.now() - coreStarted) / 1000).toFixed(1)} s`);
 const { page } = app;
 const startup = await page.waitForFunction(
   () => {
@@ -171,5 +193,73 @@ line('Read at 1,200 px/s (20 px a frame)', await scroll({ step: 20, frames: 900 
 const after = await memory();
 console.log(`JS heap after scrolling: ${(after.heap / 2 ** 20).toFixed(1)} MiB`);
 
+// Searches no view has answered yet (main keeps the last few), so each one reads every prompt.
+const searches = ['lighthouse fox', 'harbour dusk', 'number 99999', 'rain market', 'zebra', 'snow city 12', 'portrait', 'lemons sailor'];
+const handlers = app.harness!.core.handlers;
+const coreTimes: number[] = [];
+for (const text of searches) {
+  const t0 = performance.now();
+  const r = await handlers['library.page']({ query: { text }, offset: 0, limit: 96 });
+  coreTimes.push(performance.now() - t0);
+  if (r.all !== count) throw new Error('the library does not hold every result');
+}
+const roundTrips = await page.evaluate(async (texts) => {
+  const times: number[] = [];
+  for (const text of texts) {
+    const t0 = performance.now();
+    await (window as unknown as { gen: { library: { page(r: unknown): Promise<unknown> } } }).gen.library.page({ query: { text: `${text} ` , status: 'kept' }, offset: 0, limit: 96 });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}, searches);
+const stats = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+};
+console.log(`Search over ${count} prompts (${searches.length} searches, first page of each): in the core ${stats(coreTimes)}; from the page, round trip ${stats(roundTrips)}`);
+
 await app.close();
+
+// Filing one more result into a library of this size, on a library opened alone on the same folder.
+const opened = performance.now();
+const alone = await Library.open({ dataDir, media: new MediaRegistry('gen-media://m/'), notices: new NoticeBoard({ now: Date.now }), log: silentLogger, now: Date.now });
+console.log(`Library of ${count} opened alone (index read, sidecars checked) in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
+const filings: Array<{ total: number; write: number; stall: number }> = [];
+for (let n = 0; n < 5; n++) {
+  // The file's name holds the id's first 8 characters: each new result needs its own.
+  const id = `${String(n + 1).repeat(8)}-2222-4333-8444-000000000000`;
+  let write = 0;
+  const off = onPhase((phase, ms) => {
+    if (phase === 'write') write += ms;
+  });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const t0 = performance.now();
+  await alone.save({
+    taskId: id,
+    bytes: pictures[n]!.file,
+    endpointId: 'gen-dev',
+    params: { prompt: `a new result ${n}` },
+    inputs: [],
+    seed: n,
+    cost: 1,
+    settledCost: null,
+    inputMp: 0,
+    outputMp: 0.79,
+    remoteTaskId: null,
+    connectionLabel: 'Sandbox',
+    createdAt: Date.now(),
+    submittedAt: null,
+    readyAt: null,
+  });
+  const total = performance.now() - t0;
+  delay.disable();
+  off();
+  filings.push({ total, write, stall: delay.max / 1e6 });
+}
+const worst = (key: 'total' | 'write' | 'stall') => Math.max(...filings.map((f) => f[key])).toFixed(1);
+console.log(
+  `A new result filed into ${count} (5 saves: checked, preview made, metadata written, file, preview, sidecar and index written): ${filings.map((f) => f.total.toFixed(1)).join(', ')} ms (worst ${worst('total')} ms); of which writing the file, preview, sidecar and index ${filings.map((f) => f.write.toFixed(1)).join(', ')} ms; longest event-loop stall ${worst('stall')} ms`,
+);
+
 await rm(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
+import { askCapChange } from './shell/capDialog';
 import { askKeyDestination } from './shell/keyDialog';
 import { electronDesktop } from './shell/desktop';
 import { hardenSession } from './shell/security';
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     confirmKeyDestination: (question) => askKeyDestination(window, question),
+    confirmCapChange: (question) => askCapChange(window, question),
     projectFileDialogs: electronProjectDialogs(() => window),
     // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
     ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),

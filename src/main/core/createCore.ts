@@ -85,8 +85,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const assets = new AssetStore(deps.dataDir, media);
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
-  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform);
-  await vault.probe();
+  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
+  // Not waited for: a keychain stuck on an unlock prompt must not keep the window from opening (issue 23).
+  void vault.probe();
 
   // Each service announces its changes; these run only after start-up, when every service exists.
   const emitConnections = () => events.emit('connections.changed', connections.list());
@@ -109,7 +110,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     { ...(deps.confirmKeyDestination ? { confirm: deps.confirmKeyDestination } : {}), log },
   );
   const probe = { fetch: deps.fetch, clock: deps.clock, redact };
+  // Keys are read in the background (issue 23): what changes before start-up is over is announced at its end.
+  let started = false;
   const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
+    if (!started) return;
     emitKeys();
     emitConnections();
     emitSpending();
@@ -228,7 +232,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending()),
+    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
     ...updateHandlers(updates),
@@ -239,6 +243,8 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   };
 
   let disposing: Promise<void> | undefined;
+  started = true;
+  emitKeys();
   return {
     handlers,
     events,

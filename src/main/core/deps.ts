@@ -1,4 +1,5 @@
 import type { SandboxOptions } from '../sandbox/api';
+import type { ConfirmCapChange } from './spending/capChange';
 import type { ConfirmKeyDestination } from './keys/keyDestinationQuestion';
 
 /** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
@@ -100,6 +101,8 @@ export interface CoreDeps {
   readonly dataDir: string;
   readonly settings: SettingsFactory;
   readonly secrets: SecretStore;
+  /** The time limit of every keychain call (5 s unless a test sets it). */
+  readonly keychainTimeoutMs?: number;
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly log: Logger;
@@ -121,6 +124,8 @@ export interface CoreDeps {
    * was not added for. Without it, every such request is refused.
    */
   readonly confirmKeyDestination?: ConfirmKeyDestination;
+  /** Main's own dialog before a spending cap is raised or removed; without one, raising is refused. */
+  readonly confirmCapChange?: ConfirmCapChange;
   /** Electron's file dialogs; absent where there are none (the Chromium runner), and saving or opening a file says so. */
   readonly projectFileDialogs?: ProjectFileDialogs;
   /** The packaged app's updater; absent in a copy run from a clone and in the Chromium runner. */

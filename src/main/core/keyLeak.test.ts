@@ -156,7 +156,7 @@ describe('the key', () => {
       'explore.start': async () => {
         const matrix = await ok<{ id: string }>(call('explore.start', { spec: MATRIX, projectId: null }));
         ids.matrix = matrix.id;
-        await until(() => [...fx.tasks.values()].filter((t) => t.id.startsWith(matrix.id)).length === 2 && [...fx.tasks.values()].filter((t) => t.id.startsWith(matrix.id)).every((t) => t.state === 'done'));
+        await until(() => [...fx.tasks.values()].filter((t) => t.id.includes(`-${matrix.id}-`)).length === 2 && [...fx.tasks.values()].filter((t) => t.id.includes(`-${matrix.id}-`)).every((t) => t.state === 'done'));
         return matrix;
       },
       'explore.list': () => call('explore.list', {}),
@@ -258,6 +258,7 @@ describe('the key', () => {
       'projects.openDropped': async () => call('projects.openDropped', { name: 'Poster.genstudio', bytes: new Uint8Array(await readFile(join(dir.path, 'Poster.genstudio'))) }),
       'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
+      'keys.retry': () => call('keys.retry'),
     };
     expect(Object.keys(drive).sort()).toEqual(Object.keys(CALLS).sort());
 
@@ -269,7 +270,7 @@ describe('the key', () => {
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.remove',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

@@ -57,6 +57,8 @@ export interface SandboxOptions {
   readonly timing?: SandboxTiming;
   /** Milliseconds a task stays Pending, per catalog endpoint id; overrides `timing`. */
   readonly durations?: Readonly<Record<string, number>>;
+  /** Spreads each task's time by up to this fraction either way, by its prompt (0.3: 70% to 130%); none by default. */
+  readonly durationSpread?: number;
   /** How long a result address works after the task is ready; 10 minutes by default. */
   readonly resultExpiryMs?: number;
   /** Keys accepted besides the demo key. */

@@ -9,6 +9,7 @@ import type { WebhookSender } from './webhooks';
 export interface ResolvedOptions {
   readonly timing: SandboxTiming;
   readonly durations: Readonly<Record<string, number>>;
+  readonly durationSpread: number;
   readonly resultExpiryMs: number;
   readonly maxActiveTasksPerKey: number;
   readonly maxBodyBytes: number;

@@ -36,8 +36,11 @@ interface Case {
 const CASES: Readonly<Record<string, Case>> = {
   'gen-dev': { request: { width: 512, height: 320, output_format: 'webp' }, width: 512, height: 320, format: 'webp', outputMp: 0.16 },
   'gen-pro-1.1': { request: { width: 512, height: 320, output_format: 'png' }, width: 512, height: 320, format: 'png', outputMp: 0.16 },
+  // About 4 MP at its ratio (the published schema's "ultra"): 1:1 is 2048 x 2048.
+  'gen-pro-1.1-ultra': { request: { aspect_ratio: '1:1', output_format: 'png' }, width: 2048, height: 2048, format: 'png', outputMp: 4.19 },
   // 16:9 at about 1 MP, edges rounded to 32.
   'gen-ctx-max': { request: { aspect_ratio: '16:9', output_format: 'jpeg' }, width: 1376, height: 768, format: 'jpeg', outputMp: 1.06 },
+  'gen-ctx-pro': { request: { aspect_ratio: '16:9', output_format: 'jpeg' }, width: 1376, height: 768, format: 'jpeg', outputMp: 1.06 },
   'gen-pro-1.0-fill': { request: { output_format: 'png' }, width: 64, height: 64, format: 'png', outputMp: 0 },
   // 64 + 16 + 32 wide, 64 + 8 high.
   'gen-pro-1.0-expand': { request: { left: 16, right: 32, top: 8, output_format: 'webp' }, width: 112, height: 72, format: 'webp', outputMp: 0.01 },
@@ -45,6 +48,7 @@ const CASES: Readonly<Record<string, Case>> = {
   'gen-2-klein-9b-preview': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
   'gen-2-pro-preview': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
   'gen-2-pro': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
+  'gen-2-max': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
   'gen-2-klein-4b': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
   'gen-2-klein-9b': { request: { width: 320, height: 192, output_format: 'png' }, width: 320, height: 192, format: 'png', outputMp: 0.06 },
   // 768sq is 768 x 768 worth of pixels; at 16:9 that is exactly 1024 x 576.

@@ -44,6 +44,7 @@ function resolveOptions(o: SandboxOptions): ResolvedOptions {
   return {
     timing: o.timing ?? 'instant',
     durations: o.durations ?? {},
+    durationSpread: Math.min(1, Math.max(0, o.durationSpread ?? 0)),
     resultExpiryMs: o.resultExpiryMs ?? DEFAULT_RESULT_EXPIRY_MS,
     maxActiveTasksPerKey: o.maxActiveTasksPerKey ?? DEFAULT_MAX_ACTIVE_TASKS,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -114,6 +114,18 @@ describe('the task lifecycle', () => {
     expect(pendingDuration(video, { timing: 'demo' })).toBeGreaterThan(pendingDuration(dev, { timing: 'demo' }));
     expect(pendingDuration(dev, { timing: 'demo', durations: { 'gen-dev': 10 } })).toBe(10);
   });
+
+  it('spreads durations by the prompt when asked: the same request the same time, different ones apart', () => {
+    const dev = getEndpoint('gen-dev');
+    const o = { durations: { 'gen-dev': 3000 }, durationSpread: 0.3 };
+    expect(pendingDuration(dev, o, 'a fox')).toBe(pendingDuration(dev, o, 'a fox'));
+    const spread = Array.from({ length: 200 }, (_, i) => pendingDuration(dev, o, `prompt ${i}`));
+    expect(Math.min(...spread)).toBeGreaterThanOrEqual(2100);
+    expect(Math.max(...spread)).toBeLessThanOrEqual(3900);
+    expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(1200);
+    expect(new Set(spread).size).toBeGreaterThan(100);
+    expect(pendingDuration(dev, { durations: { 'gen-dev': 3000 } }, 'a fox')).toBe(3000);
+  });
 });
 
 describe('the access log', () => {

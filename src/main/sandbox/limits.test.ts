@@ -33,7 +33,9 @@ function fieldCases(f: FieldSpec): Case[] {
     case 'integer':
     case 'number': {
       const step = f.type === 'integer' ? 1 : 0.01;
-      if (f.min !== undefined) c(`below ${f.min}`, Math.round((f.min - step) * 100) / 100, 'greater_than_equal');
+      // The multiple is checked before the bounds (pydantic-core's order), so "below" stays on the multiple.
+      const below = f.type === 'integer' && 'multipleOf' in f && f.multipleOf ? f.multipleOf : step;
+      if (f.min !== undefined) c(`below ${f.min}`, Math.round((f.min - below) * 100) / 100, 'greater_than_equal');
       if (f.max !== undefined) c(`above ${f.max}`, f.max + (f.type === 'integer' && 'multipleOf' in f && f.multipleOf ? f.multipleOf : step), 'less_than_equal');
       if (f.type === 'integer') {
         c('fractional', (f.min ?? 0) + 0.5, 'int_from_float');
@@ -45,14 +47,15 @@ function fieldCases(f: FieldSpec): Case[] {
       break;
     }
     case 'string':
-      if (f.minLength !== undefined && f.minLength > 0) c(`shorter than ${f.minLength}`, '', 'string_too_short');
-      if (f.maxLength !== undefined) c(`longer than ${f.maxLength}`, f.format === 'uri' ? `https://e.io/${'a'.repeat(f.maxLength)}` : 'a'.repeat(f.maxLength + 1), 'string_too_long');
+      // A URL is checked as pydantic's HttpUrl does, with its own error types.
+      if (f.minLength !== undefined && f.minLength > 0) c(`shorter than ${f.minLength}`, '', f.format === 'uri' ? 'url_parsing' : 'string_too_short');
+      if (f.maxLength !== undefined) c(`longer than ${f.maxLength}`, f.format === 'uri' ? `https://e.io/${'a'.repeat(f.maxLength)}` : 'a'.repeat(f.maxLength + 1), f.format === 'uri' ? 'url_too_long' : 'string_too_long');
       if (f.format === 'uri') c('not a URL', 'not a url', 'url_parsing');
       if (f.format === 'aspect-ratio') {
         c('not a ratio', 'wide', 'value_error');
         if (f.ratioRange) c('wider than allowed', '22:9', 'value_error');
       }
-      c('of the wrong type', 12, 'string_type');
+      c('of the wrong type', 12, f.format === 'uri' ? 'url_type' : 'string_type');
       break;
     case 'enum':
       c('outside its values', 'not-a-value', 'enum');
@@ -241,11 +244,14 @@ describe('bodies the service refuses before its fields', () => {
   });
 
   it('a body that is not an object, or none at all', async () => {
-    for (const raw of ['[]', '"text"', '3', 'null']) {
+    for (const raw of ['[]', '"text"', '3']) {
       const answer = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw });
       expect(answer.status, raw).toBe(422);
       expect(answer.body.detail[0], raw).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
     }
+    // JSON null is no body at all, to FastAPI.
+    const none = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw: 'null' });
+    expect(none.body.detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
     const empty = await fx.client.post<{ detail: Issue[] }>(path, undefined, { raw: '' });
     expect(empty.body.detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
   });

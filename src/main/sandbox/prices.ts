@@ -6,7 +6,7 @@ import type { EndpointSpec } from '../../shared/catalog/endpoint';
  * against it. As the service does: first-generation models per image; second-generation ones a first megapixel
  * at a flat rate, then more per further megapixel of output, and input images count too. The list gives only
  * starting prices: the further and input rates here are the sandbox's own choice, as are the prices of what the
- * list leaves out (the third generation, video, the tools). docs/sandbox.md shows this table; a test keeps the
+ * list leaves out (pro-1.1 ultra, the third generation, video, the tools). docs/sandbox.md shows this table; a test keeps the
  * two equal.
  *
  * cost = per request + first MP (any output) + per further MP × (output_mp − 1, from 0) + per input MP × input_mp
@@ -29,13 +29,16 @@ const perSecondMp = (credits: number): Price => ({ perRequest: 0, firstMp: 0, fu
 export const PRICES: Readonly<Record<string, Price>> = {
   'gen-dev': perImage(2.5),
   'gen-pro-1.1': perImage(4),
+  'gen-pro-1.1-ultra': perImage(6),
   'gen-ctx-max': perImage(8),
+  'gen-ctx-pro': perImage(4),
   'gen-pro-1.0-fill': perImage(5),
   'gen-pro-1.0-expand': perImage(5),
   'gen-2-flex': byMegapixel(5, 2, 3),
   'gen-2-klein-9b-preview': byMegapixel(1.5, 0.6, 0.9),
   'gen-2-pro-preview': byMegapixel(3, 1.2, 1.5),
   'gen-2-pro': byMegapixel(3, 1.2, 1.5),
+  'gen-2-max': byMegapixel(7, 3, 3.5),
   'gen-2-klein-4b': byMegapixel(1.4, 0.6, 0.8),
   'gen-2-klein-9b': byMegapixel(1.5, 0.6, 0.9),
   'gen-3-image': byMegapixel(3, 3, 1, 2),

@@ -28,6 +28,9 @@ const DOCUMENT_PATHS = {
     '/v1/gen-2-klein-4b',
     '/v1/gen-2-klein-9b',
   ],
+  // In the service's published schema, beyond the document (which names the first two only through a deprecated
+  // variant and a migration; the field notes price the last two).
+  published: ['/v1/gen-pro-1.1-ultra', '/v1/gen-ctx-pro', '/v1/gen-2-max'],
   deprecated: [
     '/v1/finetune',
     '/v1/gen-pro-finetuned',
@@ -43,12 +46,26 @@ const DOCUMENT_PATHS = {
 
 describe('the catalog', () => {
   it('names every path of the interface document', () => {
-    for (const path of [...DOCUMENT_PATHS.specified, ...DOCUMENT_PATHS.named, ...DOCUMENT_PATHS.deprecated]) {
+    for (const path of [...DOCUMENT_PATHS.specified, ...DOCUMENT_PATHS.named, ...DOCUMENT_PATHS.published, ...DOCUMENT_PATHS.deprecated]) {
       expect(endpointForPath(path), path).toBeDefined();
     }
     const del = endpointForPath('/v1/delete_finetune');
     expect(del?.base).toBe('base_url_us');
     expect(del?.responses).toEqual(['DeleteFinetuneResponse']);
+  });
+
+  it('has the published schema’s pro-1.1 ultra, context pro and gen-2-max, each in the shape that schema gives', () => {
+    const ultra = findEndpoint('gen-pro-1.1-ultra')!;
+    expect(ultra.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['prompt', 'aspect_ratio', 'raw', 'image_prompt', 'image_prompt_strength', 'seed', 'prompt_upsampling', 'safety_tolerance', 'output_format', 'webhook_url']),
+    );
+    expect(ultra.fields.find((f) => f.name === 'aspect_ratio')).toMatchObject({ default: '16:9', ratioRange: ['21:9', '9:21'] });
+    expect(ultra.fields.find((f) => f.name === 'image_prompt_strength')).toMatchObject({ default: 0.1, min: 0, max: 1 });
+    expect(ultra.fields.some((f) => f.name === 'width')).toBe(false);
+    const names = (id: string) => findEndpoint(id)!.fields.map((f) => f.name);
+    expect(names('gen-ctx-pro')).toEqual(names('gen-ctx-max'));
+    expect(names('gen-2-max')).toEqual(names('gen-2-pro'));
+    for (const id of ['gen-pro-1.1-ultra', 'gen-ctx-pro', 'gen-2-max']) expect(findEndpoint(id)!.documentation, id).toBe('named');
   });
 
   it('declares the third-generation image endpoint with an inferred path and ten references', () => {

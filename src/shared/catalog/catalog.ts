@@ -1,24 +1,27 @@
 import { TASK_KINDS, type EndpointSpec, type TaskKind } from './endpoint';
-import { genDev, genPro11 } from './endpoints/textToImage';
+import { genDev, genPro11, genPro11Ultra } from './endpoints/textToImage';
 import { genProExpand, genProFill } from './endpoints/fillExpand';
-import { gen2Flex, gen2Klein4b, gen2Klein9b, gen2Klein9bPreview, gen2Pro, gen2ProPreview } from './endpoints/generation2';
-import { genCtxMax } from './endpoints/context';
+import { gen2Flex, gen2Klein4b, gen2Klein9b, gen2Klein9bPreview, gen2Max, gen2Pro, gen2ProPreview } from './endpoints/generation2';
+import { genCtxMax, genCtxPro } from './endpoints/context';
 import { gen3Image, gen3Video } from './endpoints/generation3';
 import { deblurV1, eraseV1, outpaintingV1, videoUpscaleV1, vtoV1, vtoV2 } from './endpoints/tools';
 import { deleteFinetune, gen2Klein9bKvFinetuned } from './endpoints/finetune';
 import { deprecatedEndpoints } from './endpoints/deprecated';
 
-/** Every endpoint of the interface document, in the order the app lists them. */
+/** Every endpoint of the interface document (and of the published schema beyond it), in the order the app lists them. */
 export const CATALOG: readonly EndpointSpec[] = [
   genDev,
   genPro11,
+  genPro11Ultra,
   genCtxMax,
+  genCtxPro,
   genProFill,
   genProExpand,
   gen2Flex,
   gen2Klein9bPreview,
   gen2ProPreview,
   gen2Pro,
+  gen2Max,
   gen2Klein4b,
   gen2Klein9b,
   gen3Image,

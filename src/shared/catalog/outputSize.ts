@@ -51,6 +51,12 @@ export function expectedOutputSize(
     }
     case 'outpainting-v1':
       return explicitSize(endpoint, body);
+    case 'gen-pro-1.1-ultra': {
+      // About four megapixels at the ratio (16:9 by default, as the published schema says).
+      const ratio = parseRatio(typeof body.aspect_ratio === 'string' ? body.aspect_ratio : '16:9') ?? 16 / 9;
+      return sizeForRatio(ratio, 4 * ONE_MEGAPIXEL_EDGE * ONE_MEGAPIXEL_EDGE);
+    }
+    case 'gen-ctx-pro':
     case 'gen-ctx-max': {
       const ratio = typeof body.aspect_ratio === 'string' ? parseRatio(body.aspect_ratio) : undefined;
       if (ratio) return sizeForRatio(ratio);

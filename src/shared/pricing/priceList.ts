@@ -19,6 +19,8 @@ export const PUBLIC_PRICE_LIST: Readonly<Record<string, ListPrice>> = {
   'gen-pro-1.1': perImage(4),
   'gen-dev': perImage(2.5),
   'gen-ctx-max': perImage(8),
+  // "its pro sibling 4"
+  'gen-ctx-pro': perImage(4),
   'gen-pro-1.0-fill': perImage(5),
   'gen-pro-1.0-expand': perImage(5),
   'gen-2-klein-4b': fromPrice(1.4),
@@ -28,6 +30,7 @@ export const PUBLIC_PRICE_LIST: Readonly<Record<string, ListPrice>> = {
   'gen-2-pro': fromPrice(3, 1.5),
   'gen-2-pro-preview': fromPrice(3, 1.5),
   'gen-2-flex': fromPrice(5),
+  'gen-2-max': fromPrice(7),
 };
 
 export function listPrice(endpointId: string): ListPrice | undefined {

@@ -52,6 +52,21 @@ describe('the price of a request before it is sent', () => {
     expect(estimatePrice(deblur, { inputMp: 8, outputMp: 8, seconds: 0 }, runs).cost).toBe(10);
   });
 
+  it('prices an edit of a model the list does not name above its text-to-image runs, by the images sent in', () => {
+    const gen3 = getEndpoint('gen-3-image');
+    const created = [run(5.15, { inputMp: 0, outputMp: 1.05, seconds: 0 })];
+    const edit = estimatePrice(gen3, { inputMp: 1.2, outputMp: 1.05, seconds: 0 }, created).cost!;
+    expect(edit).toBeGreaterThan(5.15);
+  });
+
+  it('prices a finetuned model, unknown until sent, the way its base model is priced once it has a run', () => {
+    const finetuned = getEndpoint('gen-2-klein-9b-kv-finetuned');
+    expect(estimatePrice(finetuned, oneMp, []).basis).toBe('unknown');
+    const created = [run(1.53, { inputMp: 0, outputMp: 1.05, seconds: 0 })];
+    // An edit with 1.2 MP in costs what the base model's list structure says, scaled to the run: about 2.4.
+    expect(estimatePrice(finetuned, { inputMp: 1.2, outputMp: 1.05, seconds: 0 }, created).cost).toBeCloseTo(2.43, 1);
+  });
+
   it('prices a video by its length and frame size', () => {
     const video = getEndpoint('gen-3-video');
     const hd5 = { inputMp: 0, outputMp: 0.92, seconds: 5 };

@@ -26,14 +26,16 @@ export const RUNS_CONSIDERED = 12;
 /**
  * How a model's price is built, as two parts: one that does not grow with the request (a first megapixel, a flat
  * price per image) and one that does (further output megapixels, input megapixels, seconds of video). From the
- * public list where it names the model; otherwise by kind: a video by its seconds times its frame's megapixels,
- * any other model by a flat part and its output megapixels.
+ * public list where it names the model (or the base of a finetuned one); otherwise by kind: a video by its seconds times its frame's megapixels,
+ * any other model by a flat part and its output megapixels (input megapixels at half their rate).
  */
 export function priceParts(endpoint: EndpointSpec, usage: Usage): { fixed: number; growing: number } {
-  const listed = listPrice(endpoint.id);
+  // A finetuned model is not on the list, but it is priced the way its base model is.
+  const listed = listPrice(endpoint.id) ?? (endpoint.finetuneOf ? listPrice(endpoint.finetuneOf) : undefined);
   if (listed) return listParts(listed, usage);
   if (endpoint.kind === 'video' || usage.seconds > 0) return { fixed: 0, growing: usage.seconds * usage.outputMp };
-  return { fixed: 1, growing: usage.outputMp };
+  // Input images count too, as on every listed model that takes them: at half an output megapixel's rate.
+  return { fixed: 1, growing: usage.outputMp + usage.inputMp / 2 };
 }
 
 function listParts(p: ListPrice, usage: Usage): { fixed: number; growing: number } {

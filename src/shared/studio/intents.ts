@@ -26,14 +26,14 @@ const has = (e: EndpointSpec, role: FieldRole) => e.fields.some((f) => f.role ==
 const takesImages = (e: EndpointSpec) => e.maxReferences > 0;
 
 /** The gen-2 family and the context and third-generation models both create from words and edit with images. */
-const GENERATORS = ['gen-2-flex', 'gen-2-klein-9b-preview', 'gen-2-pro-preview', 'gen-2-pro', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-ctx-max', 'gen-3-image', 'gen-2-klein-9b-kv-finetuned'];
+const GENERATORS = ['gen-2-flex', 'gen-2-klein-9b-preview', 'gen-2-pro-preview', 'gen-2-pro', 'gen-2-max', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-ctx-max', 'gen-ctx-pro', 'gen-3-image', 'gen-2-klein-9b-kv-finetuned'];
 
 export const INTENTS: readonly Intent[] = [
   {
     id: 'create',
     label: 'Create',
     description: 'A new picture from words.',
-    models: ['gen-dev', 'gen-pro-1.1', ...GENERATORS],
+    models: ['gen-dev', 'gen-pro-1.1', 'gen-pro-1.1-ultra', ...GENERATORS],
     sendsPicture: false,
     needs: (e) => has(e, 'prompt'),
   },
@@ -41,7 +41,7 @@ export const INTENTS: readonly Intent[] = [
     id: 'edit',
     label: 'Edit with references',
     description: 'Change the picture with words, guided by other pictures you add as references.',
-    models: ['gen-2-flex', 'gen-ctx-max', 'gen-3-image', 'gen-2-klein-9b-preview', 'gen-2-pro-preview', 'gen-2-pro', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned'],
+    models: ['gen-2-flex', 'gen-ctx-max', 'gen-ctx-pro', 'gen-3-image', 'gen-2-klein-9b-preview', 'gen-2-pro-preview', 'gen-2-pro', 'gen-2-max', 'gen-2-klein-4b', 'gen-2-klein-9b', 'gen-2-klein-9b-kv-finetuned'],
     sendsPicture: true,
     needs: takesImages,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectIdSchema } from '../projects/projectId';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
 import { issue, type ValidationIssue } from '../validation/issue';
@@ -27,7 +28,7 @@ export const TaskRequestSchema = z.object({
   params: z.record(z.string(), z.json()),
   inputs: z.record(z.string(), TaskInputSchema),
   /** The project whose canvas asked for it: its results land in that project's results strip. */
-  projectId: z.string().min(1).max(64).optional(),
+  projectId: ProjectIdSchema.optional(),
 });
 export type TaskRequest = z.infer<typeof TaskRequestSchema>;
 

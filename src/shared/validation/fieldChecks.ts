@@ -16,11 +16,6 @@ function checkRange(loc: Loc, value: number, f: { min?: number; max?: number }):
   return [];
 }
 
-/** http(s) with a host, as the service's URL type accepts; no spaces. */
-export function isHttpUrl(value: string): boolean {
-  return /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value);
-}
-
 /** A media value the service would fetch rather than decode: any http(s) address, well formed or not. */
 export function isMediaAddress(value: string): boolean {
   return /^https?:\/\//i.test(value.trimStart());
@@ -34,7 +29,36 @@ export function parseRatio(value: string): number | undefined {
   return w > 0 && h > 0 ? w / h : undefined;
 }
 
+const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * A `uri` field as pydantic's HttpUrl (max length 2083) checks it, with its error types: the length first
+ * (`url_too_long`), then whether it parses (`url_parsing`, the parser's reason in `ctx.error`), then the scheme
+ * (`url_scheme`). The reasons are those of the URL parser pydantic uses (rust-url) for the usual mistakes.
+ */
+function checkUrl(loc: Loc, value: string, f: StringField): ValidationIssue[] {
+  const max = f.maxLength ?? 2083;
+  if (value.length > max) return [issue(loc, 'url_too_long', `URL should have at most ${plural(max, 'character')}`, { max_length: max })];
+  const text = value.trim();
+  const parsing = (error: string) => [issue(loc, 'url_parsing', `Input should be a valid URL, ${error}`, { error })];
+  if (text === '') return parsing('input is empty');
+  const scheme = URL_SCHEME.exec(text)?.[1]?.toLowerCase();
+  if (!scheme) return parsing('relative URL without a base');
+  // Any other scheme parses (rust-url takes nearly anything after one) and is then refused for its scheme.
+  if (scheme !== 'http' && scheme !== 'https') return [issue(loc, 'url_scheme', "URL scheme should be 'http' or 'https'", { expected_schemes: "'http' or 'https'" })];
+  // rust-url skips any number of slashes after an http(s) scheme; what follows them, up to a path, is the host.
+  const authority = /^[^/?#\\]*/.exec(text.replace(/^https?:[/\\]*/i, ''))![0];
+  const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const port = /:(\d*)$/.exec(hostAndPort);
+  const host = port ? hostAndPort.slice(0, port.index) : hostAndPort;
+  if (host === '') return parsing('empty host');
+  if (port && Number(port[1] || 0) > 65535) return parsing('invalid port number');
+  if (/[\s%<>^|[\]:]/.test(host.replace(/^\[[0-9a-f:.]+\]$/i, 'ipv6'))) return parsing('invalid domain character');
+  return [];
+}
+
 function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[] {
+  if (f.format === 'uri') return checkUrl(loc, value, f);
   if (f.minLength !== undefined && value.length < f.minLength) {
     return [
       issue(loc, 'string_too_short', `String should have at least ${plural(f.minLength, 'character')}`, {
@@ -48,9 +72,6 @@ function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[]
         max_length: f.maxLength,
       }),
     ];
-  }
-  if (f.format === 'uri' && !isHttpUrl(value)) {
-    return [issue(loc, 'url_parsing', 'Input should be a valid URL with an http or https scheme')];
   }
   if (f.format === 'aspect-ratio') {
     const ratio = parseRatio(value);
@@ -109,12 +130,11 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       const lax = laxValue(loc, value, f);
       if (!lax.ok) return [lax.issue];
       const n = lax.value as number;
-      const range = checkRange(loc, n, f);
-      if (range.length) return range;
+      // pydantic-core checks the multiple before the bounds: `width: true` (1) is "not a multiple of 32".
       if (f.multipleOf !== undefined && n % f.multipleOf !== 0) {
         return [issue(loc, 'multiple_of', `Input should be a multiple of ${f.multipleOf}`, { multiple_of: f.multipleOf })];
       }
-      return [];
+      return checkRange(loc, n, f);
     }
     case 'number': {
       const lax = laxValue(loc, value, f);
@@ -131,7 +151,8 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
         : [issue(loc, 'enum', `Input should be ${quoteList(accepted)}`, { expected: quoteList(accepted) })];
     }
     case 'string':
-      return typeof value === 'string' ? checkString(loc, value, f) : [issue(loc, 'string_type', 'Input should be a valid string')];
+      if (typeof value === 'string') return checkString(loc, value, f);
+      return [f.format === 'uri' ? issue(loc, 'url_type', 'URL input should be a string or URL') : issue(loc, 'string_type', 'Input should be a valid string')];
     case 'image':
     case 'video':
       if (typeof value !== 'string') return [issue(loc, 'string_type', 'Input should be a valid string')];

@@ -24,7 +24,8 @@ const DEFAULT_PROBES: MediaProbes = { image: headerImageProbe };
  * `null` counts as absent for nullable fields.
  */
 export function validateRequest(endpoint: EndpointSpec, body: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  if (body === undefined) return [issue(['body'], 'missing', 'Field required')];
+  // FastAPI takes a JSON `null` body as no body at all: the body is missing, not of the wrong type.
+  if (body === undefined || body === null) return [issue(['body'], 'missing', 'Field required')];
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return [issue(['body'], 'model_attributes_type', 'Input should be a valid dictionary or object to extract fields from')];
   }

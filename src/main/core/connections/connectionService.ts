@@ -68,6 +68,8 @@ export function cleanConnectionInput(input: Partial<NewConnection>): Partial<New
 export class ConnectionService {
   /** Resolved connections by `connection:key`, dropped whenever settings change; polls resolve one each time. */
   private readonly resolved = new Map<string, ResolvedConnection>();
+  /** Resolutions on their way: the tasks that wait on one key share its one read of the keychain. */
+  private readonly resolving = new Map<string, Promise<ResolvedConnection>>();
   /** Where each key may be sent (kept in the keychain beside it), and the dialog that widens it. */
   readonly destinations: KeyDestinations;
 
@@ -79,7 +81,7 @@ export class ConnectionService {
     options: { readonly confirm?: ConfirmKeyDestination; readonly log?: Logger } = {},
   ) {
     this.destinations = new KeyDestinations(vault, options.confirm, options.log ?? silentLogger);
-    settings.subscribe(() => this.resolved.clear());
+    settings.subscribe(() => this.forgetResolved());
   }
 
   private records(): ConnectionRecord[] {
@@ -203,8 +205,16 @@ export class ConnectionService {
     const ownDomain = registrableDomain(new URL(conn.baseUrl).hostname) ?? new URL(conn.baseUrl).host;
     const yes = await this.destinations.allowPollingHost(conn.keyRef, conn.label, new URL(pollingUrl).origin, ownDomain);
     if (!yes) return verdict.message;
-    this.resolved.clear();
+    this.forgetResolved();
     return null;
+  }
+
+  private generation = 0;
+
+  private forgetResolved(): void {
+    this.generation++;
+    this.resolved.clear();
+    this.resolving.clear();
   }
 
   /**
@@ -215,9 +225,19 @@ export class ConnectionService {
     const cacheKey = `${connectionId}:${keyId ?? ''}`;
     const cached = this.resolved.get(cacheKey);
     if (cached) return cached;
-    const fresh = await this.resolveFresh(connectionId, keyId);
-    this.resolved.set(cacheKey, fresh);
-    return fresh;
+    let pending = this.resolving.get(cacheKey);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.resolveFresh(connectionId, keyId)
+        .then((fresh) => {
+          // A change of settings meanwhile (a key removed) makes this answer stale: used once, not kept.
+          if (generation === this.generation) this.resolved.set(cacheKey, fresh);
+          return fresh;
+        })
+        .finally(() => this.resolving.delete(cacheKey));
+      this.resolving.set(cacheKey, pending);
+    }
+    return pending;
   }
 
   private async resolveFresh(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
@@ -245,8 +265,11 @@ export class ConnectionService {
     if (key.removalPending) {
       throw new IpcFailure('not-found', `The key “${key.label}” was removed (Gen Studio is still deleting it from the keychain). Add a key to use “${record.label}”.`);
     }
-    const secret = await this.vault.get(key.id, key.storage);
-    if (!secret) {
+    const read = await this.vault.read(key.id, key.storage);
+    if (read.kind === 'unreachable') {
+      throw new IpcFailure('unavailable', `The key “${key.label}” could not be read: the ${this.vault.status().backend} did not answer; is it locked? Unlock it and press Retry in Settings → Keys.`);
+    }
+    if (read.kind === 'absent') {
       throw new IpcFailure(
         'unavailable',
         key.storage === 'session'
@@ -254,6 +277,7 @@ export class ConnectionService {
           : `The key “${key.label}” is not in the ${this.vault.status().backend} any more. Add it again.`,
       );
     }
+    const secret = read.secret;
     const regional = record.regionalBaseUrl ?? record.baseUrl;
     const origins = new Set([originOf(record.baseUrl)!, originOf(regional)!]);
     // The key goes to the connection's addresses only if they are where it was added for, or the user says so.

@@ -2,7 +2,7 @@ import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { BadResult } from '../library/inspect';
 import type { ResultMeta } from '../library/library';
-import { send } from '../net/httpClient';
+import { send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { CRASHES_BEFORE_SET_ASIDE, UnreadResults } from './crashGuard';
 import type { EngineDeps } from './engineDeps';
@@ -28,6 +28,11 @@ export class DownloadStep {
     private readonly t: Transitions,
   ) {
     this.unread = new UnreadResults(d.library.dir);
+  }
+
+  private fetchResult(sampleUrl: string, signal: AbortSignal): Promise<HttpOutcome> {
+    // No key: the address is signed, and the key never goes to a storage host.
+    return timed('http', () => send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }));
   }
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
@@ -70,10 +75,7 @@ export class DownloadStep {
     if (existing) return this.finished(r, existing.id);
     if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.t.lostWithSandbox(r);
     if (!isSecureTransport(sampleUrl)) return this.t.fail(r, { code: 'insecure', message: msg.resultNotHttps });
-    // No key: the address is signed, and the key never goes to a storage host.
-    const out = await timed('http', () =>
-      send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }),
-    );
+    const out = await this.fetchResult(sampleUrl, signal);
     if (this.book.stopped || r.state !== 'downloading') return;
     if (out.kind === 'aborted') return;
     if (out.kind === 'refused') return this.t.fail(r, { code: 'insecure', message: out.message });

@@ -139,3 +139,15 @@ describe('what tasks of a kind took', () => {
     expect(durationBucket('k1', 'gen-dev', dev, { prompt: 'a', seed: 1 })).toBe(durationBucket('k1', 'gen-dev', dev, { prompt: 'b' }));
   });
 });
+
+describe('a poll aimed at the finish progress predicts', () => {
+  it('sees a task with steady progress Ready at once rather than up to a pace later, without polling more', () => {
+    // Whole percents, as the Sandbox and the service send them.
+    for (const readyAt of [2700, 3120, 3333, 3890]) {
+      const progress = (t: number) => Math.min(0.99, Math.round((t / readyAt) * 100) / 100);
+      const aimed = follow(IMAGE_CADENCE, readyAt, { lowMs: 2100, highMs: 3900 }, { progress });
+      expect(aimed.fetchedAt - readyAt, `ready at ${readyAt}`).toBeLessThanOrEqual(150);
+      expect(aimed.polls.length).toBeLessThanOrEqual(Math.ceil(readyAt / 500) + 1);
+    }
+  });
+});

@@ -14,7 +14,8 @@ import type { PollingCadence } from './policy';
  *   pace (0.5 s for images, 2 s for videos), so a task that takes its usual time is fetched within one poll of
  *   Ready, as the service's own client would;
  * - only once a task runs well past what was expected does it back off, towards the kind's slowest interval.
- * `progress`, when the service sends it, predicts this task's own finish and takes the place of history.
+ * `progress`, when the service sends it, predicts this task's own finish and takes the place of history; a poll
+ * that would come later than that finish is brought forward to just after it.
  * It never polls faster than 90% of the pace (a spread that keeps tasks sent together out of step), so polls per
  * task stay within about 1.1x what a client polling at that pace sends.
  */
@@ -32,8 +33,12 @@ const SAMPLES = 12;
 const MIN_PROGRESS = 0.01;
 /** Above this, progress is no longer used to move the prediction: a task can sit at 99% for a while. */
 const MAX_PREDICTING_PROGRESS = 0.95;
-/** A prediction from progress is held as a window this much either side of it. */
-const PROGRESS_SPREAD = 0.05;
+/** A prediction from progress is held as a window this much either side of it (whole percents at 90% are ±0.6%). */
+const PROGRESS_SPREAD = 0.02;
+/** A poll aimed at the finish progress predicts goes this long after it (the answer must already say Ready). */
+const AIM_AFTER_MS = 30;
+/** ...and never sooner than this after the last one. */
+const MIN_AIMED_MS = 100;
 /** The longest sparse wait before the window; a task that ends early (moderated, failed) waits at most this. */
 const SPARSE_CAP_MS = 30_000;
 /** Well past: beyond the latest expected finish by half of it again (and one pace). */
@@ -114,7 +119,14 @@ export function planNextPoll(cadence: PollingCadence, t: PollTiming, random: () 
     return { delayMs: spread(Math.max(pace, sparse)), predictedMs };
   }
   const overdueAt = expected.highMs * OVERDUE_FACTOR + pace;
-  if (e <= overdueAt) return { delayMs: spread(pace), predictedMs };
+  if (e <= overdueAt) {
+    // Progress that moved just now predicts the finish closely: when it falls before the next poll at the pace,
+    // that poll goes just after it instead (no more polls than the pace; Ready seen at once rather than up to a
+    // pace later).
+    const aim = t.progress !== null && predictedMs !== null ? predictedMs + AIM_AFTER_MS - e : Number.POSITIVE_INFINITY;
+    if (aim > 0 && aim < pace) return { delayMs: Math.max(aim, MIN_AIMED_MS), predictedMs };
+    return { delayMs: spread(pace), predictedMs };
+  }
   const cap = Math.max(cadence.maxMs, expected.highMs * 0.05);
   return { delayMs: spread(Math.min(cap, pace + (e - overdueAt) * BACKOFF_SLOPE)), predictedMs };
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
@@ -54,4 +54,34 @@ it('keeps the project a task was made for on its record and its view, across a r
   const listed = await fx.ok('tasks.list');
   expect(listed.find((t) => t.id === withProject.id)?.projectId).toBe('project-1234');
   expect(listed.find((t) => t.id === without.id)?.projectId).toBeNull();
+});
+
+// Issue 23, point 3: a project id the contract took but the files did not once made paid tasks vanish at the
+// next start. One schema now: what the door refuses is refused in words; a record with an older form keeps all
+// but the id.
+it('refuses at the door a project id no file would keep, and keeps a record that carries one from before', async () => {
+  let fx = await boot();
+  await fx.ok('keys.add', {
+    label: 'Studio',
+    organization: '',
+    project: '',
+    secret: 'sk-project-id-test-key-5678',
+    connection: { create: { label: 'Service', baseUrl: BASE, regionalBaseUrl: null, endpointWord: 'gen' } },
+  });
+  for (const projectId of ['X', 'Project One', '../../etc', 'a'.repeat(65)]) {
+    const refused = await fx.call('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'a boat' }, inputs: {}, projectId });
+    expect(refused, projectId).toMatchObject({ ok: false });
+  }
+  expect(await fx.ok('tasks.list')).toEqual([]);
+
+  const task = await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'a boat' }, inputs: {}, projectId: 'project-5678' });
+  await fx.core.dispose();
+  cores.splice(0);
+  // As an older version wrote it: a project id of another form, on the record and in its request.
+  const file = join(dir.path, 'tasks', `${task.id}.json`);
+  const record = JSON.parse(await readFile(file, 'utf8')) as { request: Record<string, unknown> };
+  await writeFile(file, JSON.stringify({ ...record, projectId: 'X', request: { ...record.request, projectId: 'X' } }));
+  fx = await boot();
+  const listed = await fx.ok('tasks.list');
+  expect(listed.map((t) => [t.id, t.projectId])).toEqual([[task.id, null]]);
 });

@@ -27,7 +27,8 @@ export type RemoteTask = z.infer<typeof RemoteTaskSchema>;
 export const TaskRecordSchema = z.object({
   version: z.literal(1),
   id: z.string(),
-  request: TaskRequestSchema,
+  // A project id an older version accepted in another form is dropped, never the record (issue 23).
+  request: TaskRequestSchema.extend({ projectId: ProjectIdSchema.optional().catch(undefined) }),
   connectionId: z.string(),
   connectionLabel: z.string(),
   /** the key it is sent and charged with (`sandbox` for the built-in connection) */
@@ -67,7 +68,7 @@ export const TaskRecordSchema = z.object({
   /** earlier service task ids of this record, when it was sent again */
   previousRemoteIds: z.array(z.string()),
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
-  projectId: ProjectIdSchema.nullable().default(null),
+  projectId: ProjectIdSchema.nullable().default(null).catch(null),
   group: TaskGroupSchema.nullable().default(null),
   /** what the app expected the request to be priced on when it was made (absent on older records) */
   usage: UsageSchema.optional(),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MatrixSpec } from '../../../shared/explore/matrix';
+import { planMatrix, type MatrixSpec } from '../../../shared/explore/matrix';
 import type { MatrixInfo } from '../../../shared/ipc/contract';
 import { recordingDesktop, type RecordingDesktop } from '../desktop/nodeDesktop';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
@@ -45,7 +45,7 @@ const until = async (pred: () => boolean, tries = 1500) => {
 
 const SPEC: MatrixSpec = { prompt: 'a {red|blue} fox in {snow|fog}', models: ['gen-dev', 'gen-2-klein-4b'], seeds: 2, firstSeed: 7, size: { width: 256, height: 256 }, sweep: null };
 
-const cellsOf = (id: string) => fx.tasks.size && [...fx.tasks.values()].filter((t) => t.id.startsWith(`${id}-`));
+const cellsOf = (id: string) => fx.tasks.size && [...fx.tasks.values()].filter((t) => t.id.includes(`-${id}-`));
 const ended = (m: MatrixInfo) => m.cells.every((c) => ['done', 'failed', 'moderated', 'cancelled'].includes(c.state));
 
 /** One Dev picture, so the caps have a price to go by. */
@@ -71,10 +71,15 @@ describe('a prompt matrix', () => {
     expect(new Set(keys).size).toBe(16);
     expect(keys).toContain('/v1/gen-dev a blue fox in fog 8');
     expect(keys).toContain('/v1/gen-2-klein-4b a red fox in snow 7');
-    // Each result in the library is the cell's request.
-    const third = done.cells[3]!;
-    const item = await fx.ok('library.get', { id: third.resultId! });
-    expect(item).toMatchObject({ endpointId: 'gen-2-klein-4b', params: { prompt: 'a red fox in snow', seed: 8 } });
+    // Each cell's result in the library is its own request's (results of one matrix are told apart by name too).
+    const plan = planMatrix(SPEC);
+    if (!plan.ok) throw new Error(plan.problem);
+    expect(new Set(done.cells.map((c) => c.resultId)).size).toBe(16);
+    for (const cell of done.cells) {
+      const item = await fx.ok('library.get', { id: cell.resultId! });
+      expect(item).toMatchObject({ endpointId: plan.plan.cells[cell.index]!.endpointId, params: plan.plan.cells[cell.index]!.params });
+    }
+    expect(done.cells[15]!.resultId).toBe(done.cells[15]!.taskId);
   });
 
   it('is refused as a whole when its total crosses a cap, before anything is sent', async () => {
@@ -85,7 +90,8 @@ describe('a prompt matrix', () => {
     const quote = await fx.ok('explore.quote', { spec: SPEC });
     expect(quote.prices).toHaveLength(16);
     expect(quote.prices.every((p) => p !== null && p > 0)).toBe(true);
-    expect(quote.refusal).toMatch(/cross your daily cap/);
+    expect(quote.refusal).toMatch(/^Not sent: these 16 pictures, about [\d.]+ credits, would cross your daily cap/);
+    expect(quote.refusal).not.toMatch(/gen-dev|gen-2|This request/);
     const refused = await fx.call('explore.start', { spec: SPEC, projectId: null });
     expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
     expect(submitted.length).toBe(before);
@@ -98,10 +104,15 @@ describe('a prompt matrix', () => {
     const matrix = await fx.ok('explore.start', { spec, projectId: null });
     expect(matrix.cells).toHaveLength(40);
     await fx.ok('explore.pause', { id: matrix.id });
-    const handed = (cellsOf(matrix.id) || []).length;
+    // Once what was handed to the queue ends, nothing more goes.
+    for (let i = 0; i < 1500; i++) {
+      const m = await fx.ok('explore.get', { id: matrix.id });
+      if (m.cells.every((c) => c.state === 'unsent' || c.state === 'done')) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const handed = (await fx.ok('explore.get', { id: matrix.id })).cells.filter((c) => c.state !== 'unsent').length;
     expect(handed).toBeLessThan(40);
-    // Once what was handed over ends, nothing more goes.
-    await until(() => (cellsOf(matrix.id) || []).every((t) => t.state === 'done'));
+    expect(submitted.filter((s) => s.path.startsWith('/v1/gen-'))).toHaveLength(handed);
     const sentWhilePaused = submitted.length;
     await new Promise((r) => setTimeout(r, 300));
     expect(submitted.length).toBe(sentWhilePaused);

@@ -44,7 +44,10 @@ export interface ExploreDeps {
 interface Live {
   record: MatrixRecord;
   readonly plan: MatrixPlan;
-  pumping: boolean;
+  /** each cell's task id, by index (a hash each: worked out once) */
+  readonly taskIds: readonly string[];
+  /** the pump at work, if any: a pause waits for the cell it is handing over, so what went is settled */
+  pumping: Promise<void> | null;
   saving: Promise<void> | null;
   dirty: boolean;
 }
@@ -81,11 +84,11 @@ export class ExploreService {
       if (read.status !== 'ok' || `${read.value.id}.json` !== name) continue;
       const plan = planMatrix(read.value.spec);
       if (!plan.ok) continue;
-      const live: Live = { record: read.value, plan: plan.plan, pumping: false, saving: null, dirty: false };
+      const live: Live = { record: read.value, plan: plan.plan, taskIds: plan.plan.cells.map((c) => cellTaskId(read.value.id, c.index)), pumping: null, saving: null, dirty: false };
       this.matrices.set(read.value.id, live);
       // A cell whose task ended while Gen Studio was closing, or before its end was written here, is noted now.
       for (const cell of plan.plan.cells) {
-        const t = this.tasks.get(cellTaskId(live.record.id, cell.index));
+        const t = this.tasks.get(live.taskIds[cell.index]!);
         if (t && ENDED.has(t.state) && !live.record.outcomes[cell.index]) this.noteOutcome(live, cell.index, t);
       }
       this.settleIfDone(live);
@@ -129,7 +132,7 @@ export class ExploreService {
     };
     // Saved before any cell goes: a crash from here on resumes the matrix.
     await writeJsonAtomic(this.fileOf(record.id), record);
-    const live: Live = { record, plan, pumping: false, saving: null, dirty: false };
+    const live: Live = { record, plan, taskIds: plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
     this.matrices.set(record.id, live);
     void this.pump(live);
     return this.info(live);
@@ -156,6 +159,8 @@ export class ExploreService {
     const live = this.live(id);
     if (live.record.status !== 'running') throw new IpcFailure('conflict', 'Only a matrix that is being sent can be paused.');
     await this.setStatus(live, 'paused');
+    // A cell being handed to the queue at this moment still goes; once this answers, no other will.
+    await live.pumping;
     return this.info(live);
   }
 
@@ -173,7 +178,7 @@ export class ExploreService {
     await this.setStatus(live, 'cancelled');
     // Cells still waiting in the queue were never sent: cancelling them costs nothing. Those on their way finish.
     for (const cell of live.plan.cells) {
-      const t = this.tasks.get(cellTaskId(live.record.id, cell.index));
+      const t = this.tasks.get(live.taskIds[cell.index]!);
       if (t && NOT_SENT.has(t.state)) await this.d.engine.cancel(t.id).catch(() => undefined);
     }
     this.settleIfDone(live);
@@ -229,35 +234,41 @@ export class ExploreService {
     const last = plan.cells[plan.cells.length - 1]!;
     const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
     const reserved = this.d.engine.reservation(keyId);
-    this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    try {
+      this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    } catch (error) {
+      if (error instanceof IpcFailure && error.code === 'spending-cap') throw new IpcFailure('spending-cap', matrixRefusal(error.message, plan.cells.length, others + (prices[prices.length - 1] ?? 0)));
+      throw error;
+    }
   }
 
   /** Hands the engine the matrix's next cells, keeping FEED_AHEAD of them unfinished at most. */
-  private async pump(live: Live): Promise<void> {
-    if (live.pumping) return;
-    live.pumping = true;
-    try {
-      while (live.record.status === 'running') {
-        let ahead = 0;
-        let next: number | null = null;
-        for (const cell of live.plan.cells) {
-          const t = this.tasks.get(cellTaskId(live.record.id, cell.index));
-          if (t) {
-            if (!ENDED.has(t.state)) ahead++;
-          } else if (!live.record.outcomes[cell.index] && next === null) next = cell.index;
-        }
-        if (next === null || ahead >= FEED_AHEAD) break;
-        await this.send(live, next);
+  private pump(live: Live): Promise<void> {
+    live.pumping ??= this.feed(live).finally(() => {
+      live.pumping = null;
+      this.settleIfDone(live);
+    });
+    return live.pumping;
+  }
+
+  private async feed(live: Live): Promise<void> {
+    while (live.record.status === 'running') {
+      let ahead = 0;
+      let next: number | null = null;
+      for (const cell of live.plan.cells) {
+        const t = this.tasks.get(live.taskIds[cell.index]!);
+        if (t) {
+          if (!ENDED.has(t.state)) ahead++;
+        } else if (!live.record.outcomes[cell.index] && next === null) next = cell.index;
       }
-    } finally {
-      live.pumping = false;
+      if (next === null || ahead >= FEED_AHEAD) break;
+      await this.send(live, next);
     }
-    this.settleIfDone(live);
   }
 
   private async send(live: Live, index: number): Promise<void> {
     const cell = live.plan.cells[index]!;
-    const id = cellTaskId(live.record.id, index);
+    const id = live.taskIds[index]!;
     try {
       const t = await this.d.engine.submit({ endpointId: cell.endpointId, params: cell.params, inputs: {} }, { id, projectId: live.record.projectId });
       if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
@@ -292,7 +303,7 @@ export class ExploreService {
 
   private settleIfDone(live: Live): void {
     if (live.record.status === 'finished') return;
-    const allEnded = live.plan.cells.every((c) => live.record.outcomes[c.index] || (live.record.status === 'cancelled' && !this.tasks.has(cellTaskId(live.record.id, c.index))));
+    const allEnded = live.plan.cells.every((c) => live.record.outcomes[c.index] || (live.record.status === 'cancelled' && !this.tasks.has(live.taskIds[c.index]!)));
     if (!allEnded) return;
     if (live.record.status === 'running' || live.record.status === 'paused') {
       live.record = { ...live.record, status: 'finished' };
@@ -343,7 +354,7 @@ export class ExploreService {
   }
 
   private cellInfo(live: Live, index: number): MatrixCellInfo {
-    const taskId = cellTaskId(live.record.id, index);
+    const taskId = live.taskIds[index]!;
     const t = this.tasks.get(taskId);
     const ended = live.record.outcomes[index];
     const estimate = live.record.estimates[index] ?? null;
@@ -360,4 +371,16 @@ export class ExploreService {
     if (!t) return { index, state: 'unsent', taskId: null, estimate, cost: null, seconds: null, resultId: null, thumbUrl: null, problem: null };
     return { index, state: t.state, taskId, estimate, cost: t.cost, seconds: null, resultId, thumbUrl, problem: t.error?.message ?? null };
   }
+}
+
+/**
+ * The caps' refusal said of the whole matrix: the check counts the other cells as on their way and speaks of
+ * its last cell, so the sentences about "this request" and what is "on its way" are put as the matrix's total.
+ */
+export function matrixRefusal(message: string, cells: number, total: number): string {
+  const lead = 'Not sent: this would ';
+  if (!message.startsWith(lead)) return message;
+  const sentences = message.slice(lead.length).split(/(?<=\.) /).filter((s) => !/^About [\d.,]+ more is on its way\.$/.test(s) && !s.startsWith('This request is estimated'));
+  const amount = Math.round(total * 100) / 100;
+  return `Not sent: these ${cells} pictures, about ${amount} credits, would ${sentences.join(' ').replace('Raise the cap in Settings to go on.', 'Raise the cap in Settings, or take out some choices, models or seeds.')}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MatrixSpecSchema } from '../../../shared/explore/matrix';
 import { MATRIX_STATUSES, ProjectIdSchema, TASK_STATES } from '../../../shared/ipc/contract';
@@ -29,12 +30,19 @@ export type MatrixRecord = z.infer<typeof MatrixRecordSchema>;
 
 /**
  * A cell's task is named after it, so after a crash the engine's records say which cells were already handed to
- * it (the engine refuses a second task of the same name): a cell is never sent twice.
+ * it (the engine refuses a second task of the same name): a cell is never sent twice. The name starts with a
+ * hash of the cell, because the library names result files by a task id's first characters: cells of one
+ * matrix must differ there as random task ids do.
  */
-export const cellTaskId = (matrixId: string, index: number): string => `${matrixId}-${index}`;
+export function cellTaskId(matrixId: string, index: number): string {
+  const head = createHash('sha256').update(`${matrixId}:${index}`).digest('hex').slice(0, 12);
+  return `${head}-${matrixId}-${index}`;
+}
 
-const CELL_TASK = /^(mx-[0-9a-f-]{36})-(\d{1,4})$/;
+const CELL_TASK = /^([0-9a-f]{12})-(mx-[0-9a-f-]{36})-(\d{1,4})$/;
 export function cellOfTask(taskId: string): { matrixId: string; index: number } | null {
   const m = CELL_TASK.exec(taskId);
-  return m ? { matrixId: m[1]!, index: Number(m[2]) } : null;
+  if (!m) return null;
+  const at = { matrixId: m[2]!, index: Number(m[3]) };
+  return cellTaskId(at.matrixId, at.index) === taskId ? at : null;
 }

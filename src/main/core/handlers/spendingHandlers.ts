@@ -1,15 +1,25 @@
+import { IpcFailure } from '../../../shared/ipc/result';
 import { basisWords } from '../../../shared/pricing/priceModel';
 import type { TaskEngine } from '../engine/taskEngine';
+import { capsLifted, type ConfirmCapChange } from '../spending/capChange';
 import type { SpendingService } from '../spending/spendingService';
 import type { HandlersFor } from './types';
 
 export function spendingHandlers(
   spending: SpendingService,
   changed: (keyId: string) => void,
+  confirmCapChange: ConfirmCapChange | undefined,
 ): HandlersFor<'spending.summary' | 'spending.setCaps' | 'spending.settle'> {
   return {
     'spending.summary': ({ keyId }) => spending.summary(keyId),
     'spending.setCaps': async ({ keyId, caps }) => {
+      // Raising or removing a cap is the user's word in main's own dialog, never the renderer's (issue 23).
+      const lifted = capsLifted(spending.caps(keyId), caps);
+      if (lifted.length > 0) {
+        if (!confirmCapChange) throw new IpcFailure('conflict', 'Raising or removing a spending cap needs your confirmation in a dialog this window cannot show. The caps are unchanged.');
+        const yes = await confirmCapChange({ keyLabel: spending.keyLabel(keyId), changes: lifted });
+        if (!yes) throw new IpcFailure('conflict', 'The caps are unchanged: raising or removing them was not confirmed.');
+      }
       spending.setCaps(keyId, caps);
       changed(keyId);
       return spending.summary(keyId);

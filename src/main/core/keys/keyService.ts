@@ -20,8 +20,14 @@ const hintOf = (secret: string) => secret.slice(-4);
 /** How often a removal the keychain did not answer is tried again. */
 export const REMOVAL_RETRY_MS = 30_000;
 
+/** Where reading a key stands: its absence from this map means it was read. */
+type KeyReading = 'reading' | 'missing' | 'unreachable';
+
 export class KeyService {
-  private readonly missing = new Set<string>();
+  private readonly reading = new Map<string, KeyReading>();
+  /** Keys read this session. */
+  private readonly read = new Set<string>();
+  private readRound: Promise<void> | undefined;
   private retryTimer: TimerHandle | undefined;
   private retrying: Promise<void> | undefined;
   private disposed = false;
@@ -37,8 +43,10 @@ export class KeyService {
   ) {}
 
   /**
-   * Session-only keys from the last run are gone: drop their records, saying so. Keychain keys are read
-   * once, so the redactor knows them before anything else runs, and so a key removed outside the app shows.
+   * Session-only keys from the last run are gone: drop their records, saying so. Keychain keys are read once,
+   * so a key removed outside the app shows; but not waited for: a keychain stuck on an unlock prompt never
+   * answers, and the window must open anyway. Each read has the vault's time limit; keys it could not read are
+   * named in a notice, with what to do (see `retry`).
    */
   async load(): Promise<void> {
     const { keys } = this.settings.get();
@@ -56,13 +64,59 @@ export class KeyService {
         `${gone.map((k) => `“${k.label}”`).join(', ')} ${gone.length === 1 ? 'was' : 'were'} kept for the last session only and ${gone.length === 1 ? 'is' : 'are'} gone. Add ${gone.length === 1 ? 'it' : 'them'} again to use ${gone.length === 1 ? 'it' : 'them'}.`,
       );
     }
-    for (const key of this.settings.get().keys) {
-      if (key.removalPending) continue;
-      const secret = await this.vault.get(key.id, key.storage);
-      if (!secret) this.missing.add(key.id);
-    }
+    void this.readKeys();
     // Removals the keychain did not answer last time are tried again now, without holding up the start.
     if (this.settings.get().keys.some((k) => k.removalPending)) this.scheduleRetry(0);
+  }
+
+  /** Reads every key not read yet (all at once: the vault asks the keychain once per key); resolves when done. */
+  readKeys(): Promise<void> {
+    return (this.readRound ??= this.readRoundNow().finally(() => (this.readRound = undefined)));
+  }
+
+  private async readRoundNow(): Promise<void> {
+    const pending = this.settings.get().keys.filter((k) => !k.removalPending && !this.read.has(k.id));
+    if (pending.length === 0) return;
+    for (const k of pending) this.reading.set(k.id, 'reading');
+    this.changed();
+    const outcomes = await Promise.all(pending.map(async (k) => [k, await this.vault.read(k.id, k.storage)] as const));
+    if (this.disposed) return;
+    for (const [k, outcome] of outcomes) {
+      if (outcome.kind === 'found') {
+        this.reading.delete(k.id);
+        this.read.add(k.id);
+      } else this.reading.set(k.id, outcome.kind === 'absent' ? 'missing' : 'unreachable');
+    }
+    const waiting = outcomes.filter(([, o]) => o.kind === 'unreachable').map(([k]) => `“${k.label}”`);
+    if (waiting.length) {
+      this.notices.add('warning', `${this.keychainWords()} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
+    }
+    this.changed();
+  }
+
+  /** Reads again the keys the keychain did not answer for (the user unlocked it and pressed Retry). */
+  async retry(): Promise<KeyInfo[]> {
+    if (!this.vault.status().available) await this.vault.probe();
+    await this.readKeys();
+    return this.list();
+  }
+
+  /** What to tell the user when the keychain did not answer. */
+  keychainWords(): string {
+    return `The ${this.vault.status().backend} did not answer; is it locked? Unlock it and press Retry in Settings → Keys.`;
+  }
+
+  private problemOf(k: KeyRecord): string | null {
+    switch (this.reading.get(k.id)) {
+      case 'reading':
+        return `Reading the key from the ${this.vault.status().backend}…`;
+      case 'unreachable':
+        return this.keychainWords();
+      case 'missing':
+        return k.storage === 'session' ? 'This key was kept for one session only and is gone. Add it again.' : `This key is not in the ${this.vault.status().backend} any more. Add it again.`;
+      default:
+        return null;
+    }
   }
 
   dispose(): void {
@@ -84,7 +138,9 @@ export class KeyService {
       connectionLabel: connection?.label ?? 'removed connection',
       storage: k.storage,
       active: !k.removalPending && connection?.keyId === k.id && s.activeConnectionId === k.connectionId,
-      available: !this.missing.has(k.id),
+      available: !this.reading.has(k.id),
+      reading: this.reading.get(k.id) ?? 'read',
+      problem: k.removalPending ? null : this.problemOf(k),
       ...(k.removalPending ? { removalPending: true } : {}),
     };
   }
@@ -109,7 +165,7 @@ export class KeyService {
       }
     }
     const storage = input.sessionOnly ? 'session' : 'keychain';
-    if (storage === 'keychain' && !this.vault.status().available) {
+    if (storage === 'keychain' && !(await this.vault.ready()).available) {
       throw new IpcFailure('unavailable', this.vault.status().message);
     }
     const connectionId = 'id' in input.connection ? input.connection.id : undefined;
@@ -120,6 +176,7 @@ export class KeyService {
     const id = randomUUID();
     // The key goes to the vault first: a record without its key would be worse than no record.
     await this.vault.put(id, secret, storage);
+    this.read.add(id);
     const target = 'create' in input.connection ? this.connections.add(input.connection.create).id : input.connection.id;
     // Where the key may go is written beside it in the keychain: the addresses it was added for, and no others.
     const conn = this.settings.get().connections.find((c) => c.id === target)!;
@@ -156,7 +213,8 @@ export class KeyService {
 
   activate(id: string): KeyInfo {
     const key = this.record(id);
-    if (this.missing.has(id)) throw new IpcFailure('unavailable', `The key “${key.label}” is not in the keychain any more. Add it again.`);
+    const problem = this.reading.has(id) ? this.problemOf(key) : null;
+    if (problem) throw new IpcFailure('unavailable', `The key “${key.label}”: ${problem}`);
     if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it cannot be used again. Add it again to use it.`);
     this.settings.update((s) => {
       const connection = s.connections.find((c) => c.id === key.connectionId);
@@ -207,7 +265,8 @@ export class KeyService {
       s.keys = s.keys.filter((k) => k.id !== key.id);
       this.detach(s, key.id);
     });
-    this.missing.delete(key.id);
+    this.reading.delete(key.id);
+    this.read.delete(key.id);
     this.log.info('key removed', { id: key.id });
     this.changed();
   }

@@ -61,7 +61,7 @@ describe('the gallery’s index in main', () => {
     const index = indexOf([at('a', 2), at('b', 1)], marks);
     expect(ids(index, { status: 'starred' })).toEqual([]);
     marks.b = { starred: true };
-    index.changed();
+    index.marksChanged();
     expect(ids(index, { status: 'starred' })).toEqual(['b']);
   });
 
@@ -87,5 +87,19 @@ describe('the gallery’s index in main', () => {
     index.remove('a');
     expect(ids(index, {})).toEqual(['new', 'middle', 'b', 'same-as-b']);
     expect(index.size).toBe(4);
+  });
+
+  it('puts a new result first in the views already answered, as reading the library again would', () => {
+    const g = (id: string, savedAt: number, group = 'g') => at(id, savedAt, { group: { id: group, count: 3 }, prompt: `a red fox ${id}` });
+    const index = indexOf([g('v1', 2), at('solo', 1), g('h1', 0, 'h')], { solo: { starred: true } });
+    const queries: LibraryQuery[] = [{}, { text: 'fox' }, { text: 'lighthouse' }, { group: 'g' }, { status: 'starred' }, { status: 'kept' }];
+    for (const q of queries) index.page(q, 0, 10);
+    index.put(row({ ...g('v2', 5), id: 'v2' }));
+    index.put(row({ ...g('h2', 6, 'h'), id: 'h2' }));
+    index.put(row({ ...at('new', 7), id: 'new' }));
+    const answered = queries.map((q) => index.page(q, 0, 10));
+    const fresh = indexOf([g('v1', 2), at('solo', 1), g('h1', 0, 'h'), g('v2', 5), g('h2', 6, 'h'), at('new', 7)], { solo: { starred: true } });
+    expect(answered).toEqual(queries.map((q) => fresh.page(q, 0, 10)));
+    expect(answered[0]).toEqual({ total: 4, ids: ['new', 'h2', 'v2', 'solo'], stacks: { h: 2, g: 2 } });
   });
 });

@@ -33,9 +33,10 @@ export function galleryRow(r: { id: string; savedAt: number; createdAt: number; 
 
 /** What a query shows: one id a card, newest first, and how many variations each stacked card stands for. */
 interface View {
-  readonly ids: readonly string[];
-  readonly stacks: ReadonlyMap<string, number>;
-  readonly positions?: Map<string, number>;
+  readonly query: LibraryQuery;
+  ids: string[];
+  readonly stacks: Map<string, number>;
+  positions?: Map<string, number>;
 }
 
 /** The views asked for most recently are kept until the library changes: scrolling asks one view for page after page. */
@@ -81,7 +82,26 @@ export class GalleryIndex {
       else hi = mid;
     }
     this.rows.splice(lo, 0, row);
-    this.changed();
+    // The usual case, a result just made: it goes first in every view it shows in, without reading the library again
+    // (which would hold main's event loop for tens of milliseconds at 100,000 results).
+    if (lo === 0) for (const view of this.views.values()) this.putFirst(view, row);
+    else this.changed();
+  }
+
+  private putFirst(view: View, row: GalleryRow): void {
+    if (!this.matches(row, view.query, wordsOf(view.query))) return;
+    view.positions = undefined;
+    const group = row.groupId;
+    if (!group || view.query.group !== undefined) {
+      view.ids = [row.id, ...view.ids];
+      return;
+    }
+    // Its Generate's card, if one shows already: the newest variation stands for the stack.
+    const card = view.ids.findIndex((id) => this.byId.get(id)?.groupId === group);
+    if (card >= 0) {
+      view.ids = [row.id, ...view.ids.slice(0, card), ...view.ids.slice(card + 1)];
+      view.stacks.set(group, (view.stacks.get(group) ?? 1) + 1);
+    } else view.ids = [row.id, ...view.ids];
   }
 
   remove(id: string): void {
@@ -92,9 +112,14 @@ export class GalleryIndex {
     this.changed();
   }
 
-  /** A star or a discard changed: the views that filter by them are stale. */
+  /** Any change but a new result first: every view is read again when next asked for. */
   changed(): void {
     this.views.clear();
+  }
+
+  /** A star or a discard changed: only the views that filter by them are stale. */
+  marksChanged(): void {
+    for (const [key, view] of this.views) if (view.query.status !== undefined) this.views.delete(key);
   }
 
   /** Every result, newest first. */
@@ -119,7 +144,7 @@ export class GalleryIndex {
     let positions = view.positions;
     if (!positions) {
       positions = new Map(view.ids.map((v, i) => [v, i]));
-      this.views.set(keyOf(query), { ...view, positions });
+      view.positions = positions;
     }
     const row = this.byId.get(id);
     // A variation hidden in its stack is found at its stack's card.
@@ -160,31 +185,34 @@ export class GalleryIndex {
     return view;
   }
 
-  private compute(q: LibraryQuery): View {
-    const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const from = q.createdFrom ?? -Infinity;
-    const found = this.rows.filter((r) => {
-      if (q.intent !== undefined && r.kind !== q.intent) return false;
-      if (q.model !== undefined && r.endpointId !== q.model) return false;
-      if (r.createdAt < from) return false;
-      if (q.project !== undefined && (q.project === 'none' ? r.projectId !== null : r.projectId !== q.project)) return false;
-      if (q.group !== undefined && r.groupId !== q.group) return false;
-      if (q.status !== undefined) {
-        const mark = this.markOf(r.id);
-        if (q.status === 'starred' ? !mark.starred : q.status === 'discarded' ? !mark.discarded : mark.discarded) return false;
-      }
-      return words.every((w) => r.text.includes(w));
-    });
-    if (q.group !== undefined) return { ids: found.map((r) => r.id), stacks: new Map() };
-    return stack(found);
+  private matches(r: GalleryRow, q: LibraryQuery, words: readonly string[]): boolean {
+    if (q.intent !== undefined && r.kind !== q.intent) return false;
+    if (q.model !== undefined && r.endpointId !== q.model) return false;
+    if (q.createdFrom !== undefined && r.createdAt < q.createdFrom) return false;
+    if (q.project !== undefined && (q.project === 'none' ? r.projectId !== null : r.projectId !== q.project)) return false;
+    if (q.group !== undefined && r.groupId !== q.group) return false;
+    if (q.status !== undefined) {
+      const mark = this.markOf(r.id);
+      if (q.status === 'starred' ? !mark.starred : q.status === 'discarded' ? !mark.discarded : mark.discarded) return false;
+    }
+    return words.every((w) => r.text.includes(w));
+  }
+
+  private compute(query: LibraryQuery): View {
+    const words = wordsOf(query);
+    const found = this.rows.filter((r) => this.matches(r, query, words));
+    if (query.group !== undefined) return { query, ids: found.map((r) => r.id), stacks: new Map() };
+    return { query, ...stack(found) };
   }
 }
+
+const wordsOf = (q: LibraryQuery): string[] => (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
 /**
  * The variations of one Generate share one card (the newest shown one stands for them), so a press of Generate 4
  * takes one place in the grid. A group with one shown result is a card like any other.
  */
-function stack(rows: readonly GalleryRow[]): View {
+function stack(rows: readonly GalleryRow[]): { ids: string[]; stacks: Map<string, number> } {
   const sizes = new Map<string, number>();
   for (const r of rows) if (r.groupId) sizes.set(r.groupId, (sizes.get(r.groupId) ?? 0) + 1);
   const seen = new Set<string>();

@@ -176,7 +176,7 @@ export class Library {
   async mark(id: string, patch: Partial<Mark>): Promise<LibraryItem> {
     this.get(id);
     await this.gallery.mark(id, patch);
-    this.shown.changed();
+    this.shown.marksChanged();
     const item = this.get(id);
     this.changed({ kind: 'updated', item });
     return item;

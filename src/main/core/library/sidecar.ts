@@ -25,7 +25,8 @@ export const SidecarSchema = z.object({
   task: z.object({ id: z.string(), remoteId: z.string().nullable() }),
   connection: z.object({ label: z.string() }),
   /** the project it was generated from, and its place among one Generate's variations (absent in older sidecars) */
-  projectId: ProjectIdSchema.nullable().optional(),
+  // As on task records: a project id of another form is dropped, never the sidecar (issue 23).
+  projectId: ProjectIdSchema.nullable().optional().catch(null),
   group: TaskGroupSchema.nullable().optional(),
   timings: z.object({
     createdAt: z.number(),

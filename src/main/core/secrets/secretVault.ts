@@ -9,13 +9,22 @@ const SECRET_SERVICE_NAME = 'Gen Studio';
 /** Where the notes kept beside keys go (see `getNote`): a service name of their own, so they never mix with keys. */
 const NOTE_SUFFIX = ' key destinations';
 const PROBE_ACCOUNT = 'gen-studio-probe';
-const PROBE_TIMEOUT_MS = 5000;
+/** The longest any keychain call may take: a Secret Service waiting on an unlock prompt never answers at all. */
+export const KEYCHAIN_TIMEOUT_MS = 5000;
 
 export type SecretStorage = 'keychain' | 'session';
 
+/** A key read from its store: there, not there, or the store did not answer (locked, or no answer in time). */
+export type SecretRead = { readonly kind: 'found'; readonly secret: string } | { readonly kind: 'absent' } | { readonly kind: 'unreachable'; readonly locked: boolean };
+
+class NoAnswer extends Error {}
+
+/** A refusal that names a lock: a Secret Service collection or a macOS keychain that is locked. */
+const saysLocked = (error: unknown) => error instanceof NoAnswer || /lock/i.test(error instanceof Error ? error.message : String(error));
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the keychain did not answer')), ms);
+    const timer = setTimeout(() => reject(new NoAnswer('the keychain did not answer')), ms);
     promise.then(
       (v) => {
         clearTimeout(timer);
@@ -37,6 +46,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export class SecretVault {
   private readonly session = new MemorySecretStore();
   private keychainStatus: KeychainStatus;
+  private probing: Promise<KeychainStatus> | undefined;
+  /** Keys read this session: each is asked of the keychain once, however many tasks wait on it. */
+  private readonly known = new Map<string, string>();
+  /** Reads on their way, shared by everyone who asks meanwhile. */
+  private readonly reading = new Map<string, Promise<SecretRead>>();
+  /** Notes read this session (see `getNote`). */
+  private readonly notes = new Map<string, string>();
+  private readonly timeoutMs: number;
 
   constructor(
     private readonly keychain: SecretStore,
@@ -44,12 +61,25 @@ export class SecretVault {
     private readonly log: Logger,
     private readonly platform: string,
     private readonly service: string = SECRET_SERVICE_NAME,
+    options: { readonly timeoutMs?: number } = {},
   ) {
-    this.keychainStatus = { available: false, backend: keychainName(platform), message: 'Not checked yet.' };
+    this.keychainStatus = { available: false, backend: keychainName(platform), message: `Checking the ${keychainName(platform)}…` };
+    this.timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
+  }
+
+  /** The keychain's status once the start-up probe has its answer (at most the time limit). */
+  ready(): Promise<KeychainStatus> {
+    return (this.probing ??= this.probe());
   }
 
   /** Asks the keychain for an entry that does not exist: an answer of any kind means it is reachable. */
-  async probe(): Promise<KeychainStatus> {
+  probe(): Promise<KeychainStatus> {
+    const run = this.probeNow();
+    this.probing = run;
+    return run;
+  }
+
+  private async probeNow(): Promise<KeychainStatus> {
     const backend = keychainName(this.platform);
     if (this.keychain.kind !== 'keychain') {
       this.keychainStatus = {
@@ -60,12 +90,13 @@ export class SecretVault {
       return this.status();
     }
     try {
-      await withTimeout(this.keychain.getPassword(this.service, PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
+      await withTimeout(this.keychain.getPassword(this.service, PROBE_ACCOUNT), this.timeoutMs);
       this.keychainStatus = { available: true, backend, message: `Keys are stored in the ${backend}.` };
     } catch (error) {
       this.log.warn('no keychain reachable', { error: error instanceof Error ? error.message : String(error) });
-      const where =
-        this.platform === 'linux'
+      const where = saysLocked(error)
+        ? `the ${backend} did not answer (it may be locked: unlock it and press Retry in Settings → Keys)`
+        : this.platform === 'linux'
           ? 'Gen Studio looked for a Secret Service (GNOME Keyring, KWallet or KeePassXC) on the session bus and found none'
           : `the ${backend} did not answer`;
       this.keychainStatus = {
@@ -84,24 +115,57 @@ export class SecretVault {
   async put(account: string, secret: string, storage: SecretStorage): Promise<void> {
     this.redactor.add(secret);
     if (storage === 'session') return this.session.setPassword(this.service, account, secret);
-    if (!this.keychainStatus.available) throw new IpcFailure('unavailable', this.keychainStatus.message);
+    if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
     try {
-      await this.keychain.setPassword(this.service, account, secret);
+      await withTimeout(this.keychain.setPassword(this.service, account, secret), this.timeoutMs);
+      this.known.set(account, secret);
     } catch (error) {
+      if (error instanceof NoAnswer) throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} did not answer; is it locked? Unlock it and try again. Nothing was saved.`);
       this.log.error('could not store a key in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
       throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} refused to store the key. Nothing was saved.`);
     }
   }
 
+  /**
+   * Reads a key: once per session from the keychain (the answer is kept in memory, as the redactor keeps it
+   * anyway), one read at a time however many ask, and never longer than the time limit.
+   */
+  async read(account: string, storage: SecretStorage): Promise<SecretRead> {
+    if (storage === 'session') {
+      const secret = await this.session.getPassword(this.service, account);
+      if (secret) this.redactor.add(secret);
+      return secret ? { kind: 'found', secret } : { kind: 'absent' };
+    }
+    const known = this.known.get(account);
+    if (known !== undefined) return { kind: 'found', secret: known };
+    let read = this.reading.get(account);
+    if (!read) {
+      read = this.readKeychain(account).finally(() => this.reading.delete(account));
+      this.reading.set(account, read);
+    }
+    return read;
+  }
+
+  private async readKeychain(account: string): Promise<SecretRead> {
+    const status = await this.ready();
+    // No keychain found at start: asked again, since one locked then may answer now.
+    if (!status.available && !(await this.probe()).available) return { kind: 'unreachable', locked: true };
+    try {
+      const secret = await withTimeout(this.keychain.getPassword(this.service, account), this.timeoutMs);
+      if (!secret) return { kind: 'absent' };
+      this.redactor.add(secret);
+      this.known.set(account, secret);
+      return { kind: 'found', secret };
+    } catch (error) {
+      this.log.warn('the keychain did not give a key', { error: error instanceof Error ? error.message : String(error) });
+      return { kind: 'unreachable', locked: saysLocked(error) };
+    }
+  }
+
+  /** A key's secret, or null when it cannot be had (see `read` for why). */
   async get(account: string, storage: SecretStorage): Promise<string | null> {
-    const secret =
-      storage === 'session'
-        ? await this.session.getPassword(this.service, account)
-        : this.keychainStatus.available
-          ? await this.keychain.getPassword(this.service, account).catch(() => null)
-          : null;
-    if (secret) this.redactor.add(secret);
-    return secret;
+    const read = await this.read(account, storage);
+    return read.kind === 'found' ? read.secret : null;
   }
 
   /**
@@ -112,7 +176,8 @@ export class SecretVault {
   async remove(account: string, storage: SecretStorage): Promise<'removed' | 'absent' | 'unreachable'> {
     if (storage === 'session') return (await this.session.deletePassword(this.service, account)) ? 'removed' : 'absent';
     try {
-      const deleted = await withTimeout(this.keychain.deletePassword(this.service, account), PROBE_TIMEOUT_MS);
+      const deleted = await withTimeout(this.keychain.deletePassword(this.service, account), this.timeoutMs);
+      this.known.delete(account);
       if (!this.keychainStatus.available) await this.probe();
       return deleted ? 'removed' : 'absent';
     } catch (error) {
@@ -129,16 +194,22 @@ export class SecretVault {
   async getNote(account: string, storage: SecretStorage): Promise<string | null> {
     const noteService = this.service + NOTE_SUFFIX;
     if (storage === 'session') return this.session.getPassword(noteService, account);
-    if (!this.keychainStatus.available) return null;
-    return this.keychain.getPassword(noteService, account).catch(() => null);
+    if (!(await this.ready()).available) return null;
+    const known = this.notes.get(account);
+    if (known !== undefined) return known;
+    const note = await withTimeout(this.keychain.getPassword(noteService, account), this.timeoutMs).catch(() => null);
+    // Kept like the keys: each task that resolves a connection does not ask the keychain again.
+    if (note !== null) this.notes.set(account, note);
+    return note;
   }
 
   async putNote(account: string, note: string, storage: SecretStorage): Promise<void> {
     const noteService = this.service + NOTE_SUFFIX;
     if (storage === 'session') return this.session.setPassword(noteService, account, note);
-    if (!this.keychainStatus.available) throw new IpcFailure('unavailable', this.keychainStatus.message);
+    if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
     try {
-      await this.keychain.setPassword(noteService, account, note);
+      await withTimeout(this.keychain.setPassword(noteService, account, note), this.timeoutMs);
+      this.notes.set(account, note);
     } catch (error) {
       this.log.error('could not store a note in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
       throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} refused to store where the key may be sent. Nothing was saved.`);
@@ -148,6 +219,7 @@ export class SecretVault {
   async removeNote(account: string, storage: SecretStorage): Promise<void> {
     const noteService = this.service + NOTE_SUFFIX;
     if (storage === 'session') return void (await this.session.deletePassword(noteService, account));
-    await this.keychain.deletePassword(noteService, account).catch(() => false);
+    this.notes.delete(account);
+    await withTimeout(this.keychain.deletePassword(noteService, account), this.timeoutMs).catch(() => false);
   }
 }

@@ -133,7 +133,7 @@ export async function submit(
     seed,
     prompt: typeof params.prompt === 'string' ? params.prompt : undefined,
     cost: flaggedAtOnce ? 0 : cost,
-    durationMs: pendingDuration(endpoint, ctx.options),
+    durationMs: pendingDuration(endpoint, ctx.options, typeof params.prompt === 'string' ? params.prompt : undefined),
     ...(moderation ? { moderation } : {}),
     ...(lifecycle ? { lifecycle: lifecycle.kind } : {}),
     ...(webhookUrl ? { webhook: { url: webhookUrl, ...(webhookSecret ? { secret: webhookSecret } : {}) } } : {}),

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { ExploreScreen } from '../features/explore/ExploreScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { GalleryScreen } from '../features/gallery/GalleryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
@@ -22,6 +23,7 @@ const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((
 export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
   { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
+  { id: 'explore', label: 'Explore', glyph: '▤', component: ExploreScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
   { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },

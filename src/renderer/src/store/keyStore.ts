@@ -16,6 +16,8 @@ interface KeyState {
   test(id: string): Promise<void>;
   activate(id: string): Promise<IpcResult<KeyInfo>>;
   remove(id: string): Promise<IpcResult<{ removed: boolean }>>;
+  /** Reads again the keys the keychain did not answer for, and asks the keychain's status again. */
+  retry(): Promise<void>;
 }
 
 export const useKeyStore = create<KeyState>((set, get) => ({
@@ -45,4 +47,9 @@ export const useKeyStore = create<KeyState>((set, get) => ({
   },
   activate: (id) => gen.keys.activate({ id }),
   remove: (id) => gen.keys.remove({ id }),
+  retry: async () => {
+    const keys = await gen.keys.retry();
+    const keychain = await gen.keys.keychain();
+    set({ ...(keys.ok ? { keys: keys.value, error: null } : { error: keys.error.message }), ...(keychain.ok ? { keychain: keychain.value } : {}) });
+  },
 }));

@@ -2,16 +2,7 @@ import { outputFormatJpegPng, promptUpsampling, referenceFieldNames, referenceFi
 import type { EndpointSpec } from '../endpoint';
 import { string } from '../field';
 
-export const genCtxMax: EndpointSpec = {
-  id: 'gen-ctx-max',
-  path: 'gen-ctx-max',
-  base: 'base_url',
-  title: 'Context Max',
-  summary: 'Edit an image with words, or create one; up to four references (experimental)',
-  kind: 'edit',
-  release: 'snapshot',
-  documentation: 'specified',
-  fields: [
+const contextFields = (): EndpointSpec['fields'] => [
     string('prompt', 'What to create, or how to change the input image', { required: true, role: 'prompt', multiline: true }),
     ...referenceFields(4, {
       encoding: 'base64-or-url',
@@ -29,9 +20,36 @@ export const genCtxMax: EndpointSpec = {
     ...webhookFields,
     promptUpsampling({ default: false }),
     safetyTolerance(6),
-  ],
+];
+
+export const genCtxMax: EndpointSpec = {
+  id: 'gen-ctx-max',
+  path: 'gen-ctx-max',
+  base: 'base_url',
+  title: 'Context Max',
+  summary: 'Edit an image with words, or create one; up to four references (experimental)',
+  kind: 'edit',
+  release: 'snapshot',
+  documentation: 'specified',
+  fields: contextFields(),
   responses: ['AsyncResponse', 'AsyncWebhookResponse'],
   maxReferences: 4,
   limits: {},
   rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
+};
+
+/**
+ * The context model's pro endpoint: the interface document names it only as where the deprecated pro-1.0
+ * endpoints migrate ("the context model pro endpoint"), and the field notes price it ("gen-ctx-max 8 (its pro
+ * sibling 4)"). The service's published schema gives it the same request as gen-ctx-max.
+ */
+export const genCtxPro: EndpointSpec = {
+  ...genCtxMax,
+  id: 'gen-ctx-pro',
+  path: 'gen-ctx-pro',
+  title: 'Context Pro',
+  summary: 'Edit an image with words, or create one, faster and for less than Context Max; up to four references',
+  documentation: 'named',
+  inferred: 'the document names the context model pro endpoint without fields: its request is the published schema’s, the same as gen-ctx-max',
+  fields: contextFields(),
 };

@@ -144,8 +144,8 @@ const namedKlein = (id: string, title: string, release: 'preview' | 'snapshot'):
 export const gen2Klein4b = namedKlein('gen-2-klein-4b', 'Gen 2 Klein 4B', 'snapshot');
 export const gen2Klein9b = namedKlein('gen-2-klein-9b', 'Gen 2 Klein 9B', 'snapshot');
 
-const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): EndpointSpec => {
-  const inferred = `shape of gen-2-flex without steps, guidance and prompt upsampling: the document names ${id} without fields`;
+const namedPro = (id: string, title: string, release: 'preview' | 'snapshot', o: { summary?: string; inferred?: string } = {}): EndpointSpec => {
+  const inferred = o.inferred ?? `shape of gen-2-flex without steps, guidance and prompt upsampling: the document names ${id} without fields`;
   const mark = { inferred };
   return {
     id,
@@ -153,9 +153,10 @@ const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): E
     base: 'base_url',
     title,
     summary:
-      release === 'preview'
+      o.summary ??
+      (release === 'preview'
         ? 'Highest quality generation and editing; receives improvements first'
-        : 'Highest quality generation and editing; a fixed snapshot for reproducible results',
+        : 'Highest quality generation and editing; a fixed snapshot for reproducible results'),
     kind: 'multi-reference',
     release,
     documentation: 'named',
@@ -190,3 +191,13 @@ const namedPro = (id: string, title: string, release: 'preview' | 'snapshot'): E
 
 export const gen2ProPreview = namedPro('gen-2-pro-preview', 'Gen 2 Pro (preview)', 'preview');
 export const gen2Pro = namedPro('gen-2-pro', 'Gen 2 Pro', 'snapshot');
+
+/**
+ * gen-2-max is in the service's published schema and price list (field notes: "gen-2-max from 7" credits), not in
+ * the interface document. Its published request is gen-2-pro's: a prompt, up to eight input images, seed,
+ * width and height (at least 64, automatic when left out), safety tolerance 0 to 5 and the output format.
+ */
+export const gen2Max = namedPro('gen-2-max', 'Gen 2 Max', 'snapshot', {
+  summary: 'The most detailed generation and editing, up to eight references',
+  inferred: 'gen-2-max is not in the interface document: its request is the published schema’s, the same as gen-2-pro',
+});

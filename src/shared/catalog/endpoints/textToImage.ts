@@ -1,6 +1,6 @@
 import { IMAGE_FORMATS, outputFormat, outputFormatJpegPng, promptUpsampling, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
-import { image, integer, number, string } from '../field';
+import { boolean, image, integer, number, string } from '../field';
 
 const size = (name: 'width' | 'height', defaultValue: number) =>
   integer(name, `Output ${name} in pixels`, { default: defaultValue, min: 256, max: 1440, multipleOf: 32, role: 'size' });
@@ -70,6 +70,47 @@ export const genPro11: EndpointSpec = {
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],
+  maxReferences: 0,
+  limits: {},
+  rules: [],
+};
+
+/**
+ * Pro 1.1 Ultra: in the service's published schema, not in the interface document, which names it only through
+ * its deprecated finetuned variant (gen-pro-1.1-ultra-finetuned). Its published request: a prompt, an aspect
+ * ratio (16:9 by default, 21:9 to 9:21) rather than a size, `raw` for a less processed look, an image prompt
+ * with its strength (0 to 1, 0.1 by default), seed, prompt upsampling, safety tolerance 0 to 6 and JPEG or PNG.
+ * It renders about four megapixels.
+ */
+export const genPro11Ultra: EndpointSpec = {
+  id: 'gen-pro-1.1-ultra',
+  path: 'gen-pro-1.1-ultra',
+  base: 'base_url',
+  title: 'Pro 1.1 Ultra',
+  summary: 'Text to image at about four megapixels, in any aspect ratio from 21:9 to 9:21',
+  kind: 'text-to-image',
+  release: 'snapshot',
+  documentation: 'named',
+  inferred: 'the document names gen-pro-1.1-ultra only through its deprecated finetuned variant: its request is the published schema’s',
+  fields: [
+    string('prompt', 'What to generate', { nullable: true, default: '', role: 'prompt', multiline: true }),
+    string('aspect_ratio', 'Output aspect ratio as W:H, between 21:9 and 9:21', {
+      nullable: true,
+      default: '16:9',
+      format: 'aspect-ratio',
+      ratioRange: ['21:9', '9:21'],
+      role: 'aspect-ratio',
+    }),
+    boolean('raw', 'A less processed, more natural look', { default: false, group: 'advanced' }),
+    image('image_prompt', 'An image used as part of the prompt (redux style)', { nullable: true, role: 'image-prompt', group: 'advanced' }),
+    number('image_prompt_strength', 'How strongly the image prompt steers the result', { default: 0.1, min: 0, max: 1, group: 'advanced' }),
+    promptUpsampling({ default: false }),
+    seed(),
+    safetyTolerance(6),
+    outputFormatJpegPng('jpeg'),
+    ...webhookFields,
+  ],
+  responses: ['AsyncResponse', 'AsyncWebhookResponse'],
   maxReferences: 0,
   limits: {},
   rules: [],

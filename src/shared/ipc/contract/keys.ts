@@ -17,8 +17,12 @@ export const KeyInfoSchema = z.object({
   storage: z.enum(['keychain', 'session']),
   /** the key its connection uses */
   active: z.boolean(),
-  /** false when the secret is gone from the keychain (removed outside the app) */
+  /** false until the key is read, and when it could not be (see `reading` and `problem`) */
   available: z.boolean(),
+  /** where reading it from the keychain stands: `unreachable` when the keychain did not answer (locked?) */
+  reading: z.enum(['read', 'reading', 'missing', 'unreachable']),
+  /** in words, why the key cannot be used now and what to do; null when it can */
+  problem: z.string().nullable(),
   /** removed by the user, not used any more, but still in the keychain, which did not answer: retried until it does */
   removalPending: z.boolean().optional(),
 });
@@ -74,6 +78,8 @@ export const keyCalls = {
   'keys.activate': call(z.object({ id: z.string() }), KeyInfoSchema),
   /** `pending`: the keychain did not answer; the key is no longer used, and deleted when the keychain answers. */
   'keys.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean(), pending: z.boolean().optional() })),
+  /** Reads again the keys the keychain did not answer for (after the user unlocked it). */
+  'keys.retry': call(z.undefined(), z.array(KeyInfoSchema)),
 };
 
 export const keyEvents = {

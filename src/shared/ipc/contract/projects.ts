@@ -3,7 +3,9 @@ import { BlobNameSchema, CanvasDocumentSchema } from '../../canvas/document';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
 
-export const ProjectIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/);
+import { ProjectIdSchema } from '../../projects/projectId';
+
+export { ProjectIdSchema };
 
 export const ProjectSummarySchema = z.object({
   id: ProjectIdSchema,

@@ -113,7 +113,7 @@ export const TaskInfoSchema = z.object({
   retryWarning: z.string().nullable(),
   canSend: z.boolean(),
   /** the project the task was generated from, so the studio shows that project's results */
-  projectId: z.string().nullable(),
+  projectId: ProjectIdSchema.nullable(),
   group: TaskGroupSchema.nullable(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;

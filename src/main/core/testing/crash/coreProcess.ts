@@ -8,9 +8,9 @@
  * With `holdResults`, fetching a result never ends (a step held mid-way, for the crash-loop test to kill it
  * there); every result fetch is reported as `fetching-result` either way. Notices are printed as `notice`.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { createCore } from '../../createCore';
-import { systemClock, type SecretStore } from '../../deps';
+import { systemClock } from '../../deps';
+import { FileKeychain } from './fileKeychain';
 import { CoreEvents } from '../../events';
 import { nodeDeps } from '../../nodeDeps';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
@@ -25,30 +25,6 @@ interface Options {
   readonly holdResults?: boolean;
 }
 const o = JSON.parse(process.argv[2] ?? '{}') as Options;
-
-/** A keychain that outlives the process (the OS keychain's part), kept in a file outside the data folder. */
-class FileKeychain implements SecretStore {
-  readonly kind = 'keychain' as const;
-  private async all(): Promise<Record<string, string>> {
-    return JSON.parse(await readFile(o.secretsFile, 'utf8').catch(() => '{}')) as Record<string, string>;
-  }
-  async getPassword(service: string, account: string) {
-    return (await this.all())[`${service}/${account}`] ?? null;
-  }
-  async setPassword(service: string, account: string, password: string) {
-    await writeFile(o.secretsFile, JSON.stringify({ ...(await this.all()), [`${service}/${account}`]: password }));
-  }
-  async deletePassword(service: string, account: string) {
-    const all = await this.all();
-    const had = `${service}/${account}` in all;
-    delete all[`${service}/${account}`];
-    await writeFile(o.secretsFile, JSON.stringify(all));
-    return had;
-  }
-  async findCredentials(service: string) {
-    return Object.entries(await this.all()).filter(([k]) => k.startsWith(`${service}/`)).map(([k, password]) => ({ account: k.slice(service.length + 1), password }));
-  }
-}
 
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const FINAL = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
@@ -82,7 +58,7 @@ const fetchResults: typeof fetch = (input, init) => {
   if (!o.holdResults) return fetch(input, init);
   return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 };
-const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch: fetchResults, clock: systemClock, secrets: new FileKeychain() }, { events });
+const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch: fetchResults, clock: systemClock, secrets: new FileKeychain(o.secretsFile) }, { events });
 const call = async <T>(name: keyof typeof core.handlers, request?: unknown): Promise<T> => (core.handlers[name] as (r: unknown) => Promise<T>)(request);
 
 const keys = await call<Array<{ id: string }>>('keys.list');

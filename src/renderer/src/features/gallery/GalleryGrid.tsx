@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { FlingGate } from './flingGate';
+import { FlingGate, SETTLE_MS } from './flingGate';
 import { columnsFor } from './galleryModel';
 import { itemAt } from './galleryView';
 import { ResultCard, type CardProps } from './ResultCard';
@@ -59,7 +59,14 @@ export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, sta
   const shownRows = virtualizer.getVirtualItems();
   const firstRow = shownRows[0]?.index ?? 0;
   const lastRow = shownRows.at(-1)?.index ?? 0;
-  useEffect(() => onShow(firstRow * columns, lastRow * columns + columns - 1), [firstRow, lastRow, columns, onShow]);
+  // Pages are asked for where the grid stops, not for every row a fling crosses: like thumbnails, a page that would
+  // come as its rows leave the screen costs the core, the wire and the heap for nothing.
+  useEffect(() => {
+    const show = () => onShow(firstRow * columns, lastRow * columns + columns - 1);
+    if (!gate.flinging()) return show();
+    const timer = setTimeout(show, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [firstRow, lastRow, columns, onShow, gate]);
 
   useImperativeHandle(
     handle,

@@ -74,11 +74,16 @@ export function GalleryScreen() {
   // A result filed, starred or deleted anywhere: the pages held and the filters' choices are asked again.
   useEffect(() => {
     void useGalleryView.getState().loadFacets();
-    return useLibraryStore.subscribe((s, before) => {
+    const offUpdated = gen.library.onUpdated((item) => useGalleryView.getState().patch(item));
+    const offChanges = useLibraryStore.subscribe((s, before) => {
       if (s.revision === before.revision) return;
       useGalleryView.getState().refresh();
       void useGalleryView.getState().loadFacets();
     });
+    return () => {
+      offUpdated();
+      offChanges();
+    };
   }, []);
   const onShow = useCallback((from: number, to: number) => useGalleryView.getState().show(from, to), []);
   const projects = useMemo(() => projectsIn(facets.projects, projectNames), [facets.projects, projectNames]);

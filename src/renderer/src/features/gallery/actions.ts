@@ -6,6 +6,7 @@ import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import type { AssetInfo, ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
+import { useGalleryView } from './galleryView';
 import { useNavigationStore } from '../../store/navigationStore';
 import { useTaskStore } from '../../store/taskStore';
 import { addReferences, applyAsMask } from '../canvas/actions';
@@ -173,6 +174,8 @@ export async function reveal(item: LibraryItem): Promise<ActionNote | null> {
 
 export async function toggleStar(item: LibraryItem): Promise<ActionNote | null> {
   const result = await useLibraryStore.getState().mark(item.id, { starred: !item.starred });
+  // Shown on its card and in the full view with the answer, not after the gallery's pages are asked again.
+  if (result.ok) useGalleryView.getState().patch(result.value);
   return result.ok ? null : failed(result.error.message);
 }
 

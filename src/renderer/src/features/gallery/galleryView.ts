@@ -35,6 +35,8 @@ interface GalleryViewState {
   /** The library changed: the pages held are asked for again (and shown as they were until then). */
   refresh(): void;
   loadFacets(): Promise<void>;
+  /** A result changed (a star, a poster): shown at once where its page is held, before the pages are asked again. */
+  patch(item: LibraryItem): void;
 }
 
 /** Which query the answers in flight are for: an answer to an older one is dropped. */
@@ -118,6 +120,15 @@ export const useGalleryView = create<GalleryViewState>((set, get) => {
       stale = new Set([...stale, ...get().pages.keys()]);
       if (get().pages.size === 0) set({ loaded: false });
       pump();
+    },
+    patch: (item) => {
+      const { pages } = get();
+      for (const [page, items] of pages) {
+        const at = items.findIndex((i) => i.id === item.id);
+        if (at < 0) continue;
+        set({ pages: new Map(pages).set(page, items.map((i, n) => (n === at ? item : i))) });
+        return;
+      }
     },
     loadFacets: async () => {
       const result = await gen.library.facets();

@@ -6,8 +6,16 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AddKeyForm } from './AddKeyForm';
 import { Button } from '../../ui/Button';
 
+/** The badge of a key that cannot be used yet, by where reading it from the keychain stands. */
+const READING_BADGE: Record<KeyInfo['reading'], string> = {
+  read: '',
+  reading: 'reading…',
+  missing: 'missing from the keychain',
+  unreachable: 'keychain did not answer',
+};
+
 function KeyRow({ k }: { k: KeyInfo }) {
-  const { update, activate, remove, test } = useKeyStore.getState();
+  const { update, activate, remove, test, retry } = useKeyStore.getState();
   const result = useKeyStore((s) => s.tests[k.id]);
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState(k.label);
@@ -58,7 +66,7 @@ function KeyRow({ k }: { k: KeyInfo }) {
               removal pending
             </Badge>
           ) : (
-            !k.available && <Badge tone="warn">missing from the keychain</Badge>
+            !k.available && <Badge tone="warn">{READING_BADGE[k.reading]}</Badge>
           )}
           <span className="muted">
             {[k.organization, k.project].filter(Boolean).join(' / ') || 'no organization or project'} · {k.connectionLabel}
@@ -95,6 +103,12 @@ function KeyRow({ k }: { k: KeyInfo }) {
           <Button variant="danger" onClick={() => setConfirmRemove(true)}>
             Remove
           </Button>
+        </div>
+      )}
+      {k.problem && k.reading !== 'read' && (
+        <div className="key-problem" role="alert">
+          <p className="inline-error">{k.problem}</p>
+          {k.reading === 'unreachable' && <Button onClick={() => void retry()}>Retry</Button>}
         </div>
       )}
       {result && !k.removalPending && (

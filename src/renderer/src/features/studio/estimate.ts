@@ -3,7 +3,7 @@ import type { SpendingEstimate } from '../../../../shared/ipc/contract';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { useTaskStore } from '../../store/taskStore';
-import { numberText } from '../queue/taskText';
+import { pricedKey } from './estimateText';
 
 /**
  * What this request is expected to cost with the active key, asked of main (which knows the asset sizes and what
@@ -11,7 +11,8 @@ import { numberText } from '../queue/taskText';
  * and when a task finishes, since a finished run refines the estimate.
  */
 export function useEstimate(request: TaskRequest | null): SpendingEstimate | null {
-  const [estimate, setEstimate] = useState<SpendingEstimate | null>(null);
+  // Kept with the request it answers: while the answer for another model or size is on its way, none shows.
+  const [answer, setAnswer] = useState<{ key: string | null; estimate: SpendingEstimate | null }>({ key: null, estimate: null });
   const finished = useTaskStore((s) => Object.values(s.tasks).filter((t) => t.state === 'done' || t.state === 'failed' || t.state === 'moderated').length);
   const key = request ? pricedKey(request) : null;
   // The request object is rebuilt on every render; the key says when what is priced changed.
@@ -19,25 +20,12 @@ export function useEstimate(request: TaskRequest | null): SpendingEstimate | nul
   const asked = useMemo(() => request, [key]);
   useEffect(() => {
     let live = true;
-    const answer = asked ? gen.spending.estimate({ request: asked }).then((r) => (r.ok ? r.value : null)) : Promise.resolve(null);
-    void answer.then((e) => live && setEstimate(e));
+    const asking = asked ? gen.spending.estimate({ request: asked }).then((r) => (r.ok ? r.value : null)) : Promise.resolve(null);
+    void asking.then((estimate) => live && setAnswer({ key: asked ? pricedKey(asked) : null, estimate }));
     return () => {
       live = false;
     };
   }, [asked, finished]);
-  return estimate;
+  return answer.key === key ? answer.estimate : null;
 }
 
-/** The parts of a request its price can depend on: the model, every parameter but free text, and the inputs. */
-export function pricedKey(request: TaskRequest): string {
-  const params = Object.fromEntries(Object.entries(request.params).filter(([, v]) => typeof v !== 'string' || v.length <= 32));
-  return JSON.stringify([request.endpointId, params, request.inputs]);
-}
-
-/** The estimate line in words: "≈ 12.6 credits (3 × 4.2), from the public price list", or "Price unknown until sent". */
-export function estimateText(estimate: SpendingEstimate | null, count: number): string {
-  if (!estimate) return 'Estimating the price…';
-  if (estimate.cost === null) return `Price ${estimate.words}`;
-  const each = numberText(estimate.cost);
-  return `≈ ${numberText(estimate.cost * count)} credits${count > 1 ? ` (${count} × ${each})` : ''}, ${estimate.words}`;
-}

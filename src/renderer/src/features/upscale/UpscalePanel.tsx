@@ -9,7 +9,8 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { EndpointForm } from '../forms/EndpointForm';
 import { chooseFile, clearSource } from './upscaleSource';
 import { currentUpscaleRequest, sendUpscale, upscaleSettings } from './sendUpscale';
-import { estimateText, useEstimate } from '../studio/estimate';
+import { useEstimate } from '../studio/estimate';
+import { estimateText } from '../studio/estimateText';
 import { useUpscaleStore } from './upscaleStore';
 import './upscale.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateText, pricedKey } from './estimate';
+import { estimateText, pricedKey } from './estimateText';
 
 describe('the price line before Generate', () => {
   it('says the price and where it comes from', () => {

@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, type MatrixSpec } from '../../../../shared/explore/matrix';
+import { MAX_SEED } from '../../../../shared/studio/variations';
+import type { MatrixQuote } from '../../../../shared/ipc/contract';
+import { Button } from '../../ui/Button';
+import { NumberField } from '../../ui/NumberField';
+import { creditsText } from '../queue/taskText';
+
+/** Sizes every offered model accepts (multiples of 32 within 256–1440). */
+const SIZES: ReadonlyArray<{ label: string; size: MatrixSpec['size'] }> = [
+  { label: 'Each model’s own', size: null },
+  { label: '512 × 512', size: { width: 512, height: 512 } },
+  { label: '768 × 768', size: { width: 768, height: 768 } },
+  { label: '1024 × 1024', size: { width: 1024, height: 1024 } },
+  { label: '1024 × 768 (landscape)', size: { width: 1024, height: 768 } },
+  { label: '768 × 1024 (portrait)', size: { width: 768, height: 1024 } },
+];
+
+export interface PlanSummary {
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: number;
+}
+
+/** Where the artist writes the prompt with its choices and picks models, seeds and one value to vary. */
+export function MatrixForm(props: {
+  draft: MatrixSpec;
+  problem: string | null;
+  summary: PlanSummary | null;
+  quote: MatrixQuote | null;
+  busy: boolean;
+  onChange: (patch: Partial<MatrixSpec>) => void;
+  onGenerate: () => void;
+}) {
+  const { draft, onChange, summary, quote, problem } = props;
+  const models = exploreModels();
+  const sweepable = sweepableFields(draft.models);
+  const sizeIndex = Math.max(0, SIZES.findIndex((s) => JSON.stringify(s.size) === JSON.stringify(draft.size)));
+  const sweepField = draft.sweep ? sweepable.find((f) => f.name === draft.sweep!.field) : undefined;
+  const [prompt, setPrompt] = useState(draft.prompt);
+  // Typing is kept here and handed on a moment later, so each key does not plan and price the matrix again.
+  useEffect(() => {
+    if (prompt === draft.prompt) return;
+    const t = setTimeout(() => onChange({ prompt }), 150);
+    return () => clearTimeout(t);
+  }, [prompt, draft.prompt, onChange]);
+
+  const toggleModel = (id: string, on: boolean) => {
+    const next = on ? [...draft.models, id] : draft.models.filter((m) => m !== id);
+    const still = draft.sweep && sweepableFields(next).some((f) => f.name === draft.sweep!.field);
+    onChange({ models: next, ...(still ? {} : { sweep: null }) });
+  };
+  const chooseSweep = (name: string) => {
+    const f = sweepable.find((x) => x.name === name);
+    if (!f) return onChange({ sweep: null });
+    const from = f.min ?? 0;
+    const to = f.max ?? from + 10;
+    onChange({ sweep: { field: f.name, from, to, steps: 4 } });
+  };
+
+  const refusal = quote?.refusal ?? null;
+  const total = quote ? creditsText(quote.total) : null;
+  const canGenerate = !props.busy && !problem && summary !== null && summary.cells > 0 && !refusal && prompt === draft.prompt;
+  return (
+    <form
+      className="explore-form"
+      aria-label="Matrix"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canGenerate) props.onGenerate();
+      }}
+    >
+      <label className="explore-field">
+        <span>Prompt</span>
+        <textarea value={prompt} rows={4} placeholder="a {red|blue|golden} fox in {snow|fog}" aria-describedby="explore-prompt-hint" onChange={(e) => setPrompt(e.target.value)} />
+        <small id="explore-prompt-hint">Put choices in braces, split by |. Each way of reading the prompt becomes a row.</small>
+      </label>
+
+      <fieldset className="explore-field">
+        <legend>Models</legend>
+        <div className="explore-models">
+          {models.map((m) => (
+            <label key={m.id} className="explore-check">
+              <input type="checkbox" checked={draft.models.includes(m.id)} onChange={(e) => toggleModel(m.id, e.target.checked)} />
+              {m.title}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="explore-row">
+        <label className="explore-field">
+          <span>Seeds</span>
+          <NumberField label="Seeds" value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
+        </label>
+        <label className="explore-field">
+          <span>First seed</span>
+          <NumberField label="First seed" value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
+        </label>
+      </div>
+
+      <label className="explore-field">
+        <span>Size</span>
+        <select value={sizeIndex} onChange={(e) => onChange({ size: SIZES[Number(e.target.value)]!.size })}>
+          {SIZES.map((s, i) => (
+            <option key={s.label} value={i}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <label className="explore-field">
+        <span>Vary</span>
+        <select value={draft.sweep?.field ?? ''} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
+          <option value="">Nothing else</option>
+          {sweepable.map((f) => (
+            <option key={f.name} value={f.name}>
+              {fieldWords(f.name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {draft.sweep && sweepField && (
+        <div className="explore-row">
+          <label className="explore-field">
+            <span>From</span>
+            <NumberField label="From" value={draft.sweep.from} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(from) => onChange({ sweep: { ...draft.sweep!, from } })} />
+          </label>
+          <label className="explore-field">
+            <span>To</span>
+            <NumberField label="To" value={draft.sweep.to} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(to) => onChange({ sweep: { ...draft.sweep!, to } })} />
+          </label>
+          <label className="explore-field">
+            <span>Steps</span>
+            <NumberField label="Steps" value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
+          </label>
+        </div>
+      )}
+
+      <div className="explore-summary" role="status" aria-label="Matrix size and price">
+        {problem ? (
+          <span className="explore-problem">{problem}</span>
+        ) : summary ? (
+          <>
+            <strong>
+              {summary.rows} × {summary.columns} = {summary.cells} {summary.cells === 1 ? 'picture' : 'pictures'}
+            </strong>
+            {quote && (
+              <span>
+                {quote.unpriced === summary.cells ? 'Price not known yet: nothing like these has been made with this key.' : `About ${total}${quote.unpriced ? ` (${quote.unpriced} not priced yet)` : ''}`}
+              </span>
+            )}
+          </>
+        ) : null}
+      </div>
+      {refusal && (
+        <p className="explore-refusal" role="alert">
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" variant="primary" disabled={!canGenerate}>
+        {summary && summary.cells > 0 ? `Generate ${summary.cells} ${summary.cells === 1 ? 'picture' : 'pictures'}` : 'Generate'}
+      </Button>
+    </form>
+  );
+}

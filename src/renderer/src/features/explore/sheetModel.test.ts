@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { MatrixCellInfo } from '../../../../shared/ipc/contract';
+import { cellPriceText, cellStateText, sheetProgress, statusText } from './sheetModel';
+
+const cell = (patch: Partial<MatrixCellInfo>): MatrixCellInfo => ({
+  index: 0,
+  state: 'unsent',
+  taskId: null,
+  estimate: 0.75,
+  cost: null,
+  seconds: null,
+  resultId: null,
+  thumbUrl: null,
+  problem: null,
+  ...patch,
+});
+
+describe('the contact sheet in words', () => {
+  it('says each cell’s price: the estimate before, the charge and time once made', () => {
+    expect(cellPriceText(cell({}))).toBe('≈ 0.75 credits');
+    expect(cellPriceText(cell({ estimate: null }))).toBe('price not known yet');
+    expect(cellPriceText(cell({ state: 'done', cost: 1, seconds: 3.25 }))).toBe('1 credit · 3.25 s');
+  });
+
+  it('says where a cell stands, held while the matrix is paused, not sent once it is stopped', () => {
+    expect(cellStateText(cell({}), 'running')).toBe('Waiting');
+    expect(cellStateText(cell({}), 'paused')).toBe('Held');
+    expect(cellStateText(cell({}), 'cancelled')).toBe('Not sent');
+    expect(cellStateText(cell({ state: 'queued' }), 'running')).toBe('In line');
+    expect(cellStateText(cell({ state: 'moderated' }), 'running')).toBe('Moderated');
+  });
+
+  it('counts made, failed and left, and what was spent', () => {
+    const cells = [cell({ state: 'done', cost: 1 }), cell({ state: 'moderated' }), cell({ state: 'running' }), cell({})];
+    expect(sheetProgress({ cells, status: 'running' })).toEqual({ done: 1, failed: 1, left: 2, spent: 1 });
+    expect(statusText({ cells, status: 'paused' })).toBe('Paused: 1 of 4 made, 1 failed · 1 credit spent');
+    // Stopped: the unsent cell will never come; the running one still finishes.
+    expect(statusText({ cells, status: 'cancelled' })).toBe('Stopped: 1 of 4 made, 1 failed, 1 still finishing · 1 credit spent');
+  });
+});

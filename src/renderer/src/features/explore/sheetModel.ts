@@ -1,0 +1,82 @@
+import type { MatrixCellInfo, MatrixInfo, MatrixStatus } from '../../../../shared/ipc/contract';
+import { creditsText, numberText } from '../queue/taskText';
+
+const ENDED = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
+
+/** A cell's state in a word or two, as the sheet shows it under the picture's place. */
+export function cellStateText(cell: Pick<MatrixCellInfo, 'state'>, status: MatrixStatus): string {
+  switch (cell.state) {
+    case 'unsent':
+      return status === 'cancelled' ? 'Not sent' : status === 'paused' ? 'Held' : 'Waiting';
+    case 'queued':
+    case 'ready-to-send':
+    case 'waiting':
+      return 'In line';
+    case 'submitting':
+      return 'Sending';
+    case 'running':
+      return 'Making';
+    case 'downloading':
+      return 'Saving';
+    case 'done':
+      return 'Done';
+    case 'moderated':
+      return 'Moderated';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'outcome-unknown':
+      return 'No answer';
+    case 'webhook':
+      return 'Sent to webhook';
+    default:
+      return 'Failed';
+  }
+}
+
+/** What a cell says of its price and time: the charge and seconds once done, the estimate before. */
+export function cellPriceText(cell: Pick<MatrixCellInfo, 'state' | 'cost' | 'estimate' | 'seconds'>): string {
+  if (cell.cost !== null) {
+    const price = creditsText(cell.cost)!;
+    return cell.seconds !== null ? `${price} · ${numberText(cell.seconds)} s` : price;
+  }
+  if (cell.estimate !== null) return `≈ ${creditsText(cell.estimate)!}`;
+  return 'price not known yet';
+}
+
+export interface SheetProgress {
+  readonly done: number;
+  readonly failed: number;
+  readonly left: number;
+  readonly spent: number;
+}
+
+/** How far a matrix has come: pictures made, failed (moderated included), left, and credits charged so far. */
+export function sheetProgress(m: Pick<MatrixInfo, 'cells' | 'status'>): SheetProgress {
+  let done = 0;
+  let failed = 0;
+  let spent = 0;
+  for (const c of m.cells) {
+    if (c.state === 'done') done++;
+    else if (ENDED.has(c.state)) failed++;
+    spent += c.cost ?? 0;
+  }
+  const left = m.status === 'cancelled' ? m.cells.filter((c) => !ENDED.has(c.state) && c.state !== 'unsent').length : m.cells.length - done - failed;
+  return { done, failed, left, spent };
+}
+
+/** The matrix's course in words, for the sheet's heading. */
+export function statusText(m: Pick<MatrixInfo, 'cells' | 'status'>): string {
+  const p = sheetProgress(m);
+  const made = `${p.done} of ${m.cells.length} made${p.failed ? `, ${p.failed} failed` : ''}`;
+  const spent = p.spent > 0 ? ` · ${creditsText(p.spent)!} spent` : '';
+  switch (m.status) {
+    case 'paused':
+      return `Paused: ${made}${spent}`;
+    case 'cancelled':
+      return `Stopped: ${made}${p.left ? `, ${p.left} still finishing` : ''}${spent}`;
+    case 'finished':
+      return `Finished: ${made}${spent}`;
+    default:
+      return `Making: ${made}${spent}`;
+  }
+}
