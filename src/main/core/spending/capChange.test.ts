@@ -35,7 +35,9 @@ beforeEach(async () => {
   answer = false;
 });
 afterEach(async () => {
-  await fx.core.dispose();
+  // The dialog-words test boots no core.
+  await (fx as CoreFixture | undefined)?.core.dispose();
+  fx = undefined as unknown as CoreFixture;
   await dir.remove();
 });
 
