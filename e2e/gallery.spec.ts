@@ -190,7 +190,9 @@ test('save as WebP and JPEG with the parameters inside; star and filter; delete 
     const tags = ExifReader.load(await readFile(join(exports, name)), { expanded: true });
     const json = JSON.parse((tags.xmp as Record<string, { description: string }>).metadata!.description) as { prompt: string; seed: number; endpoint: { id: string } };
     expect(json).toMatchObject({ prompt: 'a lighthouse at dusk', seed: 42, endpoint: { id: 'gen-dev' } });
-    expect((tags.exif as Record<string, { description: string }>).UserComment!.description).toContain('Seed: 42');
+    // UserComment is written with the UNICODE character code (8 bytes), then UTF-16, big-endian as A1111 writes it.
+    const comment = (tags.exif as Record<string, { value: number[] }>).UserComment!.value;
+    expect(Buffer.from(comment.slice(8)).swap16().toString('utf16le')).toContain('Seed: 42');
   }
 
   // Star, then show only starred results.
