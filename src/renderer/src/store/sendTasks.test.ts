@@ -27,10 +27,10 @@ describe('send: the one path every panel sends work through', () => {
   });
 
   it('keeps a newer view an event brought before the answer', async () => {
-    useTaskStore.setState({ tasks: { a: task('a', 5, 'polling') } });
+    useTaskStore.setState({ tasks: { a: task('a', 5, 'running') } });
     submitGroup.mockResolvedValue({ ok: true, value: [task('a', 1)] });
     await send(request, 1, null);
-    expect(useTaskStore.getState().tasks.a?.state).toBe('polling');
+    expect(useTaskStore.getState().tasks.a?.state).toBe('running');
   });
 
   it('takes the answer over an older view', async () => {
