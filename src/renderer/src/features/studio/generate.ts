@@ -74,24 +74,25 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   studio.set({ busy: true });
   try {
     const refused = await refusal(endpoint);
-    if (refused) return say(refused);
+    if (refused) return say(endpoint.id, refused);
     const { document, mask } = useCanvasStore.getState();
     const use = documentUse(endpoint, document);
     if ((use.maskField !== null || use.alphaMask) && mask && !isBlank(mask) && !currentExport().maskAssetId) {
       const failed = await exportMask();
-      if (failed) return say(failed);
+      if (failed) return say(endpoint.id, failed);
     }
     const current = useCanvasStore.getState();
     const shown = canvasRequest(endpoint, current.document, currentExport());
     const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
     const issues = validateTaskRequest(endpoint, request, await canvasFacts());
-    if (issues.length > 0) return say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
+    if (issues.length > 0) return say(endpoint.id, `Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
     const result = await gen.tasks.submitGroup({ request, count: studio.variations, projectId: useProjectStore.getState().currentId });
-    if (!result.ok) return say(result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
+    if (!result.ok) return say(endpoint.id, result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
     // The tasks show at once; an event that already brought a newer view of one is kept.
     useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(result.value.map((t) => [t.id, t])), ...s.tasks } }));
     useStudioStore.getState().say(null);
-    useStudioStore.getState().set({ lastGroupId: result.value[0]?.group?.id ?? null });
+    const group = result.value[0]?.group?.id;
+    if (group) useStudioStore.getState().ran(endpoint.id, group);
     return result.value;
   } finally {
     useStudioStore.getState().set({ busy: false });
@@ -109,7 +110,7 @@ export async function rerun(seed: number): Promise<TaskInfo[]> {
   return generate();
 }
 
-function say(text: string): [] {
-  useStudioStore.getState().say({ kind: 'error', text });
+function say(about: string, text: string): [] {
+  useStudioStore.getState().say({ kind: 'error', text, about });
   return [];
 }
