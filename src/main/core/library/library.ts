@@ -67,28 +67,35 @@ function baseNameFor(taskId: string, endpointId: string, createdAt: number): str
 }
 
 interface Entry {
-  readonly sidecar: Sidecar | null;
   readonly id: string;
   readonly file: string;
   readonly mime: string;
   readonly bytes: number;
   readonly savedAt: number;
+  /** its line in the index, the sidecar parsed again when a page needs it; null when the sidecar could not be read */
+  readonly line: string | null;
+  readonly row: GalleryRow;
 }
 
-function rowOf(e: Entry): GalleryRow {
-  const s = e.sidecar;
+function entryOf(s: Sidecar, line: string): Entry {
+  return { id: s.id, file: s.file, mime: s.mime, bytes: s.bytes, savedAt: s.timings.savedAt, line, row: rowOf(s.id, s.file, s.timings.savedAt, s) };
+}
+
+function rowOf(id: string, file: string, savedAt: number, s: Sidecar | null): GalleryRow {
   const prompt = s && typeof s.params.prompt === 'string' ? s.params.prompt : '';
   return galleryRow({
-    id: e.id,
-    savedAt: e.savedAt,
-    createdAt: s?.timings.createdAt ?? e.savedAt,
+    id,
+    savedAt,
+    createdAt: s?.timings.createdAt ?? savedAt,
     endpointId: s?.endpoint.id ?? 'unknown',
     prompt,
-    fileName: e.file,
+    fileName: file,
     projectId: s?.projectId ?? null,
     group: s?.group ?? null,
   });
 }
+
+const sidecarOfEntry = (e: Entry): Sidecar | null => (e.line === null ? null : IndexLog.sidecarOf(e.line));
 
 /**
  * The results library: each result is its file plus a JSON sidecar, in a folder the user can open. Every
@@ -158,7 +165,7 @@ export class Library {
         library.trashed.set(id, e);
       }
     }
-    library.shown.load([...library.entries.values()].map(rowOf));
+    library.shown.load([...library.entries.values()].map((e) => e.row));
     await library.emptyTrash();
     return library;
   }
@@ -198,7 +205,7 @@ export class Library {
     if (!e) throw new IpcFailure('not-found', 'That result has already gone to the trash; restore it from your system’s trash.');
     this.trashed.delete(id);
     this.entries.set(id, e);
-    this.shown.put(rowOf(e));
+    this.shown.put(e.row);
     await this.gallery.setPendingTrash([...this.trashed.keys()]);
     const item = this.get(id);
     this.changed({ kind: 'updated', item });
@@ -216,8 +223,8 @@ export class Library {
       const base = e.file.slice(0, -extname(e.file).length);
       try {
         await this.trashItem(join(this.dir, e.file));
-        if (e.sidecar) await this.trashItem(join(this.dir, `${base}.json`));
-        if ((e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id)) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
+        if (e.line !== null) await this.trashItem(join(this.dir, `${base}.json`));
+        if ((e.mime.startsWith('image/') && e.line !== null) || this.posters.has(id)) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
         gone.push(id);
       } catch (error) {
         this.log.warn('library: a deleted result could not be moved to the trash; it will be tried again', { file: e.file, error: error instanceof Error ? error.message : 'unknown' });
@@ -240,7 +247,7 @@ export class Library {
       file: join(this.dir, e.file),
       mime: e.mime,
       name: e.file,
-      thumbnail: (e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id) ? join(this.dir, THUMBS, `${id}.webp`) : null,
+      thumbnail: (e.mime.startsWith('image/') && e.line !== null) || this.posters.has(id) ? join(this.dir, THUMBS, `${id}.webp`) : null,
     };
   }
 
@@ -249,21 +256,18 @@ export class Library {
     return () => this.listeners.delete(listener);
   }
 
-  private fromSidecar(s: Sidecar): Entry {
-    return { sidecar: s, id: s.id, file: s.file, mime: s.mime, bytes: s.bytes, savedAt: s.timings.savedAt };
-  }
-
   private async load(): Promise<void> {
     const names = await readdir(this.dir);
-    const sidecarNames = new Set(names.filter((n) => n.endsWith('.json') && !n.startsWith('.')));
-    const read = await this.indexLog.read();
-    if (!read.sidecars) this.log.warn('library index missing or unreadable; rebuilding from the sidecars');
+    const sidecarNames = new Set<string>();
+    for (const n of names) if (n.endsWith('.json') && !n.startsWith('.')) sidecarNames.add(n);
+    const read = await this.indexLog.read(entryOf);
+    if (!read.entries) this.log.warn('library index missing or unreadable; rebuilding from the sidecars');
     const known = new Set<string>();
-    for (const s of read.sidecars?.values() ?? []) {
-      const sidecarName = `${s.file.slice(0, -extname(s.file).length)}.json`;
+    for (const e of read.entries?.values() ?? []) {
+      const sidecarName = `${e.file.slice(0, e.file.lastIndexOf('.'))}.json`;
       // An entry whose sidecar is gone was removed outside the app.
       if (!sidecarNames.has(sidecarName)) continue;
-      this.entries.set(s.id, this.fromSidecar(s));
+      this.entries.set(e.id, e);
       known.add(sidecarName);
     }
     // Sidecars the index does not list: a lost index, or a crash between a sidecar and the index.
@@ -274,9 +278,9 @@ export class Library {
       if (sidecar) adopted.push(sidecar);
     }
     // A dropped entry (its sidecar gone) leaves a line behind too: the log is rewritten when it is worth it.
-    const dropped = (read.sidecars?.size ?? 0) - known.size;
-    if (read.compact || !read.sidecars || dropped > 100) await this.indexLog.compact(this.indexed());
-    else for (const sidecar of adopted) await this.indexLog.put(sidecar);
+    const dropped = (read.entries?.size ?? 0) - known.size;
+    if (read.compact || !read.entries || dropped > 100) await this.indexLog.compact(this.indexed());
+    else for (const sidecar of adopted) await this.indexLog.put(this.entries.get(sidecar.id)!.line!);
     for (const e of this.entries.values()) {
       if (e.mime.startsWith('image/')) continue;
       const poster = await stat(join(this.dir, THUMBS, `${e.id}.webp`)).catch(() => undefined);
@@ -316,7 +320,7 @@ export class Library {
       aside: join(this.dir, SET_ASIDE, `${base}.${asideStamp(this.now())}.json`),
     });
     if (read.status === 'ok') {
-      this.entries.set(read.value.id, this.fromSidecar(read.value));
+      this.entries.set(read.value.id, entryOf(read.value, IndexLog.lineOf(read.value)));
       return read.value;
     }
     if (read.status === 'missing') return undefined;
@@ -325,7 +329,8 @@ export class Library {
     this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
     if (media) {
       const size = (await stat(join(this.dir, media)).catch(() => undefined))?.size ?? 0;
-      this.entries.set(base, { sidecar: null, id: base, file: media, mime: MIME_BY_EXT[extname(media).toLowerCase()]!, bytes: size, savedAt: this.now() });
+      const savedAt = this.now();
+      this.entries.set(base, { id: base, file: media, mime: MIME_BY_EXT[extname(media).toLowerCase()]!, bytes: size, savedAt, line: null, row: rowOf(base, media, savedAt, null) });
       this.notices.add(
         'warning',
         `The details of the result ${media} could not be read; they were set aside as ${aside}. The file itself is kept and still shown in the library.`,
@@ -337,19 +342,20 @@ export class Library {
   }
 
   /** What the index lists: every result whose sidecar was read, in the order they were filed. */
-  private *indexed(): Iterable<Sidecar> {
-    for (const e of this.entries.values()) if (e.sidecar) yield e.sidecar;
+  private *indexed(): Iterable<string> {
+    for (const e of this.entries.values()) if (e.line !== null) yield e.line;
   }
 
   /** Files a result in the index on disk and in the gallery's order. */
-  private async index(e: Entry & { sidecar: Sidecar }): Promise<void> {
+  private async index(sidecar: Sidecar): Promise<void> {
+    const e = entryOf(sidecar, IndexLog.lineOf(sidecar));
     this.entries.set(e.id, e);
-    this.shown.put(rowOf(e));
-    await this.indexLog.put(e.sidecar);
+    this.shown.put(e.row);
+    await this.indexLog.put(e.line!);
   }
 
   private item(e: Entry): LibraryItem {
-    const s = e.sidecar;
+    const s = sidecarOfEntry(e);
     return {
       id: e.id,
       fileName: e.file,
@@ -384,7 +390,7 @@ export class Library {
   }
 
   private thumbnailUrl(e: Entry): string | null {
-    if (e.mime.startsWith('image/')) return this.media.url(e.sidecar ? 'result-thumb' : 'result', e.id);
+    if (e.mime.startsWith('image/')) return this.media.url(e.line !== null ? 'result-thumb' : 'result', e.id);
     const poster = this.posters.get(e.id);
     // The query is not part of what is served: it gives each new poster a new address, past any cache.
     return poster ? `${this.media.url('result-thumb', e.id)}?v=${poster}` : null;
@@ -454,7 +460,7 @@ export class Library {
     if (text === undefined) return undefined;
     const parsed = sidecarOf(base).safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
     if (!parsed.success) return undefined;
-    await this.index({ ...this.fromSidecar(parsed.data), sidecar: parsed.data });
+    await this.index(parsed.data);
     return this.get(parsed.data.id);
   }
 
@@ -560,7 +566,7 @@ export class Library {
     };
     if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);
     await writeJsonAtomic(join(this.dir, `${base}.json`), sidecar);
-    await this.index({ ...this.fromSidecar(sidecar), sidecar });
+    await this.index(sidecar);
     const item = this.get(r.taskId);
     for (const listener of this.listeners) listener(item);
     return item;
