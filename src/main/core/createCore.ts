@@ -17,6 +17,7 @@ import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
 import { finetuneHandlers } from './handlers/finetuneHandlers';
 import { galleryHandlers, libraryHandlers } from './handlers/libraryHandlers';
+import { ResultExports } from './library/resultExport';
 import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
@@ -251,7 +252,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
     ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange, (taskId) => describeRun(taskId, { library, engine })),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
-    ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
+    ...galleryHandlers({ library, desktop, exports: new ResultExports({ library, assets, desktop, appVersion: deps.version, log }) }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),
