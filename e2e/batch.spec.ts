@@ -23,6 +23,7 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   const folder = (await form.getByLabel('Output folder').textContent())!;
   expect(folder).toContain('batch-output');
   await expect(form.getByLabel('Batch summary')).toContainText('7 pictures to make');
+  await page.screenshot({ path: test.info().outputPath('batch-plan.png') });
   await form.getByRole('button', { name: 'Run batch' }).click();
 
   const progress = page.getByRole('region', { name: /^Batch: Sharpen/ });
@@ -56,6 +57,8 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   await form.getByRole('button', { name: 'Run batch' }).click();
   const expand = page.getByRole('region', { name: /^Batch: Expand/ });
   await expect(expand.getByLabel('Batch counts')).toContainText('18 done · 0 failed · 0 left', { timeout: 90_000 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.screenshot({ path: test.info().outputPath('batch-expand.png') });
   const expanded = (await readdir(folder)).filter((n) => n.includes('-expand-'));
   expect(expanded).toHaveLength(18);
