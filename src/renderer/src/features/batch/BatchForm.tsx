@@ -124,7 +124,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
             </Button>
           )}
         </div>
-        <small aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
+        <small role="status" aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
       </fieldset>
 
       <label className="batch-field">
@@ -211,13 +211,13 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
           >
             Choose folder…
           </Button>
-          <small className="batch-path" aria-label="Output folder">
+          <small className="batch-path" role="status" aria-label="Output folder">
             {outputDir ?? 'None yet.'}
           </small>
         </div>
       </div>
 
-      <div className="batch-summary" aria-label="Batch summary" aria-live="polite">
+      <div className="batch-summary" role="status" aria-label="Batch summary">
         {planned && !planned.ok && <span className="batch-problem">{planned.problem}</span>}
         {planned?.ok && quote && (
           <>

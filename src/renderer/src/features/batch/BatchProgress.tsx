@@ -68,7 +68,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         <span className="batch-bar-done" style={{ width: `${(100 * batch.done) / total}%` }} />
         <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
       </div>
-      <p className="batch-counts" aria-label="Batch counts">
+      <p className="batch-counts" role="status" aria-label="Batch counts">
         {batch.done} done · {batch.failed} failed · {batch.left} left{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
       {problem && (

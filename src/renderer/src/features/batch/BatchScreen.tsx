@@ -42,7 +42,7 @@ export function BatchScreen() {
           </nav>
         )}
       </aside>
-      <main className="batch-main">{current ? <BatchProgress batch={current} /> : <p className="batch-empty">Choose pictures, a tool and a folder; the progress of each picture shows here.</p>}</main>
+      <div className="batch-main">{current ? <BatchProgress batch={current} /> : <p className="batch-empty">Choose pictures, a tool and a folder; the progress of each picture shows here.</p>}</div>
     </div>
   );
 }
