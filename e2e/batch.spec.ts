@@ -1,9 +1,23 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { pngTextChunk, withPngText } from '../src/main/core/library/metadata/containers';
-import { expect, test } from './fixtures';
+import { launchChromium } from './harness/launch';
+
+// The instant Sandbox: the batch's pacing is the engine's, not the demo Sandbox's seconds per task.
+const test = base.extend<{ page: Page }>({
+  page: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-batch-'));
+    const app = await launchChromium({ dataDir, deps: { sandboxOptions: { timing: 'instant' } } });
+    await use(app.page);
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+const expect = test.expect;
 
 /** An artist's photo: a flat colour of its own size; `flagged` carries a word the Sandbox's moderation reads. */
 async function photo(n: number, flagged = false) {
@@ -11,9 +25,8 @@ async function photo(n: number, flagged = false) {
   return { name: `IMG_00${40 + n}.png`, mimeType: 'image/png', buffer: flagged ? withPngText(png, [pngTextChunk('Description', 'risque')]) : png };
 }
 
-test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped and retries it alone, then expands them to 3 shapes', async ({ app }) => {
+test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped and retries it alone, then expands them to 3 shapes', async ({ page }) => {
   test.setTimeout(120_000);
-  const { page } = app;
   const clean = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => photo(n)));
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batch', exact: true }).click();
   const form = page.getByRole('form', { name: 'New batch' });
