@@ -90,7 +90,8 @@ export type BatchPlanResult = { ok: true; items: BatchItem[] } | { ok: false; pr
 export function fileStem(name: string): string {
   const base = name.replace(/^.*[\\/]/, '');
   const dot = base.lastIndexOf('.');
-  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[<>:"/\\|?*\u0000-\u001f]+/g, '_').replace(/[. ]+$/, '').trim();
+  const printable = [...(dot > 0 ? base.slice(0, dot) : base)].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  const stem = printable.replace(/[<>:"/\\|?*]+/g, '_').replace(/[. ]+$/, '').trim();
   return stem.slice(0, 120) || 'picture';
 }
 
