@@ -73,6 +73,10 @@ describe('the asset store', () => {
     await expect(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 100_000))).rejects.toMatchObject({
       message: '“scan.tif” is 256.1 MB; the limit is 256 MB.',
     });
+    // One byte over: in bytes, since no number of MB tells it from the limit.
+    await expect(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 1))).rejects.toMatchObject({
+      message: '“scan.tif” is 268,435,457 bytes; the limit is 268,435,456 bytes (256 MB).',
+    });
   });
 
   it('refuses a truncated image', async () => {

@@ -7,6 +7,7 @@ import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
 import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
+import { sizeAgainstLimit } from '../../../shared/text/sizeWords';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
 import { placeholderPreview, posterPreview } from './poster';
@@ -17,12 +18,6 @@ const MAX_ASSET_BYTES = 256 * MB;
 /** Larger images are refused before decoding (sharp's own default, 16383 × 16383): decoding one could take gigabytes. */
 const MAX_ASSET_EDGE = 16_383;
 const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
-
-/** Sizes as a file manager shows them (1 MB = 1024 × 1024 bytes), with a decimal where a whole number would hide the difference. */
-function megabytes(bytes: number, nextTo = 0): string {
-  const value = bytes / MB;
-  return `${Math.round(value) === Math.round(nextTo / MB) ? value.toFixed(1) : Math.round(value)} MB`;
-}
 
 const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
 const THUMBNAIL_EDGE = 256;
@@ -78,7 +73,8 @@ export class AssetStore {
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
     if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${name}” is empty.`);
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      throw new IpcFailure('bad-input', `“${name}” is ${megabytes(bytes.byteLength, MAX_ASSET_BYTES)}; the limit is ${megabytes(MAX_ASSET_BYTES)}.`);
+      const said = sizeAgainstLimit(bytes.byteLength, MAX_ASSET_BYTES);
+      throw new IpcFailure('bad-input', `“${name}” is ${said.size}; the limit is ${said.limit}.`);
     }
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);
