@@ -19,6 +19,11 @@ const MAX_ASSET_BYTES = 256 * MB;
 const MAX_ASSET_EDGE = 16_383;
 const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
 
+/** What decoding one picture may hold in memory (width × height × channels × bytes per sample). */
+const MAX_DECODED_BYTES = 1024 * MB;
+/** Bytes per sample of each depth sharp reports. */
+const SAMPLE_BYTES: Readonly<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+const gigabytes = (bytes: number) => `${(bytes / (1024 * MB)).toFixed(1)} GB`;
 const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
 const THUMBNAIL_EDGE = 256;
 
@@ -93,6 +98,16 @@ export class AssetStore {
       throw new IpcFailure(
         'bad-input',
         `“${name}” has too many pixels to open: ${meta.width} × ${meta.height} is ${millions(meta.width * meta.height)}; the limit is ${millions(MAX_ASSET_PIXELS)} (${MAX_ASSET_EDGE} × ${MAX_ASSET_EDGE}).`,
+      );
+    }
+    // What decoding would hold in memory, from the header alone: a 16-bit RGBA picture at the pixel limit needs
+    // 2 GB (and half a minute); refused before a pixel is decoded, with what it would take.
+    const decoded = meta.width * meta.height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
+    if (decoded > MAX_DECODED_BYTES) {
+      const bits = 8 * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
+      throw new IpcFailure(
+        'bad-input',
+        `“${name}” would need ${gigabytes(decoded)} of memory to open (${meta.width} × ${meta.height}, ${meta.channels ?? 4} channels of ${bits} bits); the limit is ${gigabytes(MAX_DECODED_BYTES)}. Save it smaller${bits > 8 ? ' or at 8 bits per channel' : ''} and add it again.`,
       );
     }
     // Decoding the whole image for the preview also proves the file is not truncated or corrupt.
