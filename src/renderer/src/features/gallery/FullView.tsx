@@ -41,6 +41,8 @@ export function FullView(props: {
   onStep: (delta: number) => void;
   onClose: () => void;
 }) {
+  // Long (over 80 lines) for its markup: the toolbar, the stage and the player controls around one picture or clip;
+  // its maths are in useZoomView, its side in FullViewDetails.
   const { item, actions, onStep, onClose } = props;
   const stage = useRef<HTMLDivElement>(null);
   const [compare, setCompare] = useState<Compare>('off');

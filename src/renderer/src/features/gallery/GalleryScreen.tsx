@@ -26,6 +26,8 @@ import './gallery.css';
  * whole library and sends the pages the grid scrolls to (galleryView.ts).
  */
 export function GalleryScreen() {
+  // Long (over 80 lines) because it wires the parts together: the grid, filters, menu, full view and dialogs share
+  // the selection, the open result and the keys; each part draws itself in its own file.
   const pages = useGalleryView((s) => s.pages);
   const total = useGalleryView((s) => s.total);
   const all = useGalleryView((s) => s.all);

@@ -47,6 +47,7 @@ let stale = new Set<number>();
 let range = { from: 0, to: PAGE - 1 };
 
 export const useGalleryView = create<GalleryViewState>((set, get) => {
+  // Long (over 80 lines) as a zustand store is: its actions share the pump that asks for one page at a time.
   /** Asks for the next page the grid needs, if none is on its way; each answer asks for the next. */
   const pump = () => {
     if (inFlight !== null) return;
