@@ -45,6 +45,7 @@ import { SecretVault } from './secrets/secretVault';
 import { SettingsService } from './settings/settingsService';
 import { SpendingLedger } from './spending/ledger';
 import { SpendingService } from './spending/spendingService';
+import { describeRun } from './spending/history';
 
 export interface Core {
   readonly handlers: Handlers;
@@ -233,7 +234,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange),
+    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange, (taskId) => describeRun(taskId, { library, engine })),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...galleryHandlers({ library, desktop, exports: new ResultExports({ library, assets, desktop, appVersion: deps.version, log }) }),
     ...updateHandlers(updates),

@@ -99,7 +99,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   studio.carry(promptOf(endpoint, reuse.document));
   const dropped = unknown.length > 0 ? ` ${endpoint.title} has no setting ${unknown.join(', ')} any more; left out.` : '';
   const note: ActionNote = { kind: reuse.missing.length > 0 || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
-  studio.say(note);
+  studio.say({ ...note, about: endpoint.id });
   return note;
 }
 

@@ -59,12 +59,12 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   studio.set({ busy: true });
   try {
     const refused = await refusal(endpoint);
-    if (refused) return say(refused);
+    if (refused) return say(endpoint.id, refused);
     const { document, mask } = useCanvasStore.getState();
     const use = documentUse(endpoint, document);
     if ((use.maskField !== null || use.alphaMask) && mask && !isBlank(mask) && !currentExport().maskAssetId) {
       const failed = await exportMask();
-      if (failed) return say(failed);
+      if (failed) return say(endpoint.id, failed);
     }
     const current = useCanvasStore.getState();
     const shown = canvasRequest(endpoint, current.document, currentExport());
@@ -72,9 +72,10 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
     // Main checks the request against the stored inputs and the caps, once, where it is sent: the panel's own
     // check (StudioPanel) already showed what the form alone can tell, without a round trip per input.
     const sent = await send(request, studio.variations, useProjectStore.getState().currentId);
-    if (!sent.ok) return say(sent.text);
+    if (!sent.ok) return say(endpoint.id, sent.text);
     useStudioStore.getState().say(null);
-    useStudioStore.getState().set({ lastGroupId: sent.tasks[0]?.group?.id ?? null });
+    const group = sent.tasks[0]?.group?.id;
+    if (group) useStudioStore.getState().ran(endpoint.id, group);
     return sent.tasks;
   } finally {
     useStudioStore.getState().set({ busy: false });
@@ -92,7 +93,7 @@ export async function rerun(seed: number): Promise<TaskInfo[]> {
   return generate();
 }
 
-function say(text: string): [] {
-  useStudioStore.getState().say({ kind: 'error', text });
+function say(about: string, text: string): [] {
+  useStudioStore.getState().say({ kind: 'error', text, about });
   return [];
 }

@@ -3,7 +3,7 @@ import { VIDEO_ENDPOINT_ID } from '../../../../shared/canvas/timeline';
 import { sourceRefusal } from '../../../../shared/canvas/videoChecks';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
+import { VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
 import type { KeyframeRef, TaskRequest } from '../../../../shared/tasks/taskRequest';
@@ -12,13 +12,14 @@ import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from '../studio/studioStore';
+import { clipKind } from '../../../../shared/video/clipName';
 
 const store = () => useCanvasStore.getState();
-const say = (kind: 'error' | 'info', text: string) => useStudioStore.getState().say({ kind, text });
+const say = (kind: 'error' | 'info', text: string) => useStudioStore.getState().say({ kind, text, about: VIDEO_ENDPOINT_ID });
 
 /** A result of the video model made at hd from keyframes or words: a draft "Make final" can enhance. */
 export function isDraft(item: Pick<LibraryItem, 'endpointId' | 'params'>): boolean {
-  return item.endpointId === VIDEO_ENDPOINT_ID && item.params.resolution === VIDEO_DRAFT_RESOLUTION && item.params.mode !== 'draft_enhance';
+  return clipKind(item.endpointId, item.params) === 'draft';
 }
 
 export const isVideoResult = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
