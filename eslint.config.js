@@ -129,6 +129,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // On everywhere, and an error: a stale dependency is a stale screen. No file turns it off.
+      'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': restrictImports(restrictions.node, {
         paths: [{ name: 'electron', message: 'The renderer reaches main only through window.gen.' }],
         patterns: [

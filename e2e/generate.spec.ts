@@ -71,12 +71,13 @@ test('cancelling a running task asks first, saying the service may still charge'
   await panel.getByRole('textbox', { name: 'Prompt' }).fill('waves on a rock');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
   await panel.getByRole('button', { name: 'Show in queue' }).click();
-  const task = page.getByRole('listitem', { name: /^Gen 3 Video: / });
-  await expect(task).toHaveAccessibleName('Gen 3 Video: Running');
+  // A clip is named draft or final, with its length and time, so two of them are told apart.
+  const task = page.getByRole('listitem', { name: /^Gen 3 Video / });
+  await expect(task).toHaveAccessibleName(/^Gen 3 Video final · .*\d\d:\d\d.*: Running$/);
   await task.getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Stop waiting for this task?' });
   await expect(dialog).toContainText('The service may still finish it and charge for it.');
   await dialog.getByRole('button', { name: 'Stop waiting' }).click();
-  await expect(task).toHaveAccessibleName('Gen 3 Video: Cancelled');
+  await expect(task).toHaveAccessibleName(/^Gen 3 Video final · .*: Cancelled$/);
   await expect(task.getByRole('button', { name: 'Retry' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { openCanvas, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
+import { INTENTS } from '../src/shared/studio/intents';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -54,4 +55,47 @@ test('the app shell is exactly the window at 1280×720 and 1920×1080: no contro
       expect(await shellMovesOnFocus(page), `${screen} at ${size.width}×${size.height}`).toEqual([]);
     }
   }
+});
+
+/** Whether a control is wholly inside the window and the one hit at its centre (nothing covers it). */
+function inView(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && hit !== null && el.contains(hit);
+  });
+}
+
+test('at 1280×720 the prompt and Generate are in view on every intent; Enter on a Start card puts the focus in the prompt; Enter accepts the result shown from anywhere but a text field', async ({ app }) => {
+  test.setTimeout(90_000);
+  const { page } = app;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // From Start with the keyboard: Enter on a card, and the next keys go into the prompt.
+  await page.getByRole('list', { name: 'What to do' }).getByRole('button', { name: /^Create/ }).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Generate' });
+  const prompt = panel.getByRole('textbox', { name: /^Prompt/ });
+  await expect(prompt).toBeFocused();
+  await page.keyboard.type('a lighthouse at dusk');
+  await expect(prompt).toHaveValue('a lighthouse at dusk');
+
+  for (const intent of INTENTS) {
+    await panel.getByRole('radio', { name: intent.label, exact: true }).click();
+    const send = panel.getByRole('button', { name: intent.id === 'upscale-video' ? /^Upscale$/ : /^Generate/ });
+    expect(await inView(page, send), `${intent.label}: the send button in view`).toBe(true);
+    if ((await prompt.count()) > 0) expect(await inView(page, prompt.first()), `${intent.label}: the prompt in view`).toBe(true);
+  }
+
+  // A result in the strip: Enter in the prompt types, Enter with the canvas focused accepts it.
+  await panel.getByRole('radio', { name: 'Create', exact: true }).click();
+  await panel.getByRole('button', { name: /^Generate/ }).click();
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('listbox', { name: 'Results' }).getByRole('option', { name: /: Ready$/ })).toHaveCount(1, { timeout: 60_000 });
+  await expect(strip.getByRole('button', { name: 'Accept as the picture' })).toBeVisible();
+  await prompt.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Image size')).toHaveText('No picture');
+  await page.getByRole('application', { name: 'Canvas' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(strip.getByRole('status', { name: 'Results message' })).toContainText('The result is the picture now');
 });

@@ -17,6 +17,7 @@ import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
 import { finetuneHandlers } from './handlers/finetuneHandlers';
 import { galleryHandlers, libraryHandlers } from './handlers/libraryHandlers';
+import { ResultExports } from './library/resultExport';
 import { projectHandlers } from './handlers/projectHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
@@ -44,6 +45,7 @@ import { SecretVault } from './secrets/secretVault';
 import { SettingsService } from './settings/settingsService';
 import { SpendingLedger } from './spending/ledger';
 import { SpendingService } from './spending/spendingService';
+import { describeRun } from './spending/history';
 
 export interface Core {
   readonly handlers: Handlers;
@@ -232,9 +234,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange),
+    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange, (taskId) => describeRun(taskId, { library, engine })),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
-    ...galleryHandlers({ library, assets, desktop, appVersion: deps.version, log }),
+    ...galleryHandlers({ library, desktop, exports: new ResultExports({ library, assets, desktop, appVersion: deps.version, log }) }),
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),

@@ -231,6 +231,7 @@ describe('the key', () => {
         return call('finetunes.delete', { id: 'leak-lora-b' });
       },
       'spending.summary': () => call('spending.summary', {}),
+      'spending.history': () => call('spending.history', {}),
       'spending.setCaps': () => call('spending.setCaps', { keyId: ids.key!, caps: { day: 100, week: null, month: null } }),
       'spending.settle': () => call('spending.settle', { id: ids.stuck!, charged: false }),
       'shell.openExternal': () => call('shell.openExternal', { url: `https://example.com/?k=${'x'.repeat(4)}` }),
@@ -269,7 +270,7 @@ describe('the key', () => {
       'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.page', 'library.locate', 'library.facets', 'library.get', 'library.openFolder', 'library.setPoster',
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
-      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
+      'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.history', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());

@@ -1,8 +1,9 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { AssetStore } from '../assets/assetStore';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
 import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, sampleJpeg, STORAGE } from '../testing/fakeService';
@@ -99,12 +100,35 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()[0]!.url).toBe(`${POLL_BASE}/v1/get_result?id=abc`);
   });
 
-  it('uses one scheduler timer for many polling tasks', async () => {
+  it('never has more tasks of a key open at the service than it takes (24), however the preferences file says more', async () => {
     await withKey();
-    await fx.ok('settings.update', { concurrencyPerKey: 40 });
+    await fx.core.dispose();
+    cores.splice(0);
+    const settingsFile = join(dir.path, 'settings.json');
+    const stored = JSON.parse(await readFile(settingsFile, 'utf8')) as { preferences: Record<string, unknown> };
+    await writeFile(settingsFile, JSON.stringify({ ...stored, preferences: { ...stored.preferences, concurrencyPerKey: 64 } }));
+    fx = await boot();
     service.poll = (id) => pending(id);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await submitDev()).id);
+    await until(() => ids.filter((id) => state(id) === 'running').length === 24);
+    clock.advance(60_000);
+    await settle(20);
+    expect(service.submits()).toHaveLength(24);
+    expect(ids.filter((id) => state(id) === 'queued')).toHaveLength(6);
+    // One ends: exactly one queued task takes its place.
+    await fx.ok('tasks.cancel', { id: ids[0]! });
+    await until(() => service.submits().length === 25);
+    await settle(20);
+    expect(ids.filter((id) => state(id) === 'queued')).toHaveLength(5);
+  });
+
+  it('uses one scheduler timer for many polling tasks', async () => {
+    await withKey();
+    await fx.ok('settings.update', { concurrencyPerKey: 24 });
+    service.poll = (id) => pending(id);
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await submitDev()).id);
     await until(() => ids.every((id) => state(id) === 'running') && service.polls().length >= 60);
     await settle(20);
     // Between polls: no request in flight, so the only timer armed is the scheduler's.
@@ -485,33 +509,33 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()).toHaveLength(0);
   });
 
-  // Skipped since issue 23.2: the vault now reads each key once per session, so the sending step no longer asks
-  // the keychain and this test has nothing left to hold it on. It needs a new hold point (an asset read, say)
-  // before it runs again; the cancel-before-sending rule itself is unchanged in submitStep.ts.
-  it.skip('ends a task cancelled before its request went out as cancelled, sending nothing', async () => {
+  it('ends a task cancelled before its request went out as cancelled, sending nothing', async () => {
     await withKey();
-    // A settings change empties the resolved-connection cache: the next two key look-ups are submit's own and
-    // the sending step's, which is held until the user has cancelled.
-    await fx.ok('settings.update', { concurrencyPerKey: 5 });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const asset = await fx.ok('assets.import', { name: 'in.png', bytes: new Uint8Array(png) });
+    // The sending step reads the input's bytes to build the body (keys are read once per session, so the
+    // keychain no longer holds it): that read waits until the user has cancelled.
     let release: (() => void) | undefined;
-    let lookups = 0;
-    const read = keychain.getPassword;
-    keychain.getPassword = async (s, a) => {
-      // Keys only: where each key may go is read from the keychain too, under a service name of its own.
-      if (s === 'Gen Studio' && ++lookups === 2) await new Promise<void>((resolve) => (release = resolve));
-      return read(s, a);
-    };
-    const t = await submitDev();
-    await until(() => release !== undefined);
-    await fx.ok('tasks.cancel', { id: t.id });
-    expect(fx.task(t.id).detail).toMatch(/before the request goes out/);
-    release!();
-    await reach(t.id, 'cancelled');
-    expect(fx.task(t.id)).toMatchObject({ submittedAt: null, remoteId: null });
-    expect(fx.task(t.id).detail).toMatch(/nothing was sent/);
-    clock.advance(600_000);
-    await settle(5);
-    expect(service.submits()).toHaveLength(0);
+    const read = AssetStore.prototype.bytes;
+    const held = vi.spyOn(AssetStore.prototype, 'bytes').mockImplementation(async function (this: AssetStore, id: string) {
+      await new Promise<void>((resolve) => (release = resolve));
+      return read.call(this, id);
+    });
+    try {
+      const t = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { top: 32 }, inputs: { image: { assetId: asset.id } } });
+      await until(() => release !== undefined);
+      await fx.ok('tasks.cancel', { id: t.id });
+      expect(fx.task(t.id).detail).toMatch(/before the request goes out/);
+      release!();
+      await reach(t.id, 'cancelled');
+      expect(fx.task(t.id)).toMatchObject({ submittedAt: null, remoteId: null });
+      expect(fx.task(t.id).detail).toMatch(/nothing was sent/);
+      clock.advance(600_000);
+      await settle(5);
+      expect(service.submits()).toHaveLength(0);
+    } finally {
+      held.mockRestore();
+    }
   });
 
   it('an internal error after the service accepted a task leaves it “outcome unknown” with the service’s task id, never a plain failure', async () => {

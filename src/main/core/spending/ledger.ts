@@ -62,6 +62,11 @@ export class SpendingLedger {
     return this.entries.size;
   }
 
+  /** Every entry, for the spending chart. */
+  all(): readonly LedgerEntry[] {
+    return [...this.entries.values()];
+  }
+
   has(taskId: string): boolean {
     return this.entries.has(taskId);
   }

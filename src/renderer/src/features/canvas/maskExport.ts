@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { canvasUse } from '../../../../shared/canvas/request';
 import { gen } from '../../api';
@@ -16,11 +17,29 @@ interface ExportState {
 
 export const useMaskExport = create<ExportState>(() => ({ maskAssetId: null, alphaAssetId: null, version: -1, busy: false }));
 
-/** The exported assets when they match the mask on screen, for the request. */
-export function currentExport(): { maskAssetId?: string; alphaImageAssetId?: string } {
-  const e = useMaskExport.getState();
-  if (e.version !== useCanvasStore.getState().maskVersion) return {};
+export type ExportedMask = { maskAssetId?: string; alphaImageAssetId?: string };
+
+/** The exported assets when they were made from the mask on screen (`maskVersion`), for the request. */
+export function exportedFor(e: Pick<ExportState, 'maskAssetId' | 'alphaAssetId' | 'version'>, maskVersion: number): ExportedMask {
+  if (e.version !== maskVersion) return {};
   return { ...(e.maskAssetId ? { maskAssetId: e.maskAssetId } : {}), ...(e.alphaAssetId ? { alphaImageAssetId: e.alphaAssetId } : {}) };
+}
+
+/** The exported assets when they match the mask on screen, for the request. */
+export function currentExport(): ExportedMask {
+  return exportedFor(useMaskExport.getState(), useCanvasStore.getState().maskVersion);
+}
+
+/**
+ * The exported mask the request names, for a component: it renders again when an export lands or the mask on
+ * screen stops matching it, not at every brush stroke.
+ */
+export function useExportedMask(): ExportedMask {
+  const maskAssetId = useMaskExport((s) => s.maskAssetId);
+  const alphaAssetId = useMaskExport((s) => s.alphaAssetId);
+  const version = useMaskExport((s) => s.version);
+  const current = useCanvasStore((s) => s.maskVersion === version);
+  return useMemo(() => exportedFor({ maskAssetId, alphaAssetId, version }, current ? version : version - 1), [maskAssetId, alphaAssetId, version, current]);
 }
 
 /**

@@ -62,7 +62,10 @@ export function ExploreScreen() {
   const quote = quoted?.spec === draft ? quoted.quote : null;
 
   const shown = matrices.find((m) => m.id === shownId) ?? null;
-  const shownPlan = useMemo(() => (shown ? planMatrix(shown.spec) : null), [shown?.spec]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shownPlan = useMemo(() => {
+    const spec = matrices.find((m) => m.id === shownId)?.spec;
+    return spec ? planMatrix(spec) : null;
+  }, [matrices, shownId]);
   const onChange = useCallback((patch: Parameters<typeof setDraft>[0]) => {
     setNote(null);
     setDraft(patch);

@@ -2,6 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/catalog/endpoint';
 import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
+import { nameOf } from '../queue/taskText';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 export type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -20,7 +21,8 @@ export interface GalleryFilter {
 
 export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all', date: 'all', status: 'all', project: 'all', group: null };
 
-export const titleOf = (item: Pick<LibraryItem, 'endpointId'>): string => findEndpoint(item.endpointId)?.title ?? item.endpointId;
+/** The model, and for a clip draft or final, its length and time, as the strip and the queue name it. */
+export const titleOf = (item: Pick<LibraryItem, 'endpointId' | 'params' | 'createdAt'>): string => nameOf(item);
 export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? item.params.prompt : '');
 export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
@@ -55,7 +57,7 @@ export function projectsIn(ids: readonly string[], names: ReadonlyMap<string, st
 
 /** The endpoints that made results, for the model filter, by name. */
 export function modelsIn(ids: readonly string[]): Array<{ id: string; title: string }> {
-  return ids.map((id) => ({ id, title: titleOf({ endpointId: id }) })).sort((a, b) => a.title.localeCompare(b.title));
+  return ids.map((id) => ({ id, title: findEndpoint(id)?.title ?? id })).sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** The picture an edit started from, for before/after: the endpoint's image field, or its first reference. */

@@ -1,3 +1,4 @@
+import { useStudioStore } from '../studio/studioStore';
 import type { Intent } from '../../../../shared/studio/intents';
 import { openStudio } from '../studio/openStudio';
 import { emptyDocument, type ImageRef } from '../../../../shared/canvas/document';
@@ -10,8 +11,12 @@ import { createProject, openProject } from '../canvas/project/projectSync';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
 
-/** Opens the studio on the intent: on the model the project already uses when the intent has it, else its first. */
+/**
+ * Opens the studio on the intent: on the model the project already uses when the intent has it, else its first.
+ * The prompt takes the focus, as the next thing an artist does is say what they want.
+ */
 export function openIntent(intent: Intent): void {
+  useStudioStore.getState().wantPrompt(true);
   openStudio({ intent: intent.id });
 }
 

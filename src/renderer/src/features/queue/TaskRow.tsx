@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { useNavigationStore } from '../../store/navigationStore';
 import { useTaskStore } from '../../store/taskStore';
@@ -8,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useLibraryItem } from '../staging/useImageUrl';
 import { useAssetThumbnail } from './useAssetThumbnail';
-import { costText, elapsedText, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
@@ -17,8 +16,7 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
   const { cancel, retry, send, clear } = useTaskStore.getState();
   const [confirm, setConfirm] = useState<Pending>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const endpoint = findEndpoint(task.endpointId);
-  const title = endpoint?.title ?? task.endpointId;
+  const title = nameOf(task);
   const percent = progressPercent(task);
   const cost = costText(task);
   const status = serviceStatusText(task);

@@ -1,4 +1,6 @@
+import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
+import { resultName } from '../../../../shared/video/clipName';
 
 const LABELS: Readonly<Record<TaskState, string>> = {
   'ready-to-send': 'Ready to send',
@@ -16,6 +18,16 @@ const LABELS: Readonly<Record<TaskState, string>> = {
 };
 
 export const stateLabel = (state: TaskState): string => LABELS[state];
+
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * What a task or result is called on screen: its model, and for a clip draft or final, its length and the time
+ * it was asked for ("Gen 3 Video draft · 5 s · 14:32"), so two clips of one model are told apart.
+ */
+export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }): string {
+  return resultName(t, findEndpoint(t.endpointId)?.title ?? 'A model this version does not know', (at) => CLOCK.format(at));
+}
 
 // One formatter for every call: `toLocaleString` builds a new one each time, about a millisecond, which a gallery
 // row of cards paid on every scroll frame.

@@ -1,8 +1,6 @@
 import { Button } from '../../ui/Button';
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { isTyping } from '../canvas/shortcuts';
-import { listen } from '../../ui/listen';
 import { ResultOverlay } from './ResultOverlay';
 import { acceptResult, decideResult, referenceResult } from './stagingActions';
 import { useStagingStore, type CompareMode } from './stagingStore';
@@ -14,6 +12,7 @@ import { isVideo } from '../gallery/galleryModel';
 import type { PlayerHandle } from '../player/VideoPlayer';
 import { useResultPoster } from '../player/posters';
 import { VersionsPanel } from './VersionsPanel';
+import { useStripKeys } from './useStripKeys';
 import { VideoActions } from './VideoResult';
 import { setResultDrag } from '../video/dragData';
 import { VideoResultActions } from '../video/VideoResultActions';
@@ -34,7 +33,7 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       id={`result-${entry.taskId}`}
       role="option"
       aria-selected={selected}
-      aria-label={`${entry.model}: ${entry.label}`}
+      aria-label={`${entry.name}: ${entry.label}`}
       className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
       data-task={entry.taskId}
       draggable={entry.resultId !== null}
@@ -147,27 +146,13 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
     if (next) select(next);
   };
 
-  // Arrow keys step through the results from the canvas too, as long as no control has the keys.
-  useEffect(
-    () =>
-      listen('keydown', (e) => {
-        if (entries.length === 0 || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-        const target = e.target;
-        const onCanvas = target === document.body || (target instanceof HTMLElement && target.getAttribute('role') === 'application');
-        if (!onCanvas) return;
-        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-          e.preventDefault();
-          step(e.key === 'ArrowLeft' ? -1 : 1);
-        }
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entries],
-  );
+  useStripKeys(entries, selected, player, step);
 
+  // The selected tile is brought into view when the selection changes, not at every poll of a running task.
+  const selectedId = selected?.taskId ?? null;
   useEffect(() => {
-    if (!selected) return;
-    document.getElementById(`result-${selected.taskId}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [selected]);
+    if (selectedId) document.getElementById(`result-${selectedId}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selectedId]);
 
   const onKey = (e: ReactKeyboardEvent) => {
     // A video result shown: Space plays it, comma and period step its frames, from the strip too.

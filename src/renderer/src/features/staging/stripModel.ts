@@ -2,7 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { CanvasDocument } from '../../../../shared/canvas/document';
 import { canvasUse } from '../../../../shared/canvas/request';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
-import { creditsText, progressPercent, promptOf, stateLabel } from '../queue/taskText';
+import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
 
 /** Where a result of the strip stands, as the artist sees it. */
 export type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
@@ -19,7 +19,8 @@ export interface StripEntry {
   readonly reason: string | null;
   readonly progress: number | null;
   readonly prompt: string;
-  readonly model: string;
+  /** The model, and for a clip draft or final, its length and time: "Gen 3 Video draft · 5 s · 14:32". */
+  readonly name: string;
 }
 
 const WORKING = new Set<TaskInfo['state']>(['ready-to-send', 'queued', 'waiting', 'submitting', 'running', 'downloading']);
@@ -85,7 +86,7 @@ export function entryOf(t: TaskInfo): StripEntry {
     reason: reasonOf(t, status),
     progress: status === 'working' ? progressPercent(t) : null,
     prompt: promptOf(t.params, 200),
-    model: findEndpoint(t.endpointId)?.title ?? t.endpointId,
+    name: nameOf(t),
   };
 }
 
@@ -151,9 +152,9 @@ export function masksResult(endpointId: string): boolean {
   return use.imageField !== null && (use.maskField !== null || use.alphaMask);
 }
 
-/** A short caption for the selected result: model, cost, and the prompt. */
+/** A short caption for the selected result: its name, cost, and the prompt. */
 export function captionOf(entry: StripEntry): string {
   // Only a result that was made has a price worth showing: moderated and failed ones are not charged.
   const cost = entry.status === 'ready' ? creditsText(entry.task.settledCost ?? entry.task.cost) : null;
-  return [entry.model, cost, entry.prompt ? `“${entry.prompt}”` : null].filter(Boolean).join(' · ');
+  return [entry.name, cost, entry.prompt ? `“${entry.prompt}”` : null].filter(Boolean).join(' · ');
 }

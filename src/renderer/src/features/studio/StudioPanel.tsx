@@ -1,4 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { CanvasDocument } from '../../../../shared/canvas/document';
+import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { canvasRequest, documentUse, expandedSize, isCanvasField } from '../../../../shared/canvas/request';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
@@ -15,7 +18,7 @@ import { Button } from '../../ui/Button';
 import { NumberField } from '../../ui/NumberField';
 import { listen } from '../../ui/listen';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
-import { currentExport, useMaskExport } from '../canvas/maskExport';
+import { useExportedMask } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
@@ -26,9 +29,10 @@ import { generate, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { limitsSentence, modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
-import { useStudioStore } from './studioStore';
-import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
-import { currentUpscaleRequest } from '../upscale/sendUpscale';
+import { noticeFor, useStudioStore } from './studioStore';
+import { useProjectStore } from '../canvas/project/projectStore';
+import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/upscale';
+import { upscaleSettings } from '../upscale/sendUpscale';
 import { UpscalePanel } from '../upscale/UpscalePanel';
 import { useUpscaleStore } from '../upscale/upscaleStore';
 import { switchIntent, switchModel } from './switchModel';
@@ -95,8 +99,7 @@ function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>
   return labels;
 }
 
-function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request: ReturnType<typeof canvasRequest>; count: number }) {
-  const document = useCanvasStore((s) => s.document);
+function Readout({ endpoint, document, request, count }: { endpoint: EndpointSpec; document: CanvasDocument; request: TaskRequest; count: number }) {
   const estimate = useEstimate(request);
   const connection = useConnectionStore(selectActiveConnection);
   const use = documentUse(endpoint, document);
@@ -114,12 +117,18 @@ function Readout({ endpoint, request, count }: { endpoint: EndpointSpec; request
   );
 }
 
-function LastRun({ endpointId }: { endpointId: string }) {
-  const groupId = useStudioStore((s) => s.lastGroupId);
-  const tasks = useTaskStore((s) => s.tasks);
-  const group = Object.values(tasks)
-    .filter((t) => groupId !== null && t.group?.id === groupId)
-    .sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0));
+/** This model's last Generate: its variations, re-rendered when one of them changes, not on every task's poll. */
+const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
+  const groupId = useStudioStore((s) => s.lastGroups[endpointId] ?? null);
+  const group = useTaskStore(
+    useShallow((s) =>
+      groupId === null
+        ? []
+        : Object.values(s.tasks)
+            .filter((t) => t.group?.id === groupId)
+            .sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0)),
+    ),
+  );
   if (group.length === 0) return null;
   return (
     <section className="last-run" aria-label="Last run">
@@ -144,49 +153,75 @@ function LastRun({ endpointId }: { endpointId: string }) {
       </ol>
     </section>
   );
+});
+
+/** What the studio said about this model: what a switch left unused, or why Generate sent nothing. */
+const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: string }) {
+  const notice = useStudioStore((s) => noticeFor(s, endpointId));
+  if (!notice) return null;
+  return (
+    <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
+      <span>{notice.text}</span>
+      <Button variant="link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
+        Dismiss
+      </Button>
+    </p>
+  );
+});
+
+function GenerateButtons({ video }: { video: boolean }) {
+  const variations = useStudioStore((s) => s.variations);
+  const busy = useStudioStore((s) => s.busy);
+  return (
+    <div className="generate-row">
+      <NumberField className="variations" label="Variations" hideLabel={false} min={1} max={MAX_VARIATIONS} value={variations} onCommit={(n) => useStudioStore.getState().setVariations(n)} />
+      {video && (
+        <Button disabled={busy} title="A quick, cheaper render at the draft size to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
+          Draft
+        </Button>
+      )}
+      {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
+      <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+        {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
+        <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+      </Button>
+    </div>
+  );
 }
 
 /**
- * The generate panel: what to do and with which model, the prompt and the essential fields, then Generate with
- * its variations, cost, megapixels and connection; advanced fields and the request folded below.
+ * The request the panel shows and Generate sends, and its problems: rebuilt when the document, the exported mask
+ * or the upscale clip changes.
  */
-export function StudioPanel() {
+function useShownRequest(endpoint: EndpointSpec, document: CanvasDocument): { request: TaskRequest; issues: ReturnType<typeof validateTaskRequest> } {
+  const exported = useExportedMask();
+  const attempted = useStudioStore((s) => s.attempted.has(endpoint.id));
+  const upscaleSource = useUpscaleStore((s) => s.source);
+  const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
+  const request = useMemo(
+    () => (upscale && upscaleSource ? upscaleRequest(upscaleSettings(document.formValues[UPSCALE_ENDPOINT_ID]), upscaleSource.assetId) : canvasRequest(endpoint, document, exported)),
+    [upscale, upscaleSource, endpoint, document, exported],
+  );
+  const issues = useMemo(() => {
+    const base = document.base;
+    const all = validateTaskRequest(endpoint, request, () => (base ? { width: base.width, height: base.height, hasAlpha: true, bytes: 0 } : undefined));
+    // "Field required" waits until the artist tried to generate; a value out of range shows as it is typed.
+    return all.filter((i) => !isCanvasField(endpoint, String(i.loc[1] ?? '')) && (i.type !== 'missing' || attempted));
+  }, [endpoint, request, document.base, attempted]);
+  return { request, issues };
+}
+
+/** Everything of the panel that reads the document: the form, Generate and its readout, the request. */
+function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
   const document = useCanvasStore((s) => s.document);
-  const endpoint = useCanvasStore(selectEndpoint);
-  // Whether the exported mask is the one on screen (the request names it then): a flag, not the mask version,
-  // so a brush stroke does not re-render the panel at every pointer move.
-  const exportVersion = useMaskExport((s) => s.version);
-  useCanvasStore((s) => s.maskVersion === exportVersion);
-  const { variations, attempted, notice, busy } = useStudioStore();
+  const variations = useStudioStore((s) => s.variations);
   const [showRequest, setShowRequest] = useState(false);
-  const intent = intentFor(document.intent, endpoint.id);
+  const { request, issues } = useShownRequest(endpoint, document);
   const use = documentUse(endpoint, document);
   const values = document.formValues[endpoint.id] ?? {};
   const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
   // Upscale video sends a clip the panel holds, not the canvas.
   const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
-  const upscaleSource = useUpscaleStore((s) => s.source);
-  const request = (upscale ? currentUpscaleRequest(upscaleSource) : null) ?? canvasRequest(endpoint, document, currentExport());
-
-  const issues = useMemo(() => {
-    const base = document.base;
-    const all = validateTaskRequest(endpoint, request, () => (base ? { width: base.width, height: base.height, hasAlpha: true, bytes: 0 } : undefined));
-    // "Field required" waits until the artist tried to generate; a value out of range shows as it is typed.
-    return all.filter((i) => !isCanvasField(endpoint, String(i.loc[1] ?? '')) && (i.type !== 'missing' || attempted.has(endpoint.id)));
-    // The request is rebuilt from these on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [endpoint, document, attempted]);
-
-  useEffect(
-    () =>
-      listen('keydown', (e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
-          e.preventDefault();
-          void generate();
-        }
-      }),
-    [],
-  );
 
   const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
   const isPrompt = (f: FieldSpec) => f.role === 'prompt';
@@ -199,9 +234,7 @@ export function StudioPanel() {
   const note = variations > 1 && seeded ? `Each of the ${variations} variations is sent with its own seed${typeof values.seed === 'number' ? `, from ${values.seed} on` : ''}.` : undefined;
 
   return (
-    <section className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
-      <IntentPicker current={intent.id} />
-      <ModelPicker endpoint={endpoint} intentId={intent.id} />
+    <>
       {upscale ? (
         <UpscalePanel />
       ) : (
@@ -216,38 +249,14 @@ export function StudioPanel() {
             {use.modeField && <VideoPanel />}
             {endpoint.fields.some(essential) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(essential)} onChange={onChange} hide={(f) => !essential(f)} showInferred={false} />}
           </div>
-          <div className="generate-row">
-            <NumberField
-              className="variations"
-              label="Variations"
-              hideLabel={false}
-              min={1}
-              max={MAX_VARIATIONS}
-              value={variations}
-              onCommit={(n) => useStudioStore.getState().setVariations(n)}
-            />
-            {use.modeField && (
-              <Button disabled={busy} title="A quick, cheaper render at hd to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
-                Draft
-              </Button>
-            )}
-            {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
-            <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
-              {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-              <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
-            </Button>
+          {/* Generate and its price stay in view at the panel's foot however long the form above grows. */}
+          <div className="generate-dock">
+            <GenerateButtons video={use.modeField !== null} />
+            <Readout endpoint={endpoint} document={document} request={request} count={variations} />
           </div>
-          <Readout endpoint={endpoint} request={request} count={variations} />
         </>
       )}
-      {notice && (
-        <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
-          <span>{notice.text}</span>
-          <Button variant="link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
-            Dismiss
-          </Button>
-        </p>
-      )}
+      <PanelNotice endpointId={endpoint.id} />
       <LastRun endpointId={endpoint.id} />
       <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
         {endpoint.fields.some(later) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(later)} onChange={onChange} hide={(f) => !later(f)} showInferred={false} />}
@@ -256,6 +265,49 @@ export function StudioPanel() {
         <input type="checkbox" checked={showRequest} onChange={(e) => setShowRequest(e.target.checked)} /> Show request
       </label>
       {showRequest && <RequestView request={request} labels={inputLabels(endpoint, use)} note={note} />}
+    </>
+  );
+}
+
+/** Puts the focus in the prompt (or on the first field a model without one has) when Start asked for it, once the project has opened. */
+function usePromptFocus(panel: RefObject<HTMLElement | null>, endpointId: string): void {
+  const wanted = useStudioStore((s) => s.promptWanted);
+  const loading = useProjectStore((s) => s.status === 'loading');
+  useEffect(() => {
+    if (!wanted || loading) return;
+    const field = panel.current?.querySelector<HTMLElement>('.studio-form textarea, .upscale-panel textarea, .studio-form input:not([type=hidden])');
+    field?.focus();
+    useStudioStore.getState().wantPrompt(false);
+  }, [panel, wanted, loading, endpointId]);
+}
+
+/**
+ * The generate panel: what to do and with which model, the prompt and the essential fields, then Generate with
+ * its variations, cost, megapixels and connection; advanced fields and the request folded below. Each part
+ * selects what it shows: the pickers render again on a switch only, the body when the document changes.
+ */
+export function StudioPanel() {
+  const endpoint = useCanvasStore(selectEndpoint);
+  const intentId = useCanvasStore((s) => intentFor(s.document.intent, s.document.endpointId).id);
+  const panel = useRef<HTMLElement>(null);
+  usePromptFocus(panel, endpoint.id);
+
+  useEffect(
+    () =>
+      listen('keydown', (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
+          e.preventDefault();
+          void generate();
+        }
+      }),
+    [],
+  );
+
+  return (
+    <section ref={panel} className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
+      <IntentPicker current={intentId} />
+      <ModelPicker endpoint={endpoint} intentId={intentId} />
+      <GenerateBody endpoint={endpoint} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SpendingEstimate } from '../../../../shared/ipc/contract';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
@@ -15,17 +15,20 @@ export function useEstimate(request: TaskRequest | null): SpendingEstimate | nul
   const [answer, setAnswer] = useState<{ key: string | null; estimate: SpendingEstimate | null }>({ key: null, estimate: null });
   const finished = useTaskStore((s) => Object.values(s.tasks).filter((t) => t.state === 'done' || t.state === 'failed' || t.state === 'moderated').length);
   const key = request ? pricedKey(request) : null;
-  // The request object is rebuilt on every render; the key says when what is priced changed.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const asked = useMemo(() => request, [key]);
+  // The request changes with every word of the prompt; main is asked again only when the key (what is priced) does.
+  const latest = useRef(request);
+  useEffect(() => {
+    latest.current = request;
+  });
   useEffect(() => {
     let live = true;
+    const asked = latest.current;
     const asking = asked ? gen.spending.estimate({ request: asked }).then((r) => (r.ok ? r.value : null)) : Promise.resolve(null);
-    void asking.then((estimate) => live && setAnswer({ key: asked ? pricedKey(asked) : null, estimate }));
+    void asking.then((estimate) => live && setAnswer({ key, estimate }));
     return () => {
       live = false;
     };
-  }, [asked, finished]);
+  }, [key, finished]);
   return answer.key === key ? answer.estimate : null;
 }
 

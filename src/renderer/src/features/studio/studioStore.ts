@@ -4,6 +4,8 @@ import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
 export interface StudioNotice {
   readonly kind: 'info' | 'error';
   readonly text: string;
+  /** The model it speaks of: it shows only while that model is chosen (an answer that comes after a switch waits). */
+  readonly about: string;
 }
 
 interface StudioState {
@@ -13,29 +15,39 @@ interface StudioState {
   readonly attempted: ReadonlySet<string>;
   /** What the last switch left unused, or why the last Generate sent nothing. */
   readonly notice: StudioNotice | null;
-  /** The group of the last Generate, whose variations and seeds the panel lists. */
-  readonly lastGroupId: string | null;
+  /** Each model's last Generate, whose variations and seeds the panel lists while that model is chosen. */
+  readonly lastGroups: Readonly<Record<string, string>>;
   readonly busy: boolean;
+  /** The studio was opened from a Start card: the prompt takes the focus once the studio shows. */
+  readonly promptWanted: boolean;
   /** The prompt last typed, kept while a model without a prompt is chosen. */
   readonly carriedPrompt: string;
   carry(prompt: string): void;
+  wantPrompt(wanted: boolean): void;
   setVariations(n: number): void;
   attempt(endpointId: string): void;
   say(notice: StudioNotice | null): void;
-  set(patch: Partial<Pick<StudioState, 'lastGroupId' | 'busy'>>): void;
+  ran(endpointId: string, groupId: string): void;
+  set(patch: Partial<Pick<StudioState, 'busy'>>): void;
 }
+
+/** The notice the panel shows for this model: one about another model is not shown beside it. */
+export const noticeFor = (s: Pick<StudioState, 'notice'>, endpointId: string): StudioNotice | null => (s.notice?.about === endpointId ? s.notice : null);
 
 /** The studio's own state, beside the canvas document (which it reads and changes through the canvas store). */
 export const useStudioStore = create<StudioState>((set, get) => ({
   variations: 1,
   attempted: new Set(),
   notice: null,
-  lastGroupId: null,
+  lastGroups: {},
   busy: false,
   carriedPrompt: '',
+  promptWanted: false,
+  wantPrompt: (promptWanted) => set({ promptWanted }),
   carry: (carriedPrompt) => set({ carriedPrompt }),
   setVariations: (n) => set({ variations: Math.max(1, Math.min(MAX_VARIATIONS, Math.round(Number.isFinite(n) ? n : 1))) }),
   attempt: (endpointId) => set({ attempted: new Set(get().attempted).add(endpointId) }),
   say: (notice) => set({ notice }),
+  ran: (endpointId, groupId) => set({ lastGroups: { ...get().lastGroups, [endpointId]: groupId } }),
   set: (patch) => set(patch),
 }));

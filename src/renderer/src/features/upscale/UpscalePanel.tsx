@@ -137,11 +137,13 @@ export function UpscalePanel() {
         <EndpointForm endpoint={endpoint} values={values ?? {}} issues={[]} onChange={(name, value) => setValue(name, value)} hide={(f) => f.name !== 'prompt'} showInferred={false} />
         <OutputSize factor={settings.factor} />
       </section>
-      <UpscaleEstimate />
-      <div className="generate-row">
-        <Button variant="primary" className="generate-button" aria-label="Upscale" disabled={busy} onClick={() => void sendUpscale()}>
-          {busy ? 'Sending…' : 'Upscale'}
-        </Button>
+      <div className="generate-dock">
+        <UpscaleEstimate />
+        <div className="generate-row">
+          <Button variant="primary" className="generate-button" aria-label="Upscale" disabled={busy} onClick={() => void sendUpscale()}>
+            {busy ? 'Sending…' : 'Upscale'}
+          </Button>
+        </div>
       </div>
       {note && (
         <p className={note.kind === 'error' ? 'inline-error' : 'inline-ok'} role={note.kind === 'error' ? 'alert' : 'status'} aria-label="Upscale message">

@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptyDocument } from '../../../../shared/canvas/document';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { noticeFor, useStudioStore } from './studioStore';
+import { switchModel } from './switchModel';
+
+const studio = () => useStudioStore.getState();
+
+beforeEach(() => {
+  useCanvasStore.getState().load(emptyDocument('gen-2-pro'), null);
+  studio().say(null);
+});
+
+describe('each notice belongs to the model it speaks of', () => {
+  it('a refusal about one model is not shown beside another, even when it arrives after the switch', () => {
+    switchModel('gen-2-flex', 'create');
+    // Generate on Gen 2 Pro was answered after the artist had moved on.
+    studio().say({ kind: 'error', text: 'Not sent: the prompt is too long.', about: 'gen-2-pro' });
+    expect(noticeFor(studio(), 'gen-2-flex')).toBeNull();
+    expect(noticeFor(studio(), 'gen-2-pro')?.text).toContain('too long');
+    // A switch replaces it with what the new model says, or nothing.
+    switchModel('gen-2-pro', 'create');
+    expect(noticeFor(studio(), 'gen-2-pro')).toBeNull();
+  });
+
+  it('what a switch leaves unused is said about the new model and goes with the next switch', () => {
+    useCanvasStore.getState().change('refs', (d) => ({ ...d, intent: 'edit', references: [{ assetId: 'b'.repeat(64), name: 'ref.png', width: 10, height: 10 }] }));
+    switchModel('gen-pro-1.1', 'create');
+    const said = studio().notice;
+    expect(said?.about).toBe('gen-pro-1.1');
+    expect(noticeFor(studio(), 'gen-pro-1.1')?.text).toMatch(/will not use/);
+    switchModel('gen-2-flex', 'edit');
+    expect(noticeFor(studio(), 'gen-pro-1.1')).toBeNull();
+  });
+
+  it('the last run listed is the chosen model’s own', () => {
+    studio().ran('gen-2-pro', 'group-a');
+    studio().ran('gen-2-flex', 'group-b');
+    expect(studio().lastGroups).toEqual({ 'gen-2-pro': 'group-a', 'gen-2-flex': 'group-b' });
+  });
+});

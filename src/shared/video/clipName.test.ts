@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { clipKind, resultName } from './clipName';
+
+const time = (at: number) => new Date(at).toISOString().slice(11, 16);
+const at = Date.UTC(2026, 10, 25, 14, 32);
+
+describe('clip names', () => {
+  it('tell a draft from a final clip, with its length and time', () => {
+    const draft = resultName({ endpointId: 'gen-3-video', params: { mode: 't2v', resolution: 'hd', duration: 5 }, createdAt: at }, 'Gen 3 Video', time);
+    const final = resultName({ endpointId: 'gen-3-video', params: { mode: 'draft_enhance', resolution: 'fhd' }, createdAt: at + 180_000 }, 'Gen 3 Video', time);
+    expect(draft).toBe('Gen 3 Video draft · 5 s · 14:32');
+    expect(final).toBe('Gen 3 Video final · 14:35');
+    expect(draft).not.toBe(final);
+    expect(resultName({ endpointId: 'gen-3-video', params: { mode: 'i2v', resolution: 'qhd', duration: 8 }, createdAt: at }, 'Gen 3 Video', time)).toBe('Gen 3 Video final · 8 s · 14:32');
+  });
+
+  it('names an upscale by how much larger; a picture by its model alone', () => {
+    expect(resultName({ endpointId: 'video-upscale-v1', params: { upscale_factor: 2 }, createdAt: at }, 'Video upscale', time)).toBe('Video upscale · 2× larger · 14:32');
+    expect(resultName({ endpointId: 'gen-2-pro', params: { prompt: 'a' }, createdAt: at }, 'Gen 2 Pro', time)).toBe('Gen 2 Pro');
+    expect(clipKind('gen-2-pro', {})).toBeNull();
+  });
+});

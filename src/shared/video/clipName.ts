@@ -1,0 +1,32 @@
+import { VIDEO_DRAFT_RESOLUTION } from '../catalog/video';
+import { UPSCALE_ENDPOINT_ID } from './upscale';
+
+type Params = Readonly<Record<string, unknown>>;
+
+/**
+ * Whether a Gen 3 Video clip is a draft (rendered at the draft size to check the motion) or a final one (made at
+ * a final size, or a draft enhanced by Make final); null for anything that is not a generated clip.
+ */
+export function clipKind(endpointId: string, params: Params): 'draft' | 'final' | null {
+  if (endpointId !== 'gen-3-video') return null;
+  if (params.mode === 'draft_enhance') return 'final';
+  return params.resolution === VIDEO_DRAFT_RESOLUTION ? 'draft' : 'final';
+}
+
+/**
+ * A clip's name as the strip, the queue and the player show it, so that an artist tells clips apart at a
+ * glance: the model, draft or final, its length and when it was asked for ("Gen 3 Video draft · 5 s · 14:32").
+ * Anything else is named by its model alone. `time` formats the creation time (the renderer's locale).
+ */
+export function resultName(task: { readonly endpointId: string; readonly params: Params; readonly createdAt: number }, model: string, time: (at: number) => string): string {
+  const kind = clipKind(task.endpointId, task.params);
+  if (kind) {
+    const seconds = typeof task.params.duration === 'number' ? `${task.params.duration} s` : null;
+    return [`${model} ${kind}`, seconds, time(task.createdAt)].filter(Boolean).join(' · ');
+  }
+  if (task.endpointId === UPSCALE_ENDPOINT_ID) {
+    const factor = typeof task.params.upscale_factor === 'number' ? `${task.params.upscale_factor}× larger` : null;
+    return [model, factor, time(task.createdAt)].filter(Boolean).join(' · ');
+  }
+  return model;
+}
