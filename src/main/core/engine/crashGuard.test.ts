@@ -85,6 +85,26 @@ describe('the crash-loop guard', () => {
     expect(record.stepCrashes).toBe(0);
   });
 
+  it('finishes, not sets aside, a task whose result was filed whole before the runs died', async () => {
+    const id = await leftDownloading(1);
+    let fx = await boot();
+    await advanceUntil(clock, () => fx.tasks.get(id)?.state === 'done');
+    const resultId = fx.task(id).resultId;
+    await fx.core.dispose();
+    cores.splice(0);
+    // Two runs died after the sidecar was written and before the record said done.
+    const file = join(dir.path, 'tasks', `${id}.json`);
+    const record = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, JSON.stringify({ ...record, state: 'downloading', resultId: null, finishedAt: null, stepCrashes: 2 }));
+    fx = await boot();
+    await advanceUntil(clock, () => fx.tasks.get(id)?.state === 'done');
+    expect(fx.task(id).resultId).toBe(resultId);
+    expect(fx.task(id).error).toBeNull();
+    expect(service.downloads()).toHaveLength(1);
+    const notices = fx.events.filter((e) => e.channel.endsWith('app.notice')).map((e) => (e.payload as { message: string }).message);
+    expect(notices.some((m) => m.startsWith('A task was set aside.'))).toBe(false);
+  });
+
   it('a Retry of a set-aside task fetches it again without sending it again', async () => {
     const id = await leftDownloading(2);
     const fx = await boot();

@@ -42,7 +42,12 @@ export class DownloadStep {
       this.slots.wake(r, this.book.now());
       return;
     }
-    if (r.stepCrashes >= CRASHES_BEFORE_SET_ASIDE) return this.setAside(r);
+    if (r.stepCrashes >= CRASHES_BEFORE_SET_ASIDE) {
+      // Filed whole (its sidecar written) by a run that died before the record said so: the result was read
+      // once already, so it is done, not unreadable. Only the sidecar is looked at here, never the file.
+      const filed = await this.d.library.find(r.id, r.request.endpointId, r.createdAt);
+      return filed ? this.finished(r, filed.id) : this.setAside(r);
+    }
     // Counted on disk before anything is fetched or read, cleared when the step ends (see crashGuard.ts).
     const crashedBefore = r.stepCrashes > 0;
     await this.book.update(r, { stepCrashes: r.stepCrashes + 1 });
