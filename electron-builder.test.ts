@@ -311,6 +311,17 @@ describe('the release workflow', () => {
   const tests = parse(read('.github/workflows/test.yml').toString('utf8')) as Workflow;
   const stepIndex = (steps: Step[], test: (s: Step) => boolean) => steps.findIndex(test);
 
+  it('audits the app’s dependencies for known vulnerabilities right after installing, in the tests and before the installers', () => {
+    const audit = 'npm audit --omit=dev --audit-level=high';
+    for (const steps of [tests.jobs.test!.steps!, release.jobs.installers!.steps!]) {
+      const install = stepIndex(steps, (s) => s.run === 'npm ci');
+      expect(install).toBeGreaterThanOrEqual(0);
+      expect(steps[install + 1]?.run).toBe(audit);
+    }
+    // The build machines here cannot reach the advisories database: .ci/run says so rather than failing.
+    expect(read('.ci/run').toString('utf8')).toMatch(/echo "npm audit skipped: the advisories database cannot be reached/);
+  });
+
   it('runs on a version tag: the tests, then the installers, then one draft release', () => {
     expect(release.on.push?.tags).toEqual(['v*']);
     expect(release.jobs.test?.uses).toBe('./.github/workflows/test.yml');

@@ -21,3 +21,63 @@ test('a task whose outcome is unknown is listed under Spending until the artist 
   await expect(unsettled).toHaveCount(0);
   await expect(spent.getByRole('row', { name: /Today/ })).toContainText('2.5');
 });
+
+test('Spending charts the Sandbox runs per day and model, draws the caps, and lists the biggest runs', async ({ app }) => {
+  const { page } = app;
+  // Three Sandbox runs on two models; each is charged what the Sandbox says.
+  const ids = await page.evaluate(async () => {
+    const requests = [
+      { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk', seed: 1, width: 256, height: 256 }, inputs: {} },
+      { endpointId: 'gen-dev', params: { prompt: 'a paper boat', seed: 2, width: 256, height: 256 }, inputs: {} },
+      { endpointId: 'gen-pro-1.1', params: { prompt: 'a golden fox in snow', seed: 3, width: 512, height: 512 }, inputs: {} },
+    ];
+    const out: string[] = [];
+    for (const r of requests) {
+      const t = await window.gen.tasks.submit(r);
+      if (!t.ok) throw new Error(t.error.message);
+      out.push(t.value.id);
+    }
+    return out;
+  });
+  const done = async () => {
+    const r = await page.evaluate(() => window.gen.tasks.list());
+    if (!r.ok) return null;
+    const mine = r.value.filter((t) => ids.includes(t.id));
+    return mine.every((t) => t.state === 'done') ? mine : null;
+  };
+  await expect.poll(async () => (await done()) !== null, { timeout: 20_000 }).toBe(true);
+  const tasks = (await done())!;
+  const charged = (t: (typeof tasks)[number]) => t.settledCost ?? t.cost ?? 0;
+  const total = Math.round(tasks.reduce((a, t) => a + charged(t), 0) * 100) / 100;
+  const biggest = [...tasks].sort((a, b) => charged(b) - charged(a))[0]!;
+
+  await page.evaluate(() => window.gen.spending.setCaps({ keyId: 'sandbox', caps: { day: 40, week: 100, month: 300 } }));
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  const section = page.locator('section', { has: page.getByRole('heading', { name: /^Spending/ }) });
+  const perDay = section.getByRole('img', { name: /Credits per day for the last 30 days/ });
+  await expect(perDay).toHaveAccessibleName(new RegExp(`${total} credits in all`));
+  // Two models, stacked on today's bar; the daily cap is a labelled line, the weekly and monthly ones too.
+  await expect(section.locator('.recharts-legend-item-text').filter({ hasText: 'Dev' })).toHaveCount(1);
+  await expect(section.locator('.recharts-legend-item-text').filter({ hasText: 'Pro 1.1' })).toHaveCount(1);
+  await expect(perDay.locator('.recharts-bar-rectangle path')).toHaveCount(2);
+  await expect(perDay.locator('.recharts-reference-line')).toHaveCount(1);
+  await expect(perDay).toContainText('Daily cap 40 credits');
+  const running = section.getByRole('img', { name: /each week and month/ });
+  await expect(running.locator('.recharts-reference-line')).toHaveCount(2);
+  await expect(running).toContainText('Weekly cap 100 credits');
+  await expect(running).toContainText('Monthly cap 300 credits');
+
+  const runs = section.getByRole('table', { name: 'Biggest runs, last 30 days' });
+  await expect(runs.getByRole('row')).toHaveCount(4);
+  const first = runs.getByRole('row').nth(1);
+  await expect(first).toContainText(biggest.params.prompt as string);
+  await expect(first).toContainText(`${charged(biggest)} credits`);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await section.screenshot({ path: test.info().outputPath(`spending-chart-${theme}.png`) });
+  }
+  // The run opens in the gallery's full view.
+  await first.getByRole('button', { name: /Open in gallery/ }).click();
+  await expect(page.getByRole('dialog')).toContainText(biggest.params.prompt as string);
+});

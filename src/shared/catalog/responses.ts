@@ -4,12 +4,13 @@ import { z } from 'zod';
 
 const nullableNumber = z.number().nullable().optional();
 
+/** What a submit's answer says it charged, and on how many megapixels in and out. */
+const charge = { cost: nullableNumber, input_mp: nullableNumber, output_mp: nullableNumber };
+
 export const AsyncResponseSchema = z.object({
   id: z.string(),
   polling_url: z.string(),
-  cost: nullableNumber,
-  input_mp: nullableNumber,
-  output_mp: nullableNumber,
+  ...charge,
 });
 export type AsyncResponse = z.infer<typeof AsyncResponseSchema>;
 
@@ -17,9 +18,7 @@ export const AsyncWebhookResponseSchema = z.object({
   id: z.string(),
   status: z.string(),
   webhook_url: z.string(),
-  cost: nullableNumber,
-  input_mp: nullableNumber,
-  output_mp: nullableNumber,
+  ...charge,
 });
 export type AsyncWebhookResponse = z.infer<typeof AsyncWebhookResponseSchema>;
 

@@ -45,143 +45,154 @@ function probeImage(input: RuleInput, field: string): ImageProbe | undefined {
 
 const REFERENCE_NAME = /^input_image(?:_(\d+))?$/;
 
-function checkRule(rule: CrossFieldRule, input: RuleInput): ValidationIssue[] {
-  const { body, endpoint } = input;
-  switch (rule.kind) {
-    case 'same-dimensions': {
-      const a = probeImage(input, rule.field);
-      const b = probeImage(input, rule.as);
-      if (!a || !b || (a.width === b.width && a.height === b.height)) return [];
-      return [
-        issue(
-          ['body', rule.field],
-          'value_error',
-          `Value error, ${rule.field} must be the same size as ${rule.as}: ${rule.as} is ${b.width} x ${b.height}, ${rule.field} is ${a.width} x ${a.height}`,
-        ),
-      ];
+type Check<K extends CrossFieldRule['kind']> = (rule: Extract<CrossFieldRule, { kind: K }>, input: RuleInput) => ValidationIssue[];
+
+/** One check per kind of cross-field rule; the catalog says which apply to an endpoint. */
+const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
+  'same-dimensions': (rule, input) => {
+    const a = probeImage(input, rule.field);
+    const b = probeImage(input, rule.as);
+    if (!a || !b || (a.width === b.width && a.height === b.height)) return [];
+    return [
+      issue(
+        ['body', rule.field],
+        'value_error',
+        `Value error, ${rule.field} must be the same size as ${rule.as}: ${rule.as} is ${b.width} x ${b.height}, ${rule.field} is ${a.width} x ${a.height}`,
+      ),
+    ];
+  },
+  'alpha-or-field': (rule, input) => {
+    const { body } = input;
+    if (present(body[rule.field])) return [];
+    const image = probeImage(input, rule.image);
+    if (!image || image.hasAlpha) return [];
+    return [
+      issue(['body', rule.field], 'missing', `Field required: nothing in ${rule.image} is transparent, so it carries no ${rule.field}`),
+    ];
+  },
+  'reference-count': (rule, input) => {
+    const { body, endpoint } = input;
+    if (input.strictness !== 'client') return [];
+    const out: ValidationIssue[] = [];
+    for (const [key, value] of Object.entries(body)) {
+      const m = REFERENCE_NAME.exec(key);
+      if (!m || !present(value) || rule.fields.includes(key)) continue;
+      out.push(
+        issue(['body', key], 'value_error', `Value error, ${endpoint.id} takes at most ${rule.max} reference images`, {
+          max_references: rule.max,
+        }),
+      );
     }
-    case 'alpha-or-field': {
-      if (present(body[rule.field])) return [];
-      const image = probeImage(input, rule.image);
-      if (!image || image.hasAlpha) return [];
-      return [
-        issue(['body', rule.field], 'missing', `Field required: nothing in ${rule.image} is transparent, so it carries no ${rule.field}`),
-      ];
-    }
-    case 'reference-count': {
-      if (input.strictness !== 'client') return [];
-      const out: ValidationIssue[] = [];
-      for (const [key, value] of Object.entries(body)) {
-        const m = REFERENCE_NAME.exec(key);
-        if (!m || !present(value) || rule.fields.includes(key)) continue;
+    return out;
+  },
+  'duration-by-mode': (rule, input) => {
+    const { body } = input;
+    const mode = str(body[rule.modeField]);
+    const duration = num(body[rule.durationField]);
+    const max = mode === undefined ? undefined : rule.maxByMode[mode];
+    if (duration === undefined || max === undefined || duration <= max) return [];
+    return [
+      issue(['body', rule.durationField], 'less_than_equal', `Input should be less than or equal to ${max} in ${mode} mode`, {
+        le: max,
+      }),
+    ];
+  },
+  'required-when': (rule, input) => {
+    const { body } = input;
+    const when = str(body[rule.whenField]);
+    if (when === undefined || !rule.whenValues.includes(when) || present(body[rule.field])) return [];
+    return [issue(['body', rule.field], 'missing', `Field required when ${rule.whenField} is ${when}`)];
+  },
+  'keyframes-within-duration': (rule, input) => {
+    const { body } = input;
+    const duration = num(body[rule.durationField]);
+    const frames = body[rule.field];
+    if (duration === undefined || !Array.isArray(frames)) return [];
+    const out: ValidationIssue[] = [];
+    frames.forEach((frame: unknown, i) => {
+      const time = num((frame as { time?: unknown } | null)?.time);
+      if (time !== undefined && time > duration) {
         out.push(
-          issue(['body', key], 'value_error', `Value error, ${endpoint.id} takes at most ${rule.max} reference images`, {
-            max_references: rule.max,
+          issue(['body', rule.field, i, 'time'], 'less_than_equal', `Input should be less than or equal to ${duration}, the clip's duration`, {
+            le: duration,
           }),
         );
       }
-      return out;
+    });
+    return out;
+  },
+  'fits-inside': (rule, input) => {
+    const { body } = input;
+    const image = probeImage(input, rule.image);
+    const width = num(body[rule.width]);
+    const height = num(body[rule.height]);
+    if (!image || width === undefined || height === undefined) return [];
+    const x = num(body[rule.offsetX]) ?? 0;
+    const y = num(body[rule.offsetY]) ?? 0;
+    const out: ValidationIssue[] = [];
+    if (x + image.width > width) {
+      out.push(
+        issue(['body', rule.offsetX], 'value_error', `Value error, the ${image.width} px wide image at x = ${x} does not fit in a width of ${width}`),
+      );
     }
-    case 'duration-by-mode': {
-      const mode = str(body[rule.modeField]);
-      const duration = num(body[rule.durationField]);
-      const max = mode === undefined ? undefined : rule.maxByMode[mode];
-      if (duration === undefined || max === undefined || duration <= max) return [];
-      return [
-        issue(['body', rule.durationField], 'less_than_equal', `Input should be less than or equal to ${max} in ${mode} mode`, {
-          le: max,
-        }),
-      ];
+    if (y + image.height > height) {
+      out.push(
+        issue(['body', rule.offsetY], 'value_error', `Value error, the ${image.height} px tall image at y = ${y} does not fit in a height of ${height}`),
+      );
     }
-    case 'required-when': {
-      const when = str(body[rule.whenField]);
-      if (when === undefined || !rule.whenValues.includes(when) || present(body[rule.field])) return [];
-      return [issue(['body', rule.field], 'missing', `Field required when ${rule.whenField} is ${when}`)];
-    }
-    case 'keyframes-within-duration': {
-      const duration = num(body[rule.durationField]);
-      const frames = body[rule.field];
-      if (duration === undefined || !Array.isArray(frames)) return [];
-      const out: ValidationIssue[] = [];
-      frames.forEach((frame: unknown, i) => {
-        const time = num((frame as { time?: unknown } | null)?.time);
-        if (time !== undefined && time > duration) {
-          out.push(
-            issue(['body', rule.field, i, 'time'], 'less_than_equal', `Input should be less than or equal to ${duration}, the clip's duration`, {
-              le: duration,
-            }),
-          );
-        }
-      });
-      return out;
-    }
-    case 'fits-inside': {
-      const image = probeImage(input, rule.image);
-      const width = num(body[rule.width]);
-      const height = num(body[rule.height]);
-      if (!image || width === undefined || height === undefined) return [];
-      const x = num(body[rule.offsetX]) ?? 0;
-      const y = num(body[rule.offsetY]) ?? 0;
-      const out: ValidationIssue[] = [];
-      if (x + image.width > width) {
+    return out;
+  },
+  'max-input-megapixels': (rule, input) => {
+    const { endpoint } = input;
+    const out: ValidationIssue[] = [];
+    for (const field of rule.fields) {
+      const image = probeImage(input, field);
+      if (!image) continue;
+      const mp = megapixels(image.width, image.height);
+      // Compare pixels, not the rounded readout, so 4,000,001 pixels is over a 4 MP limit.
+      if (image.width * image.height > rule.max * 1e6) {
         out.push(
-          issue(['body', rule.offsetX], 'value_error', `Value error, the ${image.width} px wide image at x = ${x} does not fit in a width of ${width}`),
+          issue(['body', field], 'value_error', `Value error, image is ${mp} MP (${image.width} x ${image.height}); ${endpoint.id} accepts up to ${rule.max} MP`, {
+            max_megapixels: rule.max,
+          }),
         );
       }
-      if (y + image.height > height) {
-        out.push(
-          issue(['body', rule.offsetY], 'value_error', `Value error, the ${image.height} px tall image at y = ${y} does not fit in a height of ${height}`),
-        );
-      }
-      return out;
     }
-    case 'max-input-megapixels': {
-      const out: ValidationIssue[] = [];
-      for (const field of rule.fields) {
-        const image = probeImage(input, field);
-        if (!image) continue;
-        const mp = megapixels(image.width, image.height);
-        // Compare pixels, not the rounded readout, so 4,000,001 pixels is over a 4 MP limit.
-        if (image.width * image.height > rule.max * 1e6) {
-          out.push(
-            issue(['body', field], 'value_error', `Value error, image is ${mp} MP (${image.width} x ${image.height}); ${endpoint.id} accepts up to ${rule.max} MP`, {
-              max_megapixels: rule.max,
-            }),
-          );
-        }
-      }
-      return out;
+    return out;
+  },
+  'max-output-megapixels': (rule, input) => {
+    const { body } = input;
+    const width = num(body[rule.width]);
+    const height = num(body[rule.height]);
+    if (width === undefined || height === undefined) return [];
+    const mp = megapixels(width, height);
+    if (width * height <= rule.max * 1e6) return [];
+    return [
+      issue(['body', rule.width], 'value_error', `Value error, ${width} x ${height} is ${mp} MP; the output is limited to ${rule.max} MP`, {
+        max_megapixels: rule.max,
+      }),
+    ];
+  },
+  'video-source': (rule, input) => {
+    const { body } = input;
+    if (rule.when && !rule.when.values.includes(str(body[rule.when.field]) ?? '')) return [];
+    const value = str(body[rule.field]);
+    const v = value === undefined ? undefined : input.probes.video?.(rule.field, value);
+    if (!v) return [];
+    // One decimal, or as many as it takes for a clip just over a limit not to read as at it.
+    const over = (n: number, limit: number) => [1, 2, 3].map((d) => n.toFixed(d)).find((t) => Number(t) > limit) ?? String(n);
+    const said = (what: string, limit: string) => issue(['body', rule.field], 'value_error', `This clip is ${what}; ${rule.takes} at most ${limit}.`);
+    const out: ValidationIssue[] = [];
+    if (v.seconds > rule.maxSeconds) out.push(said(`${over(v.seconds, rule.maxSeconds)} s long`, `${rule.maxSeconds} s`));
+    if (rule.maxBytes !== undefined && v.bytes > rule.maxBytes) out.push(said(`${over(v.bytes / 1e6, rule.maxBytes / 1e6)} MB`, `${rule.maxBytes / 1e6} MB`));
+    if (rule.maxWidth !== undefined && rule.maxHeight !== undefined && (v.width > rule.maxWidth || v.height > rule.maxHeight)) {
+      out.push(said(`${v.width} × ${v.height}`, `${rule.maxWidth} × ${rule.maxHeight}`));
     }
-    case 'max-output-megapixels': {
-      const width = num(body[rule.width]);
-      const height = num(body[rule.height]);
-      if (width === undefined || height === undefined) return [];
-      const mp = megapixels(width, height);
-      if (width * height <= rule.max * 1e6) return [];
-      return [
-        issue(['body', rule.width], 'value_error', `Value error, ${width} x ${height} is ${mp} MP; the output is limited to ${rule.max} MP`, {
-          max_megapixels: rule.max,
-        }),
-      ];
-    }
-    case 'video-source': {
-      if (rule.when && !rule.when.values.includes(str(body[rule.when.field]) ?? '')) return [];
-      const value = str(body[rule.field]);
-      const v = value === undefined ? undefined : input.probes.video?.(rule.field, value);
-      if (!v) return [];
-      // One decimal, or as many as it takes for a clip just over a limit not to read as at it.
-      const over = (n: number, limit: number) => [1, 2, 3].map((d) => n.toFixed(d)).find((t) => Number(t) > limit) ?? String(n);
-      const said = (what: string, limit: string) => issue(['body', rule.field], 'value_error', `This clip is ${what}; ${rule.takes} at most ${limit}.`);
-      const out: ValidationIssue[] = [];
-      if (v.seconds > rule.maxSeconds) out.push(said(`${over(v.seconds, rule.maxSeconds)} s long`, `${rule.maxSeconds} s`));
-      if (rule.maxBytes !== undefined && v.bytes > rule.maxBytes) out.push(said(`${over(v.bytes / 1e6, rule.maxBytes / 1e6)} MB`, `${rule.maxBytes / 1e6} MB`));
-      if (rule.maxWidth !== undefined && rule.maxHeight !== undefined && (v.width > rule.maxWidth || v.height > rule.maxHeight)) {
-        out.push(said(`${v.width} × ${v.height}`, `${rule.maxWidth} × ${rule.maxHeight}`));
-      }
-      return out;
-    }
-  }
-}
+    return out;
+  },
+};
+
+const checkRule = <K extends CrossFieldRule['kind']>(rule: Extract<CrossFieldRule, { kind: K }>, input: RuleInput): ValidationIssue[] => (CHECKS[rule.kind] as Check<K>)(rule, input);
 
 export function checkRules(input: RuleInput): ValidationIssue[] {
   return input.endpoint.rules.flatMap((rule) => checkRule(rule, input));

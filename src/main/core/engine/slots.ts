@@ -1,3 +1,4 @@
+import { SERVICE_ACTIVE_TASK_LIMIT } from '../../../shared/ipc/contract';
 import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import type { TaskBook } from './taskBook';
@@ -98,7 +99,8 @@ export class Slots {
   /** Starts queued tasks of a key while it has free slots, oldest first. */
   pump(keyId: string): void {
     if (this.stopping) return;
-    const cap = this.d.preferences().concurrencyPerKey;
+    // Never more open than the service takes, whatever a preferences file written by hand says.
+    const cap = Math.min(this.d.preferences().concurrencyPerKey, SERVICE_ACTIVE_TASK_LIMIT);
     let active = 0;
     const queued: TaskRecord[] = [];
     for (const r of this.book.records.values()) {

@@ -42,7 +42,7 @@ it('a queued task sent while start-up is still resuming others is not called out
     connection: { create: { label: 'Service', baseUrl: BASE, regionalBaseUrl: null, endpointWord: 'gen' } },
   });
   // Every slot free for the queued task, however many the crash left mid-send.
-  await fx.ok('settings.update', { concurrencyPerKey: 64 } as never);
+  await fx.ok('settings.update', { concurrencyPerKey: 24 });
   const running = await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'running' } as never, inputs: {} });
   await until(() => fx.tasks.get(running.id)?.state === 'running', 'running');
   await fx.core.dispose();

@@ -1,14 +1,15 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { AssetStore } from '../assets/assetStore';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
 import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, sampleJpeg, STORAGE } from '../testing/fakeService';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
-import { IMAGE_CADENCE, LONG_CADENCE } from './policy';
+import { CONNECT_BACKOFF, IMAGE_CADENCE, LONG_CADENCE } from './policy';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
 
 const KEY = 'sk-engine-test-key-7Q2W';
@@ -99,12 +100,35 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()[0]!.url).toBe(`${POLL_BASE}/v1/get_result?id=abc`);
   });
 
-  it('uses one scheduler timer for many polling tasks', async () => {
+  it('never has more tasks of a key open at the service than it takes (24), however the preferences file says more', async () => {
     await withKey();
-    await fx.ok('settings.update', { concurrencyPerKey: 40 });
+    await fx.core.dispose();
+    cores.splice(0);
+    const settingsFile = join(dir.path, 'settings.json');
+    const stored = JSON.parse(await readFile(settingsFile, 'utf8')) as { preferences: Record<string, unknown> };
+    await writeFile(settingsFile, JSON.stringify({ ...stored, preferences: { ...stored.preferences, concurrencyPerKey: 64 } }));
+    fx = await boot();
     service.poll = (id) => pending(id);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await submitDev()).id);
+    await until(() => ids.filter((id) => state(id) === 'running').length === 24);
+    clock.advance(60_000);
+    await settle(20);
+    expect(service.submits()).toHaveLength(24);
+    expect(ids.filter((id) => state(id) === 'queued')).toHaveLength(6);
+    // One ends: exactly one queued task takes its place.
+    await fx.ok('tasks.cancel', { id: ids[0]! });
+    await until(() => service.submits().length === 25);
+    await settle(20);
+    expect(ids.filter((id) => state(id) === 'queued')).toHaveLength(5);
+  });
+
+  it('uses one scheduler timer for many polling tasks', async () => {
+    await withKey();
+    await fx.ok('settings.update', { concurrencyPerKey: 24 });
+    service.poll = (id) => pending(id);
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await submitDev()).id);
     await until(() => ids.every((id) => state(id) === 'running') && service.polls().length >= 60);
     await settle(20);
     // Between polls: no request in flight, so the only timer armed is the scheduler's.
@@ -199,13 +223,35 @@ describe('the task engine, against a scripted service', () => {
     // Prepared while offline: it waits at once, without trying.
     const second = await submitDev();
     expect(second.state).toBe('ready-to-send');
-    expect(service.submits()).toHaveLength(1);
+    // Refused connections are tried again by themselves (nothing was sent) before the service counts as away.
+    expect(service.submits()).toHaveLength(CONNECT_BACKOFF.attempts);
 
     service.submit = (n) => json(200, { id: `back-${n}`, polling_url: `${BASE}/v1/get_result?id=back-${n}`, cost: 1 });
     service.probe = () => json(404, { detail: 'Not Found' });
     await until(() => state(t.id) === 'done' && state(second.id) === 'done');
     expect(await fx.ok('connections.status')).toMatchObject({ state: 'online' });
+    expect(service.submits()).toHaveLength(CONNECT_BACKOFF.attempts + 2);
+  });
+
+  it('sends a task whose connection was refused again by itself, even with “send on request”; a reset after sending is never resent', async () => {
+    await withKey();
+    await fx.ok('settings.update', { sendWhenOnline: 'on-request' });
+    // A busy service: the first two connections are refused (nothing sent), the next takes the task.
+    service.submit = (n) => (n <= 2 ? netError('ECONNREFUSED') : json(200, { id: `t-${n}`, polling_url: `${BASE}/v1/get_result?id=t-${n}`, cost: 1 }));
+    const t = await submitDev();
+    await until(() => state(t.id) === 'waiting');
+    expect(fx.task(t.id).detail).toMatch(/did not take the connection.*nothing was sent.*Trying again/);
+    await reach(t.id, 'done');
     expect(service.submits()).toHaveLength(3);
+    expect((await fx.ok('spending.summary', {})).unsettled).toEqual([]);
+
+    // A reset once the request may have gone out is not the same: it may have been taken, so never sent again.
+    service.submit = () => netError('ECONNRESET');
+    const u = await submitDev();
+    await reach(u.id, 'outcome-unknown');
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(4);
   });
 
   it('with “send on request”, waits for the user after the connection returns', async () => {
@@ -485,33 +531,33 @@ describe('the task engine, against a scripted service', () => {
     expect(service.polls()).toHaveLength(0);
   });
 
-  // Skipped since issue 23.2: the vault now reads each key once per session, so the sending step no longer asks
-  // the keychain and this test has nothing left to hold it on. It needs a new hold point (an asset read, say)
-  // before it runs again; the cancel-before-sending rule itself is unchanged in submitStep.ts.
-  it.skip('ends a task cancelled before its request went out as cancelled, sending nothing', async () => {
+  it('ends a task cancelled before its request went out as cancelled, sending nothing', async () => {
     await withKey();
-    // A settings change empties the resolved-connection cache: the next two key look-ups are submit's own and
-    // the sending step's, which is held until the user has cancelled.
-    await fx.ok('settings.update', { concurrencyPerKey: 5 });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const asset = await fx.ok('assets.import', { name: 'in.png', bytes: new Uint8Array(png) });
+    // The sending step reads the input's bytes to build the body (keys are read once per session, so the
+    // keychain no longer holds it): that read waits until the user has cancelled.
     let release: (() => void) | undefined;
-    let lookups = 0;
-    const read = keychain.getPassword;
-    keychain.getPassword = async (s, a) => {
-      // Keys only: where each key may go is read from the keychain too, under a service name of its own.
-      if (s === 'Gen Studio' && ++lookups === 2) await new Promise<void>((resolve) => (release = resolve));
-      return read(s, a);
-    };
-    const t = await submitDev();
-    await until(() => release !== undefined);
-    await fx.ok('tasks.cancel', { id: t.id });
-    expect(fx.task(t.id).detail).toMatch(/before the request goes out/);
-    release!();
-    await reach(t.id, 'cancelled');
-    expect(fx.task(t.id)).toMatchObject({ submittedAt: null, remoteId: null });
-    expect(fx.task(t.id).detail).toMatch(/nothing was sent/);
-    clock.advance(600_000);
-    await settle(5);
-    expect(service.submits()).toHaveLength(0);
+    const read = AssetStore.prototype.bytes;
+    const held = vi.spyOn(AssetStore.prototype, 'bytes').mockImplementation(async function (this: AssetStore, id: string) {
+      await new Promise<void>((resolve) => (release = resolve));
+      return read.call(this, id);
+    });
+    try {
+      const t = await fx.ok('tasks.submit', { endpointId: 'gen-pro-1.0-expand', params: { top: 32 }, inputs: { image: { assetId: asset.id } } });
+      await until(() => release !== undefined);
+      await fx.ok('tasks.cancel', { id: t.id });
+      expect(fx.task(t.id).detail).toMatch(/before the request goes out/);
+      release!();
+      await reach(t.id, 'cancelled');
+      expect(fx.task(t.id)).toMatchObject({ submittedAt: null, remoteId: null });
+      expect(fx.task(t.id).detail).toMatch(/nothing was sent/);
+      clock.advance(600_000);
+      await settle(5);
+      expect(service.submits()).toHaveLength(0);
+    } finally {
+      held.mockRestore();
+    }
   });
 
   it('an internal error after the service accepted a task leaves it “outcome unknown” with the service’s task id, never a plain failure', async () => {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatrixSpec } from '../../../shared/explore/matrix';
+import { bundleCrashProcesses, nextLine, startCoreProcess, startSandboxProcess, type CoreRun, type SandboxRun } from '../testing/crash/harness';
 import { cellOfTask } from './matrixRecord';
 
 /**
@@ -20,62 +18,33 @@ import { cellOfTask } from './matrixRecord';
  */
 
 const KEY = 'sk-explore-crash-key-7Q2M';
-const root = resolve(import.meta.dirname, '../../../..');
-const outDir = join(root, 'node_modules', '.cache', 'explore-crash-test');
 /** 10 × 4 readings of the prompt: 40 cells, each prompt its own, so the Sandbox's log tells them apart. */
 const SPEC: MatrixSpec = { prompt: '{a|b|c|d|e|f|g|h|i|j} {k|l|m|n} crash', models: ['gen-dev'], seeds: 1, firstSeed: 5, size: { width: 256, height: 256 }, sweep: null };
 const CELLS = 40;
 
 let work: string;
-let sandbox: ChildProcess;
-let sandboxLines: Interface;
-let baseUrl: string;
-
-const nextLine = (lines: Interface, timeoutMs: number): Promise<string> =>
-  new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error('no answer')), timeoutMs);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      res(line);
-    });
-  });
+let sandbox: SandboxRun;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [join(import.meta.dirname, '../testing/crash/exploreCoreProcess.ts'), join(import.meta.dirname, '../testing/crash/sandboxProcess.ts')],
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  await bundleCrashProcesses();
   work = await mkdtemp(join(tmpdir(), 'gen-explore-crash-'));
-  const options = { timing: 'instant', durations: { 'gen-dev': 3000 }, keys: { [KEY]: { credits: 100_000 } }, key: KEY, maxActiveTasksPerKey: 1000 };
-  sandbox = spawn(process.execPath, [join(outDir, 'sandboxProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  sandboxLines = createInterface({ input: sandbox.stdout! });
-  baseUrl = (JSON.parse(await nextLine(sandboxLines, 30_000)) as { baseUrl: string }).baseUrl;
+  sandbox = await startSandboxProcess({ timing: 'instant', durations: { 'gen-dev': 3000 }, keys: { [KEY]: { credits: 100_000 } }, key: KEY, maxActiveTasksPerKey: 1000 });
 }, 120_000);
 
 afterAll(async () => {
-  sandbox?.stdin?.end();
+  sandbox?.child.stdin?.end();
   await rm(work, { recursive: true, force: true });
 });
 
-interface Run {
-  readonly child: ChildProcess;
+interface Run extends CoreRun {
   readonly states: Map<string, string>;
-  readonly exited: Promise<void>;
   /** resolves true when a line `matches` accepts comes (or the states satisfy it), false on exit or time-out */
   until(matches: (line: Record<string, unknown>, states: Map<string, string>) => boolean, timeoutMs: number): Promise<boolean>;
 }
 
 function startCore(dataDir: string): Run {
-  const options = { dataDir, secretsFile: join(work, 'keychain.json'), baseUrl, key: KEY, spec: SPEC };
-  const child = spawn(process.execPath, [join(outDir, 'exploreCoreProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  const lines = createInterface({ input: child.stdout! });
+  const run = startCoreProcess({ dataDir, secretsFile: join(work, 'keychain.json'), baseUrl: sandbox.baseUrl, key: KEY, spec: SPEC }, 'exploreCoreProcess');
+  const { child, lines } = run;
   const states = new Map<string, string>();
   const waiters = new Set<(line: Record<string, unknown>) => void>();
   lines.on('line', (text) => {
@@ -89,9 +58,8 @@ function startCore(dataDir: string): Run {
     for (const w of [...waiters]) w(line);
   });
   return {
-    child,
+    ...run,
     states,
-    exited,
     until: (matches, timeoutMs) =>
       new Promise((res) => {
         const finish = (hit: boolean) => {
@@ -146,8 +114,8 @@ describe('a prompt matrix when the core is killed', () => {
     }
 
     // The Sandbox received each cell's prompt exactly once, and accepted each.
-    sandbox.stdin!.write('report\n');
-    const report = JSON.parse(await nextLine(sandboxLines, 10_000)) as { submissions: Array<{ status: number }>; prompts: string[] };
+    sandbox.child.stdin!.write('report\n');
+    const report = JSON.parse(await nextLine(sandbox.lines, 10_000)) as { submissions: Array<{ status: number }>; prompts: string[] };
     expect(report.prompts).toHaveLength(CELLS);
     expect(new Set(report.prompts).size).toBe(CELLS);
     expect(new Set(report.prompts)).toEqual(new Set(cells.map((r) => r.request.params.prompt)));

@@ -46,10 +46,11 @@ export async function removeStaleTempFiles(root: string, o: StaleTempOptions): P
   const visit = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await visit(path);
-      else if (entry.isFile() && (await isStale(path, entry.name))) {
-        await rm(path, { force: true });
+      if (entry.isDirectory()) await visit(join(dir, entry.name));
+      // Named like a temporary file before anything else: a library of 100,000 results holds 300,000 other files,
+      // and a path and an await each were most of the core's start there.
+      else if (entry.isFile() && entry.name.startsWith('.') && entry.name.endsWith('.tmp') && (await isStale(join(dir, entry.name), entry.name))) {
+        await rm(join(dir, entry.name), { force: true });
         removed += 1;
       }
     }

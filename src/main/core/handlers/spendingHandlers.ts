@@ -1,3 +1,4 @@
+import type { SpendingRun } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { basisWords } from '../../../shared/pricing/priceModel';
 import type { TaskEngine } from '../engine/taskEngine';
@@ -9,8 +10,10 @@ export function spendingHandlers(
   spending: SpendingService,
   changed: (keyId: string) => void,
   confirmCapChange: ConfirmCapChange | undefined,
-): HandlersFor<'spending.summary' | 'spending.setCaps' | 'spending.settle'> {
+  describe: (taskId: string, endpointId: string) => Pick<SpendingRun, 'prompt' | 'resultId'>,
+): HandlersFor<'spending.summary' | 'spending.history' | 'spending.setCaps' | 'spending.settle'> {
   return {
+    'spending.history': async ({ keyId }) => spending.history(keyId, describe),
     'spending.summary': ({ keyId }) => spending.summary(keyId),
     'spending.setCaps': async ({ keyId, caps }) => {
       // Raising or removing a cap is the user's word in main's own dialog, never the renderer's (issue 23).

@@ -34,7 +34,7 @@ export function galleryRow(r: { id: string; savedAt: number; createdAt: number; 
 /** What a query shows: one id a card, newest first, and how many variations each stacked card stands for. */
 interface View {
   readonly query: LibraryQuery;
-  ids: string[];
+  readonly ids: string[];
   readonly stacks: Map<string, number>;
   positions?: Map<string, number>;
 }
@@ -92,16 +92,16 @@ export class GalleryIndex {
     if (!this.matches(row, view.query, wordsOf(view.query))) return;
     view.positions = undefined;
     const group = row.groupId;
-    if (!group || view.query.group !== undefined) {
-      view.ids = [row.id, ...view.ids];
-      return;
+    // In place: a copy of a view of 100,000 ids for each of the views kept was most of filing's hold on main.
+    if (group && view.query.group === undefined) {
+      // Its Generate's card, if one shows already: the newest variation stands for the stack.
+      const card = view.ids.findIndex((id) => this.byId.get(id)?.groupId === group);
+      if (card >= 0) {
+        view.ids.splice(card, 1);
+        view.stacks.set(group, (view.stacks.get(group) ?? 1) + 1);
+      }
     }
-    // Its Generate's card, if one shows already: the newest variation stands for the stack.
-    const card = view.ids.findIndex((id) => this.byId.get(id)?.groupId === group);
-    if (card >= 0) {
-      view.ids = [row.id, ...view.ids.slice(0, card), ...view.ids.slice(card + 1)];
-      view.stacks.set(group, (view.stacks.get(group) ?? 1) + 1);
-    } else view.ids = [row.id, ...view.ids];
+    view.ids.unshift(row.id);
   }
 
   remove(id: string): void {

@@ -16,7 +16,6 @@
 import { createReadStream } from 'node:fs';
 import { appendFile, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { SidecarSchema, type Sidecar } from './sidecar';
 
@@ -24,17 +23,25 @@ export const INDEX_LOG = '.index.jsonl';
 /** The index of the versions before the log: a single JSON file rewritten on every result. Migrated, then removed. */
 export const LEGACY_INDEX = '.index.json';
 
-const LineSchema = z.union([z.object({ put: SidecarSchema }), z.object({ del: z.string() })]);
-
 /** Lines written per write while compacting: big enough to be quick, small enough never to hold the thread long. */
 const COMPACT_BATCH = 500;
 
-export interface IndexRead {
+/** What the index keeps of a result: its line (the sidecar is parsed again from it when asked) and what `keep` took. */
+export interface IndexRead<T> {
   /** The results the index lists, by id; undefined when there is no readable index at all (rebuilt from sidecars). */
-  readonly sidecars: Map<string, Sidecar> | undefined;
+  readonly entries: Map<string, T> | undefined;
   /** The log should be rewritten: it came from the old index, or holds damaged or superseded lines. */
   readonly compact: boolean;
 }
+
+/**
+ * Every line is checked whole at start, but `params` only as a record: a value out of `JSON.parse` is JSON by
+ * construction, and checking that again, value by value, was a third of the start-up's checking at 100,000 results.
+ */
+const LogLineSchema = z.union([z.object({ put: SidecarSchema.extend({ params: z.record(z.string(), z.unknown()) }) }), z.object({ del: z.string() })]);
+
+/** Read in large chunks and split here: a `readline` event and an `await` per line cost more than the parse. */
+const READ_CHUNK = 1 << 20;
 
 export class IndexLog {
   private writing: Promise<void> = Promise.resolve();
@@ -45,45 +52,74 @@ export class IndexLog {
     return join(this.dir, INDEX_LOG);
   }
 
-  /** Reads the log, or the old single-file index when there is no log yet (the first start after an update). */
-  async read(): Promise<IndexRead> {
-    const fromLog = await this.readLog();
+  /**
+   * Reads the log, or the old single-file index when there is no log yet (the first start after an update). `keep`
+   * takes what the caller holds of each result (the parsed sidecar is not kept: 100,000 of them cost hundreds of
+   * megabytes and long collections); `line` is the result's line as it is in the log.
+   */
+  async read<T>(keep: (sidecar: Sidecar, line: string) => T): Promise<IndexRead<T>> {
+    const fromLog = await this.readLog(keep);
     if (fromLog) return fromLog;
     const legacy = await readLegacy(join(this.dir, LEGACY_INDEX));
-    return { sidecars: legacy, compact: true };
+    if (!legacy) return { entries: undefined, compact: true };
+    const entries = new Map<string, T>();
+    for (const s of legacy) entries.set(s.id, keep(s, lineOf(s)));
+    return { entries, compact: true };
   }
 
-  private async readLog(): Promise<IndexRead | undefined> {
-    const stream = createReadStream(this.path, { encoding: 'utf8' });
+  private async readLog<T>(keep: (sidecar: Sidecar, line: string) => T): Promise<IndexRead<T> | undefined> {
+    const stream = createReadStream(this.path, { encoding: 'utf8', highWaterMark: READ_CHUNK });
     const opened = await new Promise<boolean>((resolve) => {
       stream.once('open', () => resolve(true));
       stream.once('error', () => resolve(false));
     });
     if (!opened) return undefined;
-    const sidecars = new Map<string, Sidecar>();
+    const entries = new Map<string, T>();
     let lines = 0;
     let damaged = false;
-    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-      if (line === '') continue;
+    const take = (line: string) => {
+      if (line === '') return;
       lines++;
-      const parsed = LineSchema.safeParse(parseJson(line));
+      const parsed = LogLineSchema.safeParse(parseJson(line));
       if (!parsed.success) {
         damaged = true;
-        continue;
+        return;
       }
       if ('put' in parsed.data) {
+        const sidecar = parsed.data.put as Sidecar;
         // A result filed again replaces its older line; it keeps its place in the order, which is by time saved.
-        sidecars.delete(parsed.data.put.id);
-        sidecars.set(parsed.data.put.id, parsed.data.put);
-      } else sidecars.delete(parsed.data.del);
+        entries.delete(sidecar.id);
+        entries.set(sidecar.id, keep(sidecar, line));
+      } else entries.delete(parsed.data.del);
+    };
+    let rest = '';
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const text = rest + chunk;
+      let from = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', from)) {
+        take(text.slice(from, end));
+        from = end + 1;
+      }
+      rest = text.slice(from);
     }
+    take(rest);
     // Superseded lines cost reading time at every start: rewritten once they are as many as the live ones.
-    return { sidecars, compact: damaged || lines > 2 * sidecars.size + 100 };
+    return { entries, compact: damaged || lines > 2 * entries.size + 100 };
   }
 
-  /** Files one result: one line appended. */
-  put(sidecar: Sidecar): Promise<void> {
-    return this.append(`${JSON.stringify({ put: sidecar })}\n`);
+  /** A result's line: what `put` appends and what `read` gives back. */
+  static lineOf(sidecar: Sidecar): string {
+    return lineOf(sidecar);
+  }
+
+  /** The sidecar of a line `read` gave back (checked then; checked again, since the schema also repairs). */
+  static sidecarOf(line: string): Sidecar {
+    return SidecarSchema.parse((JSON.parse(line) as { put: unknown }).put);
+  }
+
+  /** Files one result: its line (`IndexLog.lineOf`) appended. */
+  put(line: string): Promise<void> {
+    return this.append(`${line}\n`);
   }
 
   /** Drops results that went to the trash. */
@@ -101,7 +137,7 @@ export class IndexLog {
    * Rewrites the log with one line per result, then removes the old single-file index (only once the log that
    * replaces it is on disk: a crash before leaves the old index to migrate again).
    */
-  compact(sidecars: Iterable<Sidecar>): Promise<void> {
+  compact(lines: Iterable<string>): Promise<void> {
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {
@@ -109,8 +145,8 @@ export class IndexLog {
         const handle = await open(temp, 'w');
         try {
           let batch: string[] = [];
-          for (const sidecar of sidecars) {
-            batch.push(JSON.stringify({ put: sidecar }));
+          for (const line of lines) {
+            batch.push(line);
             if (batch.length === COMPACT_BATCH) {
               await handle.write(`${batch.join('\n')}\n`);
               batch = [];
@@ -128,6 +164,8 @@ export class IndexLog {
   }
 }
 
+const lineOf = (sidecar: Sidecar): string => JSON.stringify({ put: sidecar });
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -136,7 +174,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function readLegacy(file: string): Promise<Map<string, Sidecar> | undefined> {
+async function readLegacy(file: string): Promise<Sidecar[] | undefined> {
   const handle = await open(file, 'r').catch(() => undefined);
   if (!handle) return undefined;
   let text: string;
@@ -148,10 +186,10 @@ async function readLegacy(file: string): Promise<Map<string, Sidecar> | undefine
   // Entry by entry, so one damaged entry costs only itself (its sidecar is adopted again), not the whole index.
   const parsed = z.object({ version: z.literal(1), entries: z.array(z.unknown()) }).safeParse(parseJson(text));
   if (!parsed.success) return undefined;
-  const sidecars = new Map<string, Sidecar>();
+  const sidecars: Sidecar[] = [];
   for (const entry of parsed.data.entries) {
     const s = SidecarSchema.safeParse(entry);
-    if (s.success) sidecars.set(s.data.id, s.data);
+    if (s.success) sidecars.push(s.data);
   }
   return sidecars;
 }

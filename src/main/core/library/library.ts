@@ -1,137 +1,64 @@
-import { createHash } from 'node:crypto';
-import { lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { findEndpoint } from '../../../shared/catalog/catalog';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { MEDIA_TYPES, sniffMediaType, SNIFF_BYTES, type MediaType } from '../../../shared/media/mediaType';
 import type { Logger } from '../deps';
 import { TASK_ID_PATTERN } from '../engine/taskRecord';
-import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
-import { GalleryIndex, galleryRow, type GalleryRow } from './galleryIndex';
-import { IndexLog } from './indexLog';
-import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { timed } from '../perf/phases';
-import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
-import { posterPreview } from '../assets/poster';
-import { inspectResult, type InspectedResult } from './inspect';
-import { embedInResult } from './metadata/embed';
-import { remuxWithMetadata } from './metadata/mp4Export';
+import { filedSidecar, recoverFile, unfiledFile, writeResult, type FilingContext, type ResultMeta, type SaveRequest } from './filing';
+import { GalleryIndex } from './galleryIndex';
 import { GalleryState, type Mark } from './galleryState';
-import { SidecarSchema, type Sidecar } from './sidecar';
+import { IndexLog } from './indexLog';
+import { findPosters, loadEntries } from './libraryLoad';
+import { PosterStore } from './posters';
+import { timed } from '../perf/phases';
+import { entryOf, hasImagePreview, sidecarOfEntry, type Entry } from './resultEntry';
+import { isPlainFile, previewPath, SET_ASIDE, THUMBS } from './resultFiles';
+import { registerResultMedia } from './resultProtocol';
+import type { Sidecar } from './sidecar';
+import { LibraryTrash } from './trash';
 
-const THUMBS = '.thumbs';
-const SET_ASIDE = '.set-aside';
-/** A video result's poster is kept where an image's preview is; this is its size. */
-const POSTER_EDGE = 320;
-
-/** By extension, for a result found without its sidecar; what it is served as is read from its content. */
-const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(Object.values(MEDIA_TYPES).map((t) => [`.${t.ext}`, t.mime]));
-
-/** A sidecar describes the file beside it of the same name, and no other. */
-const sidecarOf = (base: string) => SidecarSchema.refine((s) => s.file === `${base}${extname(s.file)}`);
+export type { ResultMeta, SaveRequest } from './filing';
 
 export type LibraryChange = { readonly kind: 'updated'; readonly item: LibraryItem } | { readonly kind: 'removed'; readonly id: string };
 
-/** What is kept beside a result: everything of a save but its bytes. */
-export interface ResultMeta {
-  readonly taskId: string;
-  readonly endpointId: string;
-  readonly params: Sidecar['params'];
-  readonly inputs: Sidecar['inputs'];
-  readonly seed: number | null;
-  readonly cost: number | null;
-  readonly settledCost: number | null;
-  readonly inputMp: number | null;
-  readonly outputMp: number | null;
-  readonly remoteTaskId: string | null;
-  readonly connectionLabel: string;
-  readonly createdAt: number;
-  readonly submittedAt: number | null;
-  readonly readyAt: number | null;
-  readonly projectId?: string | null;
-  readonly group?: { readonly id: string; readonly index: number; readonly count: number } | null;
-}
-
-export interface SaveRequest extends ResultMeta {
-  readonly bytes: Uint8Array;
-}
-
-/** A file name the user can read in their file manager, fixed by the task so saving twice lands in one place. */
-function baseNameFor(taskId: string, endpointId: string, createdAt: number): string {
-  const d = new Date(createdAt);
-  const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return `${ymd}_${endpointId.replace(/[^A-Za-z0-9.-]/g, '-')}_${taskId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
-}
-
-interface Entry {
-  readonly sidecar: Sidecar | null;
-  readonly id: string;
-  readonly file: string;
-  readonly mime: string;
-  readonly bytes: number;
-  readonly savedAt: number;
-}
-
-function rowOf(e: Entry): GalleryRow {
-  const s = e.sidecar;
-  const prompt = s && typeof s.params.prompt === 'string' ? s.params.prompt : '';
-  return galleryRow({
-    id: e.id,
-    savedAt: e.savedAt,
-    createdAt: s?.timings.createdAt ?? e.savedAt,
-    endpointId: s?.endpoint.id ?? 'unknown',
-    prompt,
-    fileName: e.file,
-    projectId: s?.projectId ?? null,
-    group: s?.group ?? null,
-  });
-}
+const notFound = () => new IpcFailure('not-found', 'That result is no longer in the library.');
 
 /**
- * The results library: each result is its file plus a JSON sidecar, in a folder the user can open. Every
- * write is atomic and the sidecar is written after the file, so a crash at any point leaves either nothing
- * or a whole result. The index (an append-only log, indexLog.ts) is a cache: lost or damaged, it is rebuilt
- * from the sidecars. What the gallery shows is queried in main (galleryIndex.ts) and sent a page at a time.
+ * The results library: each result is its file plus a JSON sidecar, in a folder the user can open (filing.ts writes
+ * them). The index (an append-only log, indexLog.ts) is a cache: lost or damaged, it is rebuilt from the sidecars
+ * (libraryLoad.ts). What the gallery shows is queried in main (galleryIndex.ts) and sent a page at a time; deleted
+ * results wait in trash.ts, video posters in posters.ts.
  */
 export class Library {
-  private readonly entries = new Map<string, Entry>();
-  private readonly indexLog: IndexLog;
-  /** The results in the gallery (not those in its trash), newest first, for its pages, search and filters. */
-  private readonly shown = new GalleryIndex((id) => this.gallery.markOf(id));
   private readonly listeners = new Set<(item: LibraryItem) => void>();
   private readonly changeListeners = new Set<(change: LibraryChange) => void>();
-  /** Deleted in this session: out of the gallery, back with undo, to the OS trash when the app closes. */
-  private readonly trashed = new Map<string, Entry>();
-  /** Video results with a poster frame, and a short tag of it (which gives each new poster a new address). */
-  private readonly posters = new Map<string, string>();
-  private gallery!: GalleryState;
-  private trashItem: (path: string) => Promise<void> = async () => {
-    throw new Error('no trash');
-  };
+  /** The results in the gallery (not those in its trash), newest first, for its pages, search and filters. */
+  private readonly shown: GalleryIndex;
+  private readonly filing: FilingContext;
 
   private constructor(
     readonly dir: string,
+    private readonly entries: Map<string, Entry>,
+    private readonly gallery: GalleryState,
+    private readonly indexLog: IndexLog,
+    private readonly posters: PosterStore,
+    private readonly trashed: LibraryTrash,
     private readonly media: MediaRegistry,
-    private readonly notices: NoticeBoard,
-    private readonly log: Logger,
-    private readonly now: () => number,
-    private readonly appVersion: string,
+    o: { log: Logger; now: () => number; appVersion: string },
   ) {
-    this.indexLog = new IndexLog(dir);
-    media.register('result', async (id) => {
-      const e = this.entries.get(id);
-      if (!e) return undefined;
-      const file = join(this.dir, e.file);
-      const type = await this.mediaTypeOf(file);
-      return type ? { file, mime: type.mime } : undefined;
-    });
-    media.register('result-thumb', async (id) => {
-      const e = this.entries.get(id);
-      if (!e || !(e.mime.startsWith('image/') || this.posters.has(id))) return undefined;
-      return { file: join(this.dir, THUMBS, `${id}.webp`), mime: 'image/webp' };
+    this.shown = new GalleryIndex((id) => this.gallery.markOf(id));
+    this.filing = { dir, now: o.now, appVersion: o.appVersion, log: o.log };
+    registerResultMedia(media, {
+      fileOf: (id) => {
+        const e = this.entries.get(id);
+        return e ? join(this.dir, e.file) : undefined;
+      },
+      previewOf: (id) => {
+        const e = this.entries.get(id);
+        return e && (e.mime.startsWith('image/') || this.posters.has(id)) ? previewPath(this.dir, id) : undefined;
+      },
     });
   }
 
@@ -145,22 +72,34 @@ export class Library {
     /** the OS trash (Electron's `shell.trashItem`); deleted results go there, never unlinked */
     trashItem?: (path: string) => Promise<void>;
   }): Promise<Library> {
-    const library = new Library(join(o.dataDir, 'library'), o.media, o.notices, o.log, o.now, o.appVersion ?? '0.0.0');
-    if (o.trashItem) library.trashItem = o.trashItem;
-    await mkdir(join(library.dir, THUMBS), { recursive: true });
-    await library.load();
-    library.gallery = await GalleryState.open({ dir: library.dir, asideDir: join(library.dir, SET_ASIDE), log: o.log, notices: o.notices, now: o.now });
+    const dir = join(o.dataDir, 'library');
+    await mkdir(join(dir, THUMBS), { recursive: true });
+    const indexLog = new IndexLog(dir);
+    const entries = await loadEntries({ dir, indexLog, notices: o.notices, log: o.log, now: o.now });
+    const posters = new PosterStore((id) => previewPath(dir, id), await findPosters(entries, (id) => previewPath(dir, id)));
+    const gallery = await GalleryState.open({ dir, asideDir: join(dir, SET_ASIDE), log: o.log, notices: o.notices, now: o.now });
+    const trashItem =
+      o.trashItem ??
+      (async () => {
+        throw new Error('no trash');
+      });
+    const trash = new LibraryTrash({ dir, gallery, indexLog, posters, log: o.log, trashItem });
+    const library = new Library(dir, entries, gallery, indexLog, posters, trash, o.media, { log: o.log, now: o.now, appVersion: o.appVersion ?? '0.0.0' });
     // Deleted in a session that ended before it could send them to the trash: sent now.
-    for (const id of library.gallery.pendingTrash) {
-      const e = library.entries.get(id);
-      if (e) {
-        library.entries.delete(id);
-        library.trashed.set(id, e);
-      }
+    for (const id of gallery.pendingTrash) {
+      const e = entries.get(id);
+      if (!e) continue;
+      entries.delete(id);
+      await trash.put(e, false);
     }
-    library.shown.load([...library.entries.values()].map(rowOf));
-    await library.emptyTrash();
+    library.shown.load([...entries.values()].map((e) => e.row));
+    await trash.empty();
     return library;
+  }
+
+  onAdded(listener: (item: LibraryItem) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   onChanged(listener: (change: LibraryChange) => void): () => void {
@@ -172,9 +111,15 @@ export class Library {
     for (const listener of this.changeListeners) listener(change);
   }
 
+  private entry(id: string): Entry {
+    const e = this.entries.get(id);
+    if (!e) throw notFound();
+    return e;
+  }
+
   /** Stars a result, or marks it discarded or kept. */
   async mark(id: string, patch: Partial<Mark>): Promise<LibraryItem> {
-    this.get(id);
+    this.entry(id);
     await this.gallery.mark(id, patch);
     this.shown.marksChanged();
     const item = this.get(id);
@@ -184,172 +129,56 @@ export class Library {
 
   /** Takes a result out of the gallery; its files stay where they are until the trash is emptied. */
   async trash(id: string): Promise<void> {
-    const e = this.entries.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    const e = this.entry(id);
     this.entries.delete(id);
     this.shown.remove(id);
-    this.trashed.set(id, e);
-    await this.gallery.setPendingTrash([...this.trashed.keys()]);
+    await this.trashed.put(e);
     this.changed({ kind: 'removed', id });
   }
 
   async untrash(id: string): Promise<LibraryItem> {
-    const e = this.trashed.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result has already gone to the trash; restore it from your system’s trash.');
-    this.trashed.delete(id);
+    const e = await this.trashed.restore(id);
     this.entries.set(id, e);
-    this.shown.put(rowOf(e));
-    await this.gallery.setPendingTrash([...this.trashed.keys()]);
+    this.shown.put(e.row);
     const item = this.get(id);
     this.changed({ kind: 'updated', item });
     return item;
   }
 
-  /**
-   * Sends deleted results to the OS trash: the file, its sidecar and its preview. One that cannot go stays
-   * pending and is tried at the next start; nothing is unlinked.
-   */
-  async emptyTrash(): Promise<void> {
-    if (this.trashed.size === 0) return;
-    const gone: string[] = [];
-    for (const [id, e] of this.trashed) {
-      const base = e.file.slice(0, -extname(e.file).length);
-      try {
-        await this.trashItem(join(this.dir, e.file));
-        if (e.sidecar) await this.trashItem(join(this.dir, `${base}.json`));
-        if ((e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id)) await this.trashItem(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
-        gone.push(id);
-      } catch (error) {
-        this.log.warn('library: a deleted result could not be moved to the trash; it will be tried again', { file: e.file, error: error instanceof Error ? error.message : 'unknown' });
-      }
-    }
-    for (const id of gone) {
-      this.trashed.delete(id);
-      this.posters.delete(id);
-    }
-    await this.gallery.forget(gone);
-    await this.gallery.setPendingTrash([...this.trashed.keys()]);
-    await this.indexLog.remove(gone);
+  /** Sends deleted results to the OS trash (trash.ts). */
+  emptyTrash(): Promise<void> {
+    return this.trashed.empty();
   }
 
   /** Where a result's file and preview are on disk: for main's own use (export, drag, reveal), never sent out. */
   pathsOf(id: string): { file: string; mime: string; thumbnail: string | null; name: string } {
-    const e = this.entries.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
-    return {
-      file: join(this.dir, e.file),
-      mime: e.mime,
-      name: e.file,
-      thumbnail: (e.mime.startsWith('image/') && e.sidecar) || this.posters.has(id) ? join(this.dir, THUMBS, `${id}.webp`) : null,
-    };
-  }
-
-  onAdded(listener: (item: LibraryItem) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private fromSidecar(s: Sidecar): Entry {
-    return { sidecar: s, id: s.id, file: s.file, mime: s.mime, bytes: s.bytes, savedAt: s.timings.savedAt };
-  }
-
-  private async load(): Promise<void> {
-    const names = await readdir(this.dir);
-    const sidecarNames = new Set(names.filter((n) => n.endsWith('.json') && !n.startsWith('.')));
-    const read = await this.indexLog.read();
-    if (!read.sidecars) this.log.warn('library index missing or unreadable; rebuilding from the sidecars');
-    const known = new Set<string>();
-    for (const s of read.sidecars?.values() ?? []) {
-      const sidecarName = `${s.file.slice(0, -extname(s.file).length)}.json`;
-      // An entry whose sidecar is gone was removed outside the app.
-      if (!sidecarNames.has(sidecarName)) continue;
-      this.entries.set(s.id, this.fromSidecar(s));
-      known.add(sidecarName);
-    }
-    // Sidecars the index does not list: a lost index, or a crash between a sidecar and the index.
-    const adopted: Sidecar[] = [];
-    for (const name of sidecarNames) {
-      if (known.has(name)) continue;
-      const sidecar = await this.adopt(name, names);
-      if (sidecar) adopted.push(sidecar);
-    }
-    // A dropped entry (its sidecar gone) leaves a line behind too: the log is rewritten when it is worth it.
-    const dropped = (read.sidecars?.size ?? 0) - known.size;
-    if (read.compact || !read.sidecars || dropped > 100) await this.indexLog.compact(this.indexed());
-    else for (const sidecar of adopted) await this.indexLog.put(sidecar);
-    for (const e of this.entries.values()) {
-      if (e.mime.startsWith('image/')) continue;
-      const poster = await stat(join(this.dir, THUMBS, `${e.id}.webp`)).catch(() => undefined);
-      if (poster?.isFile()) this.posters.set(e.id, Math.floor(poster.mtimeMs).toString(16));
-    }
+    const e = this.entry(id);
+    const preview = hasImagePreview(e) || this.posters.has(id);
+    return { file: join(this.dir, e.file), mime: e.mime, name: e.file, thumbnail: preview ? previewPath(this.dir, id) : null };
   }
 
   /**
-   * Stores a video result's poster frame, drawn by the renderer (checked and shrunk by `posterPreview`); its
-   * `thumbnailUrl` serves it from then on, and every view hears of it.
+   * Stores a video result's poster frame, drawn by the renderer; its `thumbnailUrl` serves it from then on, and
+   * every view hears of it.
    */
   async setPoster(id: string, bytes: Uint8Array): Promise<LibraryItem> {
-    const e = this.entries.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    const e = this.entry(id);
     if (e.mime.startsWith('image/')) throw new IpcFailure('bad-input', 'That result is a picture; only a video takes a poster frame.');
     if (!TASK_ID_PATTERN.test(id)) throw new IpcFailure('bad-input', 'That result’s details were lost; its poster cannot be stored.');
-    const preview = await posterPreview(bytes, POSTER_EDGE);
-    await writeFileAtomic(join(this.dir, THUMBS, `${id}.webp`), preview);
-    this.posters.set(id, createHash('sha256').update(preview).digest('hex').slice(0, 12));
+    await this.posters.store(id, bytes);
     const item = this.item(e);
     this.changed({ kind: 'updated', item });
     return item;
   }
 
   /** A video result's stored poster (a small WebP), or null: it goes with the video when it becomes an input. */
-  async posterOf(id: string): Promise<Uint8Array | null> {
-    if (!this.posters.has(id)) return null;
-    const bytes = await readFile(join(this.dir, THUMBS, `${id}.webp`)).catch(() => undefined);
-    return bytes ? new Uint8Array(bytes) : null;
-  }
-
-  /** Adopts a sidecar the index did not list; the sidecar when it was whole (to be indexed). */
-  private async adopt(sidecarName: string, names: readonly string[]): Promise<Sidecar | undefined> {
-    const base = sidecarName.slice(0, -'.json'.length);
-    const read = await readJsonOrSetAside(join(this.dir, sidecarName), {
-      schema: sidecarOf(base),
-      aside: join(this.dir, SET_ASIDE, `${base}.${asideStamp(this.now())}.json`),
-    });
-    if (read.status === 'ok') {
-      this.entries.set(read.value.id, this.fromSidecar(read.value));
-      return read.value;
-    }
-    if (read.status === 'missing') return undefined;
-    const aside = read.aside;
-    const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && MIME_BY_EXT[extname(n).toLowerCase()]);
-    this.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
-    if (media) {
-      const size = (await stat(join(this.dir, media)).catch(() => undefined))?.size ?? 0;
-      this.entries.set(base, { sidecar: null, id: base, file: media, mime: MIME_BY_EXT[extname(media).toLowerCase()]!, bytes: size, savedAt: this.now() });
-      this.notices.add(
-        'warning',
-        `The details of the result ${media} could not be read; they were set aside as ${aside}. The file itself is kept and still shown in the library.`,
-      );
-    } else {
-      this.notices.add('warning', `A damaged details file (${sidecarName}) was found in the library without its result and was set aside as ${aside}.`);
-    }
-    return undefined;
-  }
-
-  /** What the index lists: every result whose sidecar was read, in the order they were filed. */
-  private *indexed(): Iterable<Sidecar> {
-    for (const e of this.entries.values()) if (e.sidecar) yield e.sidecar;
-  }
-
-  /** Files a result in the index on disk and in the gallery's order. */
-  private async index(e: Entry & { sidecar: Sidecar }): Promise<void> {
-    this.entries.set(e.id, e);
-    this.shown.put(rowOf(e));
-    await this.indexLog.put(e.sidecar);
+  posterOf(id: string): Promise<Uint8Array | null> {
+    return this.posters.read(id);
   }
 
   private item(e: Entry): LibraryItem {
-    const s = e.sidecar;
+    const s = sidecarOfEntry(e);
+    const mark = this.gallery.markOf(e.id);
     return {
       id: e.id,
       fileName: e.file,
@@ -376,35 +205,18 @@ export class Library {
       savedAt: e.savedAt,
       metadataLost: s === null,
       seconds: s?.seconds ?? null,
-      starred: this.gallery?.markOf(e.id).starred ?? false,
-      discarded: this.gallery?.markOf(e.id).discarded ?? false,
+      starred: mark.starred,
+      discarded: mark.discarded,
       projectId: s?.projectId ?? null,
       group: s?.group ?? null,
     };
   }
 
   private thumbnailUrl(e: Entry): string | null {
-    if (e.mime.startsWith('image/')) return this.media.url(e.sidecar ? 'result-thumb' : 'result', e.id);
-    const poster = this.posters.get(e.id);
+    if (e.mime.startsWith('image/')) return this.media.url(e.line !== null ? 'result-thumb' : 'result', e.id);
+    const poster = this.posters.tagOf(e.id);
     // The query is not part of what is served: it gives each new poster a new address, past any cache.
     return poster ? `${this.media.url('result-thumb', e.id)}?v=${poster}` : null;
-  }
-
-  /**
-   * What a result's file really is, from its first bytes: only a plain file in the library folder (not a link out of
-   * it) of a kind the library keeps is served, whatever its sidecar says.
-   */
-  private async mediaTypeOf(file: string): Promise<MediaType | undefined> {
-    if (!(await isPlainFile(file))) return undefined;
-    const handle = await open(file, 'r').catch(() => undefined);
-    if (!handle) return undefined;
-    try {
-      const head = new Uint8Array(SNIFF_BYTES);
-      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-      return sniffMediaType(head.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
   }
 
   /** Every result in the gallery, newest first (for tests and small libraries; the gallery asks for pages). */
@@ -428,15 +240,12 @@ export class Library {
   }
 
   get(id: string): LibraryItem {
-    const e = this.entries.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
-    return this.item(e);
+    return this.item(this.entry(id));
   }
 
   /** A result's file, to use it as an input (a reference from the gallery). */
   async bytesOf(id: string): Promise<{ name: string; bytes: Uint8Array }> {
-    const e = this.entries.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+    const e = this.entry(id);
     const file = join(this.dir, e.file);
     const missing = () => new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
     if (!(await isPlainFile(file))) throw missing();
@@ -449,40 +258,21 @@ export class Library {
   /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */
   async find(taskId: string, endpointId: string, createdAt: number): Promise<LibraryItem | undefined> {
     if (this.entries.has(taskId)) return this.get(taskId);
-    const base = baseNameFor(taskId, endpointId, createdAt);
-    const text = await readFile(join(this.dir, `${base}.json`), 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
-    const parsed = sidecarOf(base).safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
-    if (!parsed.success) return undefined;
-    await this.index({ ...this.fromSidecar(parsed.data), sidecar: parsed.data });
-    return this.get(parsed.data.id);
+    const sidecar = await filedSidecar(this.dir, { taskId, endpointId, createdAt });
+    if (!sidecar) return undefined;
+    await this.index(sidecar);
+    return this.get(sidecar.id);
   }
 
-  /**
-   * A task's result file left without its sidecar (a crash came between the two): adopted when it decodes, by
-   * writing what the save would have written after the file. Undefined when there is no such file, or it does
-   * not decode (a file cut short is replaced by the next save).
-   */
+  /** A task's result file left without its sidecar, adopted when it decodes (filing.ts, `recoverFile`). */
   async recover(meta: ResultMeta): Promise<LibraryItem | undefined> {
-    const base = baseNameFor(meta.taskId, meta.endpointId, meta.createdAt);
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!name.startsWith(`${base}.`) || !MIME_BY_EXT[extname(name).toLowerCase()]) continue;
-      const bytes = await readFile(join(this.dir, name)).catch(() => undefined);
-      if (!bytes) continue;
-      const inspected = await inspectResult(new Uint8Array(bytes)).catch(() => undefined);
-      if (!inspected || `${base}.${inspected.ext}` !== name) continue;
-      this.log.info('library: adopted a result saved before its details', { file: name });
-      return this.file(meta, bytes.byteLength, inspected);
-    }
-    return undefined;
+    const sidecar = await recoverFile(this.filing, meta);
+    return sidecar ? this.filed(sidecar) : undefined;
   }
 
-  /** A task's result file left without its sidecar, found by name alone (nothing is read): see `recover`. */
-  async unfiledFile(meta: Pick<ResultMeta, 'taskId' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
-    const base = baseNameFor(meta.taskId, meta.endpointId, meta.createdAt);
-    const name = (await readdir(this.dir).catch(() => [] as string[])).find((n) => n.startsWith(`${base}.`) && MIME_BY_EXT[extname(n).toLowerCase()]);
-    return name === undefined ? undefined : { path: join(this.dir, name), ext: extname(name).slice(1) };
+  /** A task's result file left without its sidecar, found by name alone (nothing is read). */
+  unfiledFile(meta: Pick<ResultMeta, 'taskId' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
+    return unfiledFile(this.dir, meta);
   }
 
   /**
@@ -492,83 +282,23 @@ export class Library {
   async save(r: SaveRequest): Promise<LibraryItem> {
     const existing = await this.find(r.taskId, r.endpointId, r.createdAt);
     if (existing) return existing;
-    const inspected = await inspectResult(r.bytes);
-    const file = `${baseNameFor(r.taskId, r.endpointId, r.createdAt)}.${inspected.ext}`;
-    const bytes = await this.withMetadata(r, inspected);
-    return timed('write', async () => {
-      await writeFileAtomic(join(this.dir, file), bytes);
-      return this.file(r, bytes.byteLength, inspected);
-    });
+    const sidecar = await writeResult(this.filing, r);
+    return timed('write', () => this.filed(sidecar));
   }
 
-  /**
-   * The result's bytes with how it was made written into the file itself (docs/metadata.md), so it travels
-   * with the file into other tools. A file the writer cannot place it in is saved as it came.
-   */
-  private async withMetadata(r: SaveRequest, inspected: InspectedResult): Promise<Uint8Array> {
-    if (inspected.width === null || inspected.height === null) return r.bytes;
-    const endpoint = findEndpoint(r.endpointId);
-    const metadata = buildGenerationMetadata({
-      appVersion: this.appVersion,
-      endpoint: { id: r.endpointId, title: endpoint?.title ?? null, release: endpoint?.release ?? null },
-      params: r.params,
-      seed: r.seed,
-      width: inspected.width,
-      height: inspected.height,
-      inputs: r.inputs,
-    });
-    try {
-      // A video's packets are copied into a new MP4 with the tags, never re-encoded.
-      if (inspected.kind === 'video') return await remuxWithMetadata(r.bytes, metadata);
-      return await embedInResult(r.bytes, inspected.ext, { width: inspected.width, height: inspected.height }, metadata);
-    } catch (error) {
-      this.log.warn('library: the metadata could not be written into the result file; saved without it', { error: error instanceof Error ? error.message : 'unknown' });
-      return r.bytes;
-    }
+  /** Files a result in the index on disk and in the gallery's order. */
+  private async index(sidecar: Sidecar): Promise<Entry> {
+    const e = entryOf(sidecar);
+    this.entries.set(e.id, e);
+    this.shown.put(e.row);
+    await this.indexLog.put(e.line!);
+    return e;
   }
 
-  /** Writes what follows a result's file: preview, sidecar, index; then tells the listeners. */
-  private async file(r: ResultMeta, bytes: number, inspected: InspectedResult): Promise<LibraryItem> {
-    // The id names the preview file: one from anywhere but the engine's own records must not reach a path.
-    if (!TASK_ID_PATTERN.test(r.taskId)) throw new Error('bad task id');
-    const base = baseNameFor(r.taskId, r.endpointId, r.createdAt);
-    const file = `${base}.${inspected.ext}`;
-    const endpoint = findEndpoint(r.endpointId);
-    const savedAt = this.now();
-    const sidecar: Sidecar = {
-      version: 1,
-      id: r.taskId,
-      file,
-      mime: inspected.mime,
-      bytes,
-      width: inspected.width,
-      height: inspected.height,
-      seconds: inspected.seconds,
-      endpoint: { id: r.endpointId, title: endpoint?.title ?? null, release: endpoint?.release ?? null },
-      params: r.params,
-      seed: r.seed,
-      inputs: r.inputs,
-      cost: r.cost,
-      settledCost: r.settledCost,
-      inputMp: r.inputMp,
-      outputMp: r.outputMp,
-      task: { id: r.taskId, remoteId: r.remoteTaskId },
-      connection: { label: r.connectionLabel },
-      projectId: r.projectId ?? null,
-      group: r.group ?? null,
-      timings: { createdAt: r.createdAt, submittedAt: r.submittedAt, readyAt: r.readyAt, savedAt },
-    };
-    if (inspected.thumbnail) await writeFileAtomic(join(this.dir, THUMBS, `${r.taskId}.webp`), inspected.thumbnail);
-    await writeJsonAtomic(join(this.dir, `${base}.json`), sidecar);
-    await this.index({ ...this.fromSidecar(sidecar), sidecar });
-    const item = this.get(r.taskId);
+  /** A result whose file, preview and sidecar are written: indexed, then every listener hears of it. */
+  private async filed(sidecar: Sidecar): Promise<LibraryItem> {
+    const item = this.item(await this.index(sidecar));
     for (const listener of this.listeners) listener(item);
     return item;
   }
-}
-
-/** A regular file, not a link (which could lead anywhere) and not a folder. */
-async function isPlainFile(path: string): Promise<boolean> {
-  const info = await lstat(path).catch(() => undefined);
-  return info?.isFile() === true;
 }

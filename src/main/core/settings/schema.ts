@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
-import { DEFAULT_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type Preferences } from '../../../shared/ipc/contract';
+import { DEFAULT_CONCURRENCY_PER_KEY, MAX_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type Preferences } from '../../../shared/ipc/contract';
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 
 /** Bumped whenever the stored shape changes; `migrations.ts` holds the step from each older version. */
@@ -47,13 +47,23 @@ export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
 const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
 
+/**
+ * Preferences as stored: a cap written when more tasks per key were allowed (up to 64) is read as the most now
+ * allowed, rather than costing the whole entry (and the other preferences with it).
+ */
+const StoredPreferencesSchema = z.preprocess((raw) => {
+  if (!raw || typeof raw !== 'object') return raw;
+  const cap = (raw as { concurrencyPerKey?: unknown }).concurrencyPerKey;
+  return typeof cap === 'number' && Number.isInteger(cap) && cap > MAX_CONCURRENCY_PER_KEY ? { ...raw, concurrencyPerKey: MAX_CONCURRENCY_PER_KEY } : raw;
+}, PreferencesSchema);
+
 /** Each top-level entry is checked on its own, so one damaged entry never costs the others. */
 export const SETTINGS_FIELDS = {
   schemaVersion: z.number().int().nonnegative(),
   connections: z.array(ConnectionRecordSchema),
   keys: z.array(KeyRecordSchema),
   activeConnectionId: z.string().min(1),
-  preferences: PreferencesSchema,
+  preferences: StoredPreferencesSchema,
   /** by key id (`sandbox` for the built-in connection) */
   spendingCaps: z.record(z.string(), SpendingCapsSchema),
   /** absent in files from before it existed: the default (none yet) applies, so no migration is needed */

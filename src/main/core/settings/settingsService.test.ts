@@ -83,6 +83,13 @@ describe('settings', () => {
     expect((await readdir(dir.path)).some((n) => n.startsWith('settings.damaged-'))).toBe(true);
   });
 
+  it('read a cap on tasks per key written when more were allowed as the most the service takes, keeping the other preferences', async () => {
+    await writeFile(file(), JSON.stringify({ schemaVersion: SETTINGS_VERSION, preferences: { concurrencyPerKey: 64, sendWhenOnline: 'on-request', theme: 'dark' } }));
+    const s = await open();
+    expect(s.get().preferences).toEqual({ concurrencyPerKey: 24, sendWhenOnline: 'on-request', theme: 'dark' });
+    expect(notices.list()).toEqual([]);
+  });
+
   it('migrate a file written before settings had a version', async () => {
     await writeFile(
       file(),

@@ -62,6 +62,11 @@ export class SpendingLedger {
     return this.entries.size;
   }
 
+  /** Every entry, for the spending chart. */
+  all(): readonly LedgerEntry[] {
+    return [...this.entries.values()];
+  }
+
   has(taskId: string): boolean {
     return this.entries.has(taskId);
   }
@@ -92,6 +97,12 @@ export class SpendingLedger {
     if (this.entries.has(entry.taskId)) return;
     this.entries.set(entry.taskId, { ...entry, charged: true, unsettled: true });
     await this.persist();
+  }
+
+  /** Whether anything was ever spent (or held) on this key. */
+  knowsKey(keyId: string): boolean {
+    for (const e of this.entries.values()) if (e.keyId === keyId) return true;
+    return false;
   }
 
   /** Entries whose outcome nobody has settled yet, for one key (or every key). */

@@ -1,5 +1,5 @@
 import { findEndpoint } from '../../../shared/catalog/catalog';
-import type { SpendingCaps, SpendingPeriod, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
+import type { SpendingCaps, SpendingHistory, SpendingPeriod, SpendingRun, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/pricing/priceModel';
@@ -8,6 +8,7 @@ import { SANDBOX_KEY_ID } from '../connections/builtinIds';
 import type { ConnectionService, ResolvedConnection } from '../connections/connectionService';
 import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
 import type { SettingsService } from '../settings/settingsService';
+import { biggestRuns, dailySpending } from './history';
 import type { LedgerEntry, SpendingLedger } from './ledger';
 import { PERIOD_WORDS, periodStarts } from './periods';
 
@@ -31,7 +32,9 @@ export class SpendingService {
   ) {}
 
   caps(keyId: string): SpendingCaps {
-    return this.settings.get().spendingCaps[keyId] ?? NO_CAPS;
+    // Own entries only: a key id like `__proto__` must not read what every object inherits.
+    const caps = this.settings.get().spendingCaps;
+    return Object.hasOwn(caps, keyId) ? caps[keyId]! : NO_CAPS;
   }
 
   setCaps(keyId: string, caps: SpendingCaps): void {
@@ -55,6 +58,10 @@ export class SpendingService {
   }
 
   async summary(keyId: string = this.activeKeyId()): Promise<SpendingSummary> {
+    // A removed key's spending can still be shown (the ledger knows it); an id nothing knows is not a key.
+    if (keyId !== SANDBOX_KEY_ID && !this.settings.get().keys.some((k) => k.id === keyId) && !this.ledger.knowsKey(keyId)) {
+      throw new IpcFailure('not-found', 'There is no key with that id; it may have been removed.');
+    }
     const { credits, note } = await this.credits(keyId);
     return {
       keyId,
@@ -79,6 +86,22 @@ export class SpendingService {
       creditsNote: cached?.note ?? 'Balance not asked yet.',
       unsettled: this.unsettled(keyId),
     };
+  }
+
+  /**
+   * Credits per day and model for the last 30 days, and the costliest runs; `describe` says what a run was (its
+   * prompt and its result in the gallery), from the gallery or the queue.
+   */
+  history(keyId: string = this.activeKeyId(), describe: (taskId: string, endpointId: string) => Pick<SpendingRun, 'prompt' | 'resultId'>): SpendingHistory {
+    const now = this.probe.clock.now();
+    const entries = this.ledger.all();
+    const days = dailySpending(entries, keyId, now);
+    const title = (id: string) => findEndpoint(id)?.title ?? id;
+    const totals = new Map<string, number>();
+    for (const day of days) for (const [id, cost] of Object.entries(day.byModel)) totals.set(id, (totals.get(id) ?? 0) + cost);
+    const models = [...totals].map(([id, total]) => ({ id, title: title(id), total: Math.round(total * 100) / 100 })).sort((a, b) => b.total - a.total || a.title.localeCompare(b.title));
+    const biggest = biggestRuns(entries, keyId, now, (taskId, endpointId) => ({ modelTitle: title(endpointId), ...describe(taskId, endpointId) }));
+    return { keyId, keyLabel: this.keyLabel(keyId), days, models, caps: this.caps(keyId), biggest };
   }
 
   /** Tasks of the key whose outcome is unknown, oldest first, each at what it is counted against the caps. */

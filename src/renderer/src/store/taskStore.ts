@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
-import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
 
 interface TaskState {
@@ -10,7 +9,8 @@ interface TaskState {
   readonly error: string | null;
   load(): Promise<void>;
   follow(): () => void;
-  submit(request: TaskRequest): Promise<IpcResult<TaskInfo>>;
+  /** Tasks a call answered with; an event that already brought a newer view of one is kept. */
+  merge(tasks: readonly TaskInfo[]): void;
   cancel(id: string): Promise<IpcResult<TaskInfo>>;
   retry(id: string, acceptDoubleCharge: boolean): Promise<IpcResult<TaskInfo>>;
   send(ids?: string[]): Promise<IpcResult<{ sent: number }>>;
@@ -28,9 +28,8 @@ export const useTaskStore = create<TaskState>((set, get) => ({
   load: async () => {
     const result = await gen.tasks.list();
     if (!result.ok) return set({ error: result.error.message, loaded: true });
-    let tasks = get().tasks;
-    for (const t of result.value) tasks = put(tasks, t);
-    set({ tasks, loaded: true, error: null });
+    get().merge(result.value);
+    set({ loaded: true, error: null });
   },
   follow: () => {
     const offUpdated = gen.tasks.onUpdated((task) => set({ tasks: put(get().tasks, task) }));
@@ -43,10 +42,10 @@ export const useTaskStore = create<TaskState>((set, get) => ({
       offRemoved();
     };
   },
-  submit: async (request) => {
-    const result = await gen.tasks.submit(request);
-    if (result.ok) set({ tasks: put(get().tasks, result.value) });
-    return result;
+  merge: (tasks) => {
+    let next = get().tasks;
+    for (const t of tasks) next = put(next, t);
+    set({ tasks: next });
   },
   cancel: (id) => gen.tasks.cancel({ id }),
   retry: (id, acceptDoubleCharge) => gen.tasks.retry({ id, acceptDoubleCharge }),

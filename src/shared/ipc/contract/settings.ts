@@ -5,10 +5,14 @@ import { call, event } from '../define';
 export const SEND_WHEN_ONLINE = ['automatically', 'on-request'] as const;
 export type SendWhenOnline = (typeof SEND_WHEN_ONLINE)[number];
 
-/** The service's observed active-task limit per key; the default cap stays well below it. */
+/** The service's observed active-task limit per key (field notes); the default cap stays well below it. */
 export const SERVICE_ACTIVE_TASK_LIMIT = 24;
 export const DEFAULT_CONCURRENCY_PER_KEY = 8;
-export const MAX_CONCURRENCY_PER_KEY = 64;
+/**
+ * No more tasks of one key in flight than the service takes: a task sent beyond it only earns a 429 and holds a
+ * connection open meanwhile. Where a service takes fewer, its 429s make the rest wait (see docs/engine.md).
+ */
+export const MAX_CONCURRENCY_PER_KEY = SERVICE_ACTIVE_TASK_LIMIT;
 
 /** The app's look: the system's light or dark setting, or one of them always. */
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;

@@ -42,7 +42,52 @@ export const SpendingSummarySchema = z.object({
 });
 export type SpendingSummary = z.infer<typeof SpendingSummarySchema>;
 
+/** One day of the spending chart, in the user's own time zone. */
+export const SpendingDaySchema = z.object({
+  /** the local date, YYYY-MM-DD */
+  date: z.string(),
+  /** local midnight that began it */
+  start: z.number(),
+  total: z.number(),
+  /** credits per model (an endpoint's id) that day; models spent nothing on are left out */
+  byModel: z.record(z.string(), z.number()),
+  /** spent from the Monday of its week to the end of this day, and from the first of its month: what the weekly and monthly caps are checked against */
+  weekToDate: z.number(),
+  monthToDate: z.number(),
+});
+export type SpendingDay = z.infer<typeof SpendingDaySchema>;
+
+/** One of the costliest runs of the period. */
+export const SpendingRunSchema = z.object({
+  taskId: z.string(),
+  endpointId: z.string(),
+  modelTitle: z.string(),
+  /** the start of its prompt; empty when it had none or it is no longer known */
+  prompt: z.string(),
+  credits: z.number(),
+  at: z.number(),
+  /** its result in the gallery, when it is still there */
+  resultId: z.string().nullable(),
+});
+export type SpendingRun = z.infer<typeof SpendingRunSchema>;
+
+/** Credits per day for the last days, per model, computed in main from the ledger (what the caps count). */
+export const SpendingHistorySchema = z.object({
+  keyId: z.string(),
+  keyLabel: z.string(),
+  /** oldest first, today last */
+  days: z.array(SpendingDaySchema),
+  /** the models spent on in the period, costliest first */
+  models: z.array(z.object({ id: z.string(), title: z.string(), total: z.number() })),
+  caps: SpendingCapsSchema,
+  /** costliest first */
+  biggest: z.array(SpendingRunSchema),
+});
+export type SpendingHistory = z.infer<typeof SpendingHistorySchema>;
+
 export const spendingCalls = {
+  /** Credits per day and model for the last 30 days of a key (the active one when none is given), and its costliest runs. */
+  'spending.history': call(z.object({ keyId: z.string().optional() }), SpendingHistorySchema),
   /** Totals and caps of a key (the active one when none is given), with its balance where the service tells it. */
   'spending.summary': call(z.object({ keyId: z.string().optional() }), SpendingSummarySchema),
   'spending.setCaps': call(z.object({ keyId: z.string(), caps: SpendingCapsSchema }), SpendingSummarySchema),

@@ -8,25 +8,16 @@
  * With `holdResults`, fetching a result never ends (a step held mid-way, for the crash-loop test to kill it
  * there); every result fetch is reported as `fetching-result` either way. Notices are printed as `notice`.
  */
-import { createCore } from '../../createCore';
-import { systemClock } from '../../deps';
-import { FileKeychain } from './fileKeychain';
-import { CoreEvents } from '../../events';
-import { nodeDeps } from '../../nodeDeps';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { eventChannel } from '../../../../shared/ipc/define';
+import { CoreEvents } from '../../events';
+import { bootCore, readOptions, say, type BootOptions } from './bootCore';
 
-interface Options {
-  readonly dataDir: string;
-  readonly secretsFile: string;
-  readonly baseUrl: string;
-  readonly key: string;
+interface Options extends BootOptions {
   readonly total: number;
   readonly holdResults?: boolean;
 }
-const o = JSON.parse(process.argv[2] ?? '{}') as Options;
-
-const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const o = readOptions<Options>();
 const FINAL = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 const events = new CoreEvents();
@@ -58,26 +49,7 @@ const fetchResults: typeof fetch = (input, init) => {
   if (!o.holdResults) return fetch(input, init);
   return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 };
-const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch: fetchResults, clock: systemClock, secrets: new FileKeychain(o.secretsFile) }, { events });
-const call = async <T>(name: keyof typeof core.handlers, request?: unknown): Promise<T> => (core.handlers[name] as (r: unknown) => Promise<T>)(request);
-
-const keys = await call<Array<{ id: string }>>('keys.list');
-if (keys.length === 0) {
-  await call('keys.add', {
-    label: 'Crash test',
-    organization: '',
-    project: '',
-    secret: o.key,
-    connection: { create: { label: 'Sandbox process', baseUrl: o.baseUrl, regionalBaseUrl: null, endpointWord: 'gen' } },
-  });
-}
-// Alive until killed, whatever the core has left to do, or stopped cleanly when stdin closes.
-const alive = setInterval(() => undefined, 1 << 30);
-process.stdin.resume();
-process.stdin.on('end', () => {
-  clearInterval(alive);
-  void core.dispose().then(() => process.exit(0));
-});
+const { call } = await bootCore(o, events, fetchResults);
 for (const t of await call<TaskInfo[]>('tasks.list')) tasks.set(t.id, t);
 say({ event: 'started', tasks: tasks.size });
 // Prompts are numbered by how many tasks the folder already holds: a task killed before its record was written

@@ -6,24 +6,16 @@
  *
  *   exploreCoreProcess <options as JSON: { dataDir, secretsFile, baseUrl, key, spec }>
  */
-import { createCore } from '../../createCore';
-import { systemClock } from '../../deps';
-import { CoreEvents } from '../../events';
-import { nodeDeps } from '../../nodeDeps';
 import type { MatrixInfo, TaskInfo } from '../../../../shared/ipc/contract';
 import { eventChannel } from '../../../../shared/ipc/define';
 import type { MatrixSpec } from '../../../../shared/explore/matrix';
-import { FileKeychain } from './fileKeychain';
+import { CoreEvents } from '../../events';
+import { bootCore, readOptions, say, type BootOptions } from './bootCore';
 
-interface Options {
-  readonly dataDir: string;
-  readonly secretsFile: string;
-  readonly baseUrl: string;
-  readonly key: string;
+interface Options extends BootOptions {
   readonly spec: MatrixSpec;
 }
-const o = JSON.parse(process.argv[2] ?? '{}') as Options;
-const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const o = readOptions<Options>();
 
 const events = new CoreEvents();
 events.attach((channel, payload) => {
@@ -33,25 +25,7 @@ events.attach((channel, payload) => {
   }
   if (channel === eventChannel('explore.changed') && (payload as MatrixInfo).status === 'finished') say({ event: 'finished' });
 });
-const core = await createCore({ ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }), fetch, clock: systemClock, secrets: new FileKeychain(o.secretsFile) }, { events });
-const call = async <T>(name: keyof typeof core.handlers, request?: unknown): Promise<T> => (core.handlers[name] as (r: unknown) => Promise<T>)(request);
-
-const keys = await call<Array<{ id: string }>>('keys.list');
-if (keys.length === 0) {
-  await call('keys.add', {
-    label: 'Crash test',
-    organization: '',
-    project: '',
-    secret: o.key,
-    connection: { create: { label: 'Sandbox process', baseUrl: o.baseUrl, regionalBaseUrl: null, endpointWord: 'gen' } },
-  });
-}
-const alive = setInterval(() => undefined, 1 << 30);
-process.stdin.resume();
-process.stdin.on('end', () => {
-  clearInterval(alive);
-  void core.dispose().then(() => process.exit(0));
-});
+const { call } = await bootCore(o, events);
 const matrices = await call<MatrixInfo[]>('explore.list', {});
 if (matrices.length === 0) await call('explore.start', { spec: o.spec, projectId: null });
 else if (matrices[0]!.status === 'finished') say({ event: 'finished' });

@@ -11,9 +11,13 @@ import { build } from 'esbuild';
 const root = resolve(import.meta.dirname, '../../../../..');
 const outDir = join(root, 'node_modules', '.cache', 'crash-test');
 
+/** The core-as-a-process scripts: tasks one by one, or a prompt matrix. */
+const CORE_SCRIPTS = ['coreProcess', 'exploreCoreProcess'] as const;
+export type CoreScript = (typeof CORE_SCRIPTS)[number];
+
 export async function bundleCrashProcesses(): Promise<void> {
   await build({
-    entryPoints: [join(import.meta.dirname, 'coreProcess.ts'), join(import.meta.dirname, 'sandboxProcess.ts')],
+    entryPoints: CORE_SCRIPTS.map((name) => join(import.meta.dirname, `${name}.ts`)).concat(join(import.meta.dirname, 'sandboxProcess.ts')),
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -53,9 +57,9 @@ export interface CoreRun {
   readonly exited: Promise<void>;
 }
 
-/** The core in its own process (see coreProcess.ts), started with `options`. */
-export function startCoreProcess(options: Record<string, unknown>): CoreRun {
-  const child = spawn(process.execPath, [join(outDir, 'coreProcess.js'), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** The core in its own process (coreProcess.ts unless another script is named), started with `options`. */
+export function startCoreProcess(options: Record<string, unknown>, script: CoreScript = 'coreProcess'): CoreRun {
+  const child = spawn(process.execPath, [join(outDir, `${script}.js`), JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
   return { child, lines: createInterface({ input: child.stdout! }), exited };
 }

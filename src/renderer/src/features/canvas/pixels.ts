@@ -42,10 +42,18 @@ async function pngOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
   return new Uint8Array(await blob.arrayBuffer());
 }
 
-/** The mask as the service reads it: a black-and-white (grey where soft) PNG of exactly the image's size. */
 /** The mask as the one-channel PNG the service receives, encoded off the page's thread. */
 export function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
   return encodeMaskPng(mask);
+}
+
+/**
+ * Writes the mask into the alpha of RGBA pixels of the mask's size, in place: painted (255) becomes transparent
+ * (0), unpainted stays opaque, a soft edge is as transparent as it is painted; colours are left alone.
+ */
+export function putMaskInAlpha(rgba: Uint8ClampedArray, mask: MaskBuffer): void {
+  if (rgba.length !== mask.width * mask.height * 4) throw new Error('The picture and the mask are not the same size.');
+  for (let i = 0; i < mask.data.length; i++) rgba[i * 4 + 3] = 255 - mask.data[i]!;
 }
 
 /** The base image with the mask in its alpha channel: transparent where the service should change it. */
@@ -53,7 +61,7 @@ export async function alphaPng(base: CanvasImageSource, mask: MaskBuffer): Promi
   const [canvas, ctx] = canvasOf(mask.width, mask.height);
   ctx.drawImage(base, 0, 0);
   const image = ctx.getImageData(0, 0, mask.width, mask.height);
-  for (let i = 0; i < mask.data.length; i++) image.data[i * 4 + 3] = 255 - mask.data[i]!;
+  putMaskInAlpha(image.data, mask);
   ctx.putImageData(image, 0, 0);
   return pngOf(canvas);
 }

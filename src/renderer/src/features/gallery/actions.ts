@@ -8,7 +8,7 @@ import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useGalleryView } from './galleryView';
 import { useNavigationStore } from '../../store/navigationStore';
-import { useTaskStore } from '../../store/taskStore';
+import { send } from '../../store/sendTasks';
 import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
@@ -106,14 +106,14 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
 const failed = (text: string): ActionNote => ({ kind: 'error', text });
 
 export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
-  const result = await useTaskStore.getState().submit(rerunRequest(item));
-  return result.ok ? { kind: 'info', text: `Sent again with seed ${item.seed ?? 'as before'}: it appears in the queue, then here.` } : failed(result.error.message);
+  const sent = await send(rerunRequest(item), 1, item.projectId);
+  return sent.ok ? { kind: 'info', text: `Sent again with seed ${item.seed ?? 'as before'}: it appears in the queue, then here.` } : failed(sent.text);
 }
 
 /** Variations as one group (one stack in the gallery), checked against the spending caps as a whole first. */
 export async function makeVariations(item: LibraryItem, count = 4): Promise<ActionNote> {
-  const result = await gen.tasks.submitGroup({ request: variationRequest(item), count, projectId: item.projectId });
-  return result.ok ? { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` } : failed(result.error.message);
+  const sent = await send(variationRequest(item), count, item.projectId);
+  return sent.ok ? { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` } : failed(sent.text);
 }
 
 async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {

@@ -6,6 +6,7 @@ import type { IpcError } from '../../../../shared/ipc/result';
 import { useConnectionStore } from '../../store/connectionStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { selectActiveConnection } from '../../store/selectors';
+import { send } from '../../store/sendTasks';
 import { useTaskStore } from '../../store/taskStore';
 import { EndpointForm } from '../forms/EndpointForm';
 import type { FormValues } from '../forms/fieldModel';
@@ -30,7 +31,6 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
   const [taskId, setTaskId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const task = useTaskStore((s) => (taskId ? s.tasks[taskId] : undefined));
-  const submit = useTaskStore((s) => s.submit);
   const active = useConnectionStore(selectActiveConnection);
   const show = useNavigationStore((s) => s.show);
 
@@ -54,14 +54,15 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
     setAttempted(true);
     if (client.length > 0) return;
     setBusy(true);
-    const result = await submit(toTaskRequest(endpoint, values, media));
+    // The studio's own path: main checks and sends, and the task joins the store the strip and queue read.
+    const sent = await send(toTaskRequest(endpoint, values, media), 1, null);
     setBusy(false);
     setEditedSince(new Set());
-    if (result.ok) {
+    if (sent.ok) {
       setSubmitError(null);
-      setTaskId(result.value.id);
+      setTaskId(sent.tasks[0]?.id ?? null);
     } else {
-      setSubmitError(result.error);
+      setSubmitError(sent.error);
     }
   };
 

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { SPENDING_PERIODS, type SpendingCaps, type SpendingPeriod } from '../../../../shared/ipc/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { SPENDING_PERIODS, type SpendingCaps, type SpendingHistory, type SpendingPeriod } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
 import { useSettingsStore } from '../../store/settingsStore';
 import { creditsText } from '../queue/taskText';
 import { Button } from '../../ui/Button';
+import { BiggestRuns } from './BiggestRuns';
+import { SpendingChart } from './SpendingChart';
 import { UnsettledTasks } from './UnsettledTasks';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
@@ -17,6 +20,7 @@ const asText = (n: number | null) => (n === null ? '' : String(n));
 export function SpendingSection() {
   const spending = useSettingsStore((s) => s.spending);
   const loadSpending = useSettingsStore((s) => s.loadSpending);
+  const history = useSpendingHistory(spending?.keyId, spending);
   if (!spending) return null;
   const { caps } = spending;
   return (
@@ -40,6 +44,12 @@ export function SpendingSection() {
           ))}
         </tbody>
       </table>
+      {history && history.keyId === spending.keyId && (
+        <>
+          <SpendingChart history={history} />
+          <BiggestRuns runs={history.biggest} />
+        </>
+      )}
       <UnsettledTasks tasks={spending.unsettled} />
       <p className="muted small" aria-label="Balance">
         Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
@@ -51,6 +61,22 @@ export function SpendingSection() {
       <CapsForm key={`${spending.keyId}:${caps.day}:${caps.week}:${caps.month}`} keyId={spending.keyId} caps={caps} />
     </section>
   );
+}
+
+/** The chart's days and runs, asked again whenever the summary changes (a charge, a cap, another key). */
+function useSpendingHistory(keyId: string | undefined, changed: unknown): SpendingHistory | null {
+  const [history, setHistory] = useState<SpendingHistory | null>(null);
+  useEffect(() => {
+    if (keyId === undefined) return;
+    let live = true;
+    void gen.spending.history({ keyId }).then((r) => {
+      if (live && r.ok) setHistory(r.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [keyId, changed]);
+  return history;
 }
 
 function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {

@@ -4,9 +4,7 @@ import { VIDEO_DRAFT_RESOLUTION } from '../../../../shared/catalog/video';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
-import { assetFactsOf, validateTaskRequest, type AssetFacts } from '../../../../shared/tasks/taskRequest';
-import { gen } from '../../api';
-import { useTaskStore } from '../../store/taskStore';
+import { send } from '../../store/sendTasks';
 import { assetInfo } from '../canvas/assets';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
@@ -46,19 +44,6 @@ export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
   return null;
 }
 
-/** Facts about the images the canvas sends: each is the picture, a reference, or made at the picture's size. */
-export async function canvasFacts(): Promise<(id: string) => AssetFacts | undefined> {
-  const { document } = useCanvasStore.getState();
-  const known = new Map<string, AssetFacts>();
-  const ids = [document.base?.assetId, ...document.references.map((r) => r.assetId), ...Object.values(currentExport())].filter((x): x is string => typeof x === 'string');
-  for (const id of new Set(ids)) {
-    const info = await assetInfo(id);
-    if (info) known.set(id, assetFactsOf(info));
-  }
-  const base = document.base;
-  return (id) => known.get(id) ?? (base ? { width: base.width, height: base.height, hasAlpha: false, bytes: 0 } : undefined);
-}
-
 /**
  * One press of Generate: refuses with a reason, or exports a changed mask and sends the request shown as a
  * group of variations. Answers the tasks made (empty when nothing was sent). A video draft is the same request
@@ -84,16 +69,14 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
     const current = useCanvasStore.getState();
     const shown = canvasRequest(endpoint, current.document, currentExport());
     const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
-    const issues = validateTaskRequest(endpoint, request, await canvasFacts());
-    if (issues.length > 0) return say(endpoint.id, `Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
-    const result = await gen.tasks.submitGroup({ request, count: studio.variations, projectId: useProjectStore.getState().currentId });
-    if (!result.ok) return say(endpoint.id, result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
-    // The tasks show at once; an event that already brought a newer view of one is kept.
-    useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(result.value.map((t) => [t.id, t])), ...s.tasks } }));
+    // Main checks the request against the stored inputs and the caps, once, where it is sent: the panel's own
+    // check (StudioPanel) already showed what the form alone can tell, without a round trip per input.
+    const sent = await send(request, studio.variations, useProjectStore.getState().currentId);
+    if (!sent.ok) return say(endpoint.id, sent.text);
     useStudioStore.getState().say(null);
-    const group = result.value[0]?.group?.id;
+    const group = sent.tasks[0]?.group?.id;
     if (group) useStudioStore.getState().ran(endpoint.id, group);
-    return result.value;
+    return sent.tasks;
   } finally {
     useStudioStore.getState().set({ busy: false });
   }

@@ -1,11 +1,8 @@
 import type { JsonValue } from '../../../../shared/catalog/field';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
-import { validateTaskRequest } from '../../../../shared/tasks/taskRequest';
-import { getEndpoint } from '../../../../shared/catalog/catalog';
 import { UPSCALE_ENDPOINT_ID, UPSCALE_FACTOR, upscaleRequest, upscaleSourceProblems, type UpscaleSettings } from '../../../../shared/video/upscale';
-import { gen } from '../../api';
-import { useTaskStore } from '../../store/taskStore';
+import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
@@ -43,21 +40,15 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
     return [];
   }
   const request = currentUpscaleRequest(source)!;
-  const issues = validateTaskRequest(getEndpoint(UPSCALE_ENDPOINT_ID), request, () => ({ width: source.width, height: source.height, hasAlpha: false, bytes: source.bytes, seconds: source.seconds }));
-  if (issues.length > 0) {
-    say(`Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
-    return [];
-  }
   store.set({ busy: true, note: null });
   try {
-    const result = await gen.tasks.submitGroup({ request, count: 1, projectId: useProjectStore.getState().currentId });
-    if (!result.ok) {
-      say(result.error.issues?.length ? `Not sent: ${result.error.issues.map((i) => i.msg).join('; ')}.` : result.error.message);
+    const sent = await send(request, 1, useProjectStore.getState().currentId);
+    if (!sent.ok) {
+      say(sent.text);
       return [];
     }
-    useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(result.value.map((t) => [t.id, t])), ...s.tasks } }));
     say('Sent. The upscaled clip lands in the results strip under the canvas.', 'info');
-    return result.value;
+    return sent.tasks;
   } finally {
     useUpscaleStore.getState().set({ busy: false });
   }

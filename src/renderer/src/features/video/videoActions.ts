@@ -6,9 +6,9 @@ import type { JsonValue } from '../../../../shared/catalog/field';
 import { VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
-import { validateTaskRequest, type KeyframeRef, type TaskRequest } from '../../../../shared/tasks/taskRequest';
+import type { KeyframeRef, TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
-import { useTaskStore } from '../../store/taskStore';
+import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from '../studio/studioStore';
@@ -83,17 +83,11 @@ export async function makeFinal(item: LibraryItem): Promise<boolean> {
   if (item.seed !== null) params.seed = item.seed;
   const keyframes: KeyframeRef[] = item.inputs.filter((i) => i.field === 'keyframes' && i.time !== undefined).map((i) => ({ assetId: i.assetId, time: i.time! }));
   const request: TaskRequest = { endpointId: endpoint.id, params, inputs: { video: { assetId: stored.value.id }, ...(keyframes.length > 0 ? { keyframes } : {}) } };
-  const issues = validateTaskRequest(endpoint, request, () => undefined).filter((i) => i.type !== 'missing' || i.loc[1] !== 'video');
-  if (issues.length > 0) {
-    say('error', `Not sent: ${issues.map((i) => i.msg).join('; ')}.`);
-    return false;
-  }
-  const sent = await gen.tasks.submitGroup({ request, count: 1, projectId: useProjectStore.getState().currentId });
+  const sent = await send(request, 1, useProjectStore.getState().currentId);
   if (!sent.ok) {
-    say('error', sent.error.message);
+    say('error', sent.text);
     return false;
   }
-  useTaskStore.setState((s) => ({ tasks: { ...Object.fromEntries(sent.value.map((t) => [t.id, t])), ...s.tasks } }));
   say('info', `The draft is being made final${typeof chosen === 'string' ? ` at ${chosen}` : ''}, with its keyframes, prompt and seed.`);
   return true;
 }

@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaskInfo } from '../../../shared/ipc/contract';
+import type { IpcResult } from '../../../shared/ipc/result';
+
+const submitGroup = vi.fn<(input: unknown) => Promise<IpcResult<TaskInfo[]>>>();
+vi.mock('../api', () => ({ gen: { tasks: { submitGroup: (input: unknown) => submitGroup(input) } } }));
+
+const { send, notSentText } = await import('./sendTasks');
+const { useTaskStore } = await import('./taskStore');
+
+const task = (id: string, updatedAt: number, state: TaskInfo['state'] = 'queued') => ({ id, updatedAt, state }) as TaskInfo;
+const request = { endpointId: 'gen-dev', params: { prompt: 'a fox' }, inputs: {} };
+
+describe('send: the one path every panel sends work through', () => {
+  beforeEach(() => {
+    submitGroup.mockReset();
+    useTaskStore.setState({ tasks: {} });
+  });
+
+  it('asks main once, with the count and project, and puts the tasks in the store at once', async () => {
+    submitGroup.mockResolvedValue({ ok: true, value: [task('a', 1), task('b', 1)] });
+    const sent = await send(request, 2, 'p1');
+    expect(submitGroup).toHaveBeenCalledTimes(1);
+    expect(submitGroup).toHaveBeenCalledWith({ request, count: 2, projectId: 'p1' });
+    expect(sent.ok && sent.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(Object.keys(useTaskStore.getState().tasks).sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps a newer view an event brought before the answer', async () => {
+    useTaskStore.setState({ tasks: { a: task('a', 5, 'running') } });
+    submitGroup.mockResolvedValue({ ok: true, value: [task('a', 1)] });
+    await send(request, 1, null);
+    expect(useTaskStore.getState().tasks.a?.state).toBe('running');
+  });
+
+  it('takes the answer over an older view', async () => {
+    useTaskStore.setState({ tasks: { a: task('a', 1, 'queued') } });
+    submitGroup.mockResolvedValue({ ok: true, value: [task('a', 2, 'submitting')] });
+    await send(request, 1, null);
+    expect(useTaskStore.getState().tasks.a?.state).toBe('submitting');
+  });
+
+  it('says why nothing was sent: the request\'s own problems, else main\'s reason, and stores nothing', async () => {
+    submitGroup.mockResolvedValue({ ok: false, error: { code: 'validation', message: 'The request has problems.', issues: [{ loc: ['body', 'width'], msg: 'Width must be at least 256', type: 'greater_than_equal' }, { loc: ['body', 'seed'], msg: 'Seed is not a whole number', type: 'int_parsing' }] } });
+    const sent = await send(request, 1, null);
+    expect(sent.ok ? null : sent.text).toBe('Not sent: Width must be at least 256; Seed is not a whole number.');
+    expect(useTaskStore.getState().tasks).toEqual({});
+    expect(notSentText({ code: 'spending-cap', message: 'This would cross your daily cap of 10 credits.' })).toBe('This would cross your daily cap of 10 credits.');
+  });
+});

@@ -1,0 +1,23 @@
+import type { TaskInfo } from '../../../shared/ipc/contract';
+import type { IpcError } from '../../../shared/ipc/result';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
+import { gen } from '../api';
+import { useTaskStore } from './taskStore';
+
+export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonly ok: false; readonly error: IpcError; readonly text: string };
+
+/** Why main sent nothing, in the words every sending panel shows: the request's own problems, else the reason. */
+export function notSentText(error: IpcError): string {
+  return error.issues?.length ? `Not sent: ${error.issues.map((i) => i.msg).join('; ')}.` : error.message;
+}
+
+/**
+ * Every press that sends work goes through here: main checks the request (its inputs, the caps) once, where it
+ * is sent, and the tasks it made join the store at once, so the strip and queue show them before the first event.
+ */
+export async function send(request: TaskRequest, count: number, projectId: string | null): Promise<Sent> {
+  const result = await gen.tasks.submitGroup({ request, count, projectId });
+  if (!result.ok) return { ok: false, error: result.error, text: notSentText(result.error) };
+  useTaskStore.getState().merge(result.value);
+  return { ok: true, tasks: result.value };
+}

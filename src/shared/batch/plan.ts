@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { findEndpoint } from '../catalog/catalog';
+import { referenceFieldNames } from '../catalog/common';
+import type { EndpointSpec } from '../catalog/endpoint';
+import type { JsonValue } from '../catalog/field';
+import { AssetIdSchema } from '../tasks/taskRequest';
+
+/** A batch bigger than this is refused when planned: a bounded bill and a list the artist can still read. */
+export const MAX_BATCH_PICTURES = 500;
+export const MAX_BATCH_ITEMS = 2000;
+/** The most the expand model adds on one side. */
+export const MAX_EXPAND_SIDE = 2048;
+
+/** What one tool does to every picture, in the artist's words. */
+export const BATCH_TOOLS = ['deblur', 'erase', 'try-on', 'expand', 'edit'] as const;
+export type BatchTool = (typeof BATCH_TOOLS)[number];
+
+export const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { label: string; suffix: string; models: readonly string[] }>> = {
+  deblur: { label: 'Sharpen (deblur)', suffix: 'deblur', models: ['deblur-v1'] },
+  erase: { label: 'Erase with one mask', suffix: 'erase', models: ['erase-v1'] },
+  'try-on': { label: 'Try on', suffix: 'try-on', models: ['vto-v2', 'vto-v1'] },
+  expand: { label: 'Expand to formats', suffix: 'expand', models: ['gen-pro-1.0-expand'] },
+  edit: { label: 'Edit with one prompt', suffix: 'edit', models: ['gen-2-flex', 'gen-2-pro', 'gen-ctx-pro', 'gen-ctx-max', 'gen-3-image', 'gen-2-max'] },
+};
+
+/** A picture of the batch: an asset, its size, and the name its results are named after. */
+export const BatchPictureSchema = z.object({
+  assetId: AssetIdSchema,
+  /** the source file's name ("IMG_0042.jpg"); its stem names the results */
+  name: z.string().min(1).max(255),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type BatchPicture = z.infer<typeof BatchPictureSchema>;
+
+/** A target shape for Expand: its label names the files ("9x16", "story"). */
+export const BatchFormatSchema = z.object({
+  label: z.string().min(1).max(40),
+  ratioW: z.number().positive().max(100),
+  ratioH: z.number().positive().max(100),
+});
+export type BatchFormat = z.infer<typeof BatchFormatSchema>;
+
+/** Social formats offered by name, each a ratio; the file is named by its key. */
+export const SOCIAL_FORMATS: readonly (BatchFormat & { words: string })[] = [
+  { label: 'square', ratioW: 1, ratioH: 1, words: 'Square post (1:1)' },
+  { label: 'portrait-post', ratioW: 4, ratioH: 5, words: 'Portrait post (4:5)' },
+  { label: 'story', ratioW: 9, ratioH: 16, words: 'Story or reel (9:16)' },
+  { label: 'widescreen', ratioW: 16, ratioH: 9, words: 'Video thumbnail (16:9)' },
+  { label: 'pin', ratioW: 2, ratioH: 3, words: 'Pin (2:3)' },
+];
+
+export const BatchSpecSchema = z.object({
+  tool: z.enum(BATCH_TOOLS),
+  endpointId: z.string().min(1).max(100),
+  pictures: z.array(BatchPictureSchema).min(1).max(MAX_BATCH_PICTURES),
+  /** Erase: one mask, scaled to each picture */
+  mask: BatchPictureSchema.nullable().default(null),
+  /** Try-on: the one picture every picture of the batch is paired with, and which side the batch's pictures are */
+  partner: BatchPictureSchema.nullable().default(null),
+  picturesAre: z.enum(['garments', 'people']).default('garments'),
+  /** Expand: the shapes each picture is grown to */
+  formats: z.array(BatchFormatSchema).max(12).default([]),
+  /** Edit (required) and Expand (optional) */
+  prompt: z.string().max(4000).default(''),
+  /** the folder the results are written to */
+  outputDir: z.string().min(1).max(4096),
+});
+export type BatchSpec = z.infer<typeof BatchSpecSchema>;
+export type BatchSpecInput = z.input<typeof BatchSpecSchema>;
+
+/** One request of the batch: a picture (in one format) and the file its result is written as. */
+export interface BatchItem {
+  readonly index: number;
+  readonly picture: number;
+  readonly format: string | null;
+  /** the output file's name without its extension, which the result's own format decides */
+  readonly outputStem: string;
+  readonly endpointId: string;
+  readonly params: Record<string, JsonValue>;
+  /** media fields by asset id; `scaledMask` is filled in main, where the mask is scaled to the picture */
+  readonly inputs: Record<string, string>;
+  /** Erase: the mask field, to be filled with the mask scaled to this size */
+  readonly scaledMask: { readonly field: string; readonly width: number; readonly height: number } | null;
+}
+
+export type BatchPlanResult = { ok: true; items: BatchItem[] } | { ok: false; problem: string };
+
+/** A file stem safe on every system: what the source was called, less what a file name cannot hold. */
+export function fileStem(name: string): string {
+  const base = name.replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  const printable = [...(dot > 0 ? base.slice(0, dot) : base)].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  const stem = printable.replace(/[<>:"/\\|?*]+/g, '_').replace(/[. ]+$/, '').trim();
+  return stem.slice(0, 120) || 'picture';
+}
+
+/** "9x16" for a ratio, or the format's own label. */
+export const formatSuffix = (f: BatchFormat) => f.label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || `${f.ratioW}x${f.ratioH}`;
+
+/**
+ * The margins that grow a picture to a ratio without cropping: the short way is grown, split evenly (the odd pixel
+ * to the right or bottom). All zero when the picture has it already; `too-far` when a side would pass the model's limit.
+ */
+export function expandMargins(width: number, height: number, f: Pick<BatchFormat, 'ratioW' | 'ratioH'>): { top: number; bottom: number; left: number; right: number } | 'too-far' {
+  const target = f.ratioW / f.ratioH;
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  if (width / height < target) {
+    const add = Math.round(height * target) - width;
+    left = Math.floor(add / 2);
+    right = add - left;
+  } else {
+    const add = Math.round(width / target) - height;
+    top = Math.floor(add / 2);
+    bottom = add - top;
+  }
+  if (Math.max(top, bottom, left, right) > MAX_EXPAND_SIDE) return 'too-far';
+  return { top, bottom, left, right };
+}
+
+const fieldOfRole = (e: EndpointSpec, role: string) => e.fields.find((f) => f.role === role)?.name ?? null;
+
+/** Every request of a batch, in order (picture by picture, its formats together), with its output name. */
+export function planBatch(input: BatchSpecInput): BatchPlanResult {
+  const parsed = BatchSpecSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, problem: 'The batch is not complete: choose pictures, a tool and an output folder.' };
+  const spec = parsed.data;
+  const tool = BATCH_TOOL_WORDS[spec.tool];
+  const endpoint = findEndpoint(spec.endpointId);
+  if (!endpoint || !tool.models.includes(endpoint.id)) return { ok: false, problem: `${endpoint?.title ?? 'That model'} does not do “${tool.label}”. Choose one of its models.` };
+  const prompt = spec.prompt.trim();
+  const base: Record<string, JsonValue> = {};
+  const imageField = fieldOfRole(endpoint, 'image');
+  const inputsFor = (p: BatchPicture): Record<string, string> | string => {
+    switch (spec.tool) {
+      case 'deblur':
+      case 'erase':
+      case 'expand':
+        return imageField ? { [imageField]: p.assetId } : 'This model takes no picture.';
+      case 'try-on': {
+        const person = fieldOfRole(endpoint, 'person');
+        const garment = fieldOfRole(endpoint, 'garment');
+        if (!person || !garment) return 'This model does not dress a person.';
+        if (!spec.partner) return spec.picturesAre === 'garments' ? 'Choose the photo of the person who tries the garments on.' : 'Choose the photo of the garment the people try on.';
+        return spec.picturesAre === 'garments' ? { [person]: spec.partner.assetId, [garment]: p.assetId } : { [person]: p.assetId, [garment]: spec.partner.assetId };
+      }
+      case 'edit': {
+        const first = referenceFieldNames(endpoint.maxReferences).find((n) => endpoint.fields.some((f) => f.name === n));
+        return first ? { [first]: p.assetId } : 'This model does not edit pictures.';
+      }
+    }
+  };
+  if (spec.tool === 'edit') {
+    if (!prompt) return { ok: false, problem: 'Say in the prompt what to change in every picture.' };
+  }
+  if (prompt && fieldOfRole(endpoint, 'prompt')) base[fieldOfRole(endpoint, 'prompt')!] = prompt;
+  if (spec.tool === 'erase' && !spec.mask) return { ok: false, problem: 'Choose the mask to erase with: white marks what is removed.' };
+  if (spec.tool === 'expand' && spec.formats.length === 0) return { ok: false, problem: 'Choose at least one shape to expand each picture to.' };
+
+  const items: BatchItem[] = [];
+  const used = new Map<string, number>();
+  const unique = (stem: string) => {
+    // Two sources of the same name (from two folders) must not overwrite each other's results.
+    const key = stem.toLowerCase();
+    const n = (used.get(key) ?? 0) + 1;
+    used.set(key, n);
+    return n === 1 ? stem : `${stem}-${n}`;
+  };
+  for (const [pi, picture] of spec.pictures.entries()) {
+    const inputs = inputsFor(picture);
+    if (typeof inputs === 'string') return { ok: false, problem: inputs };
+    const stem = fileStem(picture.name);
+    if (spec.tool === 'expand') {
+      for (const f of spec.formats) {
+        const margins = expandMargins(picture.width, picture.height, f);
+        if (margins === 'too-far') {
+          return { ok: false, problem: `${picture.name} is too far from ${formatSuffix(f)}: a side would grow by more than ${MAX_EXPAND_SIDE} pixels. Leave that shape out or that picture.` };
+        }
+        items.push({ index: items.length, picture: pi, format: formatSuffix(f), outputStem: unique(`${stem}-${tool.suffix}-${formatSuffix(f)}`), endpointId: endpoint.id, params: { ...base, ...margins }, inputs, scaledMask: null });
+      }
+      continue;
+    }
+    const mask = fieldOfRole(endpoint, 'mask');
+    const scaledMask = spec.tool === 'erase' && mask ? { field: mask, width: picture.width, height: picture.height } : null;
+    items.push({ index: items.length, picture: pi, format: null, outputStem: unique(`${stem}-${tool.suffix}`), endpointId: endpoint.id, params: { ...base }, inputs, scaledMask });
+  }
+  if (items.length > MAX_BATCH_ITEMS) return { ok: false, problem: `That is ${items.length} pictures to make; a batch makes at most ${MAX_BATCH_ITEMS}. Choose fewer pictures or shapes.` };
+  return { ok: true, items };
+}
