@@ -16,7 +16,7 @@ test('a finetune is picked from the key’s list by name and used; another is de
   await list.selectOption('sandbox-demo-lora');
   await expect(panel(page).getByLabel(/^Finetune ID/)).toHaveValue('sandbox-demo-lora');
   // What finetune_details says of it.
-  await expect(panel(page)).toContainText('trigger word TOK');
+  await expect(panel(page)).toContainText('write “TOK” in the prompt to call it');
   await panel(page).getByRole('slider', { name: /strength slider/i }).fill('1.5');
   await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a portrait in my style');
   await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();

@@ -39,3 +39,34 @@ export function serviceWords(said: string): string[] {
   if (/inferred/i.test(said)) found.push('inferred');
   return found;
 }
+
+/**
+ * Words seen on screen that speak the service's or the system's language, not the artist's: the webhook, blob
+ * paths, size codes (768sq, bare hd/fhd/qhd/uhd), a default listed twice, the box list as JSON, the release and
+ * finetune jargon, system error codes, the settings' path words.
+ */
+const NOT_ARTIST: readonly [RegExp, string][] = [
+  [/\bwebhook\b/i, 'Webhook'],
+  [/blob path/i, 'blob path'],
+  [/\b768sq\b/, '768sq'],
+  [/(^|[^\w-])(hd|fhd|qhd|uhd)($|[^\w-])/, 'a bare size code'],
+  [/\{"label"|"box":\s*\[/, 'the box list as JSON'],
+  [/reproducible/i, 'reproducible'],
+  [/trigger word|kind lora/i, 'finetune jargon'],
+  [/\bE[A-Z]{4,}\b/, 'a system error code'],
+  [/delete_finetune|Endpoint word/, 'a path word'],
+];
+
+/** Everything `serviceWords` finds, and the words an artist should not meet (see NOT_ARTIST). */
+export function jargon(said: string): string[] {
+  const found = serviceWords(said);
+  for (const [pattern, name] of NOT_ARTIST) {
+    const hit = pattern.exec(said);
+    if (hit) found.push(`${name} (“${said.slice(Math.max(0, hit.index - 20), hit.index + hit[0].length + 20).replace(/\s+/g, ' ')}”)`);
+  }
+  // A choice's default listed again under its own name: "High quality (default)" then "High quality".
+  for (const m of said.matchAll(/\n?([^\n]+) \(default\)/g)) {
+    if (said.split('\n').some((line) => line.trim() === m[1]!.trim())) found.push(`${m[1]} listed twice`);
+  }
+  return found;
+}

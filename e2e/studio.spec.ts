@@ -15,8 +15,8 @@ const strip = (page: Page) => page.getByRole('region', { name: 'Results strip' }
 const results = (page: Page) => strip(page).getByRole('listbox', { name: 'Results' });
 const preview = (page: Page) => page.getByRole('group', { name: 'Result preview' });
 /** Waits until the strip shows `count` ready results of a model, each a tile named "<model>: Ready". */
-async function landed(page: Page, model: string, count = 1): Promise<Locator> {
-  const ready = results(page).getByRole('option', { name: `${model}: Ready`, exact: true });
+async function landed(page: Page, model: string | RegExp, count = 1): Promise<Locator> {
+  const ready = results(page).getByRole('option', typeof model === 'string' ? { name: `${model}: Ready`, exact: true } : { name: model });
   await expect(ready).toHaveCount(count, { timeout: 60_000 });
   return ready;
 }
@@ -283,7 +283,8 @@ test('a text-to-video started from the studio', async ({ studio }) => {
   await expect(page.getByRole('region', { name: 'Last run' }).getByRole('listitem')).toHaveCount(1);
   const [video] = await sent(received, 'gen-3-video', 1);
   expect(video!.body).toMatchObject({ mode: 't2v', prompt: 'waves on a beach at dawn', duration: 4 });
-  await landed(page, 'Gen 3 Video');
+  // A clip is named so that a draft and a final one, or two lengths, are told apart.
+  await landed(page, /^Gen 3 Video final · 4 s · \d\d:\d\d.*: Ready$/);
 });
 
 test('Ctrl+Enter generates from anywhere in the studio, from the prompt or the canvas', async ({ studio }) => {

@@ -147,7 +147,7 @@ test('a draft renders at hd; Make final sends it as draft enhance with its keyfr
   await openVideo(page, 2);
   await dropOn(page, timeline(page).getByRole('group', { name: 'First frame slot' }), [await image('red.png', '#ff0000')]);
   await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a red door opens');
-  await panel(page).getByRole('radio', { name: /^fhd 1920 × 1088/ }).check();
+  await panel(page).getByRole('radio', { name: /^Full HD 1920 × 1088/ }).check();
   await expect(panel(page).getByLabel('Frame size note')).toContainText('All sizes are 16:9');
   await expect(panel(page)).toContainText('The sound is generated with the frames.');
   await panel(page).getByRole('button', { name: 'Draft', exact: true }).click();

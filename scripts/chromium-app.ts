@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/harness/launch';
+import { ScriptedProjectDialogs } from '../e2e/harness/projectDialogs';
 import { keyDestinationDialog, type KeyDestinationQuestion } from '../src/main/core/keys/keyDestinationQuestion';
 import { openKeychain } from '../src/main/core/secrets/keychainStore';
 
@@ -20,6 +21,14 @@ async function askInTerminal(question: KeyDestinationQuestion): Promise<boolean>
   const reply = await terminal.question(`\n${text.title}\n${text.message}\n${text.detail}\n${text.confirmLabel}? [y/N] `);
   terminal.close();
   return /^y(es)?$/i.test(reply.trim());
+}
+
+/** Headed, the terminal stands in for the save and open dialogs of Save to file / Open file: a path is typed. */
+async function pathInTerminal(question: 'save' | 'open', defaultName?: string): Promise<string | null> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  const reply = await terminal.question(question === 'save' ? `\nSave the project to which file? (${defaultName}; empty cancels) ` : '\nOpen which .genstudio file? (empty cancels) ');
+  terminal.close();
+  return reply.trim() ? resolve(reply.trim()) : null;
 }
 
 const { values } = parseArgs({
@@ -37,7 +46,8 @@ const headless = values.screenshot !== undefined || !process.env.DISPLAY;
 // Keys go to the OS keychain here, as in the desktop app; the e2e specs keep theirs in memory.
 // Headless, nobody can answer a question about a key's destination: the key is not sent.
 const confirmKeyDestination = headless ? async () => false : askInTerminal;
-const app = await launchChromium({ dataDir, headless, deps: { secrets: openKeychain(), confirmKeyDestination } });
+const projectDialogs = new ScriptedProjectDialogs(headless ? undefined : pathInTerminal);
+const app = await launchChromium({ dataDir, headless, deps: { secrets: openKeychain(), confirmKeyDestination }, projectDialogs });
 await app.page.setViewportSize({ width: Number(values.width), height: Number(values.height) });
 console.log(`Gen Studio (Chromium runner) at ${app.harness?.url}, data in ${dataDir}`);
 

@@ -3,6 +3,7 @@ import { _electron, chromium, type Browser, type ElectronApplication, type Page 
 import { callChannel } from '../../src/shared/ipc/define';
 import { fail } from '../../src/shared/ipc/result';
 import type { CoreDeps } from '../../src/main/core/deps';
+import type { ScriptedProjectDialogs } from './projectDialogs';
 import { BRIDGE_FILE, ROOT, startHarness, type Harness } from './server';
 import { CHROMIUM_ARGS, chromiumExecutable, electronBinary, type Runner } from './runner';
 import { decodeWire, encodeWire } from './wire';
@@ -29,9 +30,11 @@ export async function launchChromium(options: {
   deps?: Partial<CoreDeps>;
   /** A script to run in the page before the app's own (a benchmark's timers). */
   initScript?: string;
+  /** Save to file / Open file's dialogs (the headed runner asks in the terminal); scripted by the spec otherwise. */
+  projectDialogs?: ScriptedProjectDialogs;
 }): Promise<LaunchedApp & { browser: Browser }> {
   const browser = options.browser ?? (await launchBrowser(options.headless));
-  const harness = await startHarness({ dataDir: options.dataDir, ...(options.deps ? { deps: options.deps } : {}) });
+  const harness = await startHarness({ dataDir: options.dataDir, ...(options.deps ? { deps: options.deps } : {}), ...(options.projectDialogs ? { projectDialogs: options.projectDialogs } : {}) });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
 

@@ -11,6 +11,7 @@ import { nodeDeps } from '../../src/main/core/nodeDeps';
 import { contentSecurityPolicy } from '../../src/shared/security/csp';
 import { createDispatcher, trustOrigins, type Dispatcher } from '../../src/main/ipc/dispatcher';
 import { ScriptedKeyDialogs } from './keyDialogs';
+import { ScriptedProjectDialogs } from './projectDialogs';
 import { recordingDesktop, type RecordingDesktop } from '../../src/main/core/desktop/nodeDesktop';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +40,8 @@ export interface Harness {
   readonly keyDialogs: ScriptedKeyDialogs;
   /** The desktop stand-in: save dialog, clipboard, trash, notifications and native drags, recorded. */
   readonly desktop: RecordingDesktop;
+  /** Save to file / Open file's dialogs, answered by the spec (or the terminal, in the headed runner). */
+  readonly projectDialogs: ScriptedProjectDialogs;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ async function serveFile(res: ServerResponse, file: string, mime: string, req: I
 export async function startHarness(options: {
   dataDir: string;
   deps?: Partial<CoreDeps>;
+  projectDialogs?: ScriptedProjectDialogs;
 }): Promise<Harness> {
   const root = normalize(RENDERER_DIR + sep);
   // The server starts first so the core can learn its media address; requests before that find nothing.
@@ -92,12 +96,14 @@ export async function startHarness(options: {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const keyDialogs = new ScriptedKeyDialogs();
+  const projectDialogs = options.projectDialogs ?? new ScriptedProjectDialogs();
   // Its calls are also written to <dataDir>/.desktop/calls.jsonl, where a spec can read them.
   const desktop = recordingDesktop(join(options.dataDir, '.desktop'));
   const deps = {
     ...nodeDeps({ dataDir: options.dataDir, mediaBase: `${origin}/gen-media/`, runner: 'chromium' }),
     confirmKeyDestination: keyDialogs.confirm,
     desktop,
+    projectFileDialogs: projectDialogs,
     ...options.deps,
   };
   const core = await createCore(deps);
@@ -111,6 +117,7 @@ export async function startHarness(options: {
     dispatcher,
     keyDialogs,
     desktop,
+    projectDialogs,
     close: async () => {
       await core.dispose();
       await new Promise<void>((done) => server.close(() => done()));

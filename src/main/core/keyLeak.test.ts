@@ -279,7 +279,12 @@ describe('the key', () => {
         expect(await fx.core.openProjectFile(join(dir.path, 'Poster.genstudio'))).toBe(true);
         return call('projects.openFile');
       },
-      'projects.openDropped': async () => call('projects.openDropped', { name: 'Poster.genstudio', bytes: new Uint8Array(await readFile(join(dir.path, 'Poster.genstudio'))) }),
+      'projects.openDropped': async () => {
+        const dropped = await call('projects.openDropped', { name: 'Poster.genstudio', bytes: new Uint8Array(await readFile(join(dir.path, 'Poster.genstudio'))) });
+        ids.reopened = (dropped as { ok: boolean; value?: { alreadyOpen?: string | null } }).value?.alreadyOpen ?? '';
+        return dropped;
+      },
+      'projects.openCopy': () => call('projects.openCopy', { token: ids.reopened ?? '' }),
       'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
       'keys.retry': () => call('keys.retry'),
@@ -294,7 +299,7 @@ describe('the key', () => {
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.history', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.openCopy', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

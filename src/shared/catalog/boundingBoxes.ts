@@ -56,3 +56,12 @@ export function splitBoundingBoxes(sent: string): { prompt: string; boxes: Bound
   }
   return { prompt: sent, boxes: [] };
 }
+
+/** A sent prompt as a caption says it: the words, then the boxes by their labels, never the JSON list the service reads. */
+export function promptForDisplay(sent: string): string {
+  const { prompt, boxes } = splitBoundingBoxes(sent);
+  if (boxes.length === 0) return sent;
+  const named = boxes.map((b) => b.label.trim()).filter(Boolean);
+  const what = `${boxes.length} ${boxes.length === 1 ? 'box' : 'boxes'}${named.length > 0 ? `: ${named.join(', ')}` : ''}`;
+  return prompt.trim() ? `${prompt.trim()} · ${what}` : what;
+}

@@ -52,6 +52,9 @@ export const VIDEO_FRAME_SIZES: Readonly<Record<VideoResolution, VideoFrameSize>
   uhd: { width: 3840, height: 2176 },
 };
 
+/** Each frame size's name on screen: the service's codes (hd, fhd…) say nothing to an artist. */
+export const VIDEO_SIZE_NAMES: Readonly<Record<VideoResolution, string>> = { hd: 'Draft', fhd: 'Full HD', qhd: '1440p', uhd: '4K' };
+
 /** A draft is asked for at hd (quick and cheap); enhancing it (“Make final”) renders at the resolution then asked. */
 export const VIDEO_DRAFT_RESOLUTION: VideoResolution = 'hd';
 

@@ -15,7 +15,8 @@ type ProjectCall =
   | 'projects.remove'
   | 'projects.saveToFile'
   | 'projects.openFile'
-  | 'projects.openDropped';
+  | 'projects.openDropped'
+  | 'projects.openCopy';
 
 /** A file name from a project name: the characters no system allows in a name become spaces. */
 export function projectFileName(name: string): string {
@@ -51,5 +52,6 @@ export function projectHandlers(projects: ProjectStore, files: ProjectFiles, dia
       return { opened: path === null ? null : await files.open(path) };
     },
     'projects.openDropped': ({ name, bytes }) => files.openBytes(name, bytes),
+    'projects.openCopy': ({ token }) => files.openCopy(token),
   };
 }

@@ -59,10 +59,24 @@ function errorCode(error: unknown): string {
   return 'UNKNOWN';
 }
 
-function errorMessage(error: unknown): string {
-  const cause = error && typeof error === 'object' ? (error as { cause?: unknown }).cause : undefined;
-  if (cause instanceof Error) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+/** What went wrong, in words for the artist: the system's codes (ECONNREFUSED, ENOTFOUND…) stay in the log. */
+const NETWORK_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'nothing answers at its address',
+  ENOTFOUND: 'its address was not found',
+  EAI_AGAIN: 'its address could not be looked up: is this computer online?',
+  ENETUNREACH: 'this computer has no route to it: is it online?',
+  EHOSTUNREACH: 'its computer cannot be reached',
+  ENETDOWN: 'this computer’s network is down',
+  EADDRNOTAVAIL: 'this computer’s network is not ready',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'it took too long to answer',
+  EPIPE: 'the connection was cut',
+  UND_ERR_SOCKET: 'the connection was cut',
+};
+
+export function networkWords(code: string): string {
+  return NETWORK_WORDS[code] ?? 'the connection failed';
 }
 
 class TooLarge extends Error {}
@@ -137,7 +151,7 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
     if (request.signal?.aborted) return { kind: 'aborted' };
     if (error instanceof TooLarge) return { kind: 'network', reached: true, code: 'TOO_LARGE', message: 'The answer was larger than Gen Studio accepts.' };
     const code = errorCode(error);
-    return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: errorMessage(error) };
+    return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: networkWords(code) };
   } finally {
     clock.clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);

@@ -101,18 +101,25 @@ describe('.genstudio project files', () => {
     }
   });
 
-  it('opens a file as a copy when the project is already here, leaving the one here unchanged', async () => {
+  it('asks before opening a file of a project already here, then opens it as a copy named so, leaving the one here unchanged', async () => {
     const { id, document } = await makeProject(fx);
     chosen = join(dir.path, 'h.genstudio');
     await fx.ok('projects.saveToFile', { id });
     // The project here moves on after the file was saved.
     await fx.ok('projects.rename', { id, name: 'Harbour, final' });
-    const { opened } = await fx.ok('projects.openFile');
-    expect(opened?.project.id).not.toBe(id);
-    expect(opened?.project.name).toBe('Harbour at dusk');
-    expect(opened?.notice).toMatch(/opened as a separate copy.*unchanged/);
+    const asked = (await fx.ok('projects.openFile')).opened!;
+    // Nothing is added yet: the answer names the project here and a token to open the file as a copy.
+    expect(asked.project.id).toBe(id);
+    expect(asked.alreadyOpen).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fx.ok('projects.list')).projects).toHaveLength(1);
+    const opened = await fx.ok('projects.openCopy', { token: asked.alreadyOpen! });
+    expect(opened.project.id).not.toBe(id);
+    expect(opened.project.name).toBe('Harbour at dusk (copy)');
+    expect(opened.notice).toMatch(/separate copy.*unchanged/);
+    // A token is good once.
+    expect((await fx.call('projects.openCopy', { token: asked.alreadyOpen! })).ok).toBe(false);
     expect((await fx.ok('projects.open', { id })).project.name).toBe('Harbour, final');
-    expect((await fx.ok('projects.open', { id: opened!.project.id })).document).toEqual(document);
+    expect((await fx.ok('projects.open', { id: opened.project.id })).document).toEqual(document);
   });
 
   it('opens a file the system hands the app and tells the window; a damaged one becomes a notice', async () => {

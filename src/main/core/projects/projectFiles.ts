@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { documentAssetIds } from '../../../shared/canvas/document';
@@ -68,7 +69,18 @@ export class ProjectFiles {
     return this.openBytes(name, bytes);
   }
 
-  async openBytes(name: string, bytes: Uint8Array): Promise<OpenedProjectFile> {
+  /** Files of projects already in the list, kept until the artist says whether to open them as a copy. */
+  private readonly pending = new Map<string, { name: string; bytes: Uint8Array }>();
+
+  /** A file `openBytes` answered with `alreadyOpen`, added as a separate project named "… (copy)". */
+  async openCopy(token: string): Promise<OpenedProjectFile> {
+    const file = this.pending.get(token);
+    if (!file) throw new IpcFailure('not-found', 'That file is no longer waiting to be opened: open it again.');
+    this.pending.delete(token);
+    return this.openBytes(file.name, file.bytes, { asCopy: true });
+  }
+
+  async openBytes(name: string, bytes: Uint8Array, options: { asCopy?: boolean } = {}): Promise<OpenedProjectFile> {
     const fail = (message: string) => new IpcFailure('bad-input', `“${name}” could not be opened. ${message}`);
     let contents: ReturnType<typeof unpackProject>;
     try {
@@ -86,6 +98,19 @@ export class ProjectFiles {
     const missing = documentAssetIds(file.document).filter((id) => !(id in contents.assets));
     if (missing.length > 0) throw fail('A picture the project uses is not inside the file.');
 
+    // The project is in the list already: nothing is added until the artist chooses to switch to it or to open
+    // a copy (a third identical "Harbour series" helped no one).
+    if (!options.asCopy && this.deps.projects.has(file.id)) {
+      const current = (await this.deps.projects.list()).projects.find((p) => p.id === file.id);
+      if (current) {
+        const token = randomUUID();
+        // One question at a time is asked; an older unanswered one is let go.
+        this.pending.clear();
+        this.pending.set(token, { name, bytes });
+        return { project: current, notice: null, alreadyOpen: token };
+      }
+    }
+
     // Every check has passed: only now is anything stored. Pictures first, then the project that names them.
     for (const id of new Set(documentAssetIds(file.document))) {
       const d = file.document;
@@ -96,7 +121,7 @@ export class ProjectFiles {
     const { summary, newId } = await this.deps.projects.adopt(file, { ...contents.blobs });
     return {
       project: summary,
-      notice: newId ? `“${file.name}” is already among your projects; the file was opened as a separate copy, and the one you had is unchanged.` : null,
+      notice: newId ? `Opened “${file.name}” as a separate copy, “${summary.name}”; the one you had is unchanged.` : null,
     };
   }
 }

@@ -41,6 +41,12 @@ export interface ProjectStoreDeps {
  * Every write is atomic and blobs are written before the document that names them, so a crash at any moment
  * leaves the last whole save. Saves of one project run one after another, in the order they were asked for.
  */
+/** "Harbour series" → "Harbour series (copy)", within the name's length limit. */
+export function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return name.endsWith(suffix) ? name : `${name.slice(0, 200 - suffix.length)}${suffix}`;
+}
+
 export class ProjectStore {
   private readonly projects = new Map<string, ProjectFile>();
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -177,11 +183,17 @@ export class ProjectStore {
    * Adds a project that came from elsewhere (a `.genstudio` file). A project here with the same id is never
    * overwritten: the newcomer gets an id of its own. Blobs go to disk before the document that names them.
    */
+  /** Whether a project with this id is in the list (a file of it opened again would repeat it). */
+  has(id: string): boolean {
+    return this.projects.has(id);
+  }
+
   async adopt(file: ProjectFile, blobs: Record<string, Uint8Array>): Promise<{ summary: ProjectSummary; newId: boolean }> {
     const missing = documentBlobNames(file.document).filter((name) => !(name in blobs));
     if (missing.length > 0) throw new IpcFailure('bad-input', `The project names files it does not hold: ${missing.join(', ')}.`);
     const conflict = this.projects.has(file.id) || !/^[a-z0-9-]{8,64}$/.test(file.id);
-    const adopted: ProjectFile = { ...file, id: conflict ? randomUUID() : file.id };
+    // A second copy of a project in the list is named so, not listed as a twin of the first.
+    const adopted: ProjectFile = { ...file, id: conflict ? randomUUID() : file.id, name: this.projects.has(file.id) ? copyName(file.name) : file.name };
     const projectDir = join(this.dir, adopted.id);
     for (const name of documentBlobNames(adopted.document)) await writeFileAtomic(join(projectDir, BLOBS, name), blobs[name] as Uint8Array);
     await writeJsonAtomic(join(projectDir, PROJECT_FILE), adopted);

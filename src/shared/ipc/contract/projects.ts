@@ -47,8 +47,12 @@ export const projectCalls = {
   'projects.remove': call(z.object({ id: ProjectIdSchema }), z.object({ removed: z.boolean() })),
 };
 
-/** What opening a `.genstudio` file gives: the project it became, and a note when it was added as a copy. */
-export const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable() });
+/**
+ * What opening a `.genstudio` file gives: the project it became, and a note when it was added as a copy. A file of
+ * a project already in the list adds nothing yet: `alreadyOpen` holds the token to open it as a copy, and `project`
+ * is the one already there, so the artist chooses to switch to it or to open a copy named "… (copy)".
+ */
+export const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable(), alreadyOpen: z.string().max(64).nullable().optional() });
 export type OpenedProjectFile = z.infer<typeof OpenedProjectFileSchema>;
 
 /** Saving to and opening from a single `.genstudio` file (a zip of the project); main shows the file dialogs. */
@@ -57,6 +61,8 @@ export const projectFileCalls = {
   'projects.saveToFile': call(z.object({ id: ProjectIdSchema }), z.object({ saved: z.boolean(), fileName: z.string().nullable() })),
   /** Asks which file to open and adds its project; `opened` is null when cancelled. A damaged file fails with what is wrong. */
   'projects.openFile': call(z.undefined(), z.object({ opened: OpenedProjectFileSchema.nullable() })),
+  /** The file answered with `alreadyOpen`, added after all as a separate project named "… (copy)". */
+  'projects.openCopy': call(z.object({ token: z.string().max(64) }), OpenedProjectFileSchema),
   /** A `.genstudio` file dropped on the window, as bytes. */
   'projects.openDropped': call(z.object({ name: DisplayNameText(1024), bytes: BytesSchema }), OpenedProjectFileSchema),
 };

@@ -19,6 +19,7 @@ import { useProjectStore } from './project/projectStore';
 import { startProjectSync } from './project/projectSync';
 import { handleShortcut } from './shortcuts';
 import { StudioPanel } from '../studio/StudioPanel';
+import { ReopenDialog } from './project/ReopenDialog';
 import { ResultsStrip } from '../staging/ResultsStrip';
 import { intentFor } from '../../../../shared/studio/intents';
 import { KeyframeView } from '../video/KeyframeView';
@@ -251,6 +252,7 @@ export function CanvasScreen() {
         </aside>
       </div>
       {helpOpen && <HelpOverlay />}
+      <ReopenDialog />
     </div>
   );
 }

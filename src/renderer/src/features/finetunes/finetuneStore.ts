@@ -44,13 +44,14 @@ export function detailsText(f: Finetune): string | null {
   const d = f.details;
   if (!d) return null;
   const parts: string[] = [];
-  for (const [key, label] of [
-    ['trigger_word', 'trigger word'],
-    ['mode', 'kind'],
-    ['finetune_type', 'type'],
-  ] as const) {
-    const v = d[key];
-    if (typeof v === 'string' && v.trim()) parts.push(`${label} ${v}`);
+  const text = (key: string) => (typeof d[key] === 'string' && (d[key] as string).trim() ? (d[key] as string).trim() : null);
+  const trigger = text('trigger_word');
+  if (trigger) parts.push(`write “${trigger}” in the prompt to call it`);
+  // The kind of training and of finetune, in words: a LoRA is a small add-on, a full finetune a whole model.
+  const kinds: Readonly<Record<string, string>> = { lora: 'a light add-on (LoRA)', full: 'a whole tuned model', character: 'trained on a character', product: 'trained on a product', style: 'trained on a style', general: 'trained on a subject' };
+  for (const key of ['finetune_type', 'mode']) {
+    const v = text(key);
+    if (v) parts.push(kinds[v.toLowerCase()] ?? v);
   }
   return parts.length > 0 ? parts.join(' · ') : null;
 }

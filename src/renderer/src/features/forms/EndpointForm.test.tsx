@@ -9,21 +9,21 @@ import { EndpointForm } from './EndpointForm';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function Harness({ endpointId }: { endpointId: string }) {
+function Harness({ endpointId, showInferred }: { endpointId: string; showInferred?: boolean }) {
   const endpoint = getEndpoint(endpointId);
   const [values, setValues] = useState<Record<string, JsonValue | undefined>>({});
   const issues = validateRequest(endpoint, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
-  return <EndpointForm endpoint={endpoint} values={values} issues={issues} onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))} />;
+  return <EndpointForm endpoint={endpoint} values={values} issues={issues} onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))} showInferred={showInferred} />;
 }
 
 const containers: HTMLDivElement[] = [];
 afterEach(() => containers.splice(0).forEach((c) => c.remove()));
 
-function render(endpointId: string) {
+function render(endpointId: string, showInferred?: boolean) {
   const container = document.createElement('div');
   containers.push(container);
   document.body.append(container);
-  act(() => createRoot(container).render(<Harness endpointId={endpointId} />));
+  act(() => createRoot(container).render(<Harness endpointId={endpointId} showInferred={showInferred} />));
   return container;
 }
 
@@ -79,5 +79,19 @@ describe('EndpointForm', () => {
     const root = render('gen-3-video');
     expect(root.querySelector('[data-field="duration"] .inferred-mark')).not.toBeNull();
     expect(render('gen-dev').querySelector('.inferred-mark')).toBeNull();
+  });
+
+  it('speaks artist: choices in words, the default listed once, the webhook under Advanced with what it is for', () => {
+    // As the studio shows them: the catalog's notes on what it inferred are for the reference.
+    const outpaint = render('outpainting-v1', false);
+    const mode = outpaint.querySelector<HTMLSelectElement>('[data-field="mode"] select')!;
+    expect([...mode.options].map((o) => o.textContent)).toEqual(['High quality (default)', 'Fast']);
+    const image3 = render('gen-3-image', false);
+    const sizes = [...image3.querySelector<HTMLSelectElement>('[data-field="resolution"] select')!.options].map((o) => o.textContent);
+    expect(sizes).toContain('768 × 768 (small square)');
+    const said = [outpaint, image3, render('gen-dev'), render('gen-pro-1.0-fill')].map((r) => r.textContent).join(' ');
+    for (const word of ['768sq', 'Webhook', 'blob path', 'high (default)', 'Input image blob']) expect(said).not.toContain(word);
+    expect([...render('gen-dev').querySelectorAll('summary')].map((s) => s.textContent)).toEqual(['Advanced']);
+    expect(render('gen-dev').querySelector('[aria-label="Notify another address"]')?.textContent).toContain('leave these empty');
   });
 });

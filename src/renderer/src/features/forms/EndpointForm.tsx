@@ -58,16 +58,16 @@ export function EndpointForm({ endpoint, values, onChange, issues = [], renderMe
         </ul>
       )}
       {groups.main.map(control)}
-      {groups.advanced.length > 0 && (
-        <details className="form-group" open={hasIssues(groups.advanced) || undefined}>
+      {groups.advanced.length + groups.webhook.length > 0 && (
+        <details className="form-group" open={hasIssues([...groups.advanced, ...groups.webhook]) || undefined}>
           <summary>Advanced</summary>
           {groups.advanced.map(control)}
-        </details>
-      )}
-      {groups.webhook.length > 0 && (
-        <details className="form-group" open={hasIssues(groups.webhook) || undefined}>
-          <summary>Webhook</summary>
-          {groups.webhook.map(control)}
+          {groups.webhook.length > 0 && (
+            <div className="form-subgroup" role="group" aria-label="Notify another address">
+              <p className="muted small">For automation: the service can also tell a server of yours when the result is ready. Gen Studio fetches every result itself, so leave these empty unless you run such a server.</p>
+              {groups.webhook.map(control)}
+            </div>
+          )}
         </details>
       )}
     </div>

@@ -3,7 +3,7 @@ import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { describeConstraint } from '../../catalog/describeField';
 import { FinetunePicker } from '../finetunes/FinetunePicker';
-import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed } from './fieldModel';
+import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed, valueLabel } from './fieldModel';
 
 interface FieldControlProps {
   readonly field: FieldSpec;
@@ -23,7 +23,11 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = issues.length > 0;
-  const constraint = describeConstraint(field);
+  // A choice's values are in its list, in words; the codes are the reference's business.
+  const constraint = field.type === 'enum' ? '' : describeConstraint(field);
+  // The service's description of a field, as a tooltip or placeholder; the webhook's speaks of the service's
+  // notifications, which the line above those fields explains in the artist's words.
+  const about = field.group === 'webhook' ? undefined : field.description;
   const describedBy = [constraint || field.inferred ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -84,10 +88,10 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
     case 'enum':
       control = (
         <select {...common} value={formatFieldValue(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
-          <option value="">{field.default !== undefined && field.default !== null ? `${String(field.default)} (default)` : field.required ? 'Choose…' : 'Service default'}</option>
+          <option value="">{field.default !== undefined && field.default !== null ? `${valueLabel(field, String(field.default))} (default)` : field.required ? 'Choose…' : 'Service default'}</option>
           {enumOptions(field, value).map((v) => (
             <option key={v} value={v}>
-              {v}
+              {valueLabel(field, v)}
             </option>
           ))}
         </select>
@@ -98,7 +102,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
         <textarea
           {...common}
           rows={3}
-          placeholder={field.description}
+          placeholder={about}
           value={formatFieldValue(value)}
           onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
         />
@@ -132,7 +136,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
           {field.required && <span className="req"> *</span>}
         </span>
       ) : (
-        <label className="form-label" htmlFor={id} title={field.description}>
+        <label className="form-label" htmlFor={id} title={about}>
           {labelFor(field)}
           {field.required && <span className="req"> *</span>}
           {field.inferred && (

@@ -6,8 +6,8 @@ const field = (endpoint: string, name: string) => getEndpoint(endpoint).fields.f
 
 describe('the form field model', () => {
   it('labels fields in words', () => {
-    expect(labelFor({ name: 'safety_tolerance' })).toBe('Safety tolerance');
-    expect(labelFor({ name: 'webhook_url' })).toBe('Webhook URL');
+    expect(labelFor({ name: 'safety_tolerance' })).toBe('Moderation tolerance');
+    expect(labelFor({ name: 'webhook_url' })).toBe('Address to notify');
     expect(labelFor({ name: 'input_image_2' })).toBe('Input image 2');
   });
   it('reads typed numbers, keeps typing that is not a number, and treats empty as unset', () => {

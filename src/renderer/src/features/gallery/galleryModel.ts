@@ -3,6 +3,7 @@ import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/catalog/endp
 import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { nameOf } from '../queue/taskText';
+import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 export type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -24,7 +25,8 @@ export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all',
 /** The model, and for a clip draft or final, its length and time, as the strip and the queue name it. */
 export const titleOf = (item: Pick<LibraryItem, 'endpointId' | 'params' | 'createdAt'>): string => nameOf(item);
 export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
-export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? item.params.prompt : '');
+/** The prompt as a caption shows it: boxes by their labels, not the JSON list sent. */
+export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? promptForDisplay(item.params.prompt) : '');
 export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
 
 /** The start of the day, week (from Monday) or month holding `now`, in the computer's time zone. */

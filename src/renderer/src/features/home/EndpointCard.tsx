@@ -10,7 +10,7 @@ export function ReleaseBadge({ endpoint }: { endpoint: EndpointSpec }) {
     </Badge>
   ) : (
     <Badge tone="info" title="A fixed model version: the same inputs and seed give the same result">
-      Pinned · reproducible
+      Fixed version · repeatable
     </Badge>
   );
 }

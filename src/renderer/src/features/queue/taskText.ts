@@ -1,6 +1,7 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
 import { resultName } from '../../../../shared/video/clipName';
+import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 
 const LABELS: Readonly<Record<TaskState, string>> = {
   'ready-to-send': 'Ready to send',
@@ -78,6 +79,6 @@ export function untilText(at: number | null, now: number): string | null {
 
 /** The prompt, shortened for a row. */
 export function promptOf(params: TaskInfo['params'], max = 120): string {
-  const prompt = typeof params.prompt === 'string' ? params.prompt.trim() : '';
+  const prompt = typeof params.prompt === 'string' ? promptForDisplay(params.prompt).trim() : '';
   return prompt.length > max ? `${prompt.slice(0, max - 1)}…` : prompt;
 }

@@ -119,8 +119,8 @@ export function AddKeyForm() {
           <legend>New connection</legend>
           <Field label="Connection name" value={name} onChange={setName} error={issueFor(error, 'label')} required />
           <Field label="Base URL" value={baseUrl} onChange={setBaseUrl} error={issueFor(error, 'baseUrl')} placeholder="https://api.example.com" hint="https only (http is allowed for this computer)." required />
-          <Field label="Regional base URL" value={regionalBaseUrl} onChange={setRegionalBaseUrl} error={issueFor(error, 'regionalBaseUrl')} hint="Where delete_finetune lives; the base URL when empty." />
-          <Field label="Endpoint word" value={endpointWord} onChange={setEndpointWord} error={issueFor(error, 'endpointWord')} hint="The word in the service’s paths in place of “gen”." />
+          <Field label="Regional base URL" value={regionalBaseUrl} onChange={setRegionalBaseUrl} error={issueFor(error, 'regionalBaseUrl')} hint="Where finetunes are deleted and finetuned models run, if your service has a separate regional address; the base URL when empty." />
+          <Field label="Word in the service’s addresses" value={endpointWord} onChange={setEndpointWord} error={issueFor(error, 'endpointWord')} hint="Only for a service whose model addresses use another word than “gen”; leave it as it is otherwise." />
         </fieldset>
       )}
       {noKeychain && (

@@ -31,7 +31,7 @@ function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
       {input('Name', label, setLabel, 'label')}
       {input('Base URL', baseUrl, setBaseUrl, 'baseUrl')}
       {input('Regional base URL', regional, setRegional, 'regionalBaseUrl')}
-      {input('Endpoint word', word, setWord, 'endpointWord')}
+      {input('Word in the service’s addresses', word, setWord, 'endpointWord')}
       <div className="settings-actions">
         <Button type="submit" variant="primary">
           Save

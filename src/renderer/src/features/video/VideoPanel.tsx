@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { VIDEO_ENDPOINT_ID, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODE_DESCRIPTIONS, VIDEO_MODE_LABELS, VIDEO_MODES, VIDEO_RESOLUTIONS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODE_DESCRIPTIONS, VIDEO_MODE_LABELS, VIDEO_MODES, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
 import { useLibraryStore } from '../../store/libraryStore';
 import { FileButton } from '../../ui/FileButton';
 import { NumberField } from '../../ui/NumberField';
@@ -12,7 +12,7 @@ const store = () => useCanvasStore.getState();
 function sizeText(resolution: VideoResolution): string {
   const size = VIDEO_FRAME_SIZES[resolution];
   // hd's size is not stated by the service: it is named without one rather than with a guess.
-  return size.inferred ? 'draft size' : `${size.width} × ${size.height}`;
+  return size.inferred ? 'quick and cheaper' : `${size.width} × ${size.height}`;
 }
 
 function Source({ mode }: { mode: VideoMode }) {
@@ -83,13 +83,13 @@ export function VideoPanel({ onFocus, onBlur }: { onFocus?: () => void; onBlur?:
         <span className="video-label">Frame size</span>
         {VIDEO_RESOLUTIONS.map((r) => (
           <label key={r} className={`video-resolution${resolution === r ? ' on' : ''}`}>
-            <input type="radio" name="video-resolution" checked={resolution === r} onChange={() => set('resolution', r)} aria-label={`${r} ${sizeText(r)}`} />
-            <strong>{r}</strong> <span className="muted">{sizeText(r)}</span>
+            <input type="radio" name="video-resolution" checked={resolution === r} onChange={() => set('resolution', r)} aria-label={`${VIDEO_SIZE_NAMES[r]} ${sizeText(r)}`} />
+            <strong>{VIDEO_SIZE_NAMES[r]}</strong> <span className="muted">{sizeText(r)}</span>
           </label>
         ))}
       </div>
       <p className="muted small" aria-label="Frame size note">
-        All sizes are 16:9. {resolution === undefined ? 'None chosen: the service picks. ' : ''}Drafts render at {VIDEO_DRAFT_RESOLUTION}.
+        All sizes are 16:9. {resolution === undefined ? 'None chosen: the service picks. ' : ''}Drafts render at the {VIDEO_SIZE_NAMES[VIDEO_DRAFT_RESOLUTION].toLowerCase()} size.
       </p>
       <label className="video-duration">
         <span className="video-label">Length</span>

@@ -15,7 +15,7 @@ export function VideoResultActions({ resultId }: { resultId: string | null }) {
   return (
     <div className="strip-video">
       <p className="muted small" aria-label={draft ? 'Draft video' : 'Result video'}>
-        {draft ? 'A draft at hd: it plays above. Make final renders it at the frame size chosen in the panel.' : 'It plays above: use a frame as the picture or pin it as a keyframe from the player.'}
+        {draft ? 'A draft, at the quick draft size: it plays above. Make final renders it at the frame size chosen in the panel.' : 'It plays above: use a frame as the picture or pin it as a keyframe from the player.'}
       </p>
       <div className="button-row">
         {draft && (

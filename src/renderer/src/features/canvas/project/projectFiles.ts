@@ -3,6 +3,7 @@ import { gen } from '../../../api';
 import { useNavigationStore } from '../../../store/navigationStore';
 import { useCanvasStore } from '../canvasStore';
 import { flush, openProject } from './projectSync';
+import { useReopenStore } from './ReopenDialog';
 
 const EXTENSION = '.genstudio';
 const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
@@ -10,6 +11,8 @@ const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().
 /** Shows a project that came from a file on the canvas, with the note on how it was added. */
 export async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
   useNavigationStore.getState().show('canvas');
+  // Its project is in the list already: the artist chooses between it and a copy.
+  if (opened.alreadyOpen) return void useReopenStore.setState({ asked: opened });
   if (await openProject(opened.project.id)) say('info', opened.notice ?? `Opened “${opened.project.name}” from its file.`);
 }
 
