@@ -1,6 +1,6 @@
 /**
  * How fast the sandbox's MP4 generator makes the longest clips it is asked for (20 s, 10 keyframes, with their
- * silent AAC track) at every resolution class, how big they are, and the longest it holds the event loop; then
+ * tone sound track) at every resolution class, how big they are, and the longest it holds the event loop; then
  * how fast it answers “Make final” (a 20 s hd draft enhanced to each resolution, every frame resampled) and
  * finds a continuation's first frame (the last frame of a 15 s clip). Prints figures; asserts nothing.
  *
@@ -39,7 +39,7 @@ for (const resolution of VIDEO_RESOLUTIONS) {
   clips.set(resolution, bytes);
   rows.push(`${resolution.padEnd(4)} ${`${width}x${height}`.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms ${(bytes.length / 1e6).toFixed(2).padStart(6)} MB   longest event-loop stall ${stall.toFixed(1)} ms`);
 }
-console.log('20 s at 24 fps, 10 keyframes, silent AAC track (keyframe region %s)', 'up to 60% of each side and 0.75 MP');
+console.log('20 s at 24 fps, 10 keyframes, tone sound track (keyframe region %s)', 'up to 60% of each side and 0.75 MP');
 for (const row of rows) console.log(row);
 
 console.log('\nMake final: the 20 s hd draft above enhanced, every frame resampled');

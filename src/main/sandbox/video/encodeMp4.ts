@@ -2,11 +2,12 @@
  * Real, playable MP4 clips for the sandbox's video endpoints, made in plain TypeScript (no ffmpeg, no
  * native module, the same bytes on every platform): a background colour (or a still backdrop), each keyframe
  * image shown centred from its pinned time on, and a progress bar along the bottom edge so the clip visibly
- * plays; with a silent AAC sound track (see mp4Mux.ts).
+ * plays; with a sound track whose pitch follows the picture (toneFlac.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { idrPicture, levelFor, mbCols, mbRows, pictureParameterSet, pPicture, sequenceParameterSet, type StreamFormat } from './h264';
 import { muxMp4 } from './mp4Mux';
+import { bottomRowLuma, encodeFlac, pitchOfLuma, toneSamples } from './toneFlac';
 import { copyRect, createPlanes, drawImage, fillRect, macroblockColour, macroblocksOf, readMacroblock, rgbToYuv, type Planes, type Rect, type Rgb, type RgbaImage } from './yuv';
 
 export type { RgbaImage } from './yuv';
@@ -86,6 +87,8 @@ function keyframeStarts(spec: VideoSpec, frames: number): Map<number, RgbaImage>
  */
 export class PictureWriter {
   private readonly samples: Uint8Array[][] = [];
+  /** Each frame's pitch, from its picture as written. */
+  private readonly pitches: number[] = [];
   private readonly format: StreamFormat;
 
   constructor(private readonly spec: Pick<VideoSpec, 'width' | 'height' | 'fps'>) {
@@ -98,11 +101,17 @@ export class PictureWriter {
 
   first(planes: Planes): void {
     this.samples.push([idrPicture(this.format, planes, flatMacroblocks(planes))]);
+    this.hear(planes);
+  }
+
+  private hear(planes: Planes): void {
+    this.pitches.push(pitchOfLuma(bottomRowLuma(planes, this.spec.width, this.spec.height)));
   }
 
   /** `changed`: ascending macroblocks that may differ from the previous picture, read before they were painted. */
   next(planes: Planes, changed: readonly number[]): void {
     this.samples.push([pPicture(this.format, planes, this.samples.length, changed)]);
+    this.hear(planes);
   }
 
   mux(): Promise<Uint8Array> {
@@ -114,6 +123,7 @@ export class PictureWriter {
       sps: sequenceParameterSet(this.format),
       pps: pictureParameterSet(),
       samples: this.samples,
+      sound: encodeFlac(toneSamples(this.pitches, this.spec.fps)),
     });
   }
 }

@@ -1,11 +1,12 @@
 /**
  * An MP4 around the Sandbox's H.264 frames and a sound track, muxed by mediabunny (moov before mdat, so a
  * <video> can start playing before the whole file has arrived). The service generates sound with the frames;
- * the Sandbox's is silence, but a real AAC track, so the player's volume and mute act on something.
+ * the Sandbox's is a tone that follows the picture (toneFlac.ts), so the player's volume and mute act on
+ * something audible and a test can hear whether sound and picture stay in step.
  */
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output } from 'mediabunny';
 import { CONSTRAINT_FLAGS, PROFILE_BASELINE } from './h264';
-import { SILENT_AAC, silentAacFrames } from './silentAac';
+import type { FlacTrack } from './toneFlac';
 
 export interface Mp4Track {
   readonly width: number;
@@ -16,6 +17,8 @@ export interface Mp4Track {
   readonly pps: Uint8Array;
   /** One access unit a frame: its NAL units, without start codes. */
   readonly samples: readonly (readonly Uint8Array[])[];
+  /** As long as the picture. */
+  readonly sound: FlacTrack;
 }
 
 const hex2 = (v: number) => v.toString(16).padStart(2, '0');
@@ -52,12 +55,12 @@ function lengthPrefixed(nals: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Muxes the frames (the first an IDR picture, the rest P pictures) with a silent AAC track of the same length. */
+/** Muxes the frames (the first an IDR picture, the rest P pictures) with their sound. */
 export async function muxMp4(t: Mp4Track): Promise<Uint8Array> {
   const target = new BufferTarget();
   const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target });
   const video = new EncodedVideoPacketSource('avc');
-  const audio = new EncodedAudioPacketSource('aac');
+  const audio = new EncodedAudioPacketSource('flac');
   output.addVideoTrack(video, { frameRate: t.fps });
   output.addAudioTrack(audio);
   await output.start();
@@ -77,17 +80,35 @@ export async function muxMp4(t: Mp4Track): Promise<Uint8Array> {
   }
 
   const audioConfig = {
-    decoderConfig: { codec: 'mp4a.40.2', sampleRate: SILENT_AAC.sampleRate, numberOfChannels: SILENT_AAC.channels, description: SILENT_AAC.audioSpecificConfig },
+    decoderConfig: { codec: 'flac', sampleRate: t.sound.sampleRate, numberOfChannels: 1, description: t.sound.description },
   };
-  const seconds = t.samples.length / t.fps;
-  const frames = silentAacFrames(seconds);
-  const aacFrame = SILENT_AAC.samplesPerFrame / SILENT_AAC.sampleRate;
-  for (let i = 0; i < frames; i++) {
-    // The last frame's time is cut to end with the picture, so the file is exactly as long as its video.
-    const duration = Math.min(aacFrame, seconds - i * aacFrame);
-    await audio.add(new EncodedPacket(SILENT_AAC.frame, 'key', i * aacFrame, duration, i), i === 0 ? audioConfig : undefined);
+  for (const [i, f] of t.sound.frames.entries()) {
+    await audio.add(new EncodedPacket(f.data, 'key', f.start / t.sound.sampleRate, f.samples / t.sound.sampleRate, i), i === 0 ? audioConfig : undefined);
   }
 
   await output.finalize();
-  return new Uint8Array(target.buffer!);
+  return withoutDates(new Uint8Array(target.buffer!));
+}
+
+const CONTAINERS = new Set(['moov', 'trak', 'mdia']);
+const DATED = new Set(['mvhd', 'tkhd', 'mdhd']);
+
+/**
+ * The file with its creation and modification times set to 0 ("unknown"): mediabunny writes the clock's time,
+ * and the Sandbox answers the same request with the same bytes, whenever it is made.
+ */
+function withoutDates(mp4: Uint8Array): Uint8Array {
+  const view = new DataView(mp4.buffer, mp4.byteOffset, mp4.length);
+  const walk = (from: number, to: number) => {
+    for (let at = from; at + 8 <= to; ) {
+      const size = view.getUint32(at);
+      const type = String.fromCharCode(...mp4.subarray(at + 4, at + 8));
+      if (size < 8 || at + size > to) return;
+      if (CONTAINERS.has(type)) walk(at + 8, at + size);
+      else if (DATED.has(type)) mp4.fill(0, at + 12, at + 12 + (mp4[at + 8] === 1 ? 16 : 8));
+      at += size;
+    }
+  };
+  walk(0, mp4.length);
+  return mp4;
 }

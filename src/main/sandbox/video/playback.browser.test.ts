@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
     expect(near(late, [240, 240, 240]), JSON.stringify(late)).toBe(true);
   });
 
-  it('carries a sound track Chromium decodes: silent AAC as long as the picture, decoded while the clip plays', async () => {
+  it('carries a sound track Chromium decodes: an audible tone as long as the picture, decoded while the clip plays', async () => {
     const mp4 = await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 2, background: [10, 10, 10] });
     expect(readMp4Info(mp4)).toMatchObject({ seconds: 2, frames: 48 });
     const page = await browser.newPage();
@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
         return { seconds: sound.duration, loudest, decoded };
       }, Buffer.from(mp4).toString('base64'));
       expect(Math.abs(got.seconds - 2)).toBeLessThanOrEqual(0.03);
-      expect(got.loudest).toBe(0);
+      expect(got.loudest).toBeGreaterThan(0.2);
       expect(got.decoded).toBeGreaterThan(0);
     } finally {
       await page.close();

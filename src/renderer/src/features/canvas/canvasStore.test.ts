@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../../../../shared/canvas/document';
 import { DEFAULT_CANVAS_ENDPOINT, historySize, useCanvasStore } from './canvasStore';
 import { History } from './history';
-import { createMask, fillRectangle, strokeSegment } from './mask/maskBuffer';
+import { createMask, fillRectangle } from './mask/maskBuffer';
 import { TileRecorder } from './mask/tiles';
 
 const store = () => useCanvasStore.getState();
@@ -15,21 +15,6 @@ beforeEach(() => {
 });
 
 describe('canvas history', () => {
-  it('a brush stroke of many segments is one undo step, and redo paints it again', () => {
-    store().beginStroke();
-    for (let x = 20; x < 200; x += 10) store().strokeEdit((m, touch) => {
-      touch({ x: x - 10, y: 40, width: 30, height: 30 });
-      return strokeSegment(m, { x, y: 50 }, { x: x + 10, y: 50 }, { size: 10, hardness: 1 }, 'paint');
-    });
-    store().endStroke('Brush stroke');
-    const after = painted();
-    expect(after).toBeGreaterThan(1500);
-    store().undo();
-    expect(painted()).toBe(0);
-    store().redo();
-    expect(painted()).toBe(after);
-  });
-
   it('a drag is one step however many changes it makes; a document edit undoes exactly', () => {
     store().beginGesture();
     for (let right = 1; right <= 50; right++) store().change('Set right margin', (d) => ({ ...d, expansion: { ...d.expansion, right } }));
@@ -122,19 +107,6 @@ describe('steps', () => {
     const steps = historySize().entries;
     store().change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((b) => b.id !== 'missing') }));
     store().change('Set top', (d) => ({ ...d, expansion: { ...d.expansion } }));
-    expect(historySize().entries).toBe(steps);
-  });
-
-  it('a stroke taken back by a pinch leaves no pixels and no step', () => {
-    const steps = historySize().entries;
-    store().beginStroke();
-    store().strokeEdit((m, touch) => {
-      touch({ x: 0, y: 0, width: 60, height: 60 });
-      return strokeSegment(m, { x: 10, y: 10 }, { x: 50, y: 50 }, { size: 10, hardness: 1 }, 'paint');
-    });
-    expect(painted()).toBeGreaterThan(0);
-    store().cancelStroke();
-    expect(painted()).toBe(0);
     expect(historySize().entries).toBe(steps);
   });
 });

@@ -33,7 +33,6 @@ export function createCanvasStore(limits?: HistoryLimits) {
     const internals: StoreInternals = {
       history,
       gestureStart: null,
-      stroke: null,
       flags: () => ({ canUndo: history.canUndo, canRedo: history.canRedo }),
       record: (entry) => {
         history.push(entry);

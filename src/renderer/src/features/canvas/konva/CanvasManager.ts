@@ -1,5 +1,4 @@
 import Konva from 'konva';
-import { clampOutpaint } from '../../../../../shared/canvas/outpaintFrame';
 import { canvasUse, documentUse } from '../../../../../shared/canvas/request';
 import { useThemeStore } from '../../../ui/theme/themeStore';
 import { selectEndpoint, useCanvasStore, type CanvasState, type CanvasStore, type View } from '../canvasStore';
@@ -24,7 +23,7 @@ export class CanvasManager {
   readonly stage: Konva.Stage;
   private readonly pictureLayer = new Konva.Layer({ listening: false });
   private readonly maskLayer = new Konva.Layer({ listening: false });
-  private readonly toolsLayer = new Konva.Layer();
+  private readonly toolsLayer = new Konva.Layer({ listening: false });
   readonly base: BaseAdapter;
   readonly mask: MaskAdapter;
   private readonly guides: GuidesAdapter;
@@ -48,21 +47,11 @@ export class CanvasManager {
     this.stage.add(this.pictureLayer, this.maskLayer, this.toolsLayer);
     this.base = new BaseAdapter(this.pictureLayer, urlOf, (text) => store.getState().say({ kind: 'error', text }));
     this.mask = new MaskAdapter(this.maskLayer);
-    const frame = new FrameAdapter(this.pictureLayer, this.toolsLayer, {
-      beginGesture: () => store.getState().beginGesture(),
-      endGesture: (label) => store.getState().endGesture(label),
-      setExpansion: (side, value) => store.getState().changeLayer('expansion', `Set ${side} margin`, (d) => ({ ...d, expansion: { ...d.expansion, [side]: value } }), true),
-      setOutpaint: (patch) =>
-        store.getState().changeLayer('expansion', 'Move outpaint frame', (d) => (d.outpaint && d.base ? { ...d, outpaint: clampOutpaint({ ...d.outpaint, ...patch }, d.base, selectEndpoint({ document: d })) } : d), true),
-    });
-    const boxes = new BoxesAdapter(this.toolsLayer, {
-      select: (id) => store.getState().selectBox(id),
-      update: (id, patch, label) =>
-        store.getState().changeLayer('boxes', label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) }), true),
-    });
+    const frame = new FrameAdapter(this.pictureLayer, this.toolsLayer);
+    const boxes = new BoxesAdapter(this.toolsLayer);
     this.guides = new GuidesAdapter(this.toolsLayer);
     this.adapters = [this.base, this.mask, frame, boxes, this.guides];
-    this.tools = createTools({ store, guides: this.guides });
+    this.tools = createTools({ store, guides: this.guides, stroke: this.mask });
     this.bindPointer();
     this.offs.push(
       store.subscribe((s) => this.sync(s)),
@@ -168,10 +157,12 @@ export class CanvasManager {
     this.guides.brushRing(useCursorStore.getState().cursor, s.brush.size, (s.tool === 'brush' || s.tool === 'eraser') && !this.spaceHeld);
   }
 
-  private event(onStage: boolean): ToolEvent | null {
-    const point = this.stage.getRelativePointerPosition();
+  /** The pointer in image and screen pixels, from the view in the store (Konva only reports where the pointer is). */
+  private event(): ToolEvent | null {
     const screen = this.stage.getPointerPosition();
-    return point && screen ? { point: { x: point.x, y: point.y }, screen: { x: screen.x, y: screen.y }, onStage } : null;
+    if (!screen) return null;
+    const { view } = this.store.getState();
+    return { point: { x: (screen.x - view.x) / view.scale, y: (screen.y - view.y) / view.scale }, screen: { x: screen.x, y: screen.y } };
   }
 
   private bindPointer(): void {
@@ -184,7 +175,7 @@ export class CanvasManager {
     this.stage.on('pointerdown', (e) => {
       if (this.touch(e.evt, 'down')) return;
       if (this.active) return;
-      const ev = this.event(e.target === this.stage);
+      const ev = this.event();
       if (!ev) return;
       const button = e.evt.button;
       const s = this.store.getState();
@@ -192,14 +183,14 @@ export class CanvasManager {
         this.active = this.tools.pan.down(ev) ? this.tools.pan : null;
         return;
       }
-      if (button !== 0 || e.target.name().startsWith('handle-')) return; // handles take their own drags
+      if (button !== 0) return;
       const tool = this.tools[s.tool];
       if (tool.down(ev)) this.active = tool;
     });
 
     this.stage.on('pointermove', (e) => {
       if (this.touch(e.evt, 'move')) return;
-      const ev = this.event(e.target === this.stage);
+      const ev = this.event();
       if (ev) useCursorStore.getState().setCursor(ev.point);
       if (this.active && ev) this.active.move(ev);
     });
@@ -207,8 +198,8 @@ export class CanvasManager {
     const end = (): void => {
       const tool = this.active;
       this.active = null;
-      const ev = this.event(true);
-      if (tool) tool.up(ev ?? { point: { x: 0, y: 0 }, screen: { x: 0, y: 0 }, onStage: true });
+      const ev = this.event();
+      if (tool) tool.up(ev ?? { point: { x: 0, y: 0 }, screen: { x: 0, y: 0 } });
     };
     this.stage.on('pointerup pointercancel', (e) => {
       if (this.touch(e.evt, 'up')) return;

@@ -1,34 +1,29 @@
 import Konva from 'konva';
-import type { BoundingBox } from '../../../../../shared/canvas/document';
 import type { CanvasPalette } from '../../../ui/theme/tokens';
 import type { LayerAdapter, RenderState } from './adapter';
+import { anchorCentre, ANCHORS, BOX_ANCHOR_PX } from './handles';
 
-export interface BoxCallbacks {
-  select(id: string | null): void;
-  update(id: string, patch: Partial<BoundingBox>, label: string): void;
-}
-
-/** Bounding boxes: a rectangle and its label each; the selected one gets resize handles. */
+/**
+ * Bounding boxes: a rectangle and its label each; the selected one, while the box or move tool is in hand, gets
+ * resize anchors. Drawn only: the box tools (tools/boxTool.ts) hit-test the same geometry (handles.ts).
+ */
 export class BoxesAdapter implements LayerAdapter {
-  private readonly group = new Konva.Group();
-  private readonly transformer: Konva.Transformer;
+  private readonly group = new Konva.Group({ listening: false });
+  private readonly anchors: Konva.Rect[];
   private readonly nodes = new Map<string, { rect: Konva.Rect; text: Konva.Text }>();
   private palette: CanvasPalette | null = null;
   private last: Omit<RenderState, 'mask' | 'maskVersion' | 'maskDirty' | 'palette'> | null = null;
 
-  constructor(
-    private readonly layer: Konva.Layer,
-    private readonly callbacks: BoxCallbacks,
-  ) {
+  constructor(private readonly layer: Konva.Layer) {
     layer.add(this.group);
-    this.transformer = new Konva.Transformer({ rotateEnabled: false, keepRatio: false, ignoreStroke: true });
-    layer.add(this.transformer);
+    this.anchors = ANCHORS.map((a) => new Konva.Rect({ name: `anchor-${a.name}`, listening: false, visible: false }));
+    layer.add(...this.anchors);
   }
 
   /** The theme's colours, on the boxes there are and those to come. */
   private paint(palette: CanvasPalette): void {
     this.palette = palette;
-    this.transformer.setAttrs({ borderStroke: palette.box, anchorStroke: palette.box });
+    for (const anchor of this.anchors) anchor.setAttrs({ stroke: palette.box, fill: palette.handle });
     for (const { rect, text } of this.nodes.values()) {
       rect.setAttrs({ stroke: palette.box, fill: palette.boxFill });
       text.fill(palette.box);
@@ -45,31 +40,16 @@ export class BoxesAdapter implements LayerAdapter {
     const editable = !document.layers.boxes.locked && (tool === 'box' || tool === 'move');
     const repaint = palette !== this.palette;
     this.group.visible(shown);
-    this.transformer.visible(shown && editable);
     const seen = new Set<string>();
     for (const box of document.boxes) {
       seen.add(box.id);
       let node = this.nodes.get(box.id);
       if (!node) {
-        const rect = new Konva.Rect({ name: 'bounding-box', stroke: palette.box, fill: palette.boxFill });
-        const text = new Konva.Text({ fill: palette.box, listening: false });
-        rect.on('pointerdown', (e) => {
-          e.cancelBubble = true;
-          this.callbacks.select(box.id);
-        });
-        rect.on('dragend', () => this.callbacks.update(box.id, { x: Math.round(rect.x()), y: Math.round(rect.y()) }, 'Move box'));
-        rect.on('dragmove', () => text.position({ x: rect.x(), y: rect.y() - text.height() }));
-        rect.on('transformend', () => {
-          const width = Math.max(1, Math.round(rect.width() * rect.scaleX()));
-          const height = Math.max(1, Math.round(rect.height() * rect.scaleY()));
-          rect.scale({ x: 1, y: 1 });
-          this.callbacks.update(box.id, { x: Math.round(rect.x()), y: Math.round(rect.y()), width, height }, 'Resize box');
-        });
-        this.group.add(rect, text);
-        node = { rect, text };
+        node = { rect: new Konva.Rect({ name: 'bounding-box', stroke: palette.box, fill: palette.boxFill }), text: new Konva.Text({ fill: palette.box }) };
+        this.group.add(node.rect, node.text);
         this.nodes.set(box.id, node);
       }
-      node.rect.setAttrs({ x: box.x, y: box.y, width: box.width, height: box.height, strokeWidth: 2 / scale, draggable: editable });
+      node.rect.setAttrs({ x: box.x, y: box.y, width: box.width, height: box.height, strokeWidth: 2 / scale });
       node.text.setAttrs({ text: box.label || 'box', fontSize: 13 / scale, x: box.x, y: box.y - 16 / scale });
     }
     for (const [id, node] of this.nodes) {
@@ -79,9 +59,15 @@ export class BoxesAdapter implements LayerAdapter {
       this.nodes.delete(id);
     }
     if (repaint) this.paint(palette);
+    const selected = shown && editable ? document.boxes.find((b) => b.id === selectedId) : undefined;
+    const size = BOX_ANCHOR_PX / scale;
+    ANCHORS.forEach((a, i) => {
+      const node = this.anchors[i]!;
+      node.visible(selected !== undefined);
+      if (!selected) return;
+      const c = anchorCentre(selected, a);
+      node.setAttrs({ x: c.x - size / 2, y: c.y - size / 2, width: size, height: size, strokeWidth: 1 / scale });
+    });
     this.layer.batchDraw();
-    const selected = selectedId ? this.nodes.get(selectedId)?.rect : undefined;
-    this.transformer.nodes(selected && editable ? [selected] : []);
-    this.transformer.anchorSize(9);
   }
 }

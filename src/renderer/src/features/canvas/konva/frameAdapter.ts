@@ -1,22 +1,15 @@
 import Konva from 'konva';
-import type { CanvasDocument, Expansion } from '../../../../../shared/canvas/document';
+import type { CanvasDocument } from '../../../../../shared/canvas/document';
 import type { CanvasUse } from '../../../../../shared/canvas/request';
 import type { CanvasPalette } from '../../../ui/theme/tokens';
 import type { LayerAdapter, RenderState } from './adapter';
+import { FRAME_HANDLE_PX, frameHandleCentres, frameHandlesShown, SIDES, type Side } from './handles';
 import { frameBounds } from './viewport';
 
-export interface FrameCallbacks {
-  beginGesture(): void;
-  endGesture(label: string): void;
-  setExpansion(side: keyof Expansion, value: number): void;
-  setOutpaint(patch: Partial<NonNullable<CanvasDocument['outpaint']>>): void;
-}
-
-type Side = 'top' | 'bottom' | 'left' | 'right';
-const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
-const HANDLE_PX = 14;
-
-/** The area a frame adds around the picture, hatched so it reads as new; handles on every side drag it. */
+/**
+ * The area a frame adds around the picture, hatched so it reads as new, and a handle on every side. Drawn only:
+ * the frame tool (tools/frameTool.ts) finds the handles from the same geometry (handles.ts) and drags them.
+ */
 export class FrameAdapter implements LayerAdapter {
   private readonly newArea: Konva.Rect;
   private readonly outline: Konva.Rect;
@@ -26,7 +19,6 @@ export class FrameAdapter implements LayerAdapter {
   constructor(
     private readonly pictureLayer: Konva.Layer,
     private readonly toolsLayer: Konva.Layer,
-    private readonly callbacks: FrameCallbacks,
   ) {
     this.newArea = new Konva.Rect({ listening: false, fillPatternRepeat: 'repeat' });
     this.outline = new Konva.Rect({ listening: false, dash: [8, 6] });
@@ -34,13 +26,10 @@ export class FrameAdapter implements LayerAdapter {
     this.newArea.moveToBottom();
     toolsLayer.add(this.outline);
     for (const side of SIDES) {
-      const handle = new Konva.Rect({ name: `handle-${side}`, draggable: true });
-      handle.on('dragstart', () => callbacks.beginGesture());
-      handle.on('dragend', () => callbacks.endGesture(`Drag ${side} margin`));
+      const handle = new Konva.Rect({ name: `handle-${side}`, listening: false });
       toolsLayer.add(handle);
       this.handles.set(side, handle);
     }
-    this.wire();
   }
 
   /** The theme's colours: the hatching of the new area, the outline and the handles. */
@@ -65,38 +54,6 @@ export class FrameAdapter implements LayerAdapter {
   private document: CanvasDocument | null = null;
   private palette: CanvasPalette | null = null;
 
-  /**
-   * Handles follow the pointer along their own axis; the value they stand for goes to the store. Bound once: the
-   * handlers read the document and endpoint of the latest sync.
-   */
-  private wire(): void {
-    for (const side of SIDES) {
-      const handle = this.handles.get(side)!;
-      handle.on('dragmove', () => {
-        const d = this.document;
-        const use = this.use;
-        if (!d?.base || !use) return;
-        const half = HANDLE_PX / this.scale / 2;
-        const cx = handle.x() + half;
-        const cy = handle.y() + half;
-        const { width: w, height: h } = d.base;
-        if (use.outpaint && d.outpaint) {
-          const o = d.outpaint;
-          if (side === 'right') this.callbacks.setOutpaint({ width: Math.round(cx + o.offsetX) });
-          if (side === 'bottom') this.callbacks.setOutpaint({ height: Math.round(cy + o.offsetY) });
-          // The far edge stays put: a left or top handle moves the picture's offset and the size by the same amount.
-          const offsetX = Math.max(0, Math.round(-cx));
-          const offsetY = Math.max(0, Math.round(-cy));
-          if (side === 'left') this.callbacks.setOutpaint({ offsetX, width: o.width + (offsetX - o.offsetX) });
-          if (side === 'top') this.callbacks.setOutpaint({ offsetY, height: o.height + (offsetY - o.offsetY) });
-        } else {
-          const value = side === 'right' ? cx - w : side === 'left' ? -cx : side === 'bottom' ? cy - h : -cy;
-          this.callbacks.setExpansion(side, Math.max(0, Math.min(use.expandMax, Math.round(value))));
-        }
-      });
-    }
-  }
-
   sync({ document, use, view, palette }: RenderState): void {
     if (palette !== this.palette) {
       this.palette = palette;
@@ -110,7 +67,8 @@ export class FrameAdapter implements LayerAdapter {
     const shown = base !== null && document.layers.expansion.visible && (use.expandSides.length > 0 || (use.outpaint && document.outpaint !== null));
     this.newArea.visible(shown);
     this.outline.visible(shown);
-    for (const h of this.handles.values()) h.visible(shown && !document.layers.expansion.locked);
+    const handlesShown = shown && frameHandlesShown(document, use);
+    for (const h of this.handles.values()) h.visible(handlesShown);
     this.pictureLayer.batchDraw();
     this.toolsLayer.batchDraw();
     const frame = frameBounds(document, use);
@@ -118,23 +76,11 @@ export class FrameAdapter implements LayerAdapter {
     this.newArea.setAttrs(frame);
     this.newArea.fillPatternScale({ x: 1 / scale, y: 1 / scale });
     this.outline.setAttrs({ ...frame, strokeWidth: 2 / scale });
-    const size = HANDLE_PX / scale;
-    const at: Record<Side, { x: number; y: number }> = {
-      left: { x: frame.x, y: frame.y + frame.height / 2 },
-      right: { x: frame.x + frame.width, y: frame.y + frame.height / 2 },
-      top: { x: frame.x + frame.width / 2, y: frame.y },
-      bottom: { x: frame.x + frame.width / 2, y: frame.y + frame.height },
-    };
+    const size = FRAME_HANDLE_PX / scale;
+    const at = frameHandleCentres(document, use)!;
     for (const side of SIDES) {
-      const handle = this.handles.get(side)!;
-      if (handle.isDragging()) continue;
-      const horizontal = side === 'left' || side === 'right';
       const p = at[side];
-      handle.setAttrs({ x: p.x - size / 2, y: p.y - size / 2, width: size, height: size, strokeWidth: 1.5 / scale });
-      handle.dragBoundFunc(function (this: Konva.Node, pos) {
-        const abs = this.getAbsolutePosition();
-        return horizontal ? { x: pos.x, y: abs.y } : { x: abs.x, y: pos.y };
-      });
+      this.handles.get(side)!.setAttrs({ x: p.x - size / 2, y: p.y - size / 2, width: size, height: size, strokeWidth: 1.5 / scale });
     }
   }
 }

@@ -16,7 +16,6 @@ export const documentSlice: Slice<DocumentSlice> = (set, get, h) => ({
   load: (document, mask) => {
     h.history.clear();
     h.gestureStart = null;
-    h.stroke = null;
     set({
       document,
       mask,
@@ -53,6 +52,11 @@ export const documentSlice: Slice<DocumentSlice> = (set, get, h) => ({
     h.gestureStart = null;
     const after = get().document;
     if (before && before !== after && !sameDocument(before, after)) h.record({ label, document: { before, after } });
+  },
+  cancelGesture: () => {
+    const before = h.gestureStart;
+    h.gestureStart = null;
+    if (before && before !== get().document) set({ document: before });
   },
 
   setBase: (image) => {

@@ -27,13 +27,11 @@ export const historySlice: Slice<HistorySlice> = (set, get, h) => {
     canUndo: false,
     canRedo: false,
     undo: () => {
-      if (h.stroke) return;
       closeGesture();
       const entry = h.history.undo();
       if (entry) replay(entry, 'undo');
     },
     redo: () => {
-      if (h.stroke) return;
       closeGesture();
       const entry = h.history.redo();
       if (entry) replay(entry, 'redo');

@@ -1,6 +1,6 @@
 import { layerRefusal } from '../layers';
 import { EMPTY_RECT } from '../mask/rect';
-import { swapTiles, TileRecorder } from '../mask/tiles';
+import { TileRecorder } from '../mask/tiles';
 import type { MaskSlice, Slice } from './types';
 
 export const maskSlice: Slice<MaskSlice> = (set, get, h) => ({
@@ -24,33 +24,5 @@ export const maskSlice: Slice<MaskSlice> = (set, get, h) => ({
     set({ maskVersion: get().maskVersion + 1, maskDirty: dirty });
     h.record({ label, tiles });
     return true;
-  },
-
-  beginStroke: () => {
-    const { mask } = get();
-    h.stroke = mask ? new TileRecorder(mask) : null;
-  },
-  strokeEdit: (edit) => {
-    const { mask } = get();
-    const recorder = h.stroke;
-    if (!mask || !recorder) return;
-    const dirty = edit(mask, (r) => recorder.touch(r));
-    set({ maskVersion: get().maskVersion + 1, maskDirty: dirty });
-  },
-  endStroke: (label) => {
-    const recorder = h.stroke;
-    h.stroke = null;
-    if (!recorder) return;
-    const tiles = recorder.finish();
-    if (tiles.length > 0) h.record({ label, tiles });
-  },
-  cancelStroke: () => {
-    const recorder = h.stroke;
-    h.stroke = null;
-    const { mask } = get();
-    if (!recorder || !mask) return;
-    const tiles = recorder.finish();
-    if (tiles.length === 0) return;
-    set({ maskDirty: swapTiles(mask, tiles), maskVersion: get().maskVersion + 1 });
   },
 });

@@ -29,7 +29,7 @@ describe('canvas store', () => {
 
   it('combines the document, mask, tool, view and history slices', () => {
     const s = createCanvasStore().getState();
-    for (const key of ['document', 'load', 'change', 'setBase', 'mask', 'editMask', 'beginStroke', 'tool', 'brush', 'setTool', 'view', 'setView', 'say', 'undo', 'redo', 'canUndo'] as const) {
+    for (const key of ['document', 'load', 'change', 'setBase', 'mask', 'editMask', 'cancelGesture', 'tool', 'brush', 'setTool', 'view', 'setView', 'say', 'undo', 'redo', 'canUndo'] as const) {
       expect(s[key], key).not.toBeUndefined();
     }
     expect('cursor' in s).toBe(false);

@@ -4,7 +4,6 @@ import type { PinAt } from '../../../../../shared/canvas/timeline';
 import type { History, HistoryEntry } from '../history';
 import type { BrushSettings, MaskBuffer, Paint } from '../mask/maskBuffer';
 import type { PixelRect } from '../mask/rect';
-import type { TileRecorder } from '../mask/tiles';
 
 export type Tool = 'brush' | 'eraser' | 'rect' | 'ellipse' | 'lasso' | 'box' | 'move';
 
@@ -35,6 +34,8 @@ export interface DocumentSlice {
   changeLayer(layer: LayerId, label: string, recipe: (d: CanvasDocument) => CanvasDocument, pointing?: boolean): boolean;
   beginGesture(): void;
   endGesture(label: string): void;
+  /** Puts the document back as it was when the open gesture began, leaving no step. */
+  cancelGesture(): void;
   /** Answers false (with a message) when the picture layer is locked. */
   setBase(image: ImageRef): boolean;
   setEndpoint(id: string): void;
@@ -54,12 +55,6 @@ export interface MaskSlice {
    * message while the mask layer is locked or hidden; answers whether the edit was applied.
    */
   editMask(label: string, edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): boolean;
-  /** Live painting: the stroke's pixels change at once and become one undo step at `endStroke`. */
-  beginStroke(): void;
-  strokeEdit(edit: (mask: MaskBuffer, touch: (r: PixelRect) => void) => PixelRect): void;
-  endStroke(label: string): void;
-  /** Takes back the stroke in progress without a history step (a second finger turned it into a pinch). */
-  cancelStroke(): void;
 }
 
 /** The tool in hand and its settings, and the selected box. */
@@ -128,8 +123,6 @@ export interface StoreInternals {
   readonly history: History;
   /** The document when the open gesture began; steps merge until it ends. */
   gestureStart: CanvasDocument | null;
-  /** Tiles the stroke in progress has touched, to become one step (or be put back). */
-  stroke: TileRecorder | null;
   /** Pushes a step and updates canUndo / canRedo. */
   record(entry: HistoryEntry): void;
   flags(): Pick<HistorySlice, 'canUndo' | 'canRedo'>;

@@ -1,8 +1,9 @@
 import { canvasUse } from '../../../../../../shared/canvas/request';
 import { selectEndpoint, type CanvasStore } from '../../canvasStore';
 import { layerRefusal } from '../../layers';
-import { fillEllipse, fillPolygon, fillRectangle, strokeSegment, type Paint, type Point } from '../../mask/maskBuffer';
-import { rectFromCorners, type PixelRect } from '../../mask/rect';
+import { fillEllipse, fillPolygon, fillRectangle, type Paint, type Point } from '../../mask/maskBuffer';
+import { isEmpty, rectFromCorners, type PixelRect } from '../../mask/rect';
+import { StrokeBuffer } from '../../mask/strokeBuffer';
 import type { CanvasTool, ToolContext } from './types';
 
 /** Why painting cannot start now (said to the user), or null. */
@@ -25,38 +26,49 @@ function mayPaint(store: CanvasStore): boolean {
 const cornersOf = (a: Point, b: Point): PixelRect => rectFromCorners(Math.round(a.x), Math.round(a.y), Math.round(b.x), Math.round(b.y));
 
 /**
- * Brush and eraser: each segment paints at once (a capsule, so fast strokes leave no gaps) and the whole
- * stroke becomes one undo step when the pointer lifts.
+ * Brush and eraser: the stroke is painted into its own buffer (a capsule per segment, so fast strokes leave no
+ * gaps) and drawn from it over the mask; the store's mask changes once, when the pointer lifts, as one undo
+ * step. Nothing is written to the store while the pointer moves.
  */
-export function brushTool({ store }: ToolContext, mode: Paint): CanvasTool {
+export function brushTool({ store, stroke: preview }: ToolContext, mode: Paint): CanvasTool {
+  let buffer: StrokeBuffer | null = null;
+  let painting = false;
   let last: Point | null = null;
   const paintTo = (to: Point) => {
-    const from = last ?? to;
-    const s = store.getState();
-    s.strokeEdit((m, touch) => {
-      const r = s.brush.size / 2 + 2;
-      touch({ x: Math.floor(Math.min(from.x, to.x) - r), y: Math.floor(Math.min(from.y, to.y) - r), width: Math.ceil(Math.abs(to.x - from.x) + 2 * r), height: Math.ceil(Math.abs(to.y - from.y) + 2 * r) });
-      return strokeSegment(m, from, to, s.brush, mode);
-    });
+    if (!buffer) return;
+    const changed = buffer.segment(last ?? to, to, store.getState().brush);
     last = to;
+    if (!isEmpty(changed)) preview.showStroke(buffer, mode, changed);
+  };
+  const finish = () => {
+    painting = false;
+    last = null;
+    buffer?.clear();
+    preview.endStroke();
   };
   return {
     down: (e) => {
       if (!mayPaint(store)) return false;
-      store.getState().beginStroke();
-      last = null;
+      const mask = store.getState().mask!;
+      // One buffer, reused from stroke to stroke while the picture keeps its size.
+      if (!buffer?.fits(mask)) buffer = new StrokeBuffer(mask.width, mask.height);
+      painting = true;
       paintTo(e.point);
       return true;
     },
-    move: (e) => paintTo(e.point),
+    move: (e) => {
+      if (painting) paintTo(e.point);
+    },
     up: () => {
-      last = null;
-      store.getState().endStroke(mode === 'erase' ? 'Eraser stroke' : 'Brush stroke');
+      if (!painting || !buffer) return;
+      const stroke = buffer;
+      if (!isEmpty(stroke.region)) {
+        preview.commitStroke();
+        store.getState().editMask(mode === 'erase' ? 'Eraser stroke' : 'Brush stroke', (m, touch) => stroke.commit(m, mode, touch));
+      }
+      finish();
     },
-    cancel: () => {
-      last = null;
-      store.getState().cancelStroke();
-    },
+    cancel: finish,
   };
 }
 

@@ -29,7 +29,7 @@ export function panTool({ store }: ToolContext): CanvasTool {
 
 /**
  * The move tool: on the picture inside an outpainting frame it drags the picture to its offset in the frame
- * (one undo step); elsewhere on the canvas it pans. Boxes and handles under the pointer take their own drags.
+ * (one undo step); elsewhere on the canvas it pans. Boxes and handles under the pointer are taken first (index.ts).
  */
 export function moveTool(ctx: ToolContext): CanvasTool {
   const { store } = ctx;
@@ -38,7 +38,6 @@ export function moveTool(ctx: ToolContext): CanvasTool {
   let panning = false;
   return {
     down: (e) => {
-      if (!e.onStage) return false;
       const s = store.getState();
       const base = s.document.base;
       const outpaint = s.document.outpaint;
@@ -76,7 +75,7 @@ export function moveTool(ctx: ToolContext): CanvasTool {
     },
     cancel: () => {
       if (panning) pan.cancel();
-      else if (offset) store.getState().endGesture('Move picture in frame');
+      else if (offset) store.getState().cancelGesture();
       panning = false;
       offset = null;
     },
