@@ -74,10 +74,9 @@ describe('the key', () => {
     const png = new Uint8Array(await sharp({ create: { width: 2400, height: 2000, channels: 3, background: '#468' } }).png().toBuffer());
     const ids: Record<string, string> = {};
     const batchSpec = () => ({
-      tool: 'expand' as const,
-      endpointId: 'gen-pro-1.0-expand',
-      pictures: [{ assetId: ids.asset!, name: 'photo.png', width: 2400, height: 2000 }],
-      formats: [{ label: 'square', ratioW: 1, ratioH: 1 }],
+      tool: 'deblur' as const,
+      endpointId: 'deblur-v1',
+      pictures: [{ assetId: ids.small!, name: 'small.png', width: 64, height: 48 }],
       outputDir: ids.folder!,
     });
     const ok = async <T>(p: Promise<{ ok: boolean; value?: T }>) => {
@@ -175,6 +174,9 @@ describe('the key', () => {
       'batch.chooseFolder': async () => {
         const chosen = await ok<{ path: string | null }>(call('batch.chooseFolder'));
         ids.folder = chosen.path!;
+        // A small picture: the batch's one request should cost the test little time.
+        const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#864' } }).png().toBuffer();
+        ids.small = (await ok<{ id: string }>(call('assets.import', { name: 'small.png', bytes: new Uint8Array(small) }))).id;
         return call('batch.chooseFolder');
       },
       'batch.quote': () => call('batch.quote', { spec: batchSpec() }),
