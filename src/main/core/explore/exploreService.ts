@@ -26,7 +26,7 @@ const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'wa
  * each goes (its per-key slots, the service's limits); this only keeps the rest back, so Pause holds them and
  * a 500-cell matrix is not 500 records in the queue at once.
  */
-export const FEED_AHEAD = 32;
+const FEED_AHEAD = 32;
 
 export interface ExploreDeps {
   readonly dataDir: string;
@@ -377,7 +377,7 @@ export class ExploreService {
  * The caps' refusal said of the whole matrix: the check counts the other cells as on their way and speaks of
  * its last cell, so the sentences about "this request" and what is "on its way" are put as the matrix's total.
  */
-export function matrixRefusal(message: string, cells: number, total: number): string {
+function matrixRefusal(message: string, cells: number, total: number): string {
   const lead = 'Not sent: this would ';
   if (!message.startsWith(lead)) return message;
   const sentences = message.slice(lead.length).split(/(?<=\.) /).filter((s) => !/^About [\d.,]+ more is on its way\.$/.test(s) && !s.startsWith('This request is estimated'));

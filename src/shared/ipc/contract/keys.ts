@@ -4,7 +4,7 @@ import { call, event } from '../define';
 const Text = (max: number) => z.string().trim().max(max);
 
 /** What the renderer may know of a key: never the key itself, only its label and last four characters. */
-export const KeyInfoSchema = z.object({
+const KeyInfoSchema = z.object({
   id: z.string(),
   label: z.string(),
   organization: z.string(),
@@ -28,7 +28,7 @@ export const KeyInfoSchema = z.object({
 });
 export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
-export const KeychainStatusSchema = z.object({
+const KeychainStatusSchema = z.object({
   available: z.boolean(),
   /** the store keys go to: "Secret Service", "macOS Keychain", "Windows Credential Manager" */
   backend: z.string(),
@@ -57,7 +57,7 @@ export const AddKeySchema = z.object({
 });
 export type AddKeyRequest = z.input<typeof AddKeySchema>;
 
-export const KeyTestResultSchema = z.object({
+const KeyTestResultSchema = z.object({
   outcome: z.enum(['accepted', 'rejected', 'unreachable', 'inconclusive']),
   message: z.string(),
   /** the balance, where the connection answers GET /v1/credits */

@@ -7,7 +7,7 @@ import { ProjectIdSchema } from '../../projects/projectId';
 
 export { ProjectIdSchema };
 
-export const ProjectSummarySchema = z.object({
+const ProjectSummarySchema = z.object({
   id: ProjectIdSchema,
   name: z.string(),
   createdAt: z.number(),
@@ -47,7 +47,7 @@ export const projectCalls = {
 };
 
 /** What opening a `.genstudio` file gives: the project it became, and a note when it was added as a copy. */
-export const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable() });
+const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable() });
 export type OpenedProjectFile = z.infer<typeof OpenedProjectFileSchema>;
 
 /** Saving to and opening from a single `.genstudio` file (a zip of the project); main shows the file dialogs. */

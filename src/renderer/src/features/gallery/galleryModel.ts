@@ -5,7 +5,7 @@ import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskReques
 import { nameOf } from '../queue/taskText';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
-export type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
+type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
 
 export interface GalleryFilter {
   readonly text: string;

@@ -8,7 +8,7 @@ const EXTENSION = '.genstudio';
 const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
 
 /** Shows a project that came from a file on the canvas, with the note on how it was added. */
-export async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
+async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
   useNavigationStore.getState().show('canvas');
   if (await openProject(opened.project.id)) say('info', opened.notice ?? `Opened “${opened.project.name}” from its file.`);
 }
