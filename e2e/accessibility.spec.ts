@@ -47,6 +47,8 @@ async function scanAll(page: Page): Promise<Finding[]> {
   await page.keyboard.press('Escape');
   await rail(page, 'Queue').click();
   found.push(...(await scan(page, 'Queue')));
+  await rail(page, 'Batch').click();
+  found.push(...(await scan(page, 'Batch')));
   await rail(page, 'Settings').click();
   found.push(...(await scan(page, 'Settings')));
   return found;

@@ -23,6 +23,8 @@ import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
 import { exploreHandlers } from './handlers/exploreHandlers';
+import { batchHandlers } from './handlers/batchHandlers';
+import { BatchService } from './batch/batchService';
 import { ExploreService } from './explore/exploreService';
 import { groupHandlers, taskHandlers } from './handlers/taskHandlers';
 import { ProjectFiles } from './projects/projectFiles';
@@ -151,7 +153,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   // Explore hears every task change; it exists once the engine has read its records (below).
-  const hears: { explore?: ExploreService } = {};
+  const hears: { explore?: ExploreService; batches?: BatchService } = {};
   const engine = new TaskEngine({
     clock: deps.clock,
     fetch: deps.fetch,
@@ -170,6 +172,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     onUpdate: (info) => {
       events.emit('tasks.updated', info);
       hears.explore?.taskChanged(info);
+      hears.batches?.taskChanged(info);
       notifyFinished(info);
       trackActive(info);
     },
@@ -195,6 +198,19 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   });
   hears.explore = explore;
   explore.start();
+  const batches = await BatchService.open({
+    dataDir: deps.dataDir,
+    engine,
+    spending,
+    library,
+    assets,
+    notices,
+    log,
+    now,
+    onChanged: (batch) => events.emit('batch.changed', batch),
+  });
+  hears.batches = batches;
+  batches.start();
   if (ledger.wasReset) {
     for (const entry of engine.ledgerEntries()) await ledger.record(entry);
   }
@@ -241,6 +257,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),
     ...exploreHandlers(explore, { library, desktop, log }),
+    ...batchHandlers(batches, desktop),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
@@ -271,8 +288,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
         updates.stop();
         keys.dispose();
         credits.stop();
+        batches.stop();
         await engine.stop();
         await explore.flush();
+        await batches.flush();
         await sandbox.close();
         // Deleted results could be brought back until now; their files go to the OS trash.
         await library.emptyTrash().catch((error: unknown) => log.error('emptying the gallery trash failed', { error }));

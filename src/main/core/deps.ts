@@ -81,6 +81,8 @@ export interface NativeDrag {
 export interface DesktopShell {
   /** The save dialog; resolves to the chosen path, or null when the user cancels. */
   chooseSavePath(o: { readonly defaultName: string; readonly format: 'png' | 'jpeg' | 'webp' | 'mp4' }): Promise<string | null>;
+  /** The folder dialog (a batch's output folder); resolves to the chosen folder, or null when the user cancels. */
+  chooseFolder(o: { readonly title: string }): Promise<string | null>;
   /** Puts a PNG on the clipboard as an image. */
   copyImage(png: Uint8Array): Promise<void>;
   /** Moves a file to the OS trash (never unlinks it). */

@@ -73,6 +73,13 @@ describe('the key', () => {
     const call = <N extends CallName>(name: N, ...r: CallRequest<N> extends undefined ? [] : [CallRequest<N>]) => fx.call(name, ...r);
     const png = new Uint8Array(await sharp({ create: { width: 2400, height: 2000, channels: 3, background: '#468' } }).png().toBuffer());
     const ids: Record<string, string> = {};
+    const batchSpec = () => ({
+      tool: 'expand' as const,
+      endpointId: 'gen-pro-1.0-expand',
+      pictures: [{ assetId: ids.asset!, name: 'photo.png', width: 2400, height: 2000 }],
+      formats: [{ label: 'square', ratioW: 1, ratioH: 1 }],
+      outputDir: ids.folder!,
+    });
     const ok = async <T>(p: Promise<{ ok: boolean; value?: T }>) => {
       const r = await p;
       if (!r.ok) throw new Error(JSON.stringify(r));
@@ -165,6 +172,22 @@ describe('the key', () => {
       'explore.resume': () => call('explore.resume', { id: ids.matrix! }),
       'explore.cancel': () => call('explore.cancel', { id: ids.matrix! }),
       'explore.export': () => call('explore.export', { id: ids.matrix! }),
+      'batch.chooseFolder': async () => {
+        const chosen = await ok<{ path: string | null }>(call('batch.chooseFolder'));
+        ids.folder = chosen.path!;
+        return call('batch.chooseFolder');
+      },
+      'batch.quote': () => call('batch.quote', { spec: batchSpec() }),
+      'batch.start': async () => {
+        const batch = await ok<{ id: string }>(call('batch.start', { spec: batchSpec() }));
+        ids.batch = batch.id;
+        return call('batch.list');
+      },
+      'batch.list': () => call('batch.list'),
+      'batch.pause': () => call('batch.pause', { id: ids.batch! }),
+      'batch.resume': () => call('batch.resume', { id: ids.batch! }),
+      'batch.retry': () => call('batch.retry', { id: ids.batch!, index: 0 }),
+      'batch.cancel': () => call('batch.cancel', { id: ids.batch! }),
       'tasks.list': () => call('tasks.list'),
       'tasks.cancel': async () => {
         sandbox.inject({ on: 'any', failure: { kind: 'stuck-pending' }, times: 1 });
@@ -267,7 +290,7 @@ describe('the key', () => {
       'app.info', 'app.notices', 'app.dismissNotice', 'keys.keychain', 'keys.add', 'keys.list', 'keys.update', 'keys.test',
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale', 'assets.setPoster',
-      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.page', 'library.locate', 'library.facets', 'library.get', 'library.openFolder', 'library.setPoster',
+      'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'batch.chooseFolder', 'batch.quote', 'batch.start', 'batch.list', 'batch.pause', 'batch.resume', 'batch.retry', 'batch.cancel', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.page', 'library.locate', 'library.facets', 'library.get', 'library.openFolder', 'library.setPoster',
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.history', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',

@@ -38,8 +38,12 @@ function reasonsIn(text: string, words: Readonly<Record<string, string>>): strin
   return [...found];
 }
 
-/** Request moderation wins: a request flagged at submission never produces an output to flag. */
-export function moderate(endpoint: EndpointSpec, params: Readonly<Record<string, unknown>>): ModerationVerdict | undefined {
+/**
+ * Request moderation wins: a request flagged at submission never produces an output to flag. An input picture
+ * is read too, as the service looks at what it is sent: a content word in the text a picture file carries (a
+ * PNG's Description or Comment) flags the output, so one picture of a batch can be moderated on purpose.
+ */
+export function moderate(endpoint: EndpointSpec, params: Readonly<Record<string, unknown>>, pictures: Iterable<{ readonly text?: string }> = []): ModerationVerdict | undefined {
   const text = endpoint.fields
     .filter((f) => f.role === 'prompt' && typeof params[f.name] === 'string')
     .map((f) => params[f.name] as string)
@@ -47,7 +51,8 @@ export function moderate(endpoint: EndpointSpec, params: Readonly<Record<string,
   const request = reasonsIn(text, REQUEST_MODERATION_WORDS);
   if (request.length) return { status: TASK_STATUS.requestModerated, reasons: request };
   const tolerance = typeof params.safety_tolerance === 'number' ? params.safety_tolerance : 0;
-  const content = tolerance <= CONTENT_MODERATION_MAX_TOLERANCE ? reasonsIn(text, CONTENT_MODERATION_WORDS) : [];
+  const pictureText = [...pictures].map((p) => p.text ?? '').join(' ');
+  const content = tolerance <= CONTENT_MODERATION_MAX_TOLERANCE ? reasonsIn(`${text} ${pictureText}`, CONTENT_MODERATION_WORDS) : [];
   if (content.length) return { status: TASK_STATUS.contentModerated, reasons: content };
   return undefined;
 }

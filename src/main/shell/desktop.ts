@@ -17,6 +17,12 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       const answer = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
       return answer.canceled || !answer.filePath ? null : answer.filePath;
     },
+    chooseFolder: async ({ title }) => {
+      const parent = window();
+      const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const answer = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return answer.canceled || !answer.filePaths[0] ? null : answer.filePaths[0];
+    },
     copyImage: (png) => clipboard.write([new ClipboardItem({ 'image/png': new Blob([Buffer.from(png)], { type: 'image/png' }) })]),
     trashItem: (path) => shell.trashItem(path),
     showItemInFolder: async (path) => shell.showItemInFolder(path),

@@ -6,16 +6,16 @@ import type { JsonValue } from '../catalog/field';
 import { AssetIdSchema } from '../tasks/taskRequest';
 
 /** A batch bigger than this is refused when planned: a bounded bill and a list the artist can still read. */
-const MAX_BATCH_PICTURES = 500;
-const MAX_BATCH_ITEMS = 2000;
+export const MAX_BATCH_PICTURES = 500;
+export const MAX_BATCH_ITEMS = 2000;
 /** The most the expand model adds on one side. */
-const MAX_EXPAND_SIDE = 2048;
+export const MAX_EXPAND_SIDE = 2048;
 
 /** What one tool does to every picture, in the artist's words. */
-const BATCH_TOOLS = ['deblur', 'erase', 'try-on', 'expand', 'edit'] as const;
-type BatchTool = (typeof BATCH_TOOLS)[number];
+export const BATCH_TOOLS = ['deblur', 'erase', 'try-on', 'expand', 'edit'] as const;
+export type BatchTool = (typeof BATCH_TOOLS)[number];
 
-const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { label: string; suffix: string; models: readonly string[] }>> = {
+export const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { label: string; suffix: string; models: readonly string[] }>> = {
   deblur: { label: 'Sharpen (deblur)', suffix: 'deblur', models: ['deblur-v1'] },
   erase: { label: 'Erase with one mask', suffix: 'erase', models: ['erase-v1'] },
   'try-on': { label: 'Try on', suffix: 'try-on', models: ['vto-v2', 'vto-v1'] },
@@ -24,7 +24,7 @@ const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { label: string; suffix: stri
 };
 
 /** A picture of the batch: an asset, its size, and the name its results are named after. */
-const BatchPictureSchema = z.object({
+export const BatchPictureSchema = z.object({
   assetId: AssetIdSchema,
   /** the source file's name ("IMG_0042.jpg"); its stem names the results */
   name: z.string().min(1).max(255),
@@ -34,7 +34,7 @@ const BatchPictureSchema = z.object({
 export type BatchPicture = z.infer<typeof BatchPictureSchema>;
 
 /** A target shape for Expand: its label names the files ("9x16", "story"). */
-const BatchFormatSchema = z.object({
+export const BatchFormatSchema = z.object({
   label: z.string().min(1).max(40),
   ratioW: z.number().positive().max(100),
   ratioH: z.number().positive().max(100),
@@ -50,7 +50,7 @@ export const SOCIAL_FORMATS: readonly (BatchFormat & { words: string })[] = [
   { label: 'pin', ratioW: 2, ratioH: 3, words: 'Pin (2:3)' },
 ];
 
-const BatchSpecSchema = z.object({
+export const BatchSpecSchema = z.object({
   tool: z.enum(BATCH_TOOLS),
   endpointId: z.string().min(1).max(100),
   pictures: z.array(BatchPictureSchema).min(1).max(MAX_BATCH_PICTURES),
@@ -66,10 +66,11 @@ const BatchSpecSchema = z.object({
   /** the folder the results are written to */
   outputDir: z.string().min(1).max(4096),
 });
+export type BatchSpec = z.infer<typeof BatchSpecSchema>;
 export type BatchSpecInput = z.input<typeof BatchSpecSchema>;
 
 /** One request of the batch: a picture (in one format) and the file its result is written as. */
-interface BatchItem {
+export interface BatchItem {
   readonly index: number;
   readonly picture: number;
   readonly format: string | null;
@@ -89,12 +90,13 @@ export type BatchPlanResult = { ok: true; items: BatchItem[] } | { ok: false; pr
 export function fileStem(name: string): string {
   const base = name.replace(/^.*[\\/]/, '');
   const dot = base.lastIndexOf('.');
-  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[<>:"/\\|?*\u0000-\u001f]+/g, '_').replace(/[. ]+$/, '').trim();
+  const printable = [...(dot > 0 ? base.slice(0, dot) : base)].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  const stem = printable.replace(/[<>:"/\\|?*]+/g, '_').replace(/[. ]+$/, '').trim();
   return stem.slice(0, 120) || 'picture';
 }
 
 /** "9x16" for a ratio, or the format's own label. */
-const formatSuffix = (f: BatchFormat) => f.label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || `${f.ratioW}x${f.ratioH}`;
+export const formatSuffix = (f: BatchFormat) => f.label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || `${f.ratioW}x${f.ratioH}`;
 
 /**
  * The margins that grow a picture to a ratio without cropping: the short way is grown, split evenly (the odd pixel

@@ -66,12 +66,30 @@ describe('the asset store', () => {
     });
   });
 
+  it('refuses, from its header alone, a picture whose decoding would need more memory than the ceiling', async () => {
+    // A 16-bit RGBA PNG of 16383 × 16383 (within the pixel limit): decoding it took 28–40 s and 2.4 GB.
+    const header = Buffer.from(await png(1, 1));
+    header.writeUInt32BE(16_383, 16);
+    header.writeUInt32BE(16_383, 20);
+    header[24] = 16; // bit depth
+    header[25] = 6; // colour type: RGBA
+    header.writeUInt32BE(crc32(header.subarray(12, 29)), 29);
+    await expect(store.import('deep.png', header)).rejects.toMatchObject({
+      code: 'bad-input',
+      message: '“deep.png” would need 2.0 GB of memory to open (16383 × 16383, 4 channels of 16 bits); the limit is 1.0 GB. Save it smaller or at 8 bits per channel and add it again.',
+    });
+  });
+
   it('says the size limit as a file manager does', async () => {
     await expect(store.import('scan.tif', new Uint8Array(300 * 1024 * 1024))).rejects.toMatchObject({
       message: '“scan.tif” is 300 MB; the limit is 256 MB.',
     });
     await expect(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 100_000))).rejects.toMatchObject({
       message: '“scan.tif” is 256.1 MB; the limit is 256 MB.',
+    });
+    // One byte over: in bytes, since no number of MB tells it from the limit.
+    await expect(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 1))).rejects.toMatchObject({
+      message: '“scan.tif” is 268,435,457 bytes; the limit is 268,435,456 bytes (256 MB).',
     });
   });
 

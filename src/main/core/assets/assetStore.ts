@@ -7,6 +7,7 @@ import type { AssetInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
 import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
+import { sizeAgainstLimit } from '../../../shared/text/sizeWords';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import type { MediaFile, MediaRegistry } from '../media';
 import { placeholderPreview, posterPreview } from './poster';
@@ -18,12 +19,11 @@ const MAX_ASSET_BYTES = 256 * MB;
 const MAX_ASSET_EDGE = 16_383;
 const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
 
-/** Sizes as a file manager shows them (1 MB = 1024 × 1024 bytes), with a decimal where a whole number would hide the difference. */
-function megabytes(bytes: number, nextTo = 0): string {
-  const value = bytes / MB;
-  return `${Math.round(value) === Math.round(nextTo / MB) ? value.toFixed(1) : Math.round(value)} MB`;
-}
-
+/** What decoding one picture may hold in memory (width × height × channels × bytes per sample). */
+const MAX_DECODED_BYTES = 1024 * MB;
+/** Bytes per sample of each depth sharp reports. */
+const SAMPLE_BYTES: Readonly<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+const gigabytes = (bytes: number) => `${(bytes / (1024 * MB)).toFixed(1)} GB`;
 const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
 const THUMBNAIL_EDGE = 256;
 
@@ -78,7 +78,8 @@ export class AssetStore {
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
     if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${name}” is empty.`);
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      throw new IpcFailure('bad-input', `“${name}” is ${megabytes(bytes.byteLength, MAX_ASSET_BYTES)}; the limit is ${megabytes(MAX_ASSET_BYTES)}.`);
+      const said = sizeAgainstLimit(bytes.byteLength, MAX_ASSET_BYTES);
+      throw new IpcFailure('bad-input', `“${name}” is ${said.size}; the limit is ${said.limit}.`);
     }
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);
@@ -97,6 +98,16 @@ export class AssetStore {
       throw new IpcFailure(
         'bad-input',
         `“${name}” has too many pixels to open: ${meta.width} × ${meta.height} is ${millions(meta.width * meta.height)}; the limit is ${millions(MAX_ASSET_PIXELS)} (${MAX_ASSET_EDGE} × ${MAX_ASSET_EDGE}).`,
+      );
+    }
+    // What decoding would hold in memory, from the header alone: a 16-bit RGBA picture at the pixel limit needs
+    // 2 GB (and half a minute); refused before a pixel is decoded, with what it would take.
+    const decoded = meta.width * meta.height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
+    if (decoded > MAX_DECODED_BYTES) {
+      const bits = 8 * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
+      throw new IpcFailure(
+        'bad-input',
+        `“${name}” would need ${gigabytes(decoded)} of memory to open (${meta.width} × ${meta.height}, ${meta.channels ?? 4} channels of ${bits} bits); the limit is ${gigabytes(MAX_DECODED_BYTES)}. Save it smaller${bits > 8 ? ' or at 8 bits per channel' : ''} and add it again.`,
       );
     }
     // Decoding the whole image for the preview also proves the file is not truncated or corrupt.

@@ -5,6 +5,7 @@ import type { DesktopShell, NativeDrag } from '../deps';
 
 type DesktopCall =
   | { readonly call: 'chooseSavePath'; readonly path: string }
+  | { readonly call: 'chooseFolder'; readonly path: string }
   | { readonly call: 'copyImage'; readonly bytes: number }
   | { readonly call: 'trashItem'; readonly path: string }
   | { readonly call: 'showItemInFolder'; readonly path: string }
@@ -22,7 +23,7 @@ export interface RecordingDesktop extends DesktopShell {
 
 /**
  * The desktop where there is none (the Chromium runner, tests): the save dialog answers a path in
- * `<dir>/exports`, the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
+ * `<dir>/exports`, the folder dialog `<dir>/batch-output`, the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
  * as focused unless told otherwise. Every call is recorded, so the specs can check what would reach the OS.
  */
 export function recordingDesktop(dir: string, options: { focused?: () => boolean } = {}): RecordingDesktop {
@@ -39,6 +40,12 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
       await mkdir(join(dir, 'exports'), { recursive: true });
       const path = join(dir, 'exports', basename(defaultName));
       record({ call: 'chooseSavePath', path });
+      return path;
+    },
+    chooseFolder: async () => {
+      const path = join(dir, 'batch-output');
+      await mkdir(path, { recursive: true });
+      record({ call: 'chooseFolder', path });
       return path;
     },
     copyImage: async (png) => {

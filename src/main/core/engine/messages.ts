@@ -55,6 +55,7 @@ export const msg = {
     automatically
       ? 'The service does not answer. This task will be sent when it does.'
       : 'The service does not answer. Send it when the connection is back (Settings: send on request).',
+  notTaken: (message: string) => `The service did not take the connection (${message}); nothing was sent.`,
   nothingSentInternal: 'Gen Studio could not send this task (nothing was sent); the details are in the log.',
   recordingFailed: 'Gen Studio failed while recording the service’s answer; the details are in the log.',
   acceptedButUnrecorded: (remoteId: string) =>

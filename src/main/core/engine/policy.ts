@@ -34,6 +34,11 @@ export interface Backoff {
 
 /** 5xx and lost answers while sending: the service did not take the task, so trying again is safe. */
 export const SUBMIT_BACKOFF: Backoff = { baseMs: 1000, capMs: 30_000, attempts: 5 };
+/**
+ * A connection refused before anything was sent: safe to send again. Tried this many times (a busy service
+ * refuses some connections), then the connection counts as away and the task waits for it.
+ */
+export const CONNECT_BACKOFF: Backoff = { baseMs: 1000, capMs: 15_000, attempts: 6 };
 export const POLL_BACKOFF: Backoff = { baseMs: 1000, capMs: 30_000, attempts: 8 };
 /** The result address expires, so downloads retry sooner and fewer times. */
 export const DOWNLOAD_BACKOFF: Backoff = { baseMs: 500, capMs: 10_000, attempts: 5 };

@@ -7,7 +7,7 @@ import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
-import { SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
+import { CONNECT_BACKOFF, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
 import type { PollPacer } from './pollPacer';
 import { buildBody, MissingInput } from './requestBody';
 import { reserved } from './reservation';
@@ -110,9 +110,17 @@ export class SubmitStep {
       case 'timeout':
       case 'network': {
         if (out.kind === 'network' && !out.reached) {
-          // It never reached the service: nothing can have been made or charged, so it waits to be sent.
+          // It never reached the service (the connection was refused, the name did not resolve): nothing can
+          // have been made or charged. A busy service refuses some connections and takes the next one, so it is
+          // sent again by itself, a few times, without the artist; then the connection counts as away, and the
+          // task waits to be sent when it answers.
+          if (r.attempts + 1 < CONNECT_BACKOFF.attempts) {
+            await this.book.update(r, { submittedAt: null }, false);
+            const why = msg.notTaken(redact(out.message));
+            return this.t.backoff(r, CONNECT_BACKOFF, 'waiting', why, { code: 'network', message: why });
+          }
           this.d.connectivity.markOffline(conn.id, redact(out.message));
-          await this.book.update(r, { state: 'ready-to-send', submittedAt: null, detail: msg.readyToSend(this.d.preferences().sendWhenOnline === 'automatically') });
+          await this.book.update(r, { state: 'ready-to-send', submittedAt: null, attempts: 0, detail: msg.readyToSend(this.d.preferences().sendWhenOnline === 'automatically') });
           this.slots.slotFreed(r.keyId);
           return;
         }

@@ -9,7 +9,7 @@ import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
 import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, sampleJpeg, STORAGE } from '../testing/fakeService';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
-import { IMAGE_CADENCE, LONG_CADENCE } from './policy';
+import { CONNECT_BACKOFF, IMAGE_CADENCE, LONG_CADENCE } from './policy';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
 
 const KEY = 'sk-engine-test-key-7Q2W';
@@ -223,13 +223,35 @@ describe('the task engine, against a scripted service', () => {
     // Prepared while offline: it waits at once, without trying.
     const second = await submitDev();
     expect(second.state).toBe('ready-to-send');
-    expect(service.submits()).toHaveLength(1);
+    // Refused connections are tried again by themselves (nothing was sent) before the service counts as away.
+    expect(service.submits()).toHaveLength(CONNECT_BACKOFF.attempts);
 
     service.submit = (n) => json(200, { id: `back-${n}`, polling_url: `${BASE}/v1/get_result?id=back-${n}`, cost: 1 });
     service.probe = () => json(404, { detail: 'Not Found' });
     await until(() => state(t.id) === 'done' && state(second.id) === 'done');
     expect(await fx.ok('connections.status')).toMatchObject({ state: 'online' });
+    expect(service.submits()).toHaveLength(CONNECT_BACKOFF.attempts + 2);
+  });
+
+  it('sends a task whose connection was refused again by itself, even with “send on request”; a reset after sending is never resent', async () => {
+    await withKey();
+    await fx.ok('settings.update', { sendWhenOnline: 'on-request' });
+    // A busy service: the first two connections are refused (nothing sent), the next takes the task.
+    service.submit = (n) => (n <= 2 ? netError('ECONNREFUSED') : json(200, { id: `t-${n}`, polling_url: `${BASE}/v1/get_result?id=t-${n}`, cost: 1 }));
+    const t = await submitDev();
+    await until(() => state(t.id) === 'waiting');
+    expect(fx.task(t.id).detail).toMatch(/did not take the connection.*nothing was sent.*Trying again/);
+    await reach(t.id, 'done');
     expect(service.submits()).toHaveLength(3);
+    expect((await fx.ok('spending.summary', {})).unsettled).toEqual([]);
+
+    // A reset once the request may have gone out is not the same: it may have been taken, so never sent again.
+    service.submit = () => netError('ECONNRESET');
+    const u = await submitDev();
+    await reach(u.id, 'outcome-unknown');
+    clock.advance(600_000);
+    await settle(5);
+    expect(service.submits()).toHaveLength(4);
   });
 
   it('with “send on request”, waits for the user after the connection returns', async () => {

@@ -377,7 +377,7 @@ export class ExploreService {
  * The caps' refusal said of the whole matrix: the check counts the other cells as on their way and speaks of
  * its last cell, so the sentences about "this request" and what is "on its way" are put as the matrix's total.
  */
-function matrixRefusal(message: string, cells: number, total: number): string {
+export function matrixRefusal(message: string, cells: number, total: number): string {
   const lead = 'Not sent: this would ';
   if (!message.startsWith(lead)) return message;
   const sentences = message.slice(lead.length).split(/(?<=\.) /).filter((s) => !/^About [\d.,]+ more is on its way\.$/.test(s) && !s.startsWith('This request is estimated'));

@@ -99,6 +99,12 @@ export class SpendingLedger {
     await this.persist();
   }
 
+  /** Whether anything was ever spent (or held) on this key. */
+  knowsKey(keyId: string): boolean {
+    for (const e of this.entries.values()) if (e.keyId === keyId) return true;
+    return false;
+  }
+
   /** Entries whose outcome nobody has settled yet, for one key (or every key). */
   unsettledEntries(keyId?: string): LedgerEntry[] {
     return [...this.entries.values()].filter((e) => e.unsettled && (keyId === undefined || e.keyId === keyId));

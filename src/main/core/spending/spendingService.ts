@@ -32,7 +32,9 @@ export class SpendingService {
   ) {}
 
   caps(keyId: string): SpendingCaps {
-    return this.settings.get().spendingCaps[keyId] ?? NO_CAPS;
+    // Own entries only: a key id like `__proto__` must not read what every object inherits.
+    const caps = this.settings.get().spendingCaps;
+    return Object.hasOwn(caps, keyId) ? caps[keyId]! : NO_CAPS;
   }
 
   setCaps(keyId: string, caps: SpendingCaps): void {
@@ -56,6 +58,10 @@ export class SpendingService {
   }
 
   async summary(keyId: string = this.activeKeyId()): Promise<SpendingSummary> {
+    // A removed key's spending can still be shown (the ledger knows it); an id nothing knows is not a key.
+    if (keyId !== SANDBOX_KEY_ID && !this.settings.get().keys.some((k) => k.id === keyId) && !this.ledger.knowsKey(keyId)) {
+      throw new IpcFailure('not-found', 'There is no key with that id; it may have been removed.');
+    }
     const { credits, note } = await this.credits(keyId);
     return {
       keyId,

@@ -57,7 +57,8 @@ async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage | strin
     const meta = await input.metadata();
     const { data, info } = await input.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     // An alpha channel that is opaque everywhere carries no mask: only transparency counts, as the service reads it.
-    return { width: info.width, height: info.height, data, hasAlpha: meta.hasAlpha === true && hasTransparency(data), format: meta.format ?? 'unknown' };
+    const text = (meta.comments ?? []).map((c) => c.text).join(' ');
+    return { width: info.width, height: info.height, data, hasAlpha: meta.hasAlpha === true && hasTransparency(data), format: meta.format ?? 'unknown', ...(text ? { text } : {}) };
   } catch (e) {
     return e instanceof Error ? e.message.split('\n')[0]! : String(e);
   }

@@ -116,7 +116,7 @@ export async function submit(
       }),
     );
   }
-  const moderation = moderate(endpoint, params);
+  const moderation = moderate(endpoint, params, inputs.images.values());
   const flaggedAtOnce = moderation?.status === 'Request Moderated';
   if (!flaggedAtOnce && !ctx.accounts.charge(key, cost)) {
     return answer(detail(402, `Insufficient credits: this request costs ${cost} credits and the balance is ${ctx.accounts.credits(key) ?? 0}`));

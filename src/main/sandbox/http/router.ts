@@ -12,7 +12,10 @@ import { RESULT_PATH_PREFIX } from '../results';
 import { readBody } from './body';
 import { garble, shortCircuit } from './failureReplies';
 import { isOwnHost } from './hostCheck';
-import { detail, writeReply, type Reply } from './reply';
+import { detail, validationError, writeReply, type Reply } from './reply';
+import { isJsonContentType } from './contentType';
+import { parseJson } from '../decode/request';
+import { checkKey } from '../handlers/auth';
 
 export type Origin = 'base' | 'regional';
 
@@ -57,6 +60,24 @@ async function withTransport(
   return { reply: garble(await run()), replaced: false };
 }
 
+/**
+ * What a submit is answered without reading its body: a missing or unknown key (401, 403), and a body that is
+ * not JSON by its Content-Type (the framework's 422, which does not depend on the body's bytes). The connection
+ * is closed after the answer, so the unread body is dropped by the system rather than kept.
+ */
+function beforeBody(ctx: SandboxContext, req: IncomingMessage): { reply: Reply; status: number } | undefined {
+  const close = (reply: Reply, status: number) => ({ reply: reply.kind === 'json' ? { ...reply, headers: { ...reply.headers, connection: 'close' } } : reply, status });
+  const auth = checkKey(req, ctx.accounts);
+  if (!auth.ok) return close(auth.reply, auth.reply.kind === 'json' ? auth.reply.status : 0);
+  const contentType = req.headers['content-type'];
+  // An empty body answers "Field required" whatever its type; the rest of a non-JSON type is never read.
+  if (!isJsonContentType(contentType) && req.headers['content-length'] !== '0') {
+    const notJson = parseJson('not read', contentType);
+    if (!notJson.ok) return close(validationError([notJson.issue]), 422);
+  }
+  return undefined;
+}
+
 async function bodyOr413(ctx: SandboxContext, req: IncomingMessage): Promise<string | Reply> {
   const body = await readBody(req, ctx.options.maxBodyBytes);
   if (body.ok) return body.text;
@@ -82,6 +103,14 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
     if (endpoint.deprecated) {
       const instead = endpoint.deprecated.migrateTo.length ? `; use ${endpoint.deprecated.migrateTo.join(' or ')}` : '';
       return detail(410, `${endpoint.id} was deprecated on ${endpoint.deprecated.since}${instead}`);
+    }
+    // The key and the content type are checked before a byte of the body is read: a keyless text/plain POST (the
+    // kind any web page can send to a loopback port) is answered at once and its body never held.
+    const early = beforeBody(ctx, req);
+    if (early) {
+      // Deleting a finetune is not a submission (it never was recorded as one).
+      if (endpoint.id !== 'delete_finetune') ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: early.status, at: ctx.now() });
+      return early.reply;
     }
     const body = await bodyOr413(ctx, req);
     if (typeof body !== 'string') {

@@ -7,6 +7,8 @@ import type { Raster } from './raster';
 export interface DecodedImage extends Raster {
   readonly hasAlpha: boolean;
   readonly format: string;
+  /** the text the file carries (a PNG's text chunks): what input moderation reads */
+  readonly text?: string;
 }
 
 /** A video input: its bytes, and what its header says. */

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { BatchScreen } from '../features/batch/BatchScreen';
 import { ExploreScreen } from '../features/explore/ExploreScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { GalleryScreen } from '../features/gallery/GalleryScreen';
@@ -24,6 +25,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
   { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
   { id: 'explore', label: 'Explore', glyph: '▤', component: ExploreScreen },
+  { id: 'batch', label: 'Batch', glyph: '▣', component: BatchScreen },
   { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
   { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
   { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisplayNameText } from './names';
 import { AssetIdSchema } from '../../tasks/taskRequest';
 import { call } from '../define';
 
@@ -41,7 +42,7 @@ export const assetCalls = {
    * Refuses anything else, a truncated MP4 and a video Chromium cannot play, each with a message naming the file.
    */
   'assets.import': call(
-    z.object({ name: z.string().max(1024), bytes: BytesSchema }),
+    z.object({ name: DisplayNameText(1024), bytes: BytesSchema }),
     AssetInfoSchema,
   ),
   'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisplayNameText } from './names';
 import { MatrixSpecSchema } from '../../explore/matrix';
 import { call, event } from '../define';
 import { ProjectIdSchema } from './projects';
@@ -54,7 +55,7 @@ export const exploreCalls = {
   /** Plans the matrix and prices each cell with the active key; says whether the caps would refuse it. Sends nothing. */
   'explore.quote': call(z.object({ spec: MatrixSpecSchema }), MatrixQuoteSchema),
   /** Checks the whole matrix against the caps as one group, saves it, then sends its cells through the task queue. */
-  'explore.start': call(z.object({ spec: MatrixSpecSchema, projectId: ProjectIdSchema.nullable(), name: z.string().max(200).optional() }), MatrixInfoSchema),
+  'explore.start': call(z.object({ spec: MatrixSpecSchema, projectId: ProjectIdSchema.nullable(), name: DisplayNameText(200).optional() }), MatrixInfoSchema),
   /** The matrices saved with a project (every one when projectId is undefined), newest first. */
   'explore.list': call(z.object({ projectId: ProjectIdSchema.nullable().optional() }), z.array(MatrixInfoSchema)),
   'explore.get': call(byId, MatrixInfoSchema),

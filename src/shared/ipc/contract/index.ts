@@ -1,5 +1,6 @@
 import { appCalls, appEvents } from './app';
 import { assetCalls } from './assets';
+import { batchCalls, batchEvents } from './batch';
 import { connectionCalls, connectionEvents } from './connections';
 import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
@@ -30,6 +31,7 @@ export const CALLS = {
   ...galleryCalls,
   ...finetuneCalls,
   ...exploreCalls,
+  ...batchCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -45,6 +47,7 @@ export const EVENTS = {
   ...projectFileEvents,
   ...updateEvents,
   ...exploreEvents,
+  ...batchEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -54,6 +57,7 @@ export type EventName = keyof Events;
 
 export * from './app';
 export * from './assets';
+export * from './batch';
 export * from './connections';
 export * from './explore';
 export * from './finetunes';

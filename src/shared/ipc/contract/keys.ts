@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { call, event } from '../define';
 
-const Text = (max: number) => z.string().trim().max(max);
+import { DisplayNameText } from './names';
+
+/** Labels and the organization and project a key is for: shown as typed, less what cannot be seen. */
+const Text = (max: number) => DisplayNameText(max);
+const Label = () => DisplayNameText(80, 1, 'A label needs at least one visible character');
 
 /** What the renderer may know of a key: never the key itself, only its label and last four characters. */
 const KeyInfoSchema = z.object({
@@ -38,7 +42,7 @@ export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
 /** A service connection's addresses and the word its paths use in place of `gen`. */
 export const NewConnectionSchema = z.object({
-  label: Text(80).min(1),
+  label: Label(),
   baseUrl: z.string().trim().min(1).max(2048),
   regionalBaseUrl: z.string().trim().max(2048).nullable(),
   endpointWord: z.string().trim().min(1).max(40),
@@ -46,7 +50,7 @@ export const NewConnectionSchema = z.object({
 export type NewConnection = z.infer<typeof NewConnectionSchema>;
 
 export const AddKeySchema = z.object({
-  label: Text(80).min(1),
+  label: Label(),
   organization: Text(120),
   project: Text(120),
   secret: z.string().trim().min(8).max(512),
@@ -70,7 +74,7 @@ export const keyCalls = {
   'keys.keychain': call(z.undefined(), KeychainStatusSchema),
   'keys.add': call(AddKeySchema, KeyInfoSchema),
   'keys.update': call(
-    z.object({ id: z.string(), label: Text(80).min(1).optional(), organization: Text(120).optional(), project: Text(120).optional() }),
+    z.object({ id: z.string(), label: Label().optional(), organization: Text(120).optional(), project: Text(120).optional() }),
     KeyInfoSchema,
   ),
   'keys.test': call(z.object({ id: z.string() }), KeyTestResultSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisplayNameText } from './names';
 import { TASK_KINDS } from '../../catalog/endpoint';
 import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
@@ -158,7 +159,7 @@ export const galleryCalls = {
   /** Starts a native drag of the result's file out of the window; the path never reaches the renderer. */
   'library.startDrag': call(byId, z.object({ started: z.boolean() })),
   /** Reads the generation metadata of a file dropped on the app. */
-  'library.readDropped': call(z.object({ name: z.string().max(1000), bytes: BytesSchema }), DroppedFileSchema),
+  'library.readDropped': call(z.object({ name: DisplayNameText(1000), bytes: BytesSchema }), DroppedFileSchema),
 };
 
 export const libraryEvents = {

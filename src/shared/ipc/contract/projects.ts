@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisplayNameText } from './names';
 import { BlobNameSchema, CanvasDocumentSchema } from '../../canvas/document';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
@@ -17,7 +18,7 @@ const ProjectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
-const ProjectName = z.string().trim().min(1, 'A project needs a name').max(200);
+const ProjectName = DisplayNameText(200, 1, 'A project needs a name');
 /** Blob files travel as bytes (structured clone), never as base64 text inside the document. */
 const Blobs = z.record(BlobNameSchema, BytesSchema);
 
@@ -57,7 +58,7 @@ export const projectFileCalls = {
   /** Asks which file to open and adds its project; `opened` is null when cancelled. A damaged file fails with what is wrong. */
   'projects.openFile': call(z.undefined(), z.object({ opened: OpenedProjectFileSchema.nullable() })),
   /** A `.genstudio` file dropped on the window, as bytes. */
-  'projects.openDropped': call(z.object({ name: z.string().max(1024), bytes: BytesSchema }), OpenedProjectFileSchema),
+  'projects.openDropped': call(z.object({ name: DisplayNameText(1024), bytes: BytesSchema }), OpenedProjectFileSchema),
 };
 
 export const projectFileEvents = {

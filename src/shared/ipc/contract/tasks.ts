@@ -69,7 +69,8 @@ export type TaskError = z.infer<typeof TaskErrorSchema>;
 const nullableNumber = z.number().nullable();
 
 /** Variations made by one press of Generate: the group's id, this task's place in it (from 0), and its size. */
-export const TaskGroupSchema = z.object({ id: z.string().min(1).max(100), index: z.number().int().nonnegative(), count: z.number().int().min(1).max(8) });
+/** Results made together and stacked in the gallery: the variations of one Generate (up to 8), or one batch (up to its size). */
+export const TaskGroupSchema = z.object({ id: z.string().min(1).max(100), index: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) });
 
 /** How many variations one press of Generate may make. */
 export const MAX_VARIATIONS = 8;

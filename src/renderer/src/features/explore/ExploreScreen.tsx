@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { planMatrix, type MatrixSpec } from '../../../../shared/explore/matrix';
-import type { MatrixCellInfo, MatrixInfo, MatrixQuote } from '../../../../shared/ipc/contract';
+import { planMatrix } from '../../../../shared/explore/matrix';
 import { gen } from '../../api';
-import { Button } from '../../ui/Button';
 import { useProjectStore } from '../canvas/project/projectStore';
-import { CellView } from './CellView';
-import { ContactSheet } from './ContactSheet';
 import { useExploreStore } from './exploreStore';
 import { MatrixForm } from './MatrixForm';
-import { statusText } from './sheetModel';
+import { SavedMatrices } from './SavedMatrices';
+import { SheetView, type ExploreNote } from './SheetView';
+import { useMatrixQuote } from './useMatrixQuote';
+import { PlanView } from './PlanView';
 import './explore.css';
 
 /** The project matrices are saved with: the open one, else the one the studio opens next (the last opened). */
@@ -37,29 +36,15 @@ export function ExploreScreen() {
   const matrices = useExploreStore((s) => s.matrices);
   const shownId = useExploreStore((s) => s.shownId);
   const show = useExploreStore((s) => s.show);
-  const [quoted, setQuoted] = useState<{ spec: MatrixSpec; quote: MatrixQuote } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [note, setNote] = useState<ExploreNote | null>(null);
 
   useEffect(() => useExploreStore.getState().follow(), []);
   useEffect(() => void useExploreStore.getState().load(project.id), [project.id]);
 
   const planned = useMemo(() => (draft.prompt.trim() ? planMatrix(draft) : null), [draft]);
-  // What was spent moves the prices and the caps' room: the plan is priced again when it changes.
-  const [spendingSeen, setSpendingSeen] = useState(0);
-  useEffect(() => gen.spending.onChanged(() => setSpendingSeen((n) => n + 1)), []);
-  useEffect(() => {
-    if (!planned?.ok) return;
-    let live = true;
-    void gen.explore.quote({ spec: draft }).then((r) => live && r.ok && setQuoted({ spec: draft, quote: r.value }));
-    return () => {
-      live = false;
-    };
-  }, [planned, draft, spendingSeen]);
-  // A quote is shown only for the plan it priced: while a new one is asked, none is.
-  const quote = quoted?.spec === draft ? quoted.quote : null;
+  const quote = useMatrixQuote(draft, planned);
 
   const shown = matrices.find((m) => m.id === shownId) ?? null;
   const shownPlan = useMemo(() => {
@@ -77,24 +62,6 @@ export function ExploreScreen() {
     setBusy(false);
     if (!result.ok) setNote({ kind: 'error', text: result.error.message });
   };
-  const act = async (kind: 'pause' | 'resume' | 'cancel', m: MatrixInfo) => {
-    const result = await useExploreStore.getState().act(kind, m.id);
-    if (!result.ok) setNote({ kind: 'error', text: result.error.message });
-  };
-  const exportSheet = async (m: MatrixInfo) => {
-    const result = await gen.explore.export({ id: m.id });
-    if (!result.ok) setNote({ kind: 'error', text: result.error.message });
-    else if (result.value.saved) setNote({ kind: 'info', text: `Saved the sheet as ${result.value.fileName}.` });
-  };
-  const openCell = useCallback((cell: MatrixCellInfo) => setOpenIndex(cell.index), []);
-
-  const previewCells = useMemo<MatrixCellInfo[]>(
-    () =>
-      planned?.ok
-        ? planned.plan.cells.map((c) => ({ index: c.index, state: 'unsent', taskId: null, estimate: quote?.prices[c.index] ?? null, cost: null, seconds: null, resultId: null, thumbUrl: null, problem: null }))
-        : [],
-    [planned, quote],
-  );
 
   return (
     <div className="explore">
@@ -111,26 +78,13 @@ export function ExploreScreen() {
           onChange={onChange}
           onGenerate={() => void generate()}
         />
-        {matrices.length > 0 && (
-          <section className="explore-saved" aria-label="Saved matrices">
-            <h2>Matrices{project.name ? ` in “${project.name}”` : ''}</h2>
-            <ul>
-              {matrices.map((m) => (
-                <li key={m.id} className={m.id === shownId ? 'current' : undefined}>
-                  <button type="button" className="explore-saved-open" aria-current={m.id === shownId ? 'true' : undefined} onClick={() => show(m.id)}>
-                    <span className="explore-saved-name">{m.name}</span>
-                    <span className="explore-saved-meta">
-                      {new Date(m.createdAt).toLocaleString()} · {statusText(m)}
-                    </span>
-                  </button>
-                  <Button size="sm" variant="quiet" onClick={() => (setDraft(m.spec), setFormKey((k) => k + 1), show(null))} aria-label={`Run “${m.name}” again`}>
-                    Run again
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <SavedMatrices
+          matrices={matrices}
+          shownId={shownId}
+          projectName={project.name}
+          onShow={show}
+          onRunAgain={(m) => (setDraft(m.spec), setFormKey((k) => k + 1), show(null))}
+        />
       </aside>
       <section className="explore-main" aria-label={shown ? 'Sheet' : 'Plan'}>
         {note && (
@@ -142,53 +96,9 @@ export function ExploreScreen() {
           </p>
         )}
         {shown && shownPlan?.ok ? (
-          <>
-            <header className="explore-sheet-head">
-              <div>
-                <h2>{shown.name}</h2>
-                <p role="status" aria-label="Progress">
-                  {statusText(shown)}
-                </p>
-              </div>
-              <div className="explore-sheet-actions">
-                {shown.status === 'running' && <Button onClick={() => void act('pause', shown)}>Pause</Button>}
-                {shown.status === 'paused' && (
-                  <Button variant="primary" onClick={() => void act('resume', shown)}>
-                    Resume
-                  </Button>
-                )}
-                {(shown.status === 'running' || shown.status === 'paused') && (
-                  <Button variant="danger" onClick={() => void act('cancel', shown)}>
-                    Cancel the rest
-                  </Button>
-                )}
-                <Button onClick={() => void exportSheet(shown)}>Export sheet…</Button>
-                <Button variant="quiet" onClick={() => show(null)}>
-                  New matrix
-                </Button>
-              </div>
-            </header>
-            <ContactSheet plan={shownPlan.plan} cells={shown.cells} status={shown.status} onOpen={openCell} />
-            {openIndex !== null && <CellView cells={shown.cells} openIndex={openIndex} onIndex={setOpenIndex} onClose={() => setOpenIndex(null)} />}
-          </>
-        ) : planned?.ok ? (
-          <>
-            <header className="explore-sheet-head">
-              <div>
-                <h2>Plan</h2>
-                <p>Each cell shows what it is expected to cost. Nothing is sent until you press Generate.</p>
-              </div>
-            </header>
-            <ContactSheet plan={planned.plan} cells={previewCells} status="running" planned />
-          </>
+          <SheetView matrix={shown} plan={shownPlan.plan} onNote={setNote} onNew={() => show(null)} />
         ) : (
-          <div className="explore-empty">
-            <h2>Write a prompt with choices</h2>
-            <p>
-              For example <q>a {'{red|blue|golden}'} fox in {'{snow|fog}'}</q> makes six rows. Pick models and seeds for the columns, and
-              optionally one value to vary, such as guidance from 2 to 5.
-            </p>
-          </div>
+          <PlanView plan={planned?.ok ? planned.plan : null} quote={quote} />
         )}
       </section>
     </div>

@@ -34,9 +34,6 @@ export function MatrixForm(props: {
 }) {
   const { draft, onChange, summary, quote, problem } = props;
   const models = exploreModels();
-  const sweepable = sweepableFields(draft.models);
-  const sizeIndex = Math.max(0, SIZES.findIndex((s) => JSON.stringify(s.size) === JSON.stringify(draft.size)));
-  const sweepField = draft.sweep ? sweepable.find((f) => f.name === draft.sweep!.field) : undefined;
   const [prompt, setPrompt] = useState(draft.prompt);
   // Typing is kept here and handed on a moment later, so each key does not plan and price the matrix again.
   useEffect(() => {
@@ -50,16 +47,8 @@ export function MatrixForm(props: {
     const still = draft.sweep && sweepableFields(next).some((f) => f.name === draft.sweep!.field);
     onChange({ models: next, ...(still ? {} : { sweep: null }) });
   };
-  const chooseSweep = (name: string) => {
-    const f = sweepable.find((x) => x.name === name);
-    if (!f) return onChange({ sweep: null });
-    const from = f.min ?? 0;
-    const to = f.max ?? from + 10;
-    onChange({ sweep: { field: f.name, from, to, steps: 4 } });
-  };
 
   const refusal = quote?.refusal ?? null;
-  const total = quote ? creditsText(quote.total) : null;
   const canGenerate = !props.busy && !problem && summary !== null && summary.cells > 0 && !refusal && prompt === draft.prompt;
   return (
     <form
@@ -88,28 +77,37 @@ export function MatrixForm(props: {
         </div>
       </fieldset>
 
-      <div className="explore-row">
-        <label className="explore-field">
-          <span>Seeds</span>
-          <NumberField label="Seeds" value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
-        </label>
-        <label className="explore-field">
-          <span>First seed</span>
-          <NumberField label="First seed" value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
-        </label>
-      </div>
+      <SeedsAndSize draft={draft} onChange={onChange} />
 
-      <label className="explore-field">
-        <span>Size</span>
-        <select value={sizeIndex} onChange={(e) => onChange({ size: SIZES[Number(e.target.value)]!.size })}>
-          {SIZES.map((s, i) => (
-            <option key={s.label} value={i}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SweepFields draft={draft} onChange={onChange} />
 
+      <MatrixSummary problem={problem} summary={summary} quote={quote} />
+      {refusal && (
+        <p className="explore-refusal" role="alert">
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" variant="primary" disabled={!canGenerate}>
+        {summary && summary.cells > 0 ? `Generate ${summary.cells} ${summary.cells === 1 ? 'picture' : 'pictures'}` : 'Generate'}
+      </Button>
+    </form>
+  );
+}
+
+
+/** One value to vary across the columns (guidance, steps, a finetune's strength), and its range. */
+function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch: Partial<MatrixSpec>) => void }) {
+  const sweepable = sweepableFields(draft.models);
+  const sweepField = draft.sweep ? sweepable.find((f) => f.name === draft.sweep!.field) : undefined;
+  const chooseSweep = (name: string) => {
+    const f = sweepable.find((x) => x.name === name);
+    if (!f) return onChange({ sweep: null });
+    const from = f.min ?? 0;
+    const to = f.max ?? from + 10;
+    onChange({ sweep: { field: f.name, from, to, steps: 4 } });
+  };
+  return (
+    <>
       <label className="explore-field">
         <span>Vary</span>
         <select value={draft.sweep?.field ?? ''} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
@@ -137,31 +135,60 @@ export function MatrixForm(props: {
           </label>
         </div>
       )}
+    </>
+  );
+}
 
-      <div className="explore-summary" role="status" aria-label="Matrix size and price">
-        {problem ? (
-          <span className="explore-problem">{problem}</span>
-        ) : summary ? (
-          <>
-            <strong>
-              {summary.rows} × {summary.columns} = {summary.cells} {summary.cells === 1 ? 'picture' : 'pictures'}
-            </strong>
-            {quote && (
-              <span>
-                {quote.unpriced === summary.cells ? 'Price not known yet: nothing like these has been made with this key.' : `About ${total}${quote.unpriced ? ` (${quote.unpriced} not priced yet)` : ''}`}
-              </span>
-            )}
-          </>
-        ) : null}
+/** The grid's size and its price, or why it cannot be planned. */
+function MatrixSummary({ problem, summary, quote }: { problem: string | null; summary: PlanSummary | null; quote: MatrixQuote | null }) {
+  const total = quote ? creditsText(quote.total) : null;
+  return (
+    <div className="explore-summary" role="status" aria-label="Matrix size and price">
+      {problem ? (
+        <span className="explore-problem">{problem}</span>
+      ) : summary ? (
+        <>
+          <strong>
+            {summary.rows} × {summary.columns} = {summary.cells} {summary.cells === 1 ? 'picture' : 'pictures'}
+          </strong>
+          {quote && (
+            <span>
+              {quote.unpriced === summary.cells ? 'Price not known yet: nothing like these has been made with this key.' : `About ${total}${quote.unpriced ? ` (${quote.unpriced} not priced yet)` : ''}`}
+            </span>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+
+/** How many seeds from which first one, and the size every model makes. */
+function SeedsAndSize({ draft, onChange }: { draft: MatrixSpec; onChange: (patch: Partial<MatrixSpec>) => void }) {
+  const sizeIndex = Math.max(0, SIZES.findIndex((s) => JSON.stringify(s.size) === JSON.stringify(draft.size)));
+  return (
+    <>
+      <div className="explore-row">
+        <label className="explore-field">
+          <span>Seeds</span>
+          <NumberField label="Seeds" value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
+        </label>
+        <label className="explore-field">
+          <span>First seed</span>
+          <NumberField label="First seed" value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
+        </label>
       </div>
-      {refusal && (
-        <p className="explore-refusal" role="alert">
-          {refusal}
-        </p>
-      )}
-      <Button type="submit" variant="primary" disabled={!canGenerate}>
-        {summary && summary.cells > 0 ? `Generate ${summary.cells} ${summary.cells === 1 ? 'picture' : 'pictures'}` : 'Generate'}
-      </Button>
-    </form>
+
+      <label className="explore-field">
+        <span>Size</span>
+        <select value={sizeIndex} onChange={(e) => onChange({ size: SIZES[Number(e.target.value)]!.size })}>
+          {SIZES.map((s, i) => (
+            <option key={s.label} value={i}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 }

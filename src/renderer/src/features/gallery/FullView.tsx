@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type WheelEvent as ReactWheelEvent } from 'react';
-import { findEndpoint } from '../../../../shared/catalog/catalog';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useZoomView } from '../../ui/useZoomView';
+import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
-import { ReleaseBadge } from '../home/EndpointCard';
-import { creditsText } from '../queue/taskText';
 import { dragOut, type ActionNote } from './actions';
-import { beforeInputOf, isVideo, promptText, titleOf } from './galleryModel';
+import { beforeInputOf, isVideo, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
 import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
 import { PlayerControls } from '../player/PlayerControls';
@@ -14,18 +13,6 @@ import '../player/player.css';
 import { openCanvas } from './actions';
 
 type Compare = 'off' | 'slider' | 'side';
-
-interface View {
-  readonly scale: number;
-  readonly x: number;
-  readonly y: number;
-}
-
-/** The scale and offset that fit an image of this size inside the stage, centred; never enlarged past 100%. */
-function fitView(stage: { width: number; height: number }, image: { width: number; height: number }): View {
-  const scale = Math.min(1, stage.width / image.width, stage.height / image.height);
-  return { scale, x: (stage.width - image.width * scale) / 2, y: (stage.height - image.height * scale) / 2 };
-}
 
 function useInputAssets(item: LibraryItem): Map<string, AssetInfo | null> {
   const [assets, setAssets] = useState(new Map<string, AssetInfo | null>());
@@ -54,82 +41,51 @@ export function FullView(props: {
   onStep: (delta: number) => void;
   onClose: () => void;
 }) {
+  // Long (over 80 lines) for its markup: the toolbar, the stage and the player controls around one picture or clip;
+  // its maths are in useZoomView, its side in FullViewDetails.
   const { item, actions, onStep, onClose } = props;
   const stage = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View | null>(null);
   const [compare, setCompare] = useState<Compare>('off');
   const [split, setSplit] = useState(50);
-  const drag = useRef<{ x: number; y: number; view: View } | null>(null);
   const assets = useInputAssets(item);
   const before = beforeInputOf(item);
   const beforeAsset = before ? (assets.get(`${before.field}:${before.time ?? ''}`) ?? null) : null;
   const size = { width: item.width ?? 1, height: item.height ?? 1 };
-  const endpoint = findEndpoint(item.endpointId);
   const video = isVideo(item);
   const player = usePlayer(item.url);
 
-  const stageSize = () => ({ width: stage.current?.clientWidth ?? 800, height: stage.current?.clientHeight ?? 600 });
-  const fit = () => setView(fitView(stageSize(), size));
-  const actual = () => {
-    const s = stageSize();
-    setView({ scale: 1, x: (s.width - size.width) / 2, y: (s.height - size.height) / 2 });
-  };
-  // The result opens fitted, once the stage has a size (the parent keys this view by result).
-  useEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setView((v) => v ?? fitView({ width: el.clientWidth, height: el.clientHeight }, { width: item.width ?? 1, height: item.height ?? 1 })));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [item.width, item.height, compare]);
+  const zoom = useZoomView(stage, size, compare);
+  const { view, fit, actual } = zoom;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      // A clip shown: Space plays it, comma and period step a frame, Shift+arrows a second.
-      if (video && player.key(e, 'full-view')) {
-        e.preventDefault();
-        return;
-      }
-      if ((e.target as HTMLElement | null)?.closest('input, textarea, select')) return;
-      if (e.key === 'Escape') onClose();
-      else if (e.key === 'ArrowRight') onStep(1);
-      else if (e.key === 'ArrowLeft') onStep(-1);
-      else if (e.key === '0' || e.key === 'f') fit();
-      else if (e.key === '1') actual();
-      else {
-        // The same shortcuts as on a selected card: star, reuse, rerun, copy, save as, delete…
-        const wanted = actionForKey(e);
-        const action = wanted ? actions.find((a) => a.id === wanted) : undefined;
-        if (!action) return;
-        props.onRun(action);
-      }
+  // Attached once: the handler reads the latest props and state (an effect event), so a clip playing at 24 frames a
+  // second no longer takes the listener off and puts it back on every render.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    // A clip shown: Space plays it, comma and period step a frame, Shift+arrows a second.
+    if (video && player.key(e, 'full-view')) {
       e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+      return;
+    }
+    if ((e.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+    if (e.key === 'Escape') onClose();
+    else if (e.key === 'ArrowRight') onStep(1);
+    else if (e.key === 'ArrowLeft') onStep(-1);
+    else if (e.key === '0' || e.key === 'f') fit();
+    else if (e.key === '1') actual();
+    else {
+      // The same shortcuts as on a selected card: star, reuse, rerun, copy, save as, delete…
+      const wanted = actionForKey(e);
+      const action = wanted ? actions.find((a) => a.id === wanted) : undefined;
+      if (!action) return;
+      props.onRun(action);
+    }
+    e.preventDefault();
   });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
-  const onWheel = (e: ReactWheelEvent) => {
-    if (!view || !stage.current) return;
-    const rect = stage.current.getBoundingClientRect();
-    const px = e.clientX - rect.left;
-    const py = e.clientY - rect.top;
-    const scale = Math.max(0.05, Math.min(16, view.scale * Math.exp(-e.deltaY * 0.0015)));
-    // Zoom about the pointer: the pixel under it stays under it.
-    setView({ scale, x: px - ((px - view.x) * scale) / view.scale, y: py - ((py - view.y) * scale) / view.scale });
-  };
-  const onPointerDown = (e: ReactPointerEvent) => {
-    if (!view || e.button !== 0) return;
-    (e.target as Element).setPointerCapture?.(e.pointerId);
-    drag.current = { x: e.clientX, y: e.clientY, view };
-  };
-  const onPointerMove = (e: ReactPointerEvent) => {
-    const d = drag.current;
-    if (d) setView({ ...d.view, x: d.view.x + e.clientX - d.x, y: d.view.y + e.clientY - d.y });
-  };
-  const endDrag = () => (drag.current = null);
-
-  const transform = view ? `translate(${view.x}px, ${view.y}px) scale(${view.scale})` : undefined;
   const media = video ? (
     <video {...player.videoProps} src={item.url} poster={item.thumbnailUrl ?? undefined} aria-label="The clip" className="full-media" style={{ width: size.width, height: size.height }} />
   ) : (
@@ -206,13 +162,9 @@ export function FullView(props: {
           <div
             ref={stage}
             className="full-stage"
-            onWheel={onWheel}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
+            {...zoom.handlers}
           >
-            <div className="full-layer" style={{ transform }}>
+            <div className="full-layer" style={{ transform: zoom.transform }}>
               {media}
               {compare === 'slider' && beforeAsset && (
                 <img
@@ -252,82 +204,7 @@ export function FullView(props: {
           </PlayerControls>
         )}
       </div>
-      <aside className="full-details" aria-label="Result details">
-        <h2>{titleOf(item)}</h2>
-        {endpoint && <ReleaseBadge endpoint={endpoint} />}
-        {promptText(item) && <p className="full-prompt">{promptText(item)}</p>}
-        {props.note && (
-          <p className={props.note.kind === 'error' ? 'inline-error' : 'muted'} role="status">
-            {props.note.text}
-          </p>
-        )}
-        <div className="full-actions" role="group" aria-label="Actions">
-          {actions.map((a) => (
-            <button key={a.id} type="button" className="button" onClick={() => props.onRun(a)} title={a.keys} aria-keyshortcuts={a.keys}>
-              {a.label}
-            </button>
-          ))}
-        </div>
-        {item.inputs.length > 0 && (
-          <>
-            <h3>Inputs</h3>
-            <ul className="full-inputs" aria-label="Inputs">
-              {item.inputs.map((i) => {
-                const asset = assets.get(`${i.field}:${i.time ?? ''}`);
-                return (
-                  <li key={`${i.field}:${i.time ?? ''}`}>
-                    {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={i.field} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
-                    <span className="muted small">
-                      {i.field}
-                      {i.time !== undefined ? ` @ ${i.time}s` : ''}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
-        <dl className="facts">
-          <dt>Seed</dt>
-          <dd>{item.seed ?? '—'}</dd>
-          <dt>Size</dt>
-          <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
-          <dt>Cost</dt>
-          <dd>{creditsText(item.cost) ?? '—'}</dd>
-          <dt>Megapixels</dt>
-          <dd>
-            {item.inputMp !== null ? `in ${item.inputMp}` : ''}
-            {item.outputMp !== null ? ` out ${item.outputMp}` : ''}
-          </dd>
-          {item.submittedAt && item.readyAt && (
-            <>
-              <dt>Took</dt>
-              <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
-            </>
-          )}
-          <dt>Made</dt>
-          <dd>{new Date(item.createdAt).toLocaleString()}</dd>
-          <dt>Via</dt>
-          <dd>{item.connectionLabel}</dd>
-          <dt>File</dt>
-          <dd>
-            <code>{item.fileName}</code>
-          </dd>
-        </dl>
-        {Object.keys(item.params).length > 0 && (
-          <table className="fields" aria-label="Parameters">
-            <tbody>
-              {Object.entries(item.params).map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row">{k.replace(/_/g, ' ')}</th>
-                  <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {item.metadataLost && <p className="inline-error">The details of this result could not be read; only the file is known.</p>}
-      </aside>
+      <FullViewDetails item={item} assets={assets} actions={actions} note={props.note} onRun={props.onRun} />
     </div>
   );
 }

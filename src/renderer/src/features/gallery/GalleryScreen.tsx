@@ -2,12 +2,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
-import { reuseParameters, saveAs, toggleStar, undoDelete, type ActionNote } from './actions';
+import { reuseParameters, saveAs, toggleStar, undoDelete } from './actions';
 import { readDroppedFile, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
-import { intentLabel, modelsIn, NO_FILTER, projectsIn, queryOf, type GalleryFilter } from './galleryModel';
+import { NO_FILTER, queryOf } from './galleryModel';
+import { GalleryFilters } from './GalleryFilters';
+import { galleryUi, resetGalleryUi, useGalleryUi } from './galleryUiStore';
+
+const { setFilter, select: setSelectedId, open: setOpenId, showMenu: setMenu, setNote, setSaving } = galleryUi;
+import { ResultMenu } from './ResultMenu';
 import { GalleryGrid, type GridHandle } from './GalleryGrid';
-import { fetchItemAt, heldIndexOf, itemAt, useGalleryView } from './galleryView';
+import { fetchItemAt, heldIndexOf, itemAt, useGalleryView, useHeldOrAsked } from './galleryView';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
@@ -15,42 +20,31 @@ import { numberText } from '../queue/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
 
-/** The result asked for by id while it is not among the pages held (a notification's, or one stepped to). */
-function useHeldOrAsked(id: string | null, held: LibraryItem | null): LibraryItem | null {
-  const [asked, setAsked] = useState<LibraryItem | null>(null);
-  useEffect(() => {
-    if (!id || held) return;
-    let live = true;
-    void gen.library.get({ id }).then((r) => live && r.ok && setAsked(r.value));
-    return () => {
-      live = false;
-    };
-  }, [id, held]);
-  return held ?? (asked?.id === id ? asked : null);
-}
-
 /**
  * Every result, newest first, in a virtualized grid, with search, filters, a star, a full view and every action;
  * a file dropped here that carries Gen Studio's parameters offers to restore them. Main searches and filters the
  * whole library and sends the pages the grid scrolls to (galleryView.ts).
  */
 export function GalleryScreen() {
+  // Long (over 80 lines) because it wires the parts together: the grid, filters, menu, full view and dialogs share
+  // the selection, the open result and the keys; each part draws itself in its own file.
   const pages = useGalleryView((s) => s.pages);
   const total = useGalleryView((s) => s.total);
   const all = useGalleryView((s) => s.all);
   const loaded = useGalleryView((s) => s.loaded);
   const stacks = useGalleryView((s) => s.stacks);
-  const facets = useGalleryView((s) => s.facets);
   const canUndo = useLibraryStore((s) => s.trashed.length > 0);
-  const [filter, setFilter] = useState<GalleryFilter>(NO_FILTER);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [chosenOpenId, setOpenId] = useState<string | null>(null);
+  const filter = useGalleryUi((s) => s.filter);
+  const selectedId = useGalleryUi((s) => s.selectedId);
+  const chosenOpenId = useGalleryUi((s) => s.openId);
+  const menu = useGalleryUi((s) => s.menu);
+  const saving = useGalleryUi((s) => s.saving);
+  const note = useGalleryUi((s) => s.note);
+  // The store outlives the screen: the gallery opens again as it was first shown.
+  useEffect(() => resetGalleryUi, []);
   // A clicked notification asks for its result; the user's own choice wins once made.
   const requested = useLibraryStore((s) => s.requestedOpen);
   const openId = chosenOpenId ?? requested;
-  const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
-  const [saving, setSaving] = useState<LibraryItem | null>(null);
-  const [note, setNote] = useState<ActionNote | null>(null);
   // A dropped file's parameters, from a drop here or anywhere else on the window.
   const dropped = useDroppedStore((s) => s.dropped);
   const dropProblem = useDroppedStore((s) => s.problem);
@@ -86,9 +80,6 @@ export function GalleryScreen() {
     };
   }, []);
   const onShow = useCallback((from: number, to: number) => useGalleryView.getState().show(from, to), []);
-  const projects = useMemo(() => projectsIn(facets.projects, projectNames), [facets.projects, projectNames]);
-  const models = useMemo(() => modelsIn(facets.models), [facets.models]);
-  const intents = facets.intents;
 
   // A result a notification asks for may be hidden by the filters or inside a stack: show where it is, once per
   // request.
@@ -118,14 +109,14 @@ export function GalleryScreen() {
     const answer = await action.run(item);
     if (answer) setNote(answer);
     if (action.id === 'delete') {
-      setOpenId((id) => (id === item.id ? null : id));
+      if (useGalleryUi.getState().openId === item.id) setOpenId(null);
     }
   }, []);
   const openSaveAs = useCallback((item: LibraryItem) => setSaving(item), []);
   // Stable, so the memoized cards do not render again on every scroll frame.
   const onCardMenu = useCallback((id: string, at: { x: number; y: number }) => setMenu({ id, ...at }), []);
   const onCardStar = useCallback((i: LibraryItem) => void toggleStar(i).then((n) => n && setNote(n)), []);
-  const onOpenStack = useCallback((group: string) => setFilter((f) => ({ ...f, group })), []);
+  const onOpenStack = useCallback((group: string) => galleryUi.refine({ group }), []);
   const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
 
   const select = useCallback(
@@ -207,7 +198,7 @@ export function GalleryScreen() {
     setNote(await reuseParameters(source));
   };
 
-  const set = (patch: Partial<GalleryFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const set = galleryUi.refine;
   const menuItem = menu ? itemAt(pages, heldIndexOf(pages, menu.id)) : null;
 
   return (
@@ -230,51 +221,7 @@ export function GalleryScreen() {
           Open folder
         </button>
       </header>
-      <div className="gallery-filters" role="search">
-        <input type="search" placeholder="Search prompts" aria-label="Search prompts" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
-        <select aria-label="Intent" value={filter.intent} onChange={(e) => set({ intent: e.target.value as GalleryFilter['intent'] })}>
-          <option value="all">Every intent</option>
-          {intents.map((k) => (
-            <option key={k} value={k}>
-              {intentLabel(k)}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Model" value={filter.model} onChange={(e) => set({ model: e.target.value })}>
-          <option value="all">Every model</option>
-          {models.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.title}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Date" value={filter.date} onChange={(e) => set({ date: e.target.value as GalleryFilter['date'] })}>
-          <option value="all">Any date</option>
-          <option value="today">Today</option>
-          <option value="week">This week</option>
-          <option value="month">This month</option>
-        </select>
-        <select aria-label="Project" value={filter.project} onChange={(e) => set({ project: e.target.value })}>
-          <option value="all">Every project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-          <option value="none">Outside any project</option>
-        </select>
-        <select aria-label="Status" value={filter.status} onChange={(e) => set({ status: e.target.value as GalleryFilter['status'] })}>
-          <option value="all">Kept and discarded</option>
-          <option value="kept">Kept</option>
-          <option value="discarded">Discarded</option>
-          <option value="starred">Starred</option>
-        </select>
-        {filter !== NO_FILTER && (
-          <button type="button" className="button" onClick={() => setFilter(NO_FILTER)}>
-            Clear
-          </button>
-        )}
-      </div>
+      <GalleryFilters projectNames={projectNames} />
       {filter.group && (
         <p className="gallery-group-bar" role="status" aria-label="Variations shown">
           The {total} variations of one Generate.
@@ -320,31 +267,7 @@ export function GalleryScreen() {
         onOpenStack={onOpenStack}
         onKeyDown={onGridKey}
       />
-      {menu && menuItem && (
-        <>
-          <div className="menu-backdrop" onClick={() => setMenu(null)} onContextMenu={(e) => (e.preventDefault(), setMenu(null))} />
-          <ul
-            className="context-menu"
-            role="menu"
-            aria-label="Result actions"
-            style={{ left: Math.min(menu.x, window.innerWidth - 240), top: Math.min(menu.y, window.innerHeight - 360) }}
-            onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
-          >
-            <li role="none">
-              <button type="button" role="menuitem" autoFocus onClick={() => (setMenu(null), setOpenId(menuItem.id))}>
-                Open <kbd>Enter</kbd>
-              </button>
-            </li>
-            {actionsOf(menuItem).map((a) => (
-              <li role="none" key={a.id}>
-                <button type="button" role="menuitem" onClick={() => void run(a, menuItem)}>
-                  {a.label} {a.keys && <kbd>{a.keys}</kbd>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {menu && menuItem && <ResultMenu item={menuItem} actions={actionsOf(menuItem)} onRun={(a) => void run(a, menuItem)} />}
       {opened && (
         <FullView
           key={opened.id}

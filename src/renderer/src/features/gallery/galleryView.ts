@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskKind } from '../../../../shared/catalog/endpoint';
@@ -46,6 +47,7 @@ let stale = new Set<number>();
 let range = { from: 0, to: PAGE - 1 };
 
 export const useGalleryView = create<GalleryViewState>((set, get) => {
+  // Long (over 80 lines) as a zustand store is: its actions share the pump that asks for one page at a time.
   /** Asks for the next page the grid needs, if none is on its way; each answer asks for the next. */
   const pump = () => {
     if (inFlight !== null) return;
@@ -160,4 +162,18 @@ export async function fetchItemAt(index: number): Promise<LibraryItem | null> {
   if (index < 0) return null;
   const result = await gen.library.page({ query, offset: index, limit: 1 });
   return result.ok ? (result.value.items[0] ?? null) : null;
+}
+
+/** The result asked for by id while it is not among the pages held (a notification's, or one stepped to). */
+export function useHeldOrAsked(id: string | null, held: LibraryItem | null): LibraryItem | null {
+  const [asked, setAsked] = useState<LibraryItem | null>(null);
+  useEffect(() => {
+    if (!id || held) return;
+    let live = true;
+    void gen.library.get({ id }).then((r) => live && r.ok && setAsked(r.value));
+    return () => {
+      live = false;
+    };
+  }, [id, held]);
+  return held ?? (asked?.id === id ? asked : null);
 }

@@ -29,6 +29,11 @@ describe('frameBounds: what Fit shows', () => {
 });
 
 describe('fitView', () => {
+  it('fits without a margin and never past 100% when asked (the gallery full view)', () => {
+    const small = { x: 0, y: 0, width: 200, height: 100 };
+    expect(fitView(small, { width: 800, height: 600 }, { margin: 0, maxScale: 1 })).toEqual({ scale: 1, x: 300, y: 250 });
+    expect(fitView({ x: 0, y: 0, width: 1600, height: 600 }, { width: 800, height: 600 }, { margin: 0, maxScale: 1 })).toEqual({ scale: 0.5, x: 0, y: 150 });
+  });
   it('shows the whole frame, margins included, centred with a margin', () => {
     const bounds = { x: -200, y: -100, width: 1200, height: 650 };
     const stage = { width: 800, height: 600 };

@@ -39,10 +39,14 @@ export function frameBounds(document: CanvasDocument, use: CanvasUse): PixelRect
   return { x: 0, y: 0, width: base.width, height: base.height };
 }
 
-/** Scale and position that show the whole of `bounds`, centred, with a margin. */
-export function fitView(bounds: PixelRect, stage: StageSize): View {
-  const room = { width: Math.max(1, stage.width - 2 * FIT_MARGIN), height: Math.max(1, stage.height - 2 * FIT_MARGIN) };
-  const scale = clampScale(Math.min(room.width / Math.max(1, bounds.width), room.height / Math.max(1, bounds.height)));
+/**
+ * Scale and position that show the whole of `bounds`, centred, with a margin; `maxScale` 1 never enlarges past 100%
+ * (the gallery's full view).
+ */
+export function fitView(bounds: PixelRect, stage: StageSize, o: { margin?: number; maxScale?: number } = {}): View {
+  const margin = o.margin ?? FIT_MARGIN;
+  const room = { width: Math.max(1, stage.width - 2 * margin), height: Math.max(1, stage.height - 2 * margin) };
+  const scale = clampScale(Math.min(o.maxScale ?? MAX_SCALE, room.width / Math.max(1, bounds.width), room.height / Math.max(1, bounds.height)));
   return {
     scale,
     x: Math.round((stage.width - bounds.width * scale) / 2 - bounds.x * scale),

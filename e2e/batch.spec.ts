@@ -1,0 +1,82 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import ExifReader from 'exifreader';
+import sharp from 'sharp';
+import { pngTextChunk, withPngText } from '../src/main/core/library/metadata/containers';
+import { launchChromium } from './harness/launch';
+
+// The instant Sandbox: the batch's pacing is the engine's, not the demo Sandbox's seconds per task.
+const test = base.extend<{ page: Page }>({
+  page: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-batch-'));
+    const app = await launchChromium({ dataDir, deps: { sandboxOptions: { timing: 'instant' } } });
+    await use(app.page);
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+const expect = test.expect;
+
+/** An artist's photo: a flat colour of its own size; `flagged` carries a word the Sandbox's moderation reads. */
+async function photo(n: number, flagged = false) {
+  const png = await sharp({ create: { width: 200 + n * 10, height: 160, channels: 3, background: { r: 30 * n, g: 120, b: 90 } } }).png().toBuffer();
+  return { name: `IMG_00${40 + n}.png`, mimeType: 'image/png', buffer: flagged ? withPngText(png, [pngTextChunk('Description', 'risque')]) : png };
+}
+
+test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped and retries it alone, then expands them to 3 shapes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const clean = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => photo(n)));
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batch', exact: true }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Add pictures').setInputFiles([...clean, await photo(7, true)]);
+  await expect(form.getByLabel('Pictures chosen')).toContainText('7 pictures');
+  await form.getByRole('button', { name: 'Choose folder…' }).click();
+  const folder = (await form.getByLabel('Output folder').textContent())!;
+  expect(folder).toContain('batch-output');
+  await expect(form.getByLabel('Batch summary')).toContainText('7 pictures to make');
+  await page.screenshot({ path: test.info().outputPath('batch-plan.png') });
+  await form.getByRole('button', { name: 'Run batch' }).click();
+
+  const progress = page.getByRole('region', { name: /^Batch: Sharpen/ });
+  await expect(progress.getByLabel('Batch counts')).toContainText('6 done · 1 failed · 0 left', { timeout: 60_000 });
+  const moderated = progress.getByRole('listitem', { name: /IMG_0047-deblur: moderated/ });
+  await expect(moderated).toContainText('sexual content');
+  await expect(moderated).toContainText('nothing was charged');
+  await page.screenshot({ path: test.info().outputPath('batch-deblur.png') });
+
+  const names = (await readdir(folder)).sort();
+  expect(names).toEqual(['IMG_0041-deblur.png', 'IMG_0042-deblur.png', 'IMG_0043-deblur.png', 'IMG_0044-deblur.png', 'IMG_0045-deblur.png', 'IMG_0046-deblur.png']);
+  const tags = ExifReader.load(await readFile(join(folder, 'IMG_0041-deblur.png')));
+  expect(JSON.stringify(tags)).toContain('deblur-v1');
+
+  // Retried alone: one more task, for that picture; the six written are not made again.
+  const deblurTasks = async () => {
+    const r = await page.evaluate(() => window.gen.tasks.list());
+    return r.ok ? r.value.filter((t) => t.endpointId === 'deblur-v1').length : -1;
+  };
+  expect(await deblurTasks()).toBe(7);
+  await moderated.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(deblurTasks).toBe(8);
+  await expect(progress.getByRole('listitem', { name: /IMG_0047-deblur: moderated/ })).toBeVisible();
+  await expect(progress.getByLabel('Batch counts')).toContainText('6 done · 1 failed · 0 left');
+
+  // The same six, grown to three shapes: 18 files named by shape.
+  await form.getByRole('button', { name: 'Clear' }).click();
+  await form.getByLabel('Add pictures').setInputFiles(clean);
+  await form.getByLabel('Tool').selectOption('expand');
+  await expect(form.getByLabel('Batch summary')).toContainText('18 pictures to make');
+  await form.getByRole('button', { name: 'Run batch' }).click();
+  const expand = page.getByRole('region', { name: /^Batch: Expand/ });
+  await expect(expand.getByLabel('Batch counts')).toContainText('18 done · 0 failed · 0 left', { timeout: 90_000 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: test.info().outputPath('batch-expand.png') });
+  const expanded = (await readdir(folder)).filter((n) => n.includes('-expand-'));
+  expect(expanded).toHaveLength(18);
+  for (const shape of ['9x16', '1x1', '16x9']) expect(expanded).toContain(`IMG_0041-expand-${shape}.jpg`);
+  const tall = await sharp(join(folder, 'IMG_0041-expand-9x16.jpg')).metadata();
+  expect(Math.abs(tall.width! / tall.height! - 9 / 16)).toBeLessThan(0.01);
+  expect(JSON.stringify(ExifReader.load(await readFile(join(folder, 'IMG_0041-expand-9x16.jpg'))))).toContain('gen-pro-1.0-expand');
+});

@@ -1,0 +1,145 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExifReader from 'exifreader';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BatchSpecInput } from '../../../shared/batch/plan';
+import type { BatchInfo } from '../../../shared/ipc/contract';
+import { recordingDesktop } from '../desktop/nodeDesktop';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { pngTextChunk, withPngText } from '../library/metadata/containers';
+import { tempDir } from '../testing/tempDir';
+import { itemOfTask, itemTaskId } from './batchRecord';
+import { scaleMask } from './batchService';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let fx: CoreFixture;
+const submitted: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+const start = () =>
+  startCore({
+    dataDir: join(dir.path, 'data'),
+    fetch: async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (init?.method === 'POST' && typeof init.body === 'string') submitted.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+      return fetch(input, init);
+    },
+    deps: { sandboxOptions: { timing: 'instant' }, desktop: recordingDesktop(join(dir.path, 'desktop')) },
+  });
+
+beforeEach(async () => {
+  dir = await tempDir('batch');
+  submitted.length = 0;
+  fx = await start();
+});
+afterEach(async () => {
+  await fx.core.dispose();
+  await dir.remove();
+});
+
+const until = async (pred: () => boolean | Promise<boolean>, tries = 1500) => {
+  for (let i = 0; i < tries && !(await pred()); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await pred()).toBe(true);
+};
+
+/** A picture as an artist's file: a flat colour, optionally carrying a description (the Sandbox reads it). */
+async function picture(name: string, width: number, height: number, description?: string) {
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 40 + (width % 200), g: 90, b: 140 } } }).png().toBuffer();
+  const bytes = description ? withPngText(png, [pngTextChunk('Description', description)]) : png;
+  const asset = await fx.ok('assets.import', { name, bytes: new Uint8Array(bytes) });
+  return { assetId: asset.id, name, width, height };
+}
+
+const batch = async (id: string) => (await fx.ok('batch.list')).find((b) => b.id === id)!;
+const ended = (b: BatchInfo) => b.left === 0 && b.items.every((i) => ['done', 'failed', 'moderated', 'cancelled'].includes(i.state));
+
+describe('a batch', () => {
+  it('deblurs every picture, writes each under its source name with its metadata, and says why one was moderated', async () => {
+    const out = join(dir.path, 'out');
+    const pictures = [await picture('IMG_0042.png', 320, 240), await picture('IMG_0043.png', 240, 320, 'risque'), await picture('IMG_0044.png', 256, 256)];
+    const spec: BatchSpecInput = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: out };
+    const quote = await fx.ok('batch.quote', { spec: spec as never });
+    expect(quote.count).toBe(3);
+    expect(quote.outputNames).toEqual(['IMG_0042-deblur', 'IMG_0043-deblur', 'IMG_0044-deblur']);
+    const started = await fx.ok('batch.start', { spec: spec as never });
+    await until(async () => ended(await batch(started.id)));
+    const done = await batch(started.id);
+    expect(done).toMatchObject({ status: 'finished', done: 2, failed: 1, left: 0 });
+    expect(done.items[1]).toMatchObject({ state: 'moderated', problem: expect.stringContaining('sexual content') });
+    expect((await readdir(out)).sort()).toEqual(['IMG_0042-deblur.png', 'IMG_0044-deblur.png']);
+    const tags = ExifReader.load(await readFile(join(out, 'IMG_0042-deblur.png')));
+    expect(JSON.stringify(tags)).toContain('deblur-v1');
+    expect(submitted.filter((s) => s.path.endsWith('deblur-v1'))).toHaveLength(3);
+
+    // Retried alone: one more request, for that picture only; the others are not sent again.
+    await fx.ok('batch.retry', { id: started.id, index: 1 });
+    await until(async () => (await batch(started.id)).items[1]!.retries === 1 && ended(await batch(started.id)));
+    expect(submitted.filter((s) => s.path.endsWith('deblur-v1'))).toHaveLength(4);
+    expect((await batch(started.id)).items[1]).toMatchObject({ state: 'moderated', retries: 1 });
+    // One stack in the gallery.
+    const page = await fx.ok('library.page', { offset: 0, limit: 50 });
+    expect(Object.values(page.stacks)).toEqual([2]);
+  });
+
+  it('expands each picture to three shapes, named by shape', async () => {
+    const out = join(dir.path, 'expand');
+    const pictures = [await picture('a.png', 300, 200), await picture('b.png', 200, 300)];
+    const formats = [
+      { label: '9x16', ratioW: 9, ratioH: 16 },
+      { label: '1x1', ratioW: 1, ratioH: 1 },
+      { label: '16x9', ratioW: 16, ratioH: 9 },
+    ];
+    const started = await fx.ok('batch.start', { spec: { tool: 'expand', endpointId: 'gen-pro-1.0-expand', pictures, formats, outputDir: out } as never });
+    await until(async () => ended(await batch(started.id)));
+    const names = (await readdir(out)).sort();
+    expect(names).toHaveLength(6);
+    expect(names).toContain('a-expand-9x16.jpg');
+    const square = await sharp(join(out, names.find((n) => n.startsWith('b-expand-1x1'))!)).metadata();
+    expect([square.width, square.height]).toEqual([300, 300]);
+  });
+
+  it('erases with one mask scaled to each picture', async () => {
+    const mask = await sharp({ create: { width: 100, height: 50, channels: 3, background: '#000' } })
+      .composite([{ input: { create: { width: 50, height: 50, channels: 3, background: '#fff' } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const scaled = await scaleMask(mask, 400, 300);
+    const { data, info } = await sharp(scaled).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([400, 300]);
+    expect(new Set(data)).toEqual(new Set([0, 255]));
+    expect(data[10 * 400 + 10]).toBe(255);
+    expect(data[10 * 400 + 390]).toBe(0);
+
+    const maskAsset = await fx.ok('assets.import', { name: 'mask.png', bytes: new Uint8Array(mask) });
+    const pictures = [await picture('p.png', 400, 300), await picture('q.png', 200, 200)];
+    const started = await fx.ok('batch.start', {
+      spec: { tool: 'erase', endpointId: 'erase-v1', pictures, mask: { assetId: maskAsset.id, name: 'mask.png', width: 100, height: 50 }, outputDir: join(dir.path, 'erase') } as never,
+    });
+    await until(async () => ended(await batch(started.id)));
+    expect((await batch(started.id)).done).toBe(2);
+    const masks = await Promise.all(submitted.filter((s) => s.path.endsWith('erase-v1')).map((s) => sharp(Buffer.from(String(s.body.mask), 'base64')).metadata()));
+    expect(masks.map((m) => [m.width, m.height]).sort()).toEqual([
+      [200, 200],
+      [400, 300],
+    ]);
+  });
+
+  it('resumes after a restart without sending anything twice', { timeout: 60_000 }, async () => {
+    const pictures = await Promise.all([1, 2, 3, 4].map((n) => picture(`r${n}.png`, 200 + n, 200)));
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: join(dir.path, 'again') } as never });
+    await fx.core.dispose();
+    fx = await start();
+    await until(async () => ended(await batch(started.id)));
+    expect((await batch(started.id)).done).toBe(4);
+    const ids = submitted.filter((s) => s.path.endsWith('deblur-v1'));
+    expect(ids).toHaveLength(4);
+    expect((await readdir(join(dir.path, 'again'))).length).toBe(4);
+  });
+
+  it('names its tasks so a restart recognises them', () => {
+    const id = 'bt-0123abcd-0000-4000-8000-000000000000';
+    expect(itemOfTask(itemTaskId(id, 17, 2))).toEqual({ batchId: id, index: 17, attempt: 2 });
+    expect(itemTaskId(id, 17, 2).length).toBeLessThanOrEqual(64);
+    expect(itemOfTask(itemTaskId(id, 17, 2).replace(/^./, '0'))).toBeNull();
+  });
+});

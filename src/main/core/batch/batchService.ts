@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import sharp from 'sharp';
+import { BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
+import type { AssetStore } from '../assets/assetStore';
+import type { Logger } from '../deps';
+import type { TaskEngine } from '../engine/taskEngine';
+import { matrixRefusal } from '../explore/exploreService';
+import { writeJsonAtomic } from '../fs/atomicWrite';
+import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
+import type { Library } from '../library/library';
+import type { NoticeBoard } from '../notices/noticeBoard';
+import type { SpendingService } from '../spending/spendingService';
+import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
+
+const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
+const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
+const RETRYABLE: ReadonlySet<string> = new Set(['failed', 'moderated', 'cancelled', 'outcome-unknown']);
+
+/**
+ * How many of a batch's requests are handed to the engine ahead of their end: the service's 24 active tasks per
+ * key. The engine's queue decides when each goes; holding the rest back here keeps Pause meaningful and a
+ * 500-picture batch from being 500 records in the queue at once. Not a second limiter: the engine's own
+ * per-key limit still governs what is in flight.
+ */
+export const BATCH_AHEAD = 24;
+
+export interface BatchDeps {
+  readonly dataDir: string;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly library: Pick<Library, 'pathsOf'>;
+  readonly assets: Pick<AssetStore, 'bytes' | 'import'>;
+  readonly notices: Pick<NoticeBoard, 'add'>;
+  readonly log: Logger;
+  readonly now: () => number;
+  readonly onChanged: (batch: BatchInfo) => void;
+}
+
+interface Live {
+  record: BatchRecord;
+  readonly items: readonly BatchItem[];
+  pumping: Promise<void> | null;
+  saving: Promise<void> | null;
+  dirty: boolean;
+  writing: Set<number>;
+}
+
+/**
+ * Batches: one tool over many pictures, priced and capped as one group, sent request by request through the
+ * task engine, each result written to the artist's folder under its source's name. Durable like Explore's
+ * matrices: every request's task is named after it, so a restart hands the engine only what it does not hold.
+ */
+export class BatchService {
+  private readonly batches = new Map<string, Live>();
+  private readonly tasks = new Map<string, TaskInfo>();
+  private readonly dir: string;
+  /** Gen Studio is closing: nothing more is handed over, and a refusal for that reason is no failure. */
+  private stopping = false;
+
+  private constructor(private readonly d: BatchDeps) {
+    this.dir = join(d.dataDir, 'batches');
+  }
+
+  static async open(d: BatchDeps): Promise<BatchService> {
+    const service = new BatchService(d);
+    await service.load();
+    return service;
+  }
+
+  private async load(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    for (const t of this.d.engine.list()) if (itemOfTask(t.id)) this.tasks.set(t.id, t);
+    const names = (await readdir(this.dir)).filter((n) => /^bt-[0-9a-f-]{36}\.json$/.test(n));
+    for (const name of names) {
+      const file = join(this.dir, name);
+      const read = await readJsonOrSetAside(file, { schema: BatchRecordSchema, aside: join(this.dir, '.set-aside', `${asideStamp(this.d.now())}-${name}`) });
+      if (read.status === 'set-aside') this.d.notices.add('warning', `A saved batch could not be read; it was set aside in ${read.aside}.`);
+      if (read.status !== 'ok' || `${read.value.id}.json` !== name) continue;
+      const plan = planBatch(read.value.spec);
+      if (!plan.ok) continue;
+      const live: Live = { record: read.value, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() };
+      this.batches.set(read.value.id, live);
+      // A request whose task ended while Gen Studio was closing, or whose file was not written yet, is finished now.
+      for (const item of plan.items) {
+        const t = this.tasks.get(this.taskIdOf(live, item.index));
+        if (t && ENDED.has(t.state) && !live.record.outcomes[item.index]) await this.finish(live, item.index, t);
+      }
+      this.settleIfDone(live);
+      if (live.dirty) this.save(live);
+    }
+  }
+
+  /** Hands every running batch its next requests (after start-up, once the engine runs). */
+  start(): void {
+    for (const live of this.batches.values()) void this.pump(live);
+  }
+
+  quote(spec: BatchSpec): BatchQuote {
+    const items = this.plan(spec);
+    const prices = this.prices(spec, items);
+    let refusal: string | null = null;
+    try {
+      this.checkCaps(spec, items, prices);
+    } catch (error) {
+      refusal = error instanceof Error ? error.message : String(error);
+    }
+    return { count: items.length, prices, total: round(prices.reduce<number>((s, p) => s + (p ?? 0), 0)), unpriced: prices.filter((p) => p === null).length, refusal, outputNames: items.map((i) => i.outputStem) };
+  }
+
+  async startBatch(spec: BatchSpec): Promise<BatchInfo> {
+    const items = this.plan(spec);
+    const estimates = this.prices(spec, items);
+    this.checkCaps(spec, items, estimates);
+    await mkdir(spec.outputDir, { recursive: true }).catch(() => {
+      throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
+    });
+    const now = this.d.now();
+    const words = BATCH_TOOL_WORDS[spec.tool].label;
+    const record: BatchRecord = {
+      version: 1,
+      id: `bt-${randomUUID()}`,
+      name: `${words} · ${spec.pictures.length} ${spec.pictures.length === 1 ? 'picture' : 'pictures'}`,
+      spec,
+      status: 'running',
+      createdAt: now,
+      startedAt: now,
+      estimates,
+      outcomes: {},
+      attempts: {},
+    };
+    // Saved before anything goes: a crash from here on resumes the batch.
+    await writeJsonAtomic(this.fileOf(record.id), record);
+    const live: Live = { record, items, pumping: null, saving: null, dirty: false, writing: new Set() };
+    this.batches.set(record.id, live);
+    void this.pump(live);
+    return this.info(live);
+  }
+
+  list(): BatchInfo[] {
+    return [...this.batches.values()].sort((a, b) => b.record.createdAt - a.record.createdAt).map((l) => this.info(l));
+  }
+
+  get(id: string): BatchInfo {
+    return this.info(this.live(id));
+  }
+
+  async pause(id: string): Promise<BatchInfo> {
+    const live = this.live(id);
+    if (live.record.status !== 'running') throw new IpcFailure('conflict', 'Only a batch that is being sent can be paused.');
+    await this.setStatus(live, 'paused');
+    await live.pumping;
+    return this.info(live);
+  }
+
+  async resume(id: string): Promise<BatchInfo> {
+    const live = this.live(id);
+    if (live.record.status !== 'paused') throw new IpcFailure('conflict', 'Only a paused batch can be resumed.');
+    await this.setStatus(live, 'running');
+    void this.pump(live);
+    return this.info(live);
+  }
+
+  async cancel(id: string): Promise<BatchInfo> {
+    const live = this.live(id);
+    if (live.record.status === 'finished' || live.record.status === 'cancelled') throw new IpcFailure('conflict', 'This batch has already ended.');
+    await this.setStatus(live, 'cancelled');
+    for (const item of live.items) {
+      const t = this.tasks.get(this.taskIdOf(live, item.index));
+      if (t && NOT_SENT.has(t.state)) await this.d.engine.cancel(t.id).catch(() => undefined);
+    }
+    this.settleIfDone(live);
+    return this.info(live);
+  }
+
+  /** Sends one failed or moderated picture again, alone, as a new task (the one that failed stays as it was). */
+  async retry(id: string, index: number): Promise<BatchInfo> {
+    const live = this.live(id);
+    const outcome = live.record.outcomes[index];
+    if (!live.items[index] || !outcome || !RETRYABLE.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
+    const { [index]: _gone, ...outcomes } = live.record.outcomes;
+    const attempts = { ...live.record.attempts, [index]: (live.record.attempts[index] ?? 0) + 1 };
+    live.record = { ...live.record, outcomes, attempts, status: live.record.status === 'finished' || live.record.status === 'cancelled' ? 'running' : live.record.status };
+    live.dirty = true;
+    this.save(live);
+    await this.flushOne(live);
+    if (live.record.status === 'running') await this.send(live, index);
+    this.d.onChanged(this.info(live));
+    return this.info(live);
+  }
+
+  /** Every task change the engine reports; those of batch requests move their batch on. */
+  taskChanged(t: TaskInfo): void {
+    const at = itemOfTask(t.id);
+    if (!at) return;
+    this.tasks.set(t.id, t);
+    const live = this.batches.get(at.batchId);
+    if (!live || (live.record.attempts[at.index] ?? 0) !== at.attempt) return;
+    if (ENDED.has(t.state) && !live.record.outcomes[at.index]) {
+      void this.finish(live, at.index, t).then(() => {
+        this.settleIfDone(live);
+        this.d.onChanged(this.info(live));
+        void this.pump(live);
+      });
+      return;
+    }
+    this.d.onChanged(this.info(live));
+  }
+
+  /** Closing: hands nothing more to the engine; what was not sent goes when Gen Studio starts again. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async flush(): Promise<void> {
+    for (const live of this.batches.values()) {
+      while (live.pumping) await live.pumping;
+      while (live.saving) await live.saving;
+    }
+  }
+
+  private plan(spec: BatchSpec): BatchItem[] {
+    const planned = planBatch(spec);
+    if (!planned.ok) throw new IpcFailure('validation', planned.problem);
+    return planned.items;
+  }
+
+  private usage(spec: BatchSpec, item: BatchItem): Usage | undefined {
+    const endpoint = findEndpoint(item.endpointId);
+    if (!endpoint) return undefined;
+    const sizes = new Map([...spec.pictures, ...(spec.mask ? [spec.mask] : []), ...(spec.partner ? [spec.partner] : [])].map((p) => [p.assetId, p]));
+    const picture = spec.pictures[item.picture]!;
+    const inputs = Object.fromEntries(Object.entries(item.inputs).map(([field, assetId]) => [field, { assetId }]));
+    if (item.scaledMask) inputs[item.scaledMask.field] = { assetId: picture.assetId };
+    return expectedUsage(endpoint, { params: item.params, inputs }, (id) => {
+      const p = sizes.get(id);
+      return p ? { width: p.width, height: p.height, hasAlpha: false } : undefined;
+    });
+  }
+
+  private prices(spec: BatchSpec, items: readonly BatchItem[]): (number | null)[] {
+    const keyId = this.d.spending.activeKeyId();
+    return items.map((i) => this.d.spending.estimate(keyId, i.endpointId, this.usage(spec, i))?.cost ?? null);
+  }
+
+  /** The caps see the whole batch as one group (as Explore's matrix): refused before anything is sent. */
+  private checkCaps(spec: BatchSpec, items: readonly BatchItem[], prices: ReadonlyArray<number | null>): void {
+    const keyId = this.d.spending.activeKeyId();
+    const caps = this.d.spending.caps(keyId);
+    if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
+    if (prices.some((p) => p === null)) {
+      const title = findEndpoint(spec.endpointId)?.title ?? spec.endpointId;
+      throw new IpcFailure(
+        'spending-cap',
+        `Not sent: “${title}” has no price yet for “${this.d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${items.length} pictures keep within your caps. Run it on one picture first, then the batch.`,
+      );
+    }
+    const last = items[items.length - 1]!;
+    const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
+    const reserved = this.d.engine.reservation(keyId);
+    try {
+      this.d.spending.check(keyId, last.endpointId, this.usage(spec, last), { amount: reserved.amount + others, unpriced: reserved.unpriced });
+    } catch (error) {
+      if (error instanceof IpcFailure && error.code === 'spending-cap') {
+        const words = matrixRefusal(error.message, items.length, others + (prices[prices.length - 1] ?? 0)).replace('take out some choices, models or seeds', 'choose fewer pictures');
+        throw new IpcFailure('spending-cap', words);
+      }
+      throw error;
+    }
+  }
+
+  private pump(live: Live): Promise<void> {
+    live.pumping ??= this.feed(live).finally(() => {
+      live.pumping = null;
+      this.settleIfDone(live);
+    });
+    return live.pumping;
+  }
+
+  private async feed(live: Live): Promise<void> {
+    while (live.record.status === 'running' && !this.stopping) {
+      let ahead = 0;
+      let next: number | null = null;
+      for (const item of live.items) {
+        const t = this.tasks.get(this.taskIdOf(live, item.index));
+        if (t) {
+          if (!ENDED.has(t.state)) ahead++;
+        } else if (!live.record.outcomes[item.index] && next === null) next = item.index;
+      }
+      if (next === null || ahead >= BATCH_AHEAD) break;
+      await this.send(live, next);
+    }
+  }
+
+  private async send(live: Live, index: number): Promise<void> {
+    const item = live.items[index]!;
+    const id = this.taskIdOf(live, index);
+    try {
+      const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
+      if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
+      const group = { id: live.record.id, index, count: live.items.length };
+      const t = await this.d.engine.submit(request, { id, projectId: null, group });
+      if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
+      this.d.onChanged(this.info(live));
+    } catch (error) {
+      if ((error instanceof IpcFailure && error.code === 'conflict') || this.stopping) return;
+      const problem = error instanceof Error ? error.message : String(error);
+      // Refused before anything went (a cap reached since, the key removed): the picture says why; the rest wait.
+      this.note(live, index, { state: 'failed', cost: null, resultId: null, problem, file: null });
+      this.d.onChanged(this.info(live));
+      if (error instanceof IpcFailure && (error.code === 'spending-cap' || error.code === 'unavailable' || error.code === 'no-credits')) {
+        await this.setStatus(live, 'paused');
+        this.d.notices.add('warning', `The batch “${live.record.name}” is paused: ${problem}`);
+      }
+    }
+  }
+
+  /**
+   * The batch's one mask at this picture's size: nearest-neighbour, so it stays black and white. Stored by its
+   * content, so the same picture size gives the same asset after a restart.
+   */
+  private async scaledMask(spec: BatchSpec, size: { width: number; height: number }): Promise<string> {
+    const mask = spec.mask!;
+    const bytes = await this.d.assets.bytes(mask.assetId);
+    const png = await scaleMask(bytes, size.width, size.height);
+    return (await this.d.assets.import(`mask-${size.width}x${size.height}.png`, png)).id;
+  }
+
+  /** A request ended: a result is written to the output folder under its name; a failure says why. */
+  private async finish(live: Live, index: number, t: TaskInfo): Promise<void> {
+    if (live.writing.has(index)) return;
+    live.writing.add(index);
+    try {
+      const cost = t.settledCost ?? t.cost;
+      if (t.state !== 'done' || !t.resultId) {
+        const problem = t.state === 'moderated' ? moderatedWords(t.moderationReasons) : t.state === 'cancelled' ? 'Cancelled before it was sent.' : (t.error?.message ?? 'It did not finish.');
+        this.note(live, index, { state: t.state, cost, resultId: t.resultId, problem, file: null });
+        return;
+      }
+      const item = live.items[index]!;
+      try {
+        const source = this.d.library.pathsOf(t.resultId).file;
+        const file = `${item.outputStem}${extname(source).toLowerCase() || '.png'}`;
+        // The gallery's file carries the metadata the library embeds; the copy keeps it.
+        await copyFile(source, join(live.record.spec.outputDir, file));
+        this.note(live, index, { state: 'done', cost, resultId: t.resultId, problem: null, file });
+      } catch (error) {
+        this.d.log.warn('a batch result could not be written', { batch: live.record.id, index, error: String(error) });
+        this.note(live, index, { state: 'failed', cost, resultId: t.resultId, problem: `Made, but not written to ${live.record.spec.outputDir}: check that the folder exists and may be written to, then send it again.`, file: null });
+      }
+    } finally {
+      live.writing.delete(index);
+    }
+  }
+
+  private note(live: Live, index: number, outcome: ItemOutcome): void {
+    live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: outcome } };
+    live.dirty = true;
+    this.save(live);
+  }
+
+  private settleIfDone(live: Live): void {
+    if (live.record.status === 'finished') return;
+    const allEnded = live.items.every((i) => live.record.outcomes[i.index] || (live.record.status === 'cancelled' && !this.tasks.has(this.taskIdOf(live, i.index))));
+    if (!allEnded || live.writing.size > 0) return;
+    if (live.record.status === 'running' || live.record.status === 'paused') {
+      live.record = { ...live.record, status: 'finished' };
+      live.dirty = true;
+      this.save(live);
+    }
+  }
+
+  private async setStatus(live: Live, status: BatchRecord['status']): Promise<void> {
+    live.record = { ...live.record, status };
+    live.dirty = true;
+    this.save(live);
+    await this.flushOne(live);
+    this.d.onChanged(this.info(live));
+  }
+
+  private save(live: Live): void {
+    if (live.saving) return;
+    live.saving = (async () => {
+      while (live.dirty) {
+        live.dirty = false;
+        await writeJsonAtomic(this.fileOf(live.record.id), live.record).catch((error: unknown) => {
+          this.d.log.error('a batch could not be saved', { id: live.record.id, error: String(error) });
+        });
+      }
+      live.saving = null;
+    })();
+  }
+
+  private async flushOne(live: Live): Promise<void> {
+    while (live.saving) await live.saving;
+  }
+
+  private live(id: string): Live {
+    const live = this.batches.get(id);
+    if (!live) throw new IpcFailure('not-found', 'That batch is no longer there.');
+    return live;
+  }
+
+  private fileOf(id: string): string {
+    return join(this.dir, `${id}.json`);
+  }
+
+  private taskIdOf(live: Live, index: number): string {
+    return itemTaskId(live.record.id, index, live.record.attempts[index] ?? 0);
+  }
+
+  private info(live: Live): BatchInfo {
+    const r = live.record;
+    const items = live.items.map((i) => this.itemInfo(live, i));
+    const done = items.filter((i) => i.state === 'done' && r.outcomes[i.index]).length;
+    const failed = items.filter((i) => r.outcomes[i.index] && i.state !== 'done').length;
+    const left = items.length - done - failed;
+    const elapsed = (this.d.now() - r.startedAt) / 1000;
+    const secondsLeft = done > 0 && left > 0 && r.status === 'running' ? Math.round((elapsed / done) * left) : left === 0 ? 0 : null;
+    return { id: r.id, name: r.name, tool: r.spec.tool, endpointId: r.spec.endpointId, outputDir: r.spec.outputDir, status: r.status, createdAt: r.createdAt, items, done, failed, left, secondsLeft };
+  }
+
+  private itemInfo(live: Live, item: BatchItem): BatchItemInfo {
+    const ended = live.record.outcomes[item.index];
+    const t = this.tasks.get(this.taskIdOf(live, item.index));
+    const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0 };
+    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId };
+    if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null };
+    return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId };
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Why the service held a picture back, in words. */
+export function moderatedWords(reasons: readonly string[]): string {
+  return `The service's moderation stopped it (${reasons.length ? reasons.join(', ').toLowerCase() : 'no reason given'}); nothing was charged. Send it again, or leave it out.`;
+}
+
+/** One mask at another size, still pure black and white (nearest neighbour, then a threshold). */
+export async function scaleMask(bytes: Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(bytes).resize(width, height, { fit: 'fill', kernel: 'nearest' }).greyscale().threshold(128).png().toBuffer();
+}

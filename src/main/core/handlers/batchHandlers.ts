@@ -1,0 +1,18 @@
+import type { BatchService } from '../batch/batchService';
+import type { DesktopShell } from '../deps';
+import type { HandlersFor } from './types';
+
+type BatchCalls = 'batch.quote' | 'batch.start' | 'batch.list' | 'batch.pause' | 'batch.resume' | 'batch.cancel' | 'batch.retry' | 'batch.chooseFolder';
+
+export function batchHandlers(batches: BatchService, desktop: Pick<DesktopShell, 'chooseFolder'>): HandlersFor<BatchCalls> {
+  return {
+    'batch.quote': async ({ spec }) => batches.quote(spec),
+    'batch.start': ({ spec }) => batches.startBatch(spec),
+    'batch.list': async () => batches.list(),
+    'batch.pause': ({ id }) => batches.pause(id),
+    'batch.resume': ({ id }) => batches.resume(id),
+    'batch.cancel': ({ id }) => batches.cancel(id),
+    'batch.retry': ({ id, index }) => batches.retry(id, index),
+    'batch.chooseFolder': async () => ({ path: await desktop.chooseFolder({ title: 'Where the batch writes its pictures' }) }),
+  };
+}

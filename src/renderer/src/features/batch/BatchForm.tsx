@@ -1,0 +1,252 @@
+import { useEffect, useMemo, useState } from 'react';
+import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchFormat, type BatchPicture, type BatchSpec, type BatchTool } from '../../../../shared/batch/plan';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { BatchInfo, BatchQuote } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { Button, buttonClass } from '../../ui/Button';
+import { FileButton } from '../../ui/FileButton';
+import { creditsText } from '../queue/taskText';
+
+/** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
+const RATIOS: readonly BatchFormat[] = [
+  { label: '1x1', ratioW: 1, ratioH: 1 },
+  { label: '4x5', ratioW: 4, ratioH: 5 },
+  { label: '9x16', ratioW: 9, ratioH: 16 },
+  { label: '16x9', ratioW: 16, ratioH: 9 },
+  { label: '3x2', ratioW: 3, ratioH: 2 },
+];
+
+const TOOL_HINTS: Readonly<Record<BatchTool, string>> = {
+  deblur: 'Sharpens every picture.',
+  erase: 'Erases what one mask marks in white, the mask stretched to each picture.',
+  'try-on': 'Dresses one person in each garment, or each person in one garment.',
+  expand: 'Grows each picture to each shape you tick; the new area is painted to match.',
+  edit: 'Changes every picture as one prompt says.',
+};
+
+/** Stores a chosen file as an asset and reads its size; a file that is not a picture says so. */
+async function importPicture(file: File): Promise<BatchPicture | string> {
+  const r = await gen.assets.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  if (!r.ok) return `${file.name}: ${r.error.message}`;
+  return { assetId: r.value.id, name: file.name, width: r.value.width, height: r.value.height };
+}
+
+async function importAll(files: readonly File[]): Promise<{ pictures: BatchPicture[]; problems: string[] }> {
+  const pictures: BatchPicture[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    if (file.type && !file.type.startsWith('image/')) continue;
+    const got = await importPicture(file);
+    if (typeof got === 'string') problems.push(got);
+    else pictures.push(got);
+  }
+  return { pictures, problems };
+}
+
+/** Choosing the pictures, the tool and its model, the folder; the count, the total and the caps before Run. */
+export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
+  const [pictures, setPictures] = useState<BatchPicture[]>([]);
+  const [tool, setTool] = useState<BatchTool>('deblur');
+  const [endpointId, setEndpointId] = useState(BATCH_TOOL_WORDS.deblur.models[0]!);
+  const [mask, setMask] = useState<BatchPicture | null>(null);
+  const [partner, setPartner] = useState<BatchPicture | null>(null);
+  const [picturesAre, setPicturesAre] = useState<'garments' | 'people'>('garments');
+  const [formats, setFormats] = useState<string[]>(['9x16', '1x1', '16x9']);
+  const [prompt, setPrompt] = useState('');
+  const [outputDir, setOutputDir] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [quoted, setQuoted] = useState<{ key: string; quote: BatchQuote } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const allFormats = useMemo(() => [...RATIOS, ...SOCIAL_FORMATS], []);
+  const spec: BatchSpec | null = outputDir
+    ? { tool, endpointId, pictures, mask, partner, picturesAre, formats: allFormats.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
+    : null;
+  const specKey = JSON.stringify(spec);
+  const planned = useMemo(() => (spec && pictures.length > 0 ? planBatch(spec) : null), [specKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!planned?.ok || !spec) return;
+    let live = true;
+    void gen.batch.quote({ spec }).then((r) => {
+      if (live && r.ok) setQuoted({ key: specKey, quote: r.value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [planned]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A quote answers the batch as it was asked; a changed batch waits for its own.
+  const quote = planned?.ok && quoted?.key === specKey ? quoted.quote : null;
+
+  const add = async (files: File[]) => {
+    setBusy(true);
+    const got = await importAll(files);
+    setPictures((p) => [...p, ...got.pictures]);
+    setProblems(got.problems);
+    setBusy(false);
+  };
+  const chooseTool = (t: BatchTool) => {
+    setTool(t);
+    setEndpointId(BATCH_TOOL_WORDS[t].models[0]!);
+  };
+  const one = (set: (p: BatchPicture | null) => void) => async (files: File[]) => {
+    const got = await importPicture(files[0]!);
+    if (typeof got === 'string') setProblems([got]);
+    else set(got);
+  };
+  const run = async () => {
+    if (!spec) return;
+    setBusy(true);
+    const r = await gen.batch.start({ spec });
+    setBusy(false);
+    if (!r.ok) setProblems([r.error.message]);
+    else {
+      setProblems([]);
+      onStarted(r.value);
+    }
+  };
+
+  return (
+    <form className="batch-form" aria-label="New batch" onSubmit={(e) => e.preventDefault()}>
+      <fieldset className="batch-field">
+        <legend>Pictures</legend>
+        <div className="batch-row">
+          <FileButton label="Add pictures" accept="image/png,image/jpeg,image/webp" multiple onFiles={add} disabled={busy}>
+            Add pictures…
+          </FileButton>
+          <label className={buttonClass('default', 'md', 'file-button')}>
+            Add a folder…
+            <input type="file" className="visually-hidden" aria-label="Add a folder" multiple {...{ webkitdirectory: '' }} onChange={(e) => void add([...(e.currentTarget.files ?? [])])} />
+          </label>
+          {pictures.length > 0 && (
+            <Button variant="link" onClick={() => setPictures([])}>
+              Clear
+            </Button>
+          )}
+        </div>
+        <small role="status" aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
+      </fieldset>
+
+      <label className="batch-field">
+        <span>Tool</span>
+        <select value={tool} onChange={(e) => chooseTool(e.target.value as BatchTool)}>
+          {BATCH_TOOLS.map((t) => (
+            <option key={t} value={t}>
+              {BATCH_TOOL_WORDS[t].label}
+            </option>
+          ))}
+        </select>
+        <small>{TOOL_HINTS[tool]}</small>
+      </label>
+      {BATCH_TOOL_WORDS[tool].models.length > 1 && (
+        <label className="batch-field">
+          <span>Model</span>
+          <select value={endpointId} onChange={(e) => setEndpointId(e.target.value)}>
+            {BATCH_TOOL_WORDS[tool].models.map((m) => (
+              <option key={m} value={m}>
+                {findEndpoint(m)?.title ?? m}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+
+      {tool === 'erase' && (
+        <div className="batch-field">
+          <span>Mask (white marks what is erased)</span>
+          <div className="batch-row">
+            <FileButton label="Choose the mask" accept="image/png" onFiles={one(setMask)}>
+              Choose the mask…
+            </FileButton>
+            <small>{mask ? mask.name : 'None yet.'}</small>
+          </div>
+        </div>
+      )}
+      {tool === 'try-on' && (
+        <fieldset className="batch-field">
+          <legend>The pictures are</legend>
+          <label className="batch-check">
+            <input type="radio" checked={picturesAre === 'garments'} onChange={() => setPicturesAre('garments')} /> garments, tried on by one person
+          </label>
+          <label className="batch-check">
+            <input type="radio" checked={picturesAre === 'people'} onChange={() => setPicturesAre('people')} /> people, each trying on one garment
+          </label>
+          <div className="batch-row">
+            <FileButton label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept="image/png,image/jpeg,image/webp" onFiles={one(setPartner)}>
+              {picturesAre === 'garments' ? 'Choose the person…' : 'Choose the garment…'}
+            </FileButton>
+            <small>{partner ? partner.name : 'None yet.'}</small>
+          </div>
+        </fieldset>
+      )}
+      {tool === 'expand' && (
+        <fieldset className="batch-field">
+          <legend>Shapes</legend>
+          <div className="batch-formats">
+            {allFormats.map((f) => (
+              <label key={f.label} className="batch-check">
+                <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => setFormats(e.target.checked ? [...formats, f.label] : formats.filter((x) => x !== f.label))} />
+                {'words' in f ? String(f.words) : f.label.replace('x', ':')}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {(tool === 'edit' || tool === 'expand') && (
+        <label className="batch-field">
+          <span>{tool === 'edit' ? 'Prompt: what to change in every picture' : 'Prompt for the new area (optional)'}</span>
+          <textarea rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+        </label>
+      )}
+
+      <div className="batch-field">
+        <span>Output folder</span>
+        <div className="batch-row">
+          <Button
+            onClick={() =>
+              void gen.batch.chooseFolder().then((r) => {
+                if (r.ok && r.value.path) setOutputDir(r.value.path);
+              })
+            }
+          >
+            Choose folder…
+          </Button>
+          <small className="batch-path" role="status" aria-label="Output folder">
+            {outputDir ?? 'None yet.'}
+          </small>
+        </div>
+      </div>
+
+      <div className="batch-summary" role="status" aria-label="Batch summary">
+        {planned && !planned.ok && <span className="batch-problem">{planned.problem}</span>}
+        {planned?.ok && quote && (
+          <>
+            <strong>
+              {quote.count} {quote.count === 1 ? 'picture' : 'pictures'} to make ·{' '}
+              {quote.unpriced === quote.count ? 'price not known yet' : `about ${creditsText(quote.total)}${quote.unpriced > 0 ? ` (${quote.unpriced} not priced yet)` : ''}`}
+            </strong>
+            {quote.unpriced === quote.count && <small>This model has not been run with this key and has no public price: the first pictures teach Gen Studio what the rest cost.</small>}
+            <small>
+              Files: {quote.outputNames.slice(0, 3).join(', ')}
+              {quote.outputNames.length > 3 ? '…' : ''}
+            </small>
+          </>
+        )}
+        {!spec && pictures.length > 0 && <span>Choose the folder the results go to.</span>}
+      </div>
+      {quote?.refusal && (
+        <p className="batch-refusal" role="alert">
+          {quote.refusal}
+        </p>
+      )}
+      {problems.map((p) => (
+        <p key={p} className="batch-refusal" role="alert">
+          {p}
+        </p>
+      ))}
+      <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()}>
+        Run batch
+      </Button>
+    </form>
+  );
+}

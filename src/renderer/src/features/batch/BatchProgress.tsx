@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import type { BatchInfo, BatchItemInfo } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useNavigationStore } from '../../store/navigationStore';
+import { Button } from '../../ui/Button';
+import { creditsText } from '../queue/taskText';
+
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  unsent: 'waiting its turn',
+  'ready-to-send': 'waiting its turn',
+  queued: 'waiting its turn',
+  waiting: 'waiting to try again',
+  submitting: 'sending',
+  running: 'being made',
+  downloading: 'arriving',
+  done: 'written',
+  failed: 'failed',
+  moderated: 'moderated',
+  cancelled: 'cancelled',
+  'outcome-unknown': 'outcome unknown',
+  webhook: 'answered elsewhere',
+};
+
+/** "about 3 min left", from the pictures done so far. */
+export function timeLeftText(seconds: number | null): string {
+  if (seconds === null) return 'time left: known once a picture is done';
+  if (seconds === 0) return 'nothing left';
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  return `about ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min left`;
+}
+
+/** A running or ended batch: its progress, the time left, each picture's status, Retry for those that failed. */
+export function BatchProgress({ batch }: { batch: BatchInfo }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const total = batch.items.length;
+  const act = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
+    setProblem(null);
+    const r = await action();
+    if (!r.ok) setProblem(r.error?.message ?? 'That did not work.');
+  };
+  const open = (resultId: string) => {
+    useLibraryStore.setState({ requestedOpen: resultId });
+    useNavigationStore.getState().show('library');
+  };
+  return (
+    <section className="batch-progress" aria-label={`Batch: ${batch.name}`}>
+      <header className="batch-head">
+        <div>
+          <h2>{batch.name}</h2>
+          <p>
+            {findEndpoint(batch.endpointId)?.title ?? batch.endpointId} · into {batch.outputDir}
+          </p>
+        </div>
+        <div className="batch-actions">
+          {batch.status === 'running' && <Button onClick={() => void act(() => gen.batch.pause({ id: batch.id }))}>Pause</Button>}
+          {batch.status === 'paused' && <Button onClick={() => void act(() => gen.batch.resume({ id: batch.id }))}>Resume</Button>}
+          {(batch.status === 'running' || batch.status === 'paused') && (
+            <Button variant="danger" onClick={() => void act(() => gen.batch.cancel({ id: batch.id }))}>
+              Cancel the rest
+            </Button>
+          )}
+        </div>
+      </header>
+      <div className="batch-bar" role="progressbar" aria-label="Batch progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={batch.done + batch.failed}>
+        <span className="batch-bar-done" style={{ width: `${(100 * batch.done) / total}%` }} />
+        <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
+      </div>
+      <p className="batch-counts" role="status" aria-label="Batch counts">
+        {batch.done} done · {batch.failed} failed · {batch.left} left{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
+      </p>
+      {problem && (
+        <p className="batch-refusal" role="alert">
+          {problem}
+        </p>
+      )}
+      <ol className="batch-items" aria-label="Pictures">
+        {batch.items.map((item) => (
+          <ItemRow key={item.index} item={item} onRetry={() => void act(() => gen.batch.retry({ id: batch.id, index: item.index }))} onOpen={open} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ItemRow({ item, onRetry, onOpen }: { item: BatchItemInfo; onRetry: () => void; onOpen: (id: string) => void }) {
+  const ended = item.state === 'failed' || item.state === 'moderated' || item.state === 'cancelled' || item.state === 'outcome-unknown';
+  return (
+    <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${STATE_WORDS[item.state] ?? item.state}`}>
+      <span className="batch-item-name">
+        {item.source}
+        {item.format ? ` → ${item.format}` : ''}
+      </span>
+      <span className="batch-item-state">{STATE_WORDS[item.state] ?? item.state}</span>
+      <span className="batch-item-file">{item.state === 'done' ? item.outputName : ''}</span>
+      <span className="batch-item-cost">{item.state === 'moderated' ? 'not charged' : item.state === 'done' ? creditsText(item.cost) : item.estimate !== null ? `about ${creditsText(item.estimate)}` : ''}</span>
+      <span className="batch-item-actions">
+        {item.state === 'done' && item.resultId && (
+          <Button variant="link" onClick={() => onOpen(item.resultId!)}>
+            Open
+          </Button>
+        )}
+        {ended && (
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+      </span>
+      {item.problem && <span className="batch-item-problem">{item.problem}</span>}
+    </li>
+  );
+}

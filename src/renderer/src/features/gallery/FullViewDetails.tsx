@@ -1,0 +1,104 @@
+import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
+import { ReleaseBadge } from '../home/EndpointCard';
+import { creditsText } from '../queue/taskText';
+import type { ActionNote } from './actions';
+import { promptText, titleOf } from './galleryModel';
+import type { ResultAction } from './resultActions';
+
+/** The full view's side: what made the result (inputs, parameters, seed, size, cost, times) and every action. */
+export function FullViewDetails({
+  item,
+  assets,
+  actions,
+  note,
+  onRun,
+}: {
+  item: LibraryItem;
+  /** the inputs' stored images, by field and time; null for one no longer stored */
+  assets: ReadonlyMap<string, AssetInfo | null>;
+  actions: readonly ResultAction[];
+  note: ActionNote | null;
+  onRun: (action: ResultAction) => void;
+}) {
+  // Long (over 80 lines) for its markup alone: one list of facts, each a line or two.
+  const endpoint = findEndpoint(item.endpointId);
+  return (
+    <aside className="full-details" aria-label="Result details">
+      <h2>{titleOf(item)}</h2>
+      {endpoint && <ReleaseBadge endpoint={endpoint} />}
+      {promptText(item) && <p className="full-prompt">{promptText(item)}</p>}
+      {note && (
+        <p className={note.kind === 'error' ? 'inline-error' : 'muted'} role="status">
+          {note.text}
+        </p>
+      )}
+      <div className="full-actions" role="group" aria-label="Actions">
+        {actions.map((a) => (
+          <button key={a.id} type="button" className="button" onClick={() => onRun(a)} title={a.keys} aria-keyshortcuts={a.keys}>
+            {a.label}
+          </button>
+        ))}
+      </div>
+      {item.inputs.length > 0 && (
+        <>
+          <h3>Inputs</h3>
+          <ul className="full-inputs" aria-label="Inputs">
+            {item.inputs.map((i) => {
+              const asset = assets.get(`${i.field}:${i.time ?? ''}`);
+              return (
+                <li key={`${i.field}:${i.time ?? ''}`}>
+                  {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={i.field} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
+                  <span className="muted small">
+                    {i.field}
+                    {i.time !== undefined ? ` @ ${i.time}s` : ''}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <dl className="facts">
+        <dt>Seed</dt>
+        <dd>{item.seed ?? '—'}</dd>
+        <dt>Size</dt>
+        <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
+        <dt>Cost</dt>
+        <dd>{creditsText(item.cost) ?? '—'}</dd>
+        <dt>Megapixels</dt>
+        <dd>
+          {item.inputMp !== null ? `in ${item.inputMp}` : ''}
+          {item.outputMp !== null ? ` out ${item.outputMp}` : ''}
+        </dd>
+        {item.submittedAt && item.readyAt && (
+          <>
+            <dt>Took</dt>
+            <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
+          </>
+        )}
+        <dt>Made</dt>
+        <dd>{new Date(item.createdAt).toLocaleString()}</dd>
+        <dt>Via</dt>
+        <dd>{item.connectionLabel}</dd>
+        <dt>File</dt>
+        <dd>
+          <code>{item.fileName}</code>
+        </dd>
+      </dl>
+      {Object.keys(item.params).length > 0 && (
+        <table className="fields" aria-label="Parameters">
+          <tbody>
+            {Object.entries(item.params).map(([k, v]) => (
+              <tr key={k}>
+                <th scope="row">{k.replace(/_/g, ' ')}</th>
+                <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {item.metadataLost && <p className="inline-error">The details of this result could not be read; only the file is known.</p>}
+    </aside>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { BATCH_TOOLS, BatchSpecSchema } from '../../batch/plan';
+import { call, event } from '../define';
+import { TASK_STATES } from './tasks';
+
+export const BATCH_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** One picture of a batch (in one format) as it stands. */
+export const BatchItemInfoSchema = z.object({
+  index: z.number().int().nonnegative(),
+  /** the source's file name */
+  source: z.string(),
+  format: z.string().nullable(),
+  /** the file it is written as, once written; else the name it will have, without its extension */
+  outputName: z.string(),
+  state: z.union([z.enum(TASK_STATES), z.literal('unsent')]),
+  estimate: z.number().nullable(),
+  cost: z.number().nullable(),
+  /** why it failed or was moderated, in words */
+  problem: z.string().nullable(),
+  resultId: z.string().nullable(),
+  /** sent again after failing: how many times */
+  retries: z.number().int().nonnegative(),
+});
+export type BatchItemInfo = z.infer<typeof BatchItemInfoSchema>;
+
+export const BatchInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tool: z.enum(BATCH_TOOLS),
+  endpointId: z.string(),
+  outputDir: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  createdAt: z.number(),
+  items: z.array(BatchItemInfoSchema),
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  left: z.number().int().nonnegative(),
+  /** estimated from the pictures done so far; null until one is */
+  secondsLeft: z.number().nullable(),
+});
+export type BatchInfo = z.infer<typeof BatchInfoSchema>;
+
+export const BatchQuoteSchema = z.object({
+  count: z.number().int().nonnegative(),
+  /** what each request is expected to cost; null where nothing prices it yet */
+  prices: z.array(z.number().nullable()),
+  total: z.number(),
+  unpriced: z.number().int().nonnegative(),
+  /** why the caps (or the plan) refuse it; null when it may be sent */
+  refusal: z.string().nullable(),
+  /** the files it writes, in order */
+  outputNames: z.array(z.string()),
+});
+export type BatchQuote = z.infer<typeof BatchQuoteSchema>;
+
+const byId = z.object({ id: z.string().max(100) });
+
+export const batchCalls = {
+  /** The batch's size, prices, total and whether the caps allow it; nothing is sent. */
+  'batch.quote': call(z.object({ spec: BatchSpecSchema }), BatchQuoteSchema),
+  /** Saves the batch and starts sending it; refused before anything goes when its total crosses a cap. */
+  'batch.start': call(z.object({ spec: BatchSpecSchema }), BatchInfoSchema),
+  'batch.list': call(z.undefined(), z.array(BatchInfoSchema)),
+  'batch.pause': call(byId, BatchInfoSchema),
+  'batch.resume': call(byId, BatchInfoSchema),
+  /** Cancels what has not been sent; what is on its way finishes. */
+  'batch.cancel': call(byId, BatchInfoSchema),
+  /** Sends one failed or moderated picture again, alone. */
+  'batch.retry': call(z.object({ id: z.string().max(100), index: z.number().int().nonnegative() }), BatchInfoSchema),
+  /** The folder dialog: where the results are written. */
+  'batch.chooseFolder': call(z.undefined(), z.object({ path: z.string().nullable() })),
+};
+
+export const batchEvents = {
+  'batch.changed': event(BatchInfoSchema),
+};
