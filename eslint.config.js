@@ -16,7 +16,7 @@ import globals from 'globals';
  * ipcMain and ipcRenderer appear in one wrapper file each.
  */
 const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const NODE_ONLY_PACKAGES = ['sharp', 'keytar', '@napi-rs/keyring', '@napi-rs/keyring/*', 'electron-store', 'conf'];
+const NODE_ONLY_PACKAGES = ['sharp', 'keytar', '@napi-rs/keyring', '@napi-rs/keyring/*', 'conf'];
 
 const IPC_MAIN_FILE = 'src/main/ipc/ipcMain.ts';
 const PRELOAD_FILE = 'src/preload/index.ts';

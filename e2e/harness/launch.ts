@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
-import { callChannel } from '../../src/shared/ipc/define';
 import { fail } from '../../src/shared/ipc/result';
 import type { CoreDeps } from '../../src/main/core/deps';
 import type { ScriptedProjectDialogs } from './projectDialogs';
@@ -89,5 +88,3 @@ export async function launchElectron(options: { dataDir: string }): Promise<Laun
   return { runner: 'electron', page, electron, close: () => electron.close() };
 }
 
-/** Not used by the app: lets specs prove the contract refuses a channel it does not define. */
-export const unknownChannel = callChannel('nothing.here');

@@ -15,7 +15,7 @@ import { ScriptedProjectDialogs } from './projectDialogs';
 import { recordingDesktop, type RecordingDesktop } from '../../src/main/core/desktop/nodeDesktop';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const RENDERER_DIR = join(ROOT, 'out/renderer');
+const RENDERER_DIR = join(ROOT, 'out/renderer');
 export const BRIDGE_FILE = join(ROOT, 'out/harness/bridge.js');
 
 const MIME: Readonly<Record<string, string>> = {
@@ -29,7 +29,7 @@ const MIME: Readonly<Record<string, string>> = {
 };
 
 /** Chromium asks every page for /favicon.ico; the app's own icon answers, as the window's does in Electron. */
-export const FAVICON_FILE = join(ROOT, 'resources/icons/icon.ico');
+const FAVICON_FILE = join(ROOT, 'resources/icons/icon.ico');
 
 export interface Harness {
   readonly url: string;

@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, session, shell } from 'electron';
-import ElectronStore from 'electron-store';
 import { createCore } from './core/createCore';
-import type { SettingsBackend, SettingsFactory, SettingsOptions } from './core/deps';
 import { systemClock } from './core/deps';
 import { consoleLogger } from './core/log';
 import { openKeychain } from './core/secrets/keychainStore';
+import { confSettings } from './core/settings/confSettings';
 import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
@@ -25,14 +24,6 @@ declare const __GEN_DEV_SERVER__: boolean;
 
 app.enableSandbox();
 registerSchemes();
-
-const electronSettings: SettingsFactory = <T extends Record<string, unknown>>(options: SettingsOptions<T>) =>
-  new ElectronStore<T>({
-    cwd: options.cwd,
-    name: options.name,
-    defaults: options.defaults as T,
-    ...(options.migrations ? { migrations: options.migrations as never } : {}),
-  }) as unknown as SettingsBackend<T>;
 
 // A data folder chosen for this run (tests, a second profile) gets Electron's own files too, and with them its
 // own single-instance lock.
@@ -65,7 +56,7 @@ async function main(): Promise<void> {
   let window: BrowserWindow | undefined;
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
-    settings: electronSettings,
+    settings: confSettings,
     secrets: openKeychain(),
     fetch: globalThis.fetch.bind(globalThis),
     clock: systemClock,

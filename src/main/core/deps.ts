@@ -28,7 +28,7 @@ export interface SecretStore {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
-/** The part of electron-store (and conf, which it extends) the core uses. */
+/** The part of conf the core uses. */
 export interface SettingsBackend<T extends Record<string, unknown>> {
   readonly path: string;
   readonly store: T;
@@ -42,12 +42,9 @@ export interface SettingsOptions<T extends Record<string, unknown>> {
   readonly cwd: string;
   readonly name: string;
   readonly defaults: T;
-  readonly schema?: Readonly<Record<string, unknown>>;
-  readonly migrations?: Readonly<Record<string, (store: SettingsBackend<T>) => void>>;
-  readonly projectVersion?: string;
 }
 
-/** electron-store in the app, conf in plain Node: the same store, so settings behave alike in tests. */
+/** conf, in the app and in plain Node: the same store, so settings behave alike in tests. */
 export type SettingsFactory = <T extends Record<string, unknown>>(options: SettingsOptions<T>) => SettingsBackend<T>;
 
 export interface Logger {

@@ -1,19 +1,8 @@
-import Conf from 'conf';
-import type { CoreDeps, Logger, SecretStore, SettingsBackend, SettingsFactory, SettingsOptions } from './deps';
+import type { CoreDeps, Logger, SecretStore } from './deps';
 import { systemClock } from './deps';
 import { silentLogger } from './log';
 import { MemorySecretStore } from './secrets/memorySecretStore';
-
-/** conf is the store electron-store extends; outside Electron it keeps settings in the same file format. */
-export const confSettings: SettingsFactory = <T extends Record<string, unknown>>(options: SettingsOptions<T>) =>
-  new Conf<T>({
-    cwd: options.cwd,
-    configName: options.name,
-    defaults: options.defaults as T,
-    projectName: 'gen-studio',
-    projectVersion: options.projectVersion ?? '0.0.0',
-    ...(options.migrations ? { migrations: options.migrations as never } : {}),
-  }) as unknown as SettingsBackend<T>;
+import { confSettings } from './settings/confSettings';
 
 export interface NodeDepsOptions {
   readonly dataDir: string;

@@ -108,7 +108,7 @@ export interface RequestLogEntry {
 }
 
 /** One try at delivering a webhook. */
-export interface WebhookDeliveryRecord {
+interface WebhookDeliveryRecord {
   readonly url: string;
   readonly attempt: number;
   /** The receiver's HTTP status, 0 when it gave none. */

@@ -13,7 +13,7 @@ import { DEFAULT_WEBHOOK_POLICY, WebhookSender } from './webhooks';
 
 export type { SandboxHandle, SandboxOptions } from './api';
 /** Real, playable MP4 clips: what core tests import and check as users' videos. */
-export { encodeMp4, type VideoSpec } from './video/encodeMp4';
+export { encodeMp4,  } from './video/encodeMp4';
 
 const HOST = '127.0.0.1';
 export const DEFAULT_RESULT_EXPIRY_MS = 10 * 60 * 1000;

@@ -15,16 +15,16 @@ export const CANVAS_DOCUMENT_VERSION = 2;
 /** A project blob file name: what main writes beside the project JSON. Plain names only, no paths. */
 export const BlobNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,127}$/);
 
-export const LayerStateSchema = z.object({ visible: z.boolean(), locked: z.boolean() });
-export type LayerState = z.infer<typeof LayerStateSchema>;
+const LayerStateSchema = z.object({ visible: z.boolean(), locked: z.boolean() });
+type LayerState = z.infer<typeof LayerStateSchema>;
 
-export const LAYER_IDS = ['base', 'mask', 'expansion', 'references', 'boxes'] as const;
-export const LayerIdSchema = z.enum(LAYER_IDS);
+const LAYER_IDS = ['base', 'mask', 'expansion', 'references', 'boxes'] as const;
+const LayerIdSchema = z.enum(LAYER_IDS);
 export type LayerId = z.infer<typeof LayerIdSchema>;
 
 const Dimension = z.number().int().min(1).max(65_536);
 
-export const ImageRefSchema = z.object({
+const ImageRefSchema = z.object({
   assetId: AssetIdSchema,
   name: z.string().max(512),
   width: Dimension,
@@ -32,7 +32,7 @@ export const ImageRefSchema = z.object({
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 
-export const MaskStateSchema = z.object({
+const MaskStateSchema = z.object({
   /** The painted mask as a PNG blob of exactly the base image's size; null while nothing is painted. */
   blob: BlobNameSchema.nullable(),
   /** Overlay colour on screen (`#rrggbb`) and its opacity, 0 to 1. Display only. */
@@ -42,7 +42,7 @@ export const MaskStateSchema = z.object({
   exportAs: z.enum(['mask-image', 'alpha']),
 });
 
-export const ExpansionSchema = z.object({
+const ExpansionSchema = z.object({
   top: z.number().int().min(0),
   bottom: z.number().int().min(0),
   left: z.number().int().min(0),
@@ -51,7 +51,7 @@ export const ExpansionSchema = z.object({
 export type Expansion = z.infer<typeof ExpansionSchema>;
 
 /** The outpainting tool's target canvas and the original's offset inside it, in pixels. */
-export const OutpaintFrameSchema = z.object({
+const OutpaintFrameSchema = z.object({
   width: z.number().int().min(1),
   height: z.number().int().min(1),
   offsetX: z.number().int(),
@@ -60,7 +60,7 @@ export const OutpaintFrameSchema = z.object({
 export type OutpaintFrame = z.infer<typeof OutpaintFrameSchema>;
 
 /** A bounding box in base-image pixels, with the label the prompt names it by. */
-export const BoundingBoxSchema = z.object({
+const BoundingBoxSchema = z.object({
   id: z.string().min(1).max(64),
   label: z.string().max(500),
   x: z.number().int(),
@@ -71,7 +71,7 @@ export const BoundingBoxSchema = z.object({
 export type BoundingBox = z.infer<typeof BoundingBoxSchema>;
 
 /** A picture the project had before a result replaced it: kept so the artist can go back to it. */
-export const PictureVersionSchema = z.object({
+const PictureVersionSchema = z.object({
   image: ImageRefSchema,
   /** When it stopped being the picture. */
   replacedAt: z.number(),
@@ -85,7 +85,7 @@ export type PictureVersion = z.infer<typeof PictureVersionSchema>;
  * the picture it became (the result itself, or the result kept inside the mask only), so an undone accept
  * brings the result back to the strip.
  */
-export const ResultDecisionSchema = z.object({
+const ResultDecisionSchema = z.object({
   decision: z.enum(['accepted', 'kept', 'discarded']),
   at: z.number(),
   assetId: AssetIdSchema.optional(),
@@ -96,7 +96,7 @@ export type ResultDecision = z.infer<typeof ResultDecisionSchema>;
 const MAX_FRAME = Math.max(...Object.values(VIDEO_MAX_SECONDS)) * VIDEO_FPS;
 
 /** An image pinned to a frame of the video (24 fps; frame 0 is the first). */
-export const KeyframeSchema = z.object({
+const KeyframeSchema = z.object({
   id: z.string().min(1).max(64),
   image: ImageRefSchema,
   frame: z.number().int().min(0).max(MAX_FRAME),
@@ -104,7 +104,7 @@ export const KeyframeSchema = z.object({
 export type Keyframe = z.infer<typeof KeyframeSchema>;
 
 /** A video the clip starts from: the clip to continue or the draft to enhance. */
-export const VideoRefSchema = z.object({
+const VideoRefSchema = z.object({
   assetId: AssetIdSchema,
   name: z.string().max(512),
   seconds: z.number().nonnegative().nullable(),
@@ -114,7 +114,7 @@ export const VideoRefSchema = z.object({
 export type VideoRef = z.infer<typeof VideoRefSchema>;
 
 /** The video timeline: keyframes in frame order, never two on one frame; the source video for the modes that take one. */
-export const TimelineSchema = z.object({
+const TimelineSchema = z.object({
   keyframes: z.array(KeyframeSchema).max(VIDEO_KEYFRAMES.max),
   source: VideoRefSchema.nullable(),
 });
@@ -182,7 +182,7 @@ export function emptyDocument(endpointId: string): CanvasDocument {
  * Brings a saved document of an older version to the current shape; anything else passes through untouched
  * (for the schema to refuse). Version 1 had no timeline: it opens with an empty one.
  */
-export function migrateDocument(raw: unknown): unknown {
+function migrateDocument(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   const old = raw as Record<string, unknown>;
   if (old.version === 1) return { ...old, version: CANVAS_DOCUMENT_VERSION, timeline: { keyframes: [], source: null } };

@@ -10,14 +10,12 @@ import type { CanvasDocument, ImageRef, Keyframe, Timeline } from './document';
 export const VIDEO_ENDPOINT_ID = 'gen-3-video';
 
 /** The clip length the studio starts with when the form holds none (the document states no default). */
-export const DEFAULT_VIDEO_SECONDS = 5;
-
-export const EMPTY_TIMELINE: Timeline = { keyframes: [], source: null };
+const DEFAULT_VIDEO_SECONDS = 5;
 
 /** Where a pin goes: a frame, or exactly the first or last frame of the clip. */
 export type PinAt = number | 'first' | 'last';
 
-export const frameToSeconds = (frame: number): number => frame / VIDEO_FPS;
+const frameToSeconds = (frame: number): number => frame / VIDEO_FPS;
 export const secondsToFrame = (seconds: number): number => Math.round(seconds * VIDEO_FPS);
 
 /** "2.50 s · frame 60": how the timeline and the lists name a time. */
@@ -63,7 +61,7 @@ const withKeyframes = (document: CanvasDocument, keyframes: Keyframe[]): CanvasD
 export type TimelineEdit = { readonly document: CanvasDocument; readonly keyframe: Keyframe } | { readonly refusal: string };
 
 /** Clamps a frame into the clip. */
-export function clampFrame(document: CanvasDocument, frame: number): number {
+function clampFrame(document: CanvasDocument, frame: number): number {
   return Math.min(lastFrame(videoDuration(document)), Math.max(0, Math.round(frame)));
 }
 

@@ -18,7 +18,7 @@ export const webhookFields: readonly FieldSpec[] = [
 ];
 
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
-export const IMAGE_FORMATS_NO_WEBP = ['jpeg', 'png'] as const;
+const IMAGE_FORMATS_NO_WEBP = ['jpeg', 'png'] as const;
 
 export const outputFormat = (values: readonly string[], defaultValue: string, nullable = true): FieldSpec =>
   enumeration('output_format', 'File format of the result', values, {

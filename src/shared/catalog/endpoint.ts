@@ -18,16 +18,16 @@ export const TASK_KIND_LABELS: Readonly<Record<TaskKind, string>> = {
  * `preview`: the endpoint keeps changing, so the same seed may give a different image next month.
  * `snapshot`: a pinned model version, reproducible.
  */
-export type Release = 'preview' | 'snapshot';
+type Release = 'preview' | 'snapshot';
 
 /** Which base address an endpoint lives on. `base_url_us` is the regional base: delete_finetune and the `-finetuned` submits. */
-export type BaseName = 'base_url' | 'base_url_us';
+type BaseName = 'base_url' | 'base_url_us';
 
 /** The submit response shapes an endpoint may answer with. */
-export type ResponseShape = 'AsyncResponse' | 'AsyncWebhookResponse' | 'DeleteFinetuneResponse';
+type ResponseShape = 'AsyncResponse' | 'AsyncWebhookResponse' | 'DeleteFinetuneResponse';
 
 /** How completely the interface document describes an endpoint. */
-export type Documentation =
+type Documentation =
   /** every field, type, default and range is in the document */
   | 'specified'
   /** fields are listed but some facts (required flags, defaults) are missing */
@@ -35,7 +35,7 @@ export type Documentation =
   /** known by name: the request shape here is the catalog's best inference */
   | 'named';
 
-export interface Deprecation {
+interface Deprecation {
   /** ISO date the service deprecated the endpoint. */
   readonly since: string;
   /** Catalog ids to use instead; empty when the document gives no migration path. */
@@ -44,7 +44,7 @@ export interface Deprecation {
 }
 
 /** Size limits of an endpoint's inputs and outputs, in megapixels (10^6 pixels), seconds and bytes. */
-export interface InputLimits {
+interface InputLimits {
   /** Largest accepted image input; larger inputs are refused. */
   readonly maxInputMegapixels?: number;
   /** The service accepts larger inputs but downscales them to about this size. */
@@ -100,7 +100,7 @@ export type CrossFieldRule =
     };
 
 /** How the prompt carries extra structure (the third generation takes bounding boxes at its end). */
-export type PromptAppendix = 'bounding-boxes';
+type PromptAppendix = 'bounding-boxes';
 
 export interface EndpointSpec {
   /** Stable identifier with the neutral word `gen`, e.g. `gen-2-flex`, `vto-v2`. */

@@ -3,7 +3,7 @@
  * once; forms, validation, request building and the sandbox all read it.
  */
 
-export type JsonPrimitive = string | number | boolean | null;
+type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 
 /** What a field means to the app beyond its JSON type: which canvas layer or control feeds it. */
@@ -73,7 +73,7 @@ export interface BooleanField extends FieldBase {
   readonly type: 'boolean';
 }
 
-export type StringFormat = 'uri' | 'aspect-ratio';
+type StringFormat = 'uri' | 'aspect-ratio';
 
 export interface StringField extends FieldBase {
   readonly type: 'string';

@@ -22,7 +22,7 @@ export function sizeForRatio(ratio: number, area = ONE_MEGAPIXEL_EDGE * ONE_MEGA
 }
 
 /** Edge of the square each third-generation resolution class stands for (inferred with the endpoint). */
-export const GEN3_RESOLUTION_EDGE: Readonly<Record<string, number>> = { '768sq': 768, '1k': 1024, '2k': 2048, '4k': 4096 };
+const GEN3_RESOLUTION_EDGE: Readonly<Record<string, number>> = { '768sq': 768, '1k': 1024, '2k': 2048, '4k': 4096 };
 
 function explicitSize(endpoint: EndpointSpec, body: Readonly<Record<string, unknown>>): Size | undefined {
   const w = num(body.width) ?? (fieldOf(endpoint, 'width')?.default as number | undefined);

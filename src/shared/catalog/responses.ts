@@ -12,7 +12,6 @@ export const AsyncResponseSchema = z.object({
   polling_url: z.string(),
   ...charge,
 });
-export type AsyncResponse = z.infer<typeof AsyncResponseSchema>;
 
 export const AsyncWebhookResponseSchema = z.object({
   id: z.string(),
@@ -20,7 +19,6 @@ export const AsyncWebhookResponseSchema = z.object({
   webhook_url: z.string(),
   ...charge,
 });
-export type AsyncWebhookResponse = z.infer<typeof AsyncWebhookResponseSchema>;
 
 export const DeleteFinetuneResponseSchema = z.object({
   status: z.string(),
@@ -28,7 +26,6 @@ export const DeleteFinetuneResponseSchema = z.object({
   deleted_finetune_id: z.string(),
   timestamp: z.string(),
 });
-export type DeleteFinetuneResponse = z.infer<typeof DeleteFinetuneResponseSchema>;
 
 export const ValidationErrorBodySchema = z.object({
   detail: z.array(

@@ -7,12 +7,12 @@ import { MAX_SEED, takesSeed } from '../studio/variations';
 
 /** A matrix bigger than this is refused when planned: a sheet the artist can still read, and a bounded bill. */
 export const MAX_CELLS = 1000;
-export const MAX_MODELS = 6;
+const MAX_MODELS = 6;
 export const MAX_SEEDS = 16;
 export const MAX_SWEEP_STEPS = 10;
-export const MAX_PROMPT_LENGTH = 4000;
+const MAX_PROMPT_LENGTH = 4000;
 
-export const SweepSchema = z.object({
+const SweepSchema = z.object({
   field: z.string().min(1).max(100),
   from: z.number().finite(),
   to: z.number().finite(),
@@ -34,7 +34,7 @@ export const MatrixSpecSchema = z.object({
 export type MatrixSpec = z.infer<typeof MatrixSpecSchema>;
 
 /** One picture of the matrix: where it sits on the sheet and the request that makes it. */
-export interface MatrixCell {
+interface MatrixCell {
   readonly index: number;
   readonly row: number;
   readonly column: number;
@@ -42,7 +42,7 @@ export interface MatrixCell {
   readonly params: Record<string, JsonValue>;
 }
 
-export interface MatrixColumn {
+interface MatrixColumn {
   readonly endpointId: string;
   readonly modelTitle: string;
   readonly seed: number | null;

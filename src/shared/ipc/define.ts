@@ -18,9 +18,6 @@ export const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req,
 
 export const event = <Payload extends z.ZodType>(payload: Payload): EventSpec<Payload> => ({ payload });
 
-/** Names are `namespace.method`; the API object nests them as `gen.namespace.method(...)`. */
-export type CallMap = Readonly<Record<`${string}.${string}`, CallSpec>>;
-export type EventMap = Readonly<Record<`${string}.${string}`, EventSpec>>;
 
 export const callChannel = (name: string) => `gen:call:${name}`;
 export const eventChannel = (name: string) => `gen:event:${name}`;

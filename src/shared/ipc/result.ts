@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Error classes a call can end with; the renderer decides what to show from the code, never from the text. */
-export const IPC_ERROR_CODES = [
+const IPC_ERROR_CODES = [
   /** the arguments did not match the contract */
   'invalid-request',
   /** the call came from a frame the app does not trust */

@@ -1,6 +1,6 @@
 import { decodeBase64Prefix } from './base64';
 
-export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 export interface ImageHeader {
   readonly format: ImageFormat;
@@ -63,7 +63,7 @@ function webp(b: Uint8Array): ImageHeader | undefined {
 }
 
 /** Reads format, size and alpha from the first bytes of an image, without decoding it. */
-export function readImageHeader(bytes: Uint8Array): ImageHeader | undefined {
+function readImageHeader(bytes: Uint8Array): ImageHeader | undefined {
   if (bytes.length < 12) return undefined;
   if (bytes[0] === 0x89 && ascii(bytes, 1, 3) === 'PNG') return png(bytes);
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes);

@@ -26,7 +26,7 @@ export interface Mp4Info {
  */
 export const MAX_BOXES = 100_000;
 /** The most frame-table rows added up (one row per frame at worst: over nine hours at 60 fps). */
-export const MAX_TABLE_ENTRIES = 2_000_000;
+const MAX_TABLE_ENTRIES = 2_000_000;
 
 export type Mp4Reading =
   | { readonly kind: 'mp4'; readonly info: Mp4Info }

@@ -9,14 +9,14 @@ import { findEndpoint } from '../catalog/catalog';
  * It holds only what the request decides (no task ids, no times, no costs), so running the same request with
  * the same seed gives a byte-identical file.
  */
-export const GENERATION_METADATA_FORMAT = 'gen-studio.generation';
-export const GENERATION_METADATA_VERSION = 1;
+const GENERATION_METADATA_FORMAT = 'gen-studio.generation';
+const GENERATION_METADATA_VERSION = 1;
 
 /** Our own PNG text keyword and XMP property name. */
 export const METADATA_KEY = 'genstudio';
-export const XMP_NAMESPACE = 'https://gen-studio.app/ns/generation/1.0/';
+const XMP_NAMESPACE = 'https://gen-studio.app/ns/generation/1.0/';
 
-export const MetadataInputSchema = z.object({
+const MetadataInputSchema = z.object({
   field: z.string(),
   /** SHA-256 of the input file's bytes (the asset store's id) */
   sha256: z.string(),

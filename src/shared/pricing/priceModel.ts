@@ -10,7 +10,7 @@ export interface PricedRun {
   readonly at: number;
 }
 
-export type PriceBasis = 'runs' | 'list' | 'unknown';
+type PriceBasis = 'runs' | 'list' | 'unknown';
 
 export interface PriceEstimate {
   /** credits for one request; null while nothing prices this model */
@@ -29,7 +29,7 @@ export const RUNS_CONSIDERED = 12;
  * public list where it names the model (or the base of a finetuned one); otherwise by kind: a video by its seconds times its frame's megapixels,
  * any other model by a flat part and its output megapixels (input megapixels at half their rate).
  */
-export function priceParts(endpoint: EndpointSpec, usage: Usage): { fixed: number; growing: number } {
+function priceParts(endpoint: EndpointSpec, usage: Usage): { fixed: number; growing: number } {
   // A finetuned model is not on the list, but it is priced the way its base model is.
   const listed = listPrice(endpoint.id) ?? (endpoint.finetuneOf ? listPrice(endpoint.finetuneOf) : undefined);
   if (listed) return listParts(listed, usage);

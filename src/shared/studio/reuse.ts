@@ -8,7 +8,7 @@ import { INTENTS, type Intent } from './intents';
 import { listWords } from './switching';
 
 /** A stored input of a result, as the asset store answers it: an image, or a clip with its length. */
-export interface ReusedAsset {
+interface ReusedAsset {
   readonly assetId: string;
   readonly name: string;
   readonly kind: 'image' | 'video';
@@ -50,7 +50,7 @@ export function reuseIntent(endpoint: EndpointSpec, inputFields: readonly string
 }
 
 /** An input field of a request in the artist's words: "the picture", "reference 2", "a keyframe". */
-export function inputWords(endpoint: EndpointSpec, field: string): string {
+function inputWords(endpoint: EndpointSpec, field: string): string {
   const spec = endpoint.fields.find((f) => f.name === field);
   const use = canvasUse(endpoint);
   if (spec?.role === 'person') return 'the person';

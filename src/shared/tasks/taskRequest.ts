@@ -9,14 +9,13 @@ import { validateRequest } from '../validation/validate';
 export const AssetIdSchema = z.string().regex(/^[a-f0-9]{64}$/);
 
 /** A media field filled from the asset store: main reads the bytes and sends them as base64. */
-export const AssetRefSchema = z.object({ assetId: AssetIdSchema });
-export type AssetRef = z.infer<typeof AssetRefSchema>;
+const AssetRefSchema = z.object({ assetId: AssetIdSchema });
 
 /** One keyframe of the video endpoint: an image pinned to a time in seconds. */
-export const KeyframeRefSchema = z.object({ assetId: AssetIdSchema, time: z.number().nonnegative() });
+const KeyframeRefSchema = z.object({ assetId: AssetIdSchema, time: z.number().nonnegative() });
 export type KeyframeRef = z.infer<typeof KeyframeRefSchema>;
 
-export const TaskInputSchema = z.union([AssetRefSchema, z.array(KeyframeRefSchema).max(64)]);
+const TaskInputSchema = z.union([AssetRefSchema, z.array(KeyframeRefSchema).max(64)]);
 export type TaskInput = z.infer<typeof TaskInputSchema>;
 
 /**

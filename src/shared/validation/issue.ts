@@ -10,10 +10,6 @@ export interface ValidationIssue {
   readonly input?: unknown;
 }
 
-export interface ValidationErrorBody {
-  readonly detail: readonly ValidationIssue[];
-}
-
 export const issue = (
   loc: readonly (string | number)[],
   type: string,

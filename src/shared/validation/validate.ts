@@ -13,7 +13,7 @@ export interface ValidateOptions {
 }
 
 /** Reads size and alpha from an inline base64 image; an address (http...) is the service's to fetch. */
-export const headerImageProbe = (_field: string, value: string): ImageProbe | undefined =>
+const headerImageProbe = (_field: string, value: string): ImageProbe | undefined =>
   isMediaAddress(value) ? undefined : readBase64ImageHeader(value);
 
 const DEFAULT_PROBES: MediaProbes = { image: headerImageProbe };

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { IpcFailure } from '../../../shared/ipc/result';
 
 /** A poster is one frame the renderer drew from a <video>: nothing near these sizes is needed for a preview. */
-export const MAX_POSTER_BYTES = 16 * 1024 * 1024;
-export const MAX_POSTER_EDGE = 4096;
+const MAX_POSTER_BYTES = 16 * 1024 * 1024;
+const MAX_POSTER_EDGE = 4096;
 const POSTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
 /**

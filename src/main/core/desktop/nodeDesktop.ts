@@ -3,7 +3,7 @@ import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DesktopShell, NativeDrag } from '../deps';
 
-export type DesktopCall =
+type DesktopCall =
   | { readonly call: 'chooseSavePath'; readonly path: string }
   | { readonly call: 'chooseFolder'; readonly path: string }
   | { readonly call: 'copyImage'; readonly bytes: number }

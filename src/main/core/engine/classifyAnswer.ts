@@ -2,7 +2,7 @@ import { ValidationErrorBodySchema } from '../../../shared/catalog/responses';
 import { errorBodyMessage, parseJson, retryAfterMs } from '../net/httpClient';
 
 /** One 422 item as the service words it, with `loc` pointing at the field. */
-export interface AnswerIssue {
+interface AnswerIssue {
   readonly loc: Array<string | number>;
   readonly msg: string;
   readonly type: string;

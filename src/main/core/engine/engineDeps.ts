@@ -10,7 +10,7 @@ import type { Scheduler } from './scheduler';
 import type { TaskRepository } from './taskRepository';
 
 /** The part of the connection service the engine uses. */
-export interface EngineConnections {
+interface EngineConnections {
   activeId(): string;
   keyIdOf(connectionId: string): string | null;
   resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection>;

@@ -25,7 +25,7 @@ import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
 
-export type { EngineConnections, EngineDeps } from './engineDeps';
+export type {  EngineDeps } from './engineDeps';
 export { SANDBOX_LOST_MESSAGE } from './messages';
 
 /** How long `stop` lets requests on their way finish, so fewer tasks are left with an unknown outcome. */

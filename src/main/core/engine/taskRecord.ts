@@ -18,7 +18,6 @@ const RemoteTaskSchema = z.object({
   outputMp: z.number().nullable(),
   acceptedAt: z.number(),
 });
-export type RemoteTask = z.infer<typeof RemoteTaskSchema>;
 
 /**
  * A task as it is kept on disk, one file each, written atomically at every change of state and always

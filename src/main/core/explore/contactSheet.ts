@@ -22,7 +22,7 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 const credits = (n: number) => `${Math.round(n * 100) / 100}`;
 
 /** What each cell's caption says: what it cost (or was estimated at) and how long it took, or why it is empty. */
-export function cellCaption(cell: MatrixInfo['cells'][number]): string {
+function cellCaption(cell: MatrixInfo['cells'][number]): string {
   if (cell.state === 'done') {
     const price = cell.cost !== null ? `${credits(cell.cost)} credits` : 'price not known';
     return cell.seconds !== null ? `${price} · ${cell.seconds.toFixed(1)} s` : price;
@@ -91,7 +91,7 @@ export async function renderContactSheet(info: MatrixInfo, plan: MatrixPlan, fil
 }
 
 /** The matrix as filed in the sheet: enough to read it and to run it again. */
-export function sheetMetadata(info: MatrixInfo, plan: MatrixPlan) {
+function sheetMetadata(info: MatrixInfo, plan: MatrixPlan) {
   return {
     app: 'Gen Studio',
     kind: 'prompt-matrix',

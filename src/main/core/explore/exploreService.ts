@@ -26,7 +26,7 @@ const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'wa
  * each goes (its per-key slots, the service's limits); this only keeps the rest back, so Pause holds them and
  * a 500-cell matrix is not 500 records in the queue at once.
  */
-export const FEED_AHEAD = 32;
+const FEED_AHEAD = 32;
 
 export interface ExploreDeps {
   readonly dataDir: string;

@@ -4,7 +4,7 @@ import { MatrixSpecSchema } from '../../../shared/explore/matrix';
 import { MATRIX_STATUSES, ProjectIdSchema, TASK_STATES } from '../../../shared/ipc/contract';
 
 /** How a cell ended, kept on the matrix so the sheet stays whole after its tasks are cleared from the queue. */
-export const CellOutcomeSchema = z.object({
+const CellOutcomeSchema = z.object({
   state: z.enum(TASK_STATES),
   cost: z.number().nullable(),
   seconds: z.number().nullable(),

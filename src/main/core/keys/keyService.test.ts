@@ -5,7 +5,7 @@ import { BuiltinSandbox } from '../connections/builtinSandbox';
 import { ConnectionService } from '../connections/connectionService';
 import { systemClock } from '../deps';
 import { silentLogger } from '../log';
-import { confSettings } from '../nodeDeps';
+import { confSettings } from '../settings/confSettings';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { MemorySecretStore } from '../secrets/memorySecretStore';
 import { Redactor } from '../secrets/redactor';

@@ -51,7 +51,7 @@ export async function loadEntries(c: LoadContext): Promise<Map<string, Entry>> {
 }
 
 /** What the index lists: every result whose sidecar was read, in the order they were filed. */
-export function* linesOf(entries: ReadonlyMap<string, Entry>): Iterable<string> {
+function* linesOf(entries: ReadonlyMap<string, Entry>): Iterable<string> {
   for (const e of entries.values()) if (e.line !== null) yield e.line;
 }
 

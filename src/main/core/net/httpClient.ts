@@ -2,7 +2,7 @@ import type { Clock } from '../deps';
 import { connectAddress, mayReceiveKey } from '../connections/urlPolicy';
 
 /** A key and where it may go: the connection's origins and the polling hosts the service returned. */
-export interface KeyGrant {
+interface KeyGrant {
   readonly value: string;
   readonly allowedOrigins: ReadonlySet<string>;
 }

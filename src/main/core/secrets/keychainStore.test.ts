@@ -9,7 +9,7 @@ import { ConnectionService } from '../connections/connectionService';
 import { systemClock } from '../deps';
 import { KeyService } from '../keys/keyService';
 import { silentLogger } from '../log';
-import { confSettings } from '../nodeDeps';
+import { confSettings } from '../settings/confSettings';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { SettingsService } from '../settings/settingsService';
 import { tempDir } from '../testing/tempDir';

@@ -10,7 +10,7 @@ const SECRET_SERVICE_NAME = 'Gen Studio';
 const NOTE_SUFFIX = ' key destinations';
 const PROBE_ACCOUNT = 'gen-studio-probe';
 /** The longest any keychain call may take: a Secret Service waiting on an unlock prompt never answers at all. */
-export const KEYCHAIN_TIMEOUT_MS = 5000;
+const KEYCHAIN_TIMEOUT_MS = 5000;
 
 export type SecretStorage = 'keychain' | 'session';
 

@@ -7,7 +7,7 @@ import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 export const SETTINGS_VERSION = 1;
 
 /** A key's record. The key itself lives in the keychain (or this session's memory) under `id`, never here. */
-export const KeyRecordSchema = z.object({
+const KeyRecordSchema = z.object({
   id: z.string().min(1),
   label: z.string(),
   organization: z.string(),
@@ -24,7 +24,7 @@ export const KeyRecordSchema = z.object({
 });
 export type KeyRecord = z.infer<typeof KeyRecordSchema>;
 
-export const ConnectionRecordSchema = z.object({
+const ConnectionRecordSchema = z.object({
   id: z.string().min(1),
   label: z.string(),
   baseUrl: z.string(),
@@ -35,7 +35,7 @@ export const ConnectionRecordSchema = z.object({
 export type ConnectionRecord = z.infer<typeof ConnectionRecordSchema>;
 
 /** The built-in Sandbox's ports last time, tried first so its addresses stay the same across restarts. */
-export const SandboxPortsSchema = z.object({
+const SandboxPortsSchema = z.object({
   base: z.number().int().min(1).max(65_535),
   regional: z.number().int().min(1).max(65_535),
 });
@@ -43,7 +43,7 @@ export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
 
 /** Updates from the project's releases: off until the user turns them on; the last check limits them to one a day. */
 const UpdateSettingsSchema = z.object({ enabled: z.boolean(), lastCheckAt: z.number().nullable() });
-export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
 const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
-import { confSettings } from '../nodeDeps';
+import { confSettings } from './confSettings';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { tempDir } from '../testing/tempDir';
 import { SETTINGS_VERSION } from './schema';

@@ -38,7 +38,7 @@ function repair(raw: Record<string, unknown>): { settings: AppSettings; repaired
 }
 
 /**
- * The app's settings, in electron-store (conf outside Electron): checked field by field against a schema and
+ * The app's settings, in conf: checked field by field against a schema and
  * brought up to date by migrations. A file that cannot be read is set aside with a notice, never a crash.
  */
 export class SettingsService {

@@ -1,14 +1,14 @@
 import type { SpendingDay, SpendingRun } from '../../../shared/ipc/contract';
 import type { LedgerEntry } from './ledger';
 
-export const HISTORY_DAYS = 30;
-export const BIGGEST_RUNS = 8;
+const HISTORY_DAYS = 30;
+const BIGGEST_RUNS = 8;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local date of a moment, YYYY-MM-DD. */
-export function localDate(at: number): string {
+function localDate(at: number): string {
   const d = new Date(at);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
@@ -95,7 +95,7 @@ export function biggestRuns(
 }
 
 /** The start of a prompt, for a list row. */
-export function promptStart(prompt: unknown, max = 90): string {
+function promptStart(prompt: unknown, max = 90): string {
   const text = typeof prompt === 'string' ? prompt.trim().replace(/\s+/g, ' ') : '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskInfo, TaskState, UpdateStatus } from '../../../shared/ipc/contract';
 import type { AppUpdater } from '../deps';
 import { silentLogger } from '../log';
-import { confSettings } from '../nodeDeps';
+import { confSettings } from '../settings/confSettings';
 import { NoticeBoard } from '../notices/noticeBoard';
 import { SettingsService } from '../settings/settingsService';
 import { FakeClock } from '../testing/fakeClock';

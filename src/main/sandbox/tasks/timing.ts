@@ -31,7 +31,7 @@ function baseDuration(endpoint: EndpointSpec, options: Pick<SandboxOptions, 'tim
  * (FNV-1a), so the same request takes the same time wherever it is sent (a benchmark can send one task to two
  * clients and compare them) while different ones spread evenly.
  */
-export function spreadFactor(spread: number, prompt: string): number {
+function spreadFactor(spread: number, prompt: string): number {
   if (spread <= 0) return 1;
   let hash = 0x811c9dc5;
   for (let i = 0; i < prompt.length; i++) hash = Math.imul(hash ^ prompt.charCodeAt(i), 0x01000193) >>> 0;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   readonly headers: IncomingHttpHeaders;
   readonly raw: string;
   readonly at: number;

@@ -13,7 +13,7 @@ import { readMp4Info } from '../../../shared/media/mp4';
 import { mbCols, mbRows, pictureParameterSet, sequenceParameterSet, type StreamFormat } from './h264';
 import { createPlanes, writeMacroblock, type Planes } from './yuv';
 
-export interface OwnFrame {
+interface OwnFrame {
   /** The picture, at whole macroblocks; the same object each time, changed in place. */
   readonly planes: Planes;
   /** The macroblocks that may differ from the previous frame; 'all' for the first. */

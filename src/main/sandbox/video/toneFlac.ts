@@ -14,7 +14,7 @@
  */
 import type { Planes } from './yuv';
 
-export const TONE_SAMPLE_RATE = 24_000;
+const TONE_SAMPLE_RATE = 24_000;
 /** FLAC's code for 24 kHz in a frame header (so a reader needs no STREAMINFO for it). */
 const RATE_CODE = 0b0111;
 const BLOCK = 1024;

@@ -144,7 +144,7 @@ export function readMacroblock(p: Planes, mb: number, out: Uint8Array, at = 0): 
 }
 
 /** Whether every sample of a macroblock has the given colour. */
-export function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
+function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
   const mbW = p.width / 16;
   const x = (mb % mbW) * 16;
   const y = Math.floor(mb / mbW) * 16;

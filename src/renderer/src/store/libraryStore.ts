@@ -8,7 +8,7 @@ import { useNavigationStore } from './navigationStore';
  * How many of the newest results the app keeps at hand (the home screen, the pickers, the queue's links). The
  * gallery asks main for the pages it shows instead: a library of 100,000 never crosses to the renderer whole.
  */
-export const RECENT_RESULTS = 120;
+const RECENT_RESULTS = 120;
 
 interface LibraryState {
   /** the newest results, at most RECENT_RESULTS */

@@ -19,7 +19,7 @@ export interface NumberFieldProps {
   readonly onBlur?: (e: FocusEvent<HTMLInputElement>) => void;
 }
 
-export const clampTo = (min: number | undefined, max: number | undefined) => (n: number) => Math.min(max ?? Infinity, Math.max(min ?? -Infinity, n));
+const clampTo = (min: number | undefined, max: number | undefined) => (n: number) => Math.min(max ?? Infinity, Math.max(min ?? -Infinity, n));
 
 /**
  * A number typed in place. Values the field accepts apply at once; a value on its way to one ("1" of "1200")

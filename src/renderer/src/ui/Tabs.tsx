@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './ui.css';
 
-export interface Tab<Id extends string> {
+interface Tab<Id extends string> {
   readonly id: Id;
   readonly label: ReactNode;
   readonly disabled?: boolean;

@@ -3,9 +3,9 @@ import { number, string, type FieldSpec } from '../field';
 import { gen2Klein9bPreview } from './generation2';
 
 /** `-finetuned` endpoints take the base endpoint's request plus these two fields. */
-export const FINETUNED_PATH_TEMPLATE = '{base_model}-finetuned';
+const FINETUNED_PATH_TEMPLATE = '{base_model}-finetuned';
 
-export const finetuneFields: readonly FieldSpec[] = [
+const finetuneFields: readonly FieldSpec[] = [
   string('finetune_id', 'Name of the LoRA to apply', { required: true, minLength: 1, role: 'finetune' }),
   number('finetune_strength', 'How strongly the LoRA applies', {
     nullable: true,
@@ -22,7 +22,7 @@ export const finetuneFields: readonly FieldSpec[] = [
  * regional base, where the service publishes every finetune endpoint (field notes) and where the interface
  * document puts delete_finetune; the global base does not serve them.
  */
-export function finetunedEndpoint(base: EndpointSpec, baseModel: string, inferred?: string): EndpointSpec {
+function finetunedEndpoint(base: EndpointSpec, baseModel: string, inferred?: string): EndpointSpec {
   const id = FINETUNED_PATH_TEMPLATE.replace('{base_model}', baseModel);
   const fields = base.fields.filter((f) => f.role !== 'webhook');
   const webhooks = base.fields.filter((f) => f.role === 'webhook');

@@ -4,10 +4,10 @@ import type { EndpointSpec } from '../endpoint';
 import { enumeration, keyframes, number, string, video } from '../field';
 import { VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS, VIDEO_MODES, VIDEO_RESOLUTIONS } from '../video';
 
-export const GEN3_IMAGE_RESOLUTIONS = ['768sq', '1k', '2k', '4k'] as const;
+const GEN3_IMAGE_RESOLUTIONS = ['768sq', '1k', '2k', '4k'] as const;
 
 /** Fifteen ratios from 3:1 to 1:3; the document gives the count, not the list. */
-export const GEN3_IMAGE_ASPECT_RATIOS = [
+const GEN3_IMAGE_ASPECT_RATIOS = [
   '3:1', '21:9', '2:1', '16:9', '3:2', '4:3', '5:4', '1:1', '4:5', '3:4', '2:3', '9:16', '1:2', '9:21', '1:3',
 ] as const;
 

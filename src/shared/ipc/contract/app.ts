@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { call, event } from '../define';
 
-export const AppInfoSchema = z.object({
+const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   /** `electron` in the desktop app; `chromium` when the renderer runs in a browser bound to the Node core. */
   runner: z.enum(['electron', 'chromium']),
   platform: z.string(),
 });
-export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 /** Something the user must know that no call was waiting for: a file set aside, a key kept for this session only. */
-export const NoticeSchema = z.object({
+const NoticeSchema = z.object({
   id: z.string(),
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { call, event } from '../define';
 import { NewConnectionSchema } from './keys';
 
-export const ConnectionKindSchema = z.enum(['sandbox', 'service']);
+const ConnectionKindSchema = z.enum(['sandbox', 'service']);
 
 /** What the renderer may know of a connection: never the key, only its label and last four characters. */
-export const ConnectionInfoSchema = z.object({
+const ConnectionInfoSchema = z.object({
   id: z.string(),
   label: z.string(),
   kind: ConnectionKindSchema,
@@ -22,7 +22,7 @@ export const ConnectionInfoSchema = z.object({
 export type ConnectionInfo = z.infer<typeof ConnectionInfoSchema>;
 
 /** Whether the connection answers: tasks prepared while it does not wait as "ready to send". */
-export const ConnectionStatusSchema = z.object({
+const ConnectionStatusSchema = z.object({
   id: z.string(),
   state: z.enum(['unknown', 'online', 'offline']),
   message: z.string(),

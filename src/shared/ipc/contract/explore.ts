@@ -10,7 +10,7 @@ export const MATRIX_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as
 export type MatrixStatus = (typeof MATRIX_STATUSES)[number];
 
 /** One cell as the contact sheet shows it. `state` is `unsent` until its task exists, then the task's state. */
-export const MatrixCellInfoSchema = z.object({
+const MatrixCellInfoSchema = z.object({
   index: z.number().int().nonnegative(),
   state: z.enum(['unsent', ...TASK_STATES]),
   taskId: z.string().nullable(),
@@ -27,7 +27,7 @@ export const MatrixCellInfoSchema = z.object({
 });
 export type MatrixCellInfo = z.infer<typeof MatrixCellInfoSchema>;
 
-export const MatrixInfoSchema = z.object({
+const MatrixInfoSchema = z.object({
   id: z.string(),
   name: z.string(),
   projectId: ProjectIdSchema.nullable(),
@@ -39,7 +39,7 @@ export const MatrixInfoSchema = z.object({
 export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
 
 /** What a matrix will cost before it is sent, cell by cell, and whether the caps let it go. */
-export const MatrixQuoteSchema = z.object({
+const MatrixQuoteSchema = z.object({
   /** one estimate per cell, in the plan's order; null where nothing like it was priced yet */
   prices: z.array(z.number().nullable()),
   total: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call } from '../define';
 
 /** One of the key's finetunes (LoRAs): its name, and what `finetune_details` said of it when it answered. */
-export const FinetuneSchema = z.object({
+const FinetuneSchema = z.object({
   id: z.string(),
   details: z.record(z.string(), z.json()).nullable(),
 });

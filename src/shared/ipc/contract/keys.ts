@@ -8,7 +8,7 @@ const Text = (max: number) => DisplayNameText(max);
 const Label = () => DisplayNameText(80, 1, 'A label needs at least one visible character');
 
 /** What the renderer may know of a key: never the key itself, only its label and last four characters. */
-export const KeyInfoSchema = z.object({
+const KeyInfoSchema = z.object({
   id: z.string(),
   label: z.string(),
   organization: z.string(),
@@ -32,7 +32,7 @@ export const KeyInfoSchema = z.object({
 });
 export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
-export const KeychainStatusSchema = z.object({
+const KeychainStatusSchema = z.object({
   available: z.boolean(),
   /** the store keys go to: "Secret Service", "macOS Keychain", "Windows Credential Manager" */
   backend: z.string(),
@@ -61,7 +61,7 @@ export const AddKeySchema = z.object({
 });
 export type AddKeyRequest = z.input<typeof AddKeySchema>;
 
-export const KeyTestResultSchema = z.object({
+const KeyTestResultSchema = z.object({
   outcome: z.enum(['accepted', 'rejected', 'unreachable', 'inconclusive']),
   message: z.string(),
   /** the balance, where the connection answers GET /v1/credits */

@@ -10,7 +10,7 @@ import { TaskGroupSchema } from './tasks';
 export const LibraryInputSchema = z.object({ field: z.string(), assetId: z.string(), time: z.number().optional() });
 
 /** One result in the library: its file (served by address, never as text) and what made it. */
-export const LibraryItemSchema = z.object({
+const LibraryItemSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   url: z.string(),
@@ -54,7 +54,7 @@ export type LibraryItem = z.infer<typeof LibraryItemSchema>;
  * Which results the gallery shows, filtered and searched in main over the whole library. Every field left out
  * filters nothing.
  */
-export const LibraryQuerySchema = z
+const LibraryQuerySchema = z
   .object({
     /** every word must appear in the prompt, the model's name or the file's name */
     text: z.string().max(2000),
@@ -73,9 +73,9 @@ export const LibraryQuerySchema = z
 export type LibraryQuery = z.infer<typeof LibraryQuerySchema>;
 
 /** The most results one `library.page` sends: a few screenfuls. */
-export const LIBRARY_PAGE_MAX = 500;
+const LIBRARY_PAGE_MAX = 500;
 
-export const LibraryPageSchema = z.object({
+const LibraryPageSchema = z.object({
   /** how many results (cards) the query shows in all */
   total: z.number().int().nonnegative(),
   /** how many results the library holds, whatever the query */
@@ -110,11 +110,11 @@ export const libraryCalls = {
 };
 
 /** The formats Save as writes: a picture as PNG, JPEG or WebP; a video as MP4 only (its quality is ignored). */
-export const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp', 'mp4']);
+const ExportFormatSchema = z.enum(['png', 'jpeg', 'webp', 'mp4']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** What a file dropped on the app says about how it was made, and which of its inputs are still here. */
-export const DroppedFileSchema = z.discriminatedUnion('kind', [
+const DroppedFileSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('gen-studio'),
     metadata: GenerationMetadataSchema,

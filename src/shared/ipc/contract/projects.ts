@@ -8,7 +8,7 @@ import { ProjectIdSchema } from '../../projects/projectId';
 
 export { ProjectIdSchema };
 
-export const ProjectSummarySchema = z.object({
+const ProjectSummarySchema = z.object({
   id: ProjectIdSchema,
   name: z.string(),
   createdAt: z.number(),

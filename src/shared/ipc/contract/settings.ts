@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { call, event } from '../define';
 
 /** What happens to tasks prepared while the connection was away, once it answers again. */
-export const SEND_WHEN_ONLINE = ['automatically', 'on-request'] as const;
-export type SendWhenOnline = (typeof SEND_WHEN_ONLINE)[number];
+const SEND_WHEN_ONLINE = ['automatically', 'on-request'] as const;
 
 /** The service's observed active-task limit per key (field notes); the default cap stays well below it. */
 export const SERVICE_ACTIVE_TASK_LIMIT = 24;
@@ -11,6 +10,8 @@ export const DEFAULT_CONCURRENCY_PER_KEY = 8;
 /**
  * No more tasks of one key in flight than the service takes: a task sent beyond it only earns a 429 and holds a
  * connection open meanwhile. Where a service takes fewer, its 429s make the rest wait (see docs/engine.md).
+ * A policy equal to the observed fact, named apart so each use says which it means.
+ * @alias
  */
 export const MAX_CONCURRENCY_PER_KEY = SERVICE_ACTIVE_TASK_LIMIT;
 

@@ -17,7 +17,7 @@ export type SpendingCaps = z.infer<typeof SpendingCapsSchema>;
  * A task sent whose outcome is unknown (no answer was recorded): the service may have taken and charged it.
  * Counted against every cap at its estimate until the user says whether it was charged.
  */
-export const UnsettledTaskSchema = z.object({
+const UnsettledTaskSchema = z.object({
   /** the ledger's id for it (a task's id, or the id of an earlier attempt of a task sent again) */
   id: z.string(),
   endpointTitle: z.string(),
@@ -28,7 +28,7 @@ export const UnsettledTaskSchema = z.object({
 });
 export type UnsettledTask = z.infer<typeof UnsettledTaskSchema>;
 
-export const SpendingSummarySchema = z.object({
+const SpendingSummarySchema = z.object({
   /** the key (or `sandbox`) the totals belong to */
   keyId: z.string(),
   keyLabel: z.string(),
@@ -43,7 +43,7 @@ export const SpendingSummarySchema = z.object({
 export type SpendingSummary = z.infer<typeof SpendingSummarySchema>;
 
 /** One day of the spending chart, in the user's own time zone. */
-export const SpendingDaySchema = z.object({
+const SpendingDaySchema = z.object({
   /** the local date, YYYY-MM-DD */
   date: z.string(),
   /** local midnight that began it */
@@ -58,7 +58,7 @@ export const SpendingDaySchema = z.object({
 export type SpendingDay = z.infer<typeof SpendingDaySchema>;
 
 /** One of the costliest runs of the period. */
-export const SpendingRunSchema = z.object({
+const SpendingRunSchema = z.object({
   taskId: z.string(),
   endpointId: z.string(),
   modelTitle: z.string(),
@@ -72,7 +72,7 @@ export const SpendingRunSchema = z.object({
 export type SpendingRun = z.infer<typeof SpendingRunSchema>;
 
 /** Credits per day for the last days, per model, computed in main from the ledger (what the caps count). */
-export const SpendingHistorySchema = z.object({
+const SpendingHistorySchema = z.object({
   keyId: z.string(),
   keyLabel: z.string(),
   /** oldest first, today last */
@@ -99,7 +99,7 @@ export const spendingCalls = {
  * What one request is expected to cost with the active key (src/shared/pricing): from this key's runs of the
  * model, else the public price list, else unknown (cost null) until the service charges one. `words` says which.
  */
-export const SpendingEstimateSchema = z.object({
+const SpendingEstimateSchema = z.object({
   cost: z.number().nullable(),
   basis: z.enum(['runs', 'list', 'unknown']),
   runs: z.number().int().nonnegative(),

@@ -31,7 +31,7 @@ export const TASK_STATES = [
 ] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-export const TASK_ERROR_CODES = [
+const TASK_ERROR_CODES = [
   /** the service (or main's own check) refused the request; `issues` carry `loc` back to the form */
   'validation',
   'bad-request',
@@ -58,7 +58,6 @@ export const TASK_ERROR_CODES = [
   /** Gen Studio stopped twice in a row while fetching or reading the result: it is not tried again by itself */
   'set-aside',
 ] as const;
-export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
 export const TaskErrorSchema = z.object({
   code: z.enum(TASK_ERROR_CODES),
@@ -72,12 +71,11 @@ const nullableNumber = z.number().nullable();
 /** Variations made by one press of Generate: the group's id, this task's place in it (from 0), and its size. */
 /** Results made together and stacked in the gallery: the variations of one Generate (up to 8), or one batch (up to its size). */
 export const TaskGroupSchema = z.object({ id: z.string().min(1).max(100), index: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) });
-export type TaskGroup = z.infer<typeof TaskGroupSchema>;
 
 /** How many variations one press of Generate may make. */
 export const MAX_VARIATIONS = 8;
 
-export const TaskInfoSchema = z.object({
+const TaskInfoSchema = z.object({
   id: z.string(),
   endpointId: z.string(),
   state: z.enum(TASK_STATES),

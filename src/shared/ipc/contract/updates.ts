@@ -5,9 +5,9 @@ import { call, event } from '../define';
  * Where updates stand. `unavailable`: this copy cannot update itself (run from a clone, or in the Chromium
  * runner); `off`: the user has not turned updates on; `waiting`: installing waits for tasks being sent or polled.
  */
-export const UPDATE_STATES = ['unavailable', 'off', 'idle', 'checking', 'available', 'downloading', 'ready', 'waiting', 'error'] as const;
+const UPDATE_STATES = ['unavailable', 'off', 'idle', 'checking', 'available', 'downloading', 'ready', 'waiting', 'error'] as const;
 
-export const UpdateStatusSchema = z.object({
+const UpdateStatusSchema = z.object({
   enabled: z.boolean(),
   state: z.enum(UPDATE_STATES),
   /** The version on offer once a check found one. */

@@ -57,7 +57,7 @@ function undefinedBytes(id: number, value: Buffer): Tag {
 }
 
 /** UserComment: the 8-byte character code, then the text; UTF-16 in the file's byte order (big-endian here). */
-export function userCommentBytes(text: string): Buffer {
+function userCommentBytes(text: string): Buffer {
   const utf16 = Buffer.from(text, 'utf16le');
   utf16.swap16();
   return Buffer.concat([Buffer.from('UNICODE\0', 'latin1'), utf16]);

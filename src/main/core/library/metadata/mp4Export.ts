@@ -3,7 +3,7 @@ import { readMp4 } from '../../../../shared/media/mp4';
 import { metadataJson, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
 
 /** The MP4 tags a video export carries: the prompt as the title (what players show), our JSON as the comment. */
-export function mp4Tags(m: GenerationMetadata): MetadataTags {
+function mp4Tags(m: GenerationMetadata): MetadataTags {
   return { ...(m.prompt ? { title: m.prompt } : {}), comment: metadataJson(m) };
 }
 

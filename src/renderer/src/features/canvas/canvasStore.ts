@@ -1,8 +1,6 @@
 import { create } from 'zustand';
-import { activeEndpoints, findEndpoint } from '../../../../shared/catalog/catalog';
+import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
-import type { CanvasDocument } from '../../../../shared/canvas/document';
-import { canvasUse, referencesLeftOut } from '../../../../shared/canvas/request';
 import { History, type HistoryLimits } from './history';
 import { DEFAULT_CANVAS_ENDPOINT, documentSlice } from './store/documentSlice';
 import { historySlice } from './store/historySlice';
@@ -12,16 +10,8 @@ import { toolSlice } from './store/toolSlice';
 import type { CanvasState, StoreInternals } from './store/types';
 import { viewSlice } from './store/viewSlice';
 
-export type { CanvasMessage, CanvasState, Tool, View } from './store/types';
+export type {  CanvasState, Tool, View } from './store/types';
 export { DEFAULT_CANVAS_ENDPOINT } from './store/documentSlice';
-
-/** Endpoints the canvas prepares inputs for: those that take an image, a mask, references, margins or boxes. */
-export function canvasEndpoints(): EndpointSpec[] {
-  return activeEndpoints().filter((e) => {
-    const use = canvasUse(e);
-    return use.imageField !== null || use.referenceFields.length > 0 || use.boxes;
-  });
-}
 
 /**
  * A canvas store: the document, mask, tool and view slices (store/*Slice.ts) over one history that belongs to
@@ -57,12 +47,6 @@ export const useCanvasStore = createCanvasStore();
 /** The endpoint the document is prepared for. */
 export const selectEndpoint = (s: Pick<CanvasState, 'document'>): EndpointSpec =>
   findEndpoint(s.document.endpointId) ?? findEndpoint(DEFAULT_CANVAS_ENDPOINT)!;
-
-/** What switching to `id` would leave out of the reference board. */
-export function referencesDroppedBy(id: string, document: CanvasDocument): CanvasDocument['references'] {
-  const endpoint = findEndpoint(id);
-  return endpoint ? referencesLeftOut(endpoint, document) : [];
-}
 
 /** An id for a new bounding box: unique within a document, never shown. */
 export const newBoxId = () => `box-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -18,7 +18,7 @@ export interface HistoryLimits {
   readonly maxBytes: number;
 }
 
-export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxEntries: 200, maxBytes: 96 * 1024 * 1024 };
+const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxEntries: 200, maxBytes: 96 * 1024 * 1024 };
 
 const measure = (e: HistoryEntry) => (e.tiles ?? []).reduce((n, t) => n + t.data.length, 0) + (e.maskSwap?.mask?.data.length ?? 0) + (e.document ? 2048 : 0);
 

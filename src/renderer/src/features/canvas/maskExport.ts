@@ -20,7 +20,7 @@ export const useMaskExport = create<ExportState>(() => ({ maskAssetId: null, alp
 export type ExportedMask = { maskAssetId?: string; alphaImageAssetId?: string };
 
 /** The exported assets when they were made from the mask on screen (`maskVersion`), for the request. */
-export function exportedFor(e: Pick<ExportState, 'maskAssetId' | 'alphaAssetId' | 'version'>, maskVersion: number): ExportedMask {
+function exportedFor(e: Pick<ExportState, 'maskAssetId' | 'alphaAssetId' | 'version'>, maskVersion: number): ExportedMask {
   if (e.version !== maskVersion) return {};
   return { ...(e.maskAssetId ? { maskAssetId: e.maskAssetId } : {}), ...(e.alphaAssetId ? { alphaImageAssetId: e.alphaAssetId } : {}) };
 }

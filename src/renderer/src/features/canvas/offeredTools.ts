@@ -2,9 +2,9 @@ import type { CanvasUse } from '../../../../shared/canvas/request';
 import type { Tool } from './store/types';
 
 /** What a tool edits: only tools of the layers the chosen model uses are offered. */
-export type ToolEdits = 'mask' | 'boxes' | 'view';
+type ToolEdits = 'mask' | 'boxes' | 'view';
 
-export const TOOL_EDITS: Readonly<Record<Tool, ToolEdits>> = { brush: 'mask', eraser: 'mask', rect: 'mask', ellipse: 'mask', lasso: 'mask', box: 'boxes', move: 'view' };
+const TOOL_EDITS: Readonly<Record<Tool, ToolEdits>> = { brush: 'mask', eraser: 'mask', rect: 'mask', ellipse: 'mask', lasso: 'mask', box: 'boxes', move: 'view' };
 
 type Use = Pick<CanvasUse, 'maskField' | 'alphaMask' | 'boxes'>;
 

@@ -32,7 +32,7 @@ export function rgbaOf(source: CanvasImageSource, width: number, height: number)
   return ctx.getImageData(0, 0, width, height).data;
 }
 
-export async function decodeBytes(bytes: Uint8Array): Promise<ImageBitmap> {
+async function decodeBytes(bytes: Uint8Array): Promise<ImageBitmap> {
   return createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]));
 }
 

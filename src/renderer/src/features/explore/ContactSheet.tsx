@@ -4,7 +4,7 @@ import type { MatrixCellInfo, MatrixStatus } from '../../../../shared/ipc/contra
 import { cellPriceText, cellStateText } from './sheetModel';
 
 /** Tiles shrink for a big matrix, so a 20 × 25 sheet still fits a screen's width in a few scrolls. */
-export const tileSize = (cells: number): number => (cells > 100 ? 112 : 168);
+const tileSize = (cells: number): number => (cells > 100 ? 112 : 168);
 
 interface SheetProps {
   readonly plan: MatrixPlan;

@@ -1,5 +1,5 @@
 /** Faster than this, a row crosses the window in a fraction of a second: its thumbnail would arrive as it leaves. */
-export const FLING_PX_PER_S = 3000;
+const FLING_PX_PER_S = 3000;
 /** A card that stays on screen this long during a fling is worth its thumbnail after all. */
 export const SETTLE_MS = 150;
 /** A scroll this long ago says nothing about the speed now. */

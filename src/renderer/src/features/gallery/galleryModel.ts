@@ -6,7 +6,7 @@ import { nameOf } from '../queue/taskText';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
-export type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
+type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
 
 export interface GalleryFilter {
   readonly text: string;

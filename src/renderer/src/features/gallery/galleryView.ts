@@ -5,11 +5,11 @@ import type { TaskKind } from '../../../../shared/catalog/endpoint';
 import { gen } from '../../api';
 
 /** Results a page: a few screenfuls of cards, about 100 KB of JSON. */
-export const PAGE = 96;
+const PAGE = 96;
 /** Pages kept beyond those the grid shows, so a scroll back finds them; the rest are dropped (and asked again). */
 const SPARE_PAGES = 4;
 
-export interface Facets {
+interface Facets {
   readonly models: readonly string[];
   readonly intents: readonly TaskKind[];
   readonly projects: readonly string[];

@@ -18,7 +18,7 @@ export function toTaskRequest(endpoint: EndpointSpec, values: FormValues, media:
   return { endpointId: endpoint.id, params, inputs };
 }
 
-export function factsOf(media: MediaInputs): (assetId: string) => AssetFacts | undefined {
+function factsOf(media: MediaInputs): (assetId: string) => AssetFacts | undefined {
   const byId = new Map(Object.values(media).flatMap((a) => (a ? [[a.id, { width: a.width, height: a.height, hasAlpha: a.hasAlpha, bytes: a.bytes }] as const] : [])));
   return (id) => byId.get(id);
 }

@@ -18,7 +18,7 @@ export interface FrameNote {
 const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '');
 
 /** The frame on screen, stored as an image named after its clip and frame. */
-export async function storeFrame(video: HTMLVideoElement, clipName: string): Promise<{ asset: AssetInfo; frame: CapturedFrame }> {
+async function storeFrame(video: HTMLVideoElement, clipName: string): Promise<{ asset: AssetInfo; frame: CapturedFrame }> {
   const frame = await captureFrame(video);
   const stored = await gen.assets.import({ name: `${stem(clipName)} frame ${frame.frame}.png`, bytes: frame.bytes });
   if (!stored.ok) throw new Error(stored.error.message);
@@ -32,7 +32,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * A stored frame becomes the canvas's picture: one undo step, through the same path as accepting a result, so the
  * picture it replaces is kept among the versions.
  */
-export function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote {
+function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote {
   if (!replacePicture(imageRefOf(asset), 'Using the frame', null)) {
     return { kind: 'error', text: useStagingStore.getState().message?.text ?? 'The canvas did not take the frame.' };
   }

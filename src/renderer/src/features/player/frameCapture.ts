@@ -11,7 +11,7 @@ export interface CapturedFrame {
 }
 
 /** Resolves once the element has the frame at its current time decoded (a seek may still be on its way). */
-export function frameReady(video: HTMLVideoElement): Promise<void> {
+function frameReady(video: HTMLVideoElement): Promise<void> {
   if (!video.seeking && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const done = () => {

@@ -32,7 +32,7 @@ function once<K extends keyof HTMLMediaElementEventMap>(video: HTMLVideoElement,
 }
 
 /** Draws a clip's poster frame (0.5 s in, or the first frame) from a detached <video>, at most 640 px a side, as JPEG. */
-export async function drawPoster(url: string): Promise<Uint8Array> {
+async function drawPoster(url: string): Promise<Uint8Array> {
   const video = document.createElement('video');
   video.muted = true;
   video.preload = 'auto';
@@ -69,7 +69,7 @@ async function makePoster(target: PosterTarget): Promise<void> {
  * Asks for a clip's poster once per clip in this session, one clip at a time and when the page is idle, so a grid
  * of new clips never waits on it. A clip that cannot be drawn keeps its placeholder.
  */
-export function requestPoster(target: PosterTarget): Promise<void> {
+function requestPoster(target: PosterTarget): Promise<void> {
   const key = `${target.kind}:${target.id}`;
   if (asked.has(key)) return queue;
   asked.add(key);

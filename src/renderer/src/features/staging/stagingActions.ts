@@ -11,7 +11,7 @@ const canvas = () => useCanvasStore.getState();
 const staging = () => useStagingStore.getState();
 
 /** The picture a result becomes: the result itself, or the result kept inside its mask when the artist asked. */
-export function pictureOf(entry: StripEntry): Promise<AssetInfo> {
+function pictureOf(entry: StripEntry): Promise<AssetInfo> {
   if (!entry.resultId) return Promise.reject(new Error('This result has no picture yet.'));
   return staging().keepOutsideMask && masksResult(entry.task.endpointId) ? compositeAsset(entry.resultId) : resultAsset(entry.resultId);
 }

@@ -5,7 +5,7 @@ import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
 
 /** Where a result of the strip stands, as the artist sees it. */
-export type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
+type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
 
 export interface StripEntry {
   readonly taskId: string;

@@ -10,7 +10,7 @@ import type { StripEntry } from './stripModel';
 const TAKES_ENTER = 'button, a[href], select, summary, [role="button"], [role="radio"], [role="option"], [role="checkbox"], [role="switch"], [role="tab"], [role="menuitem"], [role="slider"], [role="listbox"]';
 
 /** Whether Enter pressed with this target accepts the result shown: anywhere in the studio but a text field or a control of its own. */
-export function enterAccepts(target: EventTarget | null): boolean {
+function enterAccepts(target: EventTarget | null): boolean {
   if (isTyping(target)) return false;
   return !(target instanceof Element && target.closest(TAKES_ENTER) !== null);
 }

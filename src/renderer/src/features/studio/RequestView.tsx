@@ -2,7 +2,7 @@ import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { useAsset } from '../canvas/panels/useAsset';
 
 /** An asset id as people can read it: its first and last characters. */
-export const shortId = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`;
+const shortId = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`;
 
 function InputThumb({ field, assetId, label }: { field: string; assetId: string; label: string }) {
   const asset = useAsset(assetId);

@@ -18,7 +18,7 @@ import { sendUpscale } from '../upscale/sendUpscale';
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
  * an inpaint with nothing to repaint would be charged for a copy of the picture.
  */
-export async function refusal(endpoint: EndpointSpec): Promise<string | null> {
+async function refusal(endpoint: EndpointSpec): Promise<string | null> {
   const { document, mask } = useCanvasStore.getState();
   const use = documentUse(endpoint, document);
   const intent = intentFor(document.intent, endpoint.id);

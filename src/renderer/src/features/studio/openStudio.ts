@@ -5,7 +5,7 @@ import { scheduleSave } from '../canvas/project/projectSync';
 import { switchIntent, switchModel } from './switchModel';
 
 /** The rail id of the studio screen. */
-export const STUDIO_SCREEN = 'canvas';
+const STUDIO_SCREEN = 'canvas';
 
 /**
  * Shows the studio on an intent, or on one model (in its first intent): for Start and anything that links there.

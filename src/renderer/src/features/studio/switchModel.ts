@@ -7,12 +7,6 @@ import { toolAfterSwitch } from '../canvas/offeredTools';
 import { documentUse } from '../../../../shared/canvas/request';
 import { useStudioStore } from './studioStore';
 
-/** The intent the open document works in. */
-export function currentIntent() {
-  const { document } = useCanvasStore.getState();
-  return intentFor(document.intent, document.endpointId);
-}
-
 /**
  * Prepares the document for another model (and intent) as one undo step: the prompt travels, nothing on the
  * canvas is lost, and a notice says what the new model will not use. Any notice about the previous model goes.

@@ -58,7 +58,7 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
 }
 
 /** A previous result as the source, checked against the same limits from what the library knows of it. */
-export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
+async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
   store().set({ checking: true, refused: null, note: null });
   const name = item.fileName;
   if (!item.mime.startsWith('video/')) return refuse(name, ['Only a video can be upscaled here; this result is a picture.']);

@@ -174,13 +174,13 @@ const light: Palette = {
 export const PALETTES: Readonly<Record<ThemeName, Palette>> = { dark, light };
 
 /** Text on a primary ground, where the primary ground differs in lightness between themes. */
-export const onPrimary: Readonly<Record<ThemeName, string>> = { dark: dark.text, light: '#ffffff' };
+const onPrimary: Readonly<Record<ThemeName, string>> = { dark: dark.text, light: '#ffffff' };
 
 /** Spacing on a 2 px grid up to 12 px, then wider steps: the distances layouts use, not every pixel count. */
-export const SPACE = { 1: '2px', 2: '4px', 3: '6px', 4: '8px', 5: '10px', 6: '12px', 7: '16px', 8: '20px', 9: '24px', 10: '32px', 11: '40px' } as const;
-export const RADIUS = { xs: '2px', sm: '4px', md: '6px', lg: '8px', xl: '12px', pill: '999px', round: '50%' } as const;
+const SPACE = { 1: '2px', 2: '4px', 3: '6px', 4: '8px', 5: '10px', 6: '12px', 7: '16px', 8: '20px', 9: '24px', 10: '32px', 11: '40px' } as const;
+const RADIUS = { xs: '2px', sm: '4px', md: '6px', lg: '8px', xl: '12px', pill: '999px', round: '50%' } as const;
 export const TEXT = { xs: '11px', sm: '12px', md: '13px', base: '14px', lg: '16px', xl: '18px', xxl: '22px' } as const;
-export const FONT = {
+const FONT = {
   body: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
 } as const;

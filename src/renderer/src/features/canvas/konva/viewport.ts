@@ -9,8 +9,8 @@ import type { View } from '../store/types';
  * so each is tested alone. The manager applies what they answer.
  */
 
-export const MIN_SCALE = 0.02;
-export const MAX_SCALE = 32;
+const MIN_SCALE = 0.02;
+const MAX_SCALE = 32;
 /** Room left around the frame when fitting, in screen pixels. */
 export const FIT_MARGIN = 24;
 
@@ -19,7 +19,7 @@ export interface StageSize {
   readonly height: number;
 }
 
-export const clampScale = (scale: number) => Math.max(MIN_SCALE, Math.min(MAX_SCALE, scale));
+const clampScale = (scale: number) => Math.max(MIN_SCALE, Math.min(MAX_SCALE, scale));
 
 /**
  * Everything that will be sent, in image pixels: the picture with its expansion margins, or the outpainting

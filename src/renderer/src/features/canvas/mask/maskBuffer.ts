@@ -244,21 +244,3 @@ export function maskFromLuminance(m: MaskBuffer, rgba: Uint8Array | Uint8Clamped
 }
 
 export const isBlank = (m: MaskBuffer): boolean => m.data.every((v) => v === 0);
-
-/** Copies a region of the mask out (for history). */
-export function readRegion(m: MaskBuffer, r: PixelRect): Uint8Array {
-  const out = new Uint8Array(r.width * r.height);
-  for (let y = 0; y < r.height; y++) out.set(m.data.subarray((r.y + y) * m.width + r.x, (r.y + y) * m.width + r.x + r.width), y * r.width);
-  return out;
-}
-
-/** Swaps a region of the mask with `patch` (same size): undo and redo are the same operation. */
-export function swapRegion(m: MaskBuffer, r: PixelRect, patch: Uint8Array): void {
-  const row = new Uint8Array(r.width);
-  for (let y = 0; y < r.height; y++) {
-    const at = (r.y + y) * m.width + r.x;
-    row.set(m.data.subarray(at, at + r.width));
-    m.data.set(patch.subarray(y * r.width, (y + 1) * r.width), at);
-    patch.set(row, y * r.width);
-  }
-}

@@ -7,7 +7,7 @@ import { NumberInput } from './NumberInput';
 import { Button } from '../../../ui/Button';
 
 /** A new box in the middle of the picture, a quarter of its size: drawing one without a mouse. */
-export function addBoxInMiddle(): void {
+function addBoxInMiddle(): void {
   const { document, changeLayer, selectBox } = useCanvasStore.getState();
   const base = document.base;
   if (!base) return;

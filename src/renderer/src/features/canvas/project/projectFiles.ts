@@ -9,7 +9,7 @@ const EXTENSION = '.genstudio';
 const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
 
 /** Shows a project that came from a file on the canvas, with the note on how it was added. */
-export async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
+async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
   useNavigationStore.getState().show('canvas');
   // Its project is in the list already: the artist chooses between it and a copy.
   if (opened.alreadyOpen) return void useReopenStore.setState({ asked: opened });

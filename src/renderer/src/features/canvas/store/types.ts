@@ -15,7 +15,7 @@ export interface View {
   readonly y: number;
 }
 
-export interface CanvasMessage {
+interface CanvasMessage {
   readonly kind: 'error' | 'info';
   readonly text: string;
 }
@@ -115,8 +115,8 @@ export interface HistorySlice {
 
 export type CanvasState = DocumentSlice & MaskSlice & ToolSlice & ViewSlice & HistorySlice & TimelineSlice;
 
-export type SetState = (patch: Partial<CanvasState>) => void;
-export type GetState = () => CanvasState;
+type SetState = (patch: Partial<CanvasState>) => void;
+type GetState = () => CanvasState;
 
 /** What the slices share that is no state to render: the history and the edits in progress. */
 export interface StoreInternals {

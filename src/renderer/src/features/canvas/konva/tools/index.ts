@@ -5,7 +5,7 @@ import { brushTool, lassoTool, shapeTool } from './maskTools';
 import { moveTool, panTool } from './panTools';
 import type { CanvasTool, ToolContext } from './types';
 
-export type { CanvasTool, StrokePreview, ToolContext, ToolEvent } from './types';
+export type { CanvasTool,  ToolContext, ToolEvent } from './types';
 
 /**
  * The first of `tools` whose `down` takes the gesture follows it to its end: the handle or box under the pointer

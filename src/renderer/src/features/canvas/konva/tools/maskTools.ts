@@ -7,7 +7,7 @@ import { StrokeBuffer } from '../../mask/strokeBuffer';
 import type { CanvasTool, ToolContext } from './types';
 
 /** Why painting cannot start now (said to the user), or null. */
-export function paintRefusal(store: CanvasStore): string | null {
+function paintRefusal(store: CanvasStore): string | null {
   const s = store.getState();
   const endpoint = selectEndpoint(s);
   const use = canvasUse(endpoint);
