@@ -4,7 +4,6 @@ import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
 
 export const BATCH_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /** One picture of a batch (in one format) as it stands. */
 export const BatchItemInfoSchema = z.object({

@@ -52,7 +52,7 @@ export const projectCalls = {
  * a project already in the list adds nothing yet: `alreadyOpen` holds the token to open it as a copy, and `project`
  * is the one already there, so the artist chooses to switch to it or to open a copy named "… (copy)".
  */
-export const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable(), alreadyOpen: z.string().max(64).nullable().optional() });
+const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable(), alreadyOpen: z.string().max(64).nullable().optional() });
 export type OpenedProjectFile = z.infer<typeof OpenedProjectFileSchema>;
 
 /** Saving to and opening from a single `.genstudio` file (a zip of the project); main shows the file dialogs. */
