@@ -268,7 +268,7 @@ await app.close();
 const opened = performance.now();
 const alone = await Library.open({ dataDir, media: new MediaRegistry('gen-media://m/'), notices: new NoticeBoard({ now: Date.now }), log: silentLogger, now: Date.now });
 console.log(`Library of ${count} opened alone (index read, sidecars checked) in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
-const filings: Array<{ total: number; write: number; stall: number; cpu: number }> = [];
+const filings: Array<{ total: number; write: number; stall: number; cpu: number; busy: number }> = [];
 for (let n = 0; n < 5; n++) {
   // The file's name holds the id's first 8 characters: each new result needs its own.
   const id = `${String(n + 1).repeat(8)}-2222-4333-8444-000000000000`;
@@ -280,6 +280,7 @@ for (let n = 0; n < 5; n++) {
   delay.enable();
   const t0 = performance.now();
   const c0 = process.cpuUsage();
+  const e0 = performance.eventLoopUtilization();
   await alone.save({
     taskId: id,
     bytes: pictures[n]!.file,
@@ -299,13 +300,14 @@ for (let n = 0; n < 5; n++) {
   });
   const total = performance.now() - t0;
   const c1 = process.cpuUsage(c0);
+  const busy = performance.eventLoopUtilization(e0).active;
   delay.disable();
   off();
-  filings.push({ total, write, stall: delay.max / 1e6, cpu: (c1.user + c1.system) / 1000 });
+  filings.push({ total, write, stall: delay.max / 1e6, cpu: (c1.user + c1.system) / 1000, busy });
 }
 const worst = (key: 'total' | 'write' | 'stall' | 'cpu') => Math.max(...filings.map((f) => f[key])).toFixed(1);
 console.log(
-  `A new result filed into ${count} (5 saves: checked, preview made, metadata written, file, preview, sidecar and index written): ${filings.map((f) => f.total.toFixed(1)).join(', ')} ms (worst ${worst('total')} ms); of which writing the file, preview, sidecar and index ${filings.map((f) => f.write.toFixed(1)).join(', ')} ms; longest event-loop stall ${worst('stall')} ms; CPU (this process, every thread) ${filings.map((f) => f.cpu.toFixed(1)).join(', ')} ms`,
+  `A new result filed into ${count} (5 saves: checked, preview made, metadata written, file, preview, sidecar and index written): ${filings.map((f) => f.total.toFixed(1)).join(', ')} ms (worst ${worst('total')} ms); of which writing the file, preview, sidecar and index ${filings.map((f) => f.write.toFixed(1)).join(', ')} ms; longest event-loop stall ${worst('stall')} ms; CPU (this process, every thread) ${filings.map((f) => f.cpu.toFixed(1)).join(', ')} ms; the event loop busy (wall time, which the load stretches) ${filings.map((f) => f.busy.toFixed(1)).join(', ')} ms`,
 );
 
 await rm(dataDir, { recursive: true, force: true });
