@@ -10,7 +10,7 @@ import { fail, pass, type Checked, type Loc } from './issue';
 export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Python's `repr` of the accepted values, joined as pydantic-core's `expected` is: `'a', 'b' or 'c'`. */
-export function expectedRepr(values: readonly string[]): string {
+function expectedRepr(values: readonly string[]): string {
   const reprs = values.map((v) => `'${v}'`);
   return reprs.length < 2 ? (reprs[0] ?? '') : `${reprs.slice(0, -1).join(', ')} or ${reprs.at(-1)}`;
 }
