@@ -107,6 +107,13 @@ describe('the spending chart', () => {
     expect(describeRun('q', { library, engine }).prompt).toHaveLength(90);
     expect(describeRun('gone', { library, engine })).toEqual({ prompt: '', resultId: null });
   });
+
+  it('names a prompt’s boxes by their labels, never as the JSON list sent, however long the list', () => {
+    const boxes = JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ label: `boat ${i}`, box: [0, 0, 500, 500] })));
+    const library = { get: () => ({ id: 'g', params: { prompt: `a harbour ${boxes}` } }) };
+    const engine = { get: () => fail() };
+    expect(describeRun('g', { library, engine }).prompt).toBe('a harbour · 6 boxes: boat 0, boat 1, boat 2, boat 3, boat 4, boat 5');
+  });
 });
 
 function fail(): never {
