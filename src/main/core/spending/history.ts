@@ -95,7 +95,7 @@ export function biggestRuns(
     });
 }
 
-/** The start of a prompt as captions say it (boxes by their labels, never the JSON list sent), for a list row. */
+/** The start of a prompt as captions say it (boxes by their labels: cut first, the JSON list could not be read), for a list row. */
 function promptStart(prompt: unknown, max = 90): string {
   const text = typeof prompt === 'string' ? promptForDisplay(prompt).trim().replace(/\s+/g, ' ') : '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
