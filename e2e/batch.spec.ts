@@ -122,12 +122,17 @@ test('three pictures chosen in the gallery are batched through deblur (a chosen 
   const written = (await readdir(folder)).filter((n) => n.endsWith('-deblur.png'));
   expect(written).toHaveLength(3);
 
-  // The batch's three results are one stack in the gallery (the three sources were three Generates: no stack).
+  // The batch's three results are one stack in the gallery, named as a batch (the three sources were three
+  // Generates: no stack).
   await rail.getByRole('button', { name: 'Gallery', exact: true }).click();
   await expect(page.getByText(/^5 of 7 results\./)).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Show the \d+ variations$/ })).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Show the 3 variations' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Show the / })).toHaveCount(1);
   await expect(chosen).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('batch-stack.png') });
+  await page.getByRole('button', { name: 'Show the 3 results of this batch' }).click();
+  await expect(page.getByRole('status', { name: 'Stack shown' })).toHaveText(/^The 3 results of one batch\./);
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('Deblur');
 
   // Try-on from the screen, both ways: every request pairs the one photo with each picture of the batch.
   const tryOns = async () => {

@@ -5,7 +5,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete } from './actions';
 import { readDroppedFile, reuseSourceOf, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
-import { NO_FILTER, queryOf } from './galleryModel';
+import { NO_FILTER, queryOf, stackWords } from './galleryModel';
 import { GalleryFilters } from './GalleryFilters';
 import { galleryUi, resetGalleryUi, useGalleryUi } from './galleryUiStore';
 
@@ -219,8 +219,8 @@ export function GalleryScreen() {
       </header>
       <GalleryFilters projectNames={projectNames} />
       {filter.group && (
-        <p className="gallery-group-bar" role="status" aria-label="Variations shown">
-          The {total} variations of one Generate.
+        <p className="gallery-group-bar" role="status" aria-label="Stack shown">
+          {stackWords(filter.group, total).shown}
           <button type="button" className="button" onClick={() => set({ group: null })}>
             Back to every result
           </button>

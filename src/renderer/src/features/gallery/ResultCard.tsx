@@ -4,7 +4,7 @@ import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
-import { durationText, isVideo, promptText, titleOf } from './galleryModel';
+import { durationText, isVideo, promptText, stackWords, titleOf } from './galleryModel';
 
 export interface CardProps {
   readonly item: LibraryItem;
@@ -17,7 +17,7 @@ export interface CardProps {
   readonly onOpen: (id: string) => void;
   readonly onMenu: (id: string, at: { x: number; y: number }) => void;
   readonly onStar: (item: LibraryItem) => void;
-  /** how many variations of one Generate this card stands for (0 or 1: itself only) */
+  /** how many results of one Generate or one batch this card stands for (0 or 1: itself only) */
   readonly stack: number;
   readonly onOpenStack: (groupId: string) => void;
   /** says whether the grid is being flung past, when the card's thumbnail would not be worth its fetch and decode */
@@ -89,8 +89,8 @@ export const ResultCard = memo(function ResultCard({ item, selected, picked, onS
         </span>
       </button>
       {stack > 1 && item.group && (
-        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={`Show the ${stack} variations`}>
-          {stack} variations
+        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={stackWords(item.group.id, stack).show}>
+          {stackWords(item.group.id, stack).badge}
         </button>
       )}
       <button
