@@ -103,7 +103,10 @@ test('three pictures chosen in the gallery are batched through deblur (a chosen 
 
   // Ctrl+click chooses a card with the others; the bar says how many and offers Batch….
   const cards = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
-  for (let i = 0; i < 4; i++) await cards.nth(i).locator('.gallery-card-open').click({ modifiers: ['ControlOrMeta'] });
+  for (let i = 0; i < 3; i++) await cards.nth(i).locator('.gallery-card-open').click({ modifiers: ['ControlOrMeta'] });
+  // A plain click selects and keeps the choice; Ctrl+Space chooses the selected card from the keyboard.
+  await cards.nth(3).locator('.gallery-card-open').click();
+  await page.keyboard.press('Control+Space');
   const chosen = page.getByRole('group', { name: 'Chosen results' });
   await expect(chosen.getByRole('status')).toHaveText('4 results chosen');
   await expect(cards.locator('.gallery-card-open', { hasText: ', chosen' })).toHaveCount(4);
