@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,4 +80,92 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   const tall = await sharp(join(folder, 'IMG_0041-expand-9x16.jpg')).metadata();
   expect(Math.abs(tall.width! / tall.height! - 9 / 16)).toBeLessThan(0.01);
   expect(JSON.stringify(ExifReader.load(await readFile(join(folder, 'IMG_0041-expand-9x16.jpg'))))).toContain('gen-pro-1.0-expand');
+});
+
+/** Sends one request straight through the contract (the studio's form is not what this journey tests). */
+async function makeResult(page: Page, request: { endpointId: string; params: Record<string, string | number> }): Promise<void> {
+  const sent = await page.evaluate(async (request) => {
+    const r = await window.gen.tasks.submitGroup({ request: { ...request, inputs: {} }, count: 1, projectId: null });
+    return r.ok ? r.value.length : r.error.message;
+  }, request);
+  expect(sent).toBe(1);
+}
+
+const assetIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test('three pictures chosen in the gallery are batched through deblur (a chosen video is left out, saying why) and land as one stack; try-on dresses one person in many garments and many people in one garment', async ({ page }) => {
+  test.setTimeout(150_000);
+  for (const colour of ['red', 'blue', 'green']) await makeResult(page, { endpointId: 'gen-dev', params: { prompt: `a ${colour} door`, width: 512, height: 512 } });
+  await makeResult(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves on a beach', duration: 1, resolution: 'hd' } });
+  const rail = page.getByRole('navigation', { name: 'Screens' });
+  await rail.getByRole('button', { name: 'Gallery', exact: true }).click();
+  await expect(page.getByText(/^4 results\./)).toBeVisible({ timeout: 60_000 });
+
+  // Ctrl+click chooses a card with the others; the bar says how many and offers Batch….
+  const cards = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  for (let i = 0; i < 3; i++) await cards.nth(i).locator('.gallery-card-open').click({ modifiers: ['ControlOrMeta'] });
+  // A plain click selects and keeps the choice; Ctrl+Space chooses the selected card from the keyboard.
+  await cards.nth(3).locator('.gallery-card-open').click();
+  await page.keyboard.press('Control+Space');
+  const chosen = page.getByRole('group', { name: 'Chosen results' });
+  await expect(chosen.getByRole('status')).toHaveText('4 results chosen');
+  await expect(cards.locator('.gallery-card-open', { hasText: ', chosen' })).toHaveCount(4);
+  await page.screenshot({ path: test.info().outputPath('batch-gallery-choice.png') });
+  await chosen.getByRole('button', { name: 'Batch…' }).click();
+
+  const form = page.getByRole('form', { name: 'New batch' });
+  await expect(form.getByLabel('Pictures chosen')).toContainText('3 pictures');
+  await expect(form.getByRole('alert')).toContainText('is a video and was left out: a batch works on pictures.');
+  await form.getByRole('button', { name: 'Choose folder…' }).click();
+  const folder = (await form.getByLabel('Output folder').textContent())!;
+  await expect(form.getByLabel('Batch summary')).toContainText('3 pictures to make');
+  await page.screenshot({ path: test.info().outputPath('batch-from-gallery.png') });
+  await form.getByRole('button', { name: 'Run batch' }).click();
+  await expect(page.getByRole('region', { name: /^Batch: Sharpen/ }).getByLabel('Batch counts')).toContainText('3 done · 0 failed · 0 left', { timeout: 60_000 });
+  const written = (await readdir(folder)).filter((n) => n.endsWith('-deblur.png'));
+  expect(written).toHaveLength(3);
+
+  // The batch's three results are one stack in the gallery, named as a batch (the three sources were three
+  // Generates: no stack).
+  await rail.getByRole('button', { name: 'Gallery', exact: true }).click();
+  await expect(page.getByText(/^5 of 7 results\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Show the / })).toHaveCount(1);
+  await expect(chosen).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('batch-stack.png') });
+  await page.getByRole('button', { name: 'Show the 3 results of this batch' }).click();
+  await expect(page.getByRole('status', { name: 'Stack shown' })).toHaveText(/^The 3 results of one batch\./);
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('Deblur');
+
+  // Try-on from the screen, both ways: every request pairs the one photo with each picture of the batch.
+  const tryOns = async () => {
+    const r = await page.evaluate(() => window.gen.tasks.list());
+    return r.ok ? r.value.filter((t) => t.endpointId === 'vto-v2').map((t) => ({ state: t.state, inputs: t.inputAssetIds })) : [];
+  };
+  const person = await photo(1);
+  const garments = [await photo(2), await photo(3)];
+  await rail.getByRole('button', { name: 'Batch', exact: true }).click();
+  await form.getByLabel('Add pictures').setInputFiles(garments);
+  await form.getByRole('button', { name: 'Choose folder…' }).click();
+  await form.getByLabel('Tool').selectOption('try-on');
+  await form.getByLabel('Choose the person').setInputFiles(person);
+  await expect(form.getByLabel('Batch summary')).toContainText('2 pictures to make');
+  await form.getByRole('button', { name: 'Run batch' }).click();
+  await expect.poll(async () => (await tryOns()).filter((t) => t.state === 'done').length, { timeout: 60_000 }).toBe(2);
+  for (const t of await tryOns()) expect(t.inputs).toContain(assetIdOf(person.buffer));
+  expect(new Set((await tryOns()).flatMap((t) => t.inputs.filter((a) => a !== assetIdOf(person.buffer))))).toEqual(new Set(garments.map((g) => assetIdOf(g.buffer))));
+
+  const garment = await photo(4);
+  const people = [await photo(5), await photo(6)];
+  await form.getByRole('button', { name: 'Clear' }).click();
+  await form.getByLabel('Add pictures').setInputFiles(people);
+  await form.getByRole('radio', { name: /people, each trying on one garment/ }).check();
+  await form.getByLabel('Choose the garment').setInputFiles(garment);
+  await expect(form.getByLabel('Batch summary')).toContainText('2 pictures to make');
+  await form.getByRole('button', { name: 'Run batch' }).click();
+  await expect.poll(async () => (await tryOns()).filter((t) => t.state === 'done').length, { timeout: 60_000 }).toBe(4);
+  const second = (await tryOns()).filter((t) => t.inputs.includes(assetIdOf(garment.buffer)));
+  expect(second).toHaveLength(2);
+  expect(new Set(second.flatMap((t) => t.inputs.filter((a) => a !== assetIdOf(garment.buffer))))).toEqual(new Set(people.map((p) => assetIdOf(p.buffer))));
+  expect((await readdir(folder)).filter((n) => n.includes('-try-on'))).toHaveLength(4);
 });

@@ -257,7 +257,7 @@ studioTest('variations of one Generate stack into one card; the gallery filters 
   // The stack opens onto its three variations, and closes again.
   await cards.first().getByRole('button', { name: 'Show the 3 variations' }).click();
   await expect(cards).toHaveCount(3);
-  await expect(page.getByRole('status', { name: 'Variations shown' })).toContainText('The 3 variations of one Generate.');
+  await expect(page.getByRole('status', { name: 'Stack shown' })).toContainText('The 3 variations of one Generate.');
   const variationIds = await cards.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.result!));
   await page.getByRole('button', { name: 'Back to every result' }).click();
   await expect(cards).toHaveCount(1);
@@ -269,7 +269,7 @@ studioTest('variations of one Generate stack into one card; the gallery filters 
   const full = page.getByRole('dialog', { name: 'Result' });
   await expect(full).toContainText('3 of 3');
   await expect(full).toContainText('a harbour at noon');
-  await expect(page.getByRole('status', { name: 'Variations shown' })).toContainText('The 3 variations of one Generate.');
+  await expect(page.getByRole('status', { name: 'Stack shown' })).toContainText('The 3 variations of one Generate.');
   await page.keyboard.press('Escape');
   await expect(full).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to every result' }).click();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
@@ -50,6 +50,16 @@ const expect = test.expect;
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
 const strip = (page: Page) => page.getByRole('region', { name: 'Results strip' });
+
+const TABLE_FILE = join('out', 'prices-table.md');
+
+/** Writes the walk's table (shown against charged, per intent × model) to out/ and gives it back. */
+async function writeTable(rows: readonly string[]): Promise<string> {
+  const table = ['| Intent | Model | Shown, 1st run | Charged, 1st | Shown, 2nd run | Charged, 2nd |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  await mkdir('out', { recursive: true });
+  await writeFile(TABLE_FILE, `${table}\n`);
+  return table;
+}
 
 /** The estimate line once it answers for what is on screen now: its figure, its basis and its words. */
 async function shownEstimate(line: Locator, basis?: string): Promise<{ cost: number | null; basis: string; text: string }> {
@@ -150,11 +160,13 @@ test('every intent × model shows, before Generate, its own price at this size w
       expect(off(second.cost!, charged2), `${what}: ${second.cost} shown, ${charged2} charged`).toBeLessThanOrEqual(0.1);
       // What the Last run line says it cost is the service's figure.
       if (!upscale) await expect(page.getByRole('region', { name: 'Last run' }).getByLabel('Charged')).toContainText(String(charged2));
-      rows.push(`| ${intent.label} | ${model.title} | ${first.cost ?? '—'} (${first.basis}) | ${charged1} | ${second.cost} (${second.text.replace(/^.*, from /, 'from ')}) | ${charged2} |`);
+      rows.push(`| ${intent.label} | ${model.title} | ${first.cost ?? '—'} (${first.text.replace(/^.*, from /, 'from ')}) | ${charged1} | ${second.cost} (${second.text.replace(/^.*, from /, 'from ')}) | ${charged2} |`);
+      // The figures as measured, row by row, so a walk that stops half-way still leaves what it saw.
+      await writeTable(rows);
       if (upscale) await expect(panel(page).getByLabel('Estimated cost')).toBeVisible();
     }
   }
-  console.log(['| Intent | Model | Shown, 1st run | Charged, 1st | Shown, 2nd run | Charged, 2nd |', '|---|---|---|---|---|---|', ...rows].join('\n'));
+  console.log(await writeTable(rows));
   expect(rows.length).toBe(INTENTS.reduce((n, i) => n + intentModels(i).length, 0));
 });
 

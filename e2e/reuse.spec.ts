@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { dragImage, openCanvas, openPicture, png, shortcut, useModel } from './canvasDriver';
 import { expect, test, type Received } from './studioFixture';
+import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
 import { INTENTS, type IntentId } from '../src/shared/studio/intents';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
 const prompt = (page: Page) => panel(page).getByRole('textbox', { name: /^Prompt/ });
-const generate = (page: Page) => panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+/** Generate, or Upscale on the Upscale video intent (its send button says what it does). */
+const generate = (page: Page) => panel(page).getByRole('button', { name: /^(Generate|Upscale)$/ }).click();
 const advanced = (page: Page) => panel(page).locator('details').filter({ hasText: 'Advanced' }).first().evaluate((d: HTMLDetailsElement) => (d.open = true));
 /** Adds references from files and waits until the board lists them (they are stored first). */
 async function addReferences(page: Page, colours: readonly string[]): Promise<void> {
@@ -29,6 +31,23 @@ interface Case {
   readonly press: Press;
   /** makes the first result in the studio, ready to Generate */
   make(page: Page): Promise<void>;
+  /** changes what only this intent holds, before everything else is changed */
+  change?(page: Page): Promise<void>;
+}
+
+/** A clip file made by the Sandbox's encoder, for the file chooser. */
+async function clip(name: string, width: number, height: number, background: [number, number, number]) {
+  return { name, mimeType: 'video/mp4', buffer: Buffer.from(await encodeMp4({ width, height, fps: 24, seconds: 1, background })) };
+}
+
+/** The upscale's settings: the clip chosen from a file, the factor typed, precise or creative. */
+async function upscaleWith(page: Page, file: Awaited<ReturnType<typeof clip>>, size: string, factor: string, detail: 'Precise' | 'Creative'): Promise<void> {
+  await panel(page).getByLabel('Choose a clip to upscale').setInputFiles(file);
+  await expect(panel(page).getByLabel('Clip facts')).toContainText(size);
+  const times = panel(page).getByLabel('Upscale factor (times)');
+  await times.fill(factor);
+  await times.press('Enter');
+  await panel(page).getByRole('radio', { name: detail }).click();
 }
 
 /** Paints a rectangle of mask with the rectangle tool, in image pixels. */
@@ -126,6 +145,19 @@ const CASES: readonly Case[] = [
       await panel(page).getByLabel('Length in seconds').press('Enter');
     },
   },
+  {
+    intent: 'upscale-video',
+    press: 'key',
+    make: async (page) => {
+      await page.getByRole('radio', { name: 'Upscale video', exact: true }).click();
+      await upscaleWith(page, await clip('harbour.mp4', 320, 180, [30, 60, 90]), '320 × 180', '2.5', 'Precise');
+      await prompt(page).fill('crisp rigging');
+    },
+    change: async (page) => {
+      await upscaleWith(page, await clip('other.mp4', 256, 144, [200, 40, 40]), '256 × 144', '4', 'Creative');
+      await prompt(page).fill('soft and dreamy');
+    },
+  },
 ];
 
 /** Everything changed after the first result: another picture, another board, another intent and prompt. */
@@ -163,6 +195,7 @@ for (const c of CASES) {
     await c.make(page);
     await generate(page);
     const [first] = await sent(received, 1);
+    await c.change?.(page);
     await changeEverything(page);
 
     await pressReuse(page, c.press);
@@ -171,7 +204,7 @@ for (const c of CASES) {
     const notice = page.getByRole('status', { name: 'Studio notice' });
     await expect(notice).toContainText('settings are back in the studio');
     // Nothing on the canvas went without a word: what was replaced is named, with the undo that brings it back.
-    if (c.intent !== 'create' && c.intent !== 'video') await expect(notice).toContainText(/replaced the picture.*brings/);
+    if (c.intent !== 'create' && c.intent !== 'video' && c.intent !== 'upscale-video') await expect(notice).toContainText(/replaced the picture.*brings/);
     await generate(page);
     const [, again] = await sent(received, 2);
     expect(again!.path).toBe(first!.path);

@@ -422,13 +422,19 @@ test('each message leaves with the state it describes: the accept note goes when
   await expect(moderated).toBeInViewport();
 });
 
-test('a switch from a model without a mask to one with a mask puts the brush in hand', async ({ studio }) => {
-  const { page } = studio;
-  await openCanvas(page);
+test('a switch from a model without a mask to one with a mask puts the brush in hand, and the first stroke paints', async ({ studio }) => {
+  const { page, received } = studio;
+  const canvas = await openCanvas(page);
   await openPicture(page, await png(W, H, '#778899'));
   await useModel(page, 'deblur-v1', 'clean-up');
   const tools = page.getByRole('toolbar', { name: 'Canvas tools' });
   await expect(tools.getByRole('button', { name: /Move and pan/ })).toHaveAttribute('aria-pressed', 'true');
   await panel(page).getByRole('combobox', { name: 'Model' }).selectOption('erase-v1');
   await expect(tools.getByRole('button', { name: /Brush/ })).toHaveAttribute('aria-pressed', 'true');
+  // No tool chosen by hand: the very first drag is a brush stroke on the mask, and the erase sends it.
+  await dragImage(page, canvas, [[100, 100], [200, 150]]);
+  await generate(page);
+  const [erase] = await sent(received, 'gen-tools/erase-v1', 1);
+  expect((await decoded(erase!.body.mask, [150, 125])).pixel.slice(0, 3)).toEqual([255, 255, 255]);
+  expect((await decoded(erase!.body.mask, [350, 250])).pixel.slice(0, 3)).toEqual([0, 0, 0]);
 });

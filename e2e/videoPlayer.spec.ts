@@ -148,6 +148,32 @@ test('a video result plays in the strip, steps frame by frame, and a frame becom
   await expect(tiles(page).getByRole('option').first().locator('img')).toBeVisible({ timeout: 20_000 });
 });
 
+test('choosing another clip in the strip starts the player over: its scrubber and playhead never keep the previous clip’s frame', async ({ studio }) => {
+  test.setTimeout(180_000);
+  const { page } = studio;
+  await openCanvas(page);
+  await makeClip(page, 'a lighthouse in fog', 2);
+  await makeClip(page, 'a lighthouse at night', 2);
+  await showClip(page, 1);
+  await expect(tiles(page).getByRole('option').nth(0)).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+  await player(page).focus();
+  for (let i = 0; i < 12; i++) await page.keyboard.press('.');
+  await frameShown(page, 12);
+  await expect(player(page).getByRole('slider', { name: 'Scrub' })).toHaveValue('12');
+
+  await showClip(page, 0);
+  await frameShown(page, 0);
+  await expect(player(page).getByRole('slider', { name: 'Scrub' })).toHaveValue('0');
+  await expect.poll(() => player(page).locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(1 / 24);
+  // And back, chosen while the other plays: the first clip starts over too, paused.
+  await player(page).getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => player(page).locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  await showClip(page, 1);
+  await frameShown(page, 0);
+  await expect(player(page).getByRole('slider', { name: 'Scrub' })).toHaveValue('0');
+  await expect(player(page).getByRole('button', { name: 'Play' })).toBeVisible();
+});
+
 test('the gallery’s full view plays a clip with the same player and uses its frame on the canvas; a picture is pinned as a keyframe from the gallery', async ({ studio }) => {
   test.setTimeout(180_000);
   const { page, dataDir } = studio;

@@ -6,6 +6,10 @@ import type { JsonValue } from '../catalog/field';
 import { AssetIdSchema } from '../tasks/taskRequest';
 
 /** A batch bigger than this is refused when planned: a bounded bill and a list the artist can still read. */
+/** How a batch's id starts; the id is also its task group's, so the gallery can name a batch's stack as one. */
+export const BATCH_ID_PREFIX = 'bt-';
+export const isBatchGroup = (groupId: string): boolean => groupId.startsWith(BATCH_ID_PREFIX);
+
 export const MAX_BATCH_PICTURES = 500;
 export const MAX_BATCH_ITEMS = 2000;
 /** The most the expand model adds on one side. */

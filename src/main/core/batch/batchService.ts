@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
-import { BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
+import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
@@ -126,7 +126,7 @@ export class BatchService {
     const words = BATCH_TOOL_WORDS[spec.tool].label;
     const record: BatchRecord = {
       version: 1,
-      id: `bt-${randomUUID()}`,
+      id: `${BATCH_ID_PREFIX}${randomUUID()}`,
       name: `${words} · ${spec.pictures.length} ${spec.pictures.length === 1 ? 'picture' : 'pictures'}`,
       spec,
       status: 'running',

@@ -6,6 +6,7 @@ import { gen } from '../../api';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { creditsText } from '../queue/taskText';
+import { clearHanded, handedPictures } from './fromGallery';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
 const RATIOS: readonly BatchFormat[] = [
@@ -45,7 +46,10 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
 
 /** Choosing the pictures, the tool and its model, the folder; the count, the total and the caps before Run. */
 export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
-  const [pictures, setPictures] = useState<BatchPicture[]>([]);
+  // Results chosen in the gallery (Batch…) arrive as the first pictures, with what could not come said.
+  const [handed] = useState(handedPictures);
+  useEffect(clearHanded, []);
+  const [pictures, setPictures] = useState<BatchPicture[]>(() => [...(handed?.pictures ?? [])]);
   const [tool, setTool] = useState<BatchTool>('deblur');
   const [endpointId, setEndpointId] = useState(BATCH_TOOL_WORDS.deblur.models[0]!);
   const [mask, setMask] = useState<BatchPicture | null>(null);
@@ -54,7 +58,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   const [formats, setFormats] = useState<string[]>(['9x16', '1x1', '16x9']);
   const [prompt, setPrompt] = useState('');
   const [outputDir, setOutputDir] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<string[]>(() => [...(handed?.problems ?? [])]);
   const [quoted, setQuoted] = useState<{ key: string; quote: BatchQuote } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -124,6 +128,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
             </Button>
           )}
         </div>
+        <small className="batch-hint">Or choose results in the Gallery (Ctrl+click each), then press Batch… there.</small>
         <small role="status" aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
       </fieldset>
 

@@ -16,7 +16,7 @@ export interface GridHandle {
   reveal(index: number, id: string): void;
 }
 
-interface GridProps extends Pick<CardProps, 'onSelect' | 'onOpen' | 'onMenu' | 'onStar' | 'onOpenStack'> {
+interface GridProps extends Pick<CardProps, 'onSelect' | 'onPick' | 'onOpen' | 'onMenu' | 'onStar' | 'onOpenStack'> {
   /** how many cards the grid holds */
   readonly count: number;
   /** the pages of cards held (the others are asked for as they scroll into view) */
@@ -26,6 +26,7 @@ interface GridProps extends Pick<CardProps, 'onSelect' | 'onOpen' | 'onMenu' | '
   /** how many variations each stacked group holds */
   readonly stacks: ReadonlyMap<string, number>;
   readonly selectedId: string | null;
+  readonly picked: readonly string[];
   readonly onKeyDown: (e: KeyboardEvent) => void;
   readonly handle: Ref<GridHandle>;
 }
@@ -36,7 +37,7 @@ interface GridProps extends Pick<CardProps, 'onSelect' | 'onOpen' | 'onMenu' | '
  * It is its own component because scrolling re-renders whatever holds the virtualizer: here that is the rows on
  * screen, not the gallery's search, filters and menus.
  */
-export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, stacks, selectedId, onSelect, onOpen, onMenu, onStar, onOpenStack, onKeyDown, handle }: GridProps) {
+export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, stacks, selectedId, picked, onSelect, onPick, onOpen, onMenu, onStar, onOpenStack, onKeyDown, handle }: GridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);
   const [gate] = useState(() => new FlingGate());
@@ -98,7 +99,9 @@ export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, sta
                 key={item.id}
                 item={item}
                 selected={item.id === selectedId}
+                picked={picked.includes(item.id)}
                 onSelect={onSelect}
+                onPick={onPick}
                 onOpen={onOpen}
                 onMenu={onMenu}
                 onStar={onStar}

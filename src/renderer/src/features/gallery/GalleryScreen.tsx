@@ -3,15 +3,16 @@ import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { reuseParameters, saveAs, toggleStar, undoDelete } from './actions';
-import { readDroppedFile, useDroppedStore } from './droppedFiles';
+import { readDroppedFile, reuseSourceOf, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
-import { NO_FILTER, queryOf } from './galleryModel';
+import { NO_FILTER, queryOf, stackWords } from './galleryModel';
 import { GalleryFilters } from './GalleryFilters';
 import { galleryUi, resetGalleryUi, useGalleryUi } from './galleryUiStore';
 
 const { setFilter, select: setSelectedId, open: setOpenId, showMenu: setMenu, setNote, setSaving } = galleryUi;
 import { ResultMenu } from './ResultMenu';
 import { GalleryGrid, type GridHandle } from './GalleryGrid';
+import { PickBar } from './PickBar';
 import { fetchItemAt, heldIndexOf, itemAt, useGalleryView, useHeldOrAsked } from './galleryView';
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
@@ -36,6 +37,7 @@ export function GalleryScreen() {
   const canUndo = useLibraryStore((s) => s.trashed.length > 0);
   const filter = useGalleryUi((s) => s.filter);
   const selectedId = useGalleryUi((s) => s.selectedId);
+  const picked = useGalleryUi((s) => s.picked);
   const chosenOpenId = useGalleryUi((s) => s.openId);
   const menu = useGalleryUi((s) => s.menu);
   const saving = useGalleryUi((s) => s.saving);
@@ -151,6 +153,11 @@ export function GalleryScreen() {
       return;
     }
     if (!selected) return;
+    if ((e.ctrlKey || e.metaKey) && e.key === ' ') {
+      e.preventDefault();
+      galleryUi.togglePick(selected.id);
+      return;
+    }
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setOpenId(selected.id);
@@ -184,19 +191,8 @@ export function GalleryScreen() {
 
   const restore = async () => {
     if (!dropped) return;
-    const found = dropped.found;
     setDropped(null);
-    const source =
-      found.kind === 'gen-studio'
-        ? { endpointId: found.metadata.endpoint.id, params: found.metadata.params, inputs: found.inputs }
-        : {
-            endpointId: 'gen-dev',
-            params: Object.fromEntries(
-              Object.entries({ prompt: found.prompt, seed: found.seed, width: found.width, height: found.height, steps: found.steps, guidance: found.guidance }).filter(([, v]) => v !== null),
-            ) as Record<string, string | number>,
-            inputs: [],
-          };
-    setNote(await reuseParameters(source));
+    setNote(await reuseParameters(reuseSourceOf(dropped.found)));
   };
 
   const set = galleryUi.refine;
@@ -224,8 +220,8 @@ export function GalleryScreen() {
       </header>
       <GalleryFilters projectNames={projectNames} />
       {filter.group && (
-        <p className="gallery-group-bar" role="status" aria-label="Variations shown">
-          The {total} variations of one Generate.
+        <p className="gallery-group-bar" role="status" aria-label="Stack shown">
+          {stackWords(filter.group, total).shown}
           <button type="button" className="button" onClick={() => set({ group: null })}>
             Back to every result
           </button>
@@ -252,6 +248,7 @@ export function GalleryScreen() {
           </button>
         </p>
       )}
+      <PickBar />
       {loaded && all === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
       {loaded && all > 0 && total === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
       <GalleryGrid
@@ -261,7 +258,9 @@ export function GalleryScreen() {
         onShow={onShow}
         stacks={stacks}
         selectedId={selectedId}
+        picked={picked}
         onSelect={setSelectedId}
+        onPick={galleryUi.togglePick}
         onOpen={setOpenId}
         onMenu={onCardMenu}
         onStar={onCardStar}

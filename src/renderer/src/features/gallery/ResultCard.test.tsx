@@ -10,13 +10,14 @@ import { libraryItem } from './testing/libraryItem';
 
 const item = libraryItem({ id: 'r1', thumbnailUrl: 'gen-media://thumbs/r1.webp', params: { prompt: 'a red door' }, cost: 2.5 });
 
-function render(flinging: boolean): HTMLElement {
+const none = () => undefined;
+
+function render(flinging: boolean, { picked = false, onSelect = none, onPick = none }: { picked?: boolean; onSelect?: (id: string) => void; onPick?: (id: string) => void } = {}): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
-  const none = () => undefined;
   act(() =>
     createRoot(container).render(
-      <ResultCard item={item} selected={false} onSelect={none} onOpen={none} onMenu={none} onStar={none} stack={0} onOpenStack={none} gate={{ flinging: () => flinging }} />,
+      <ResultCard item={item} selected={false} picked={picked} onSelect={onSelect} onPick={onPick} onOpen={none} onMenu={none} onStar={none} stack={0} onOpenStack={none} gate={{ flinging: () => flinging }} />,
     ),
   );
   return container;
@@ -41,5 +42,21 @@ describe('ResultCard', () => {
     expect(card.querySelector('img')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(card.querySelector('img')?.getAttribute('src')).toBe(item.thumbnailUrl);
+  });
+
+  it('a click selects it; Ctrl+click (⌘ on a Mac) chooses it with others instead, and a chosen card says so', () => {
+    const onSelect = vi.fn();
+    const onPick = vi.fn();
+    const card = render(false, { onSelect, onPick });
+    const open = card.querySelector('button.gallery-card-open') as HTMLButtonElement;
+    act(() => open.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    act(() => open.dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true })));
+    act(() => open.dispatchEvent(new MouseEvent('click', { bubbles: true, metaKey: true })));
+    expect(onSelect.mock.calls).toEqual([['r1']]);
+    expect(onPick.mock.calls).toEqual([['r1'], ['r1']]);
+    expect(open.textContent).not.toContain('chosen');
+    const chosen = render(false, { picked: true });
+    expect(chosen.querySelector('.gallery-card')?.classList.contains('picked')).toBe(true);
+    expect(chosen.querySelector('button.gallery-card-open')?.textContent).toContain(', chosen');
   });
 });

@@ -4,16 +4,20 @@ import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
-import { durationText, isVideo, promptText, titleOf } from './galleryModel';
+import { durationText, isVideo, promptText, stackWords, titleOf } from './galleryModel';
 
 export interface CardProps {
   readonly item: LibraryItem;
   readonly selected: boolean;
+  /** chosen with others (Ctrl+click) for an action on several, such as a batch */
+  readonly picked: boolean;
   readonly onSelect: (id: string) => void;
+  /** Ctrl+click (⌘ on a Mac): the result joins the chosen ones, or leaves them */
+  readonly onPick: (id: string) => void;
   readonly onOpen: (id: string) => void;
   readonly onMenu: (id: string, at: { x: number; y: number }) => void;
   readonly onStar: (item: LibraryItem) => void;
-  /** how many variations of one Generate this card stands for (0 or 1: itself only) */
+  /** how many results of one Generate or one batch this card stands for (0 or 1: itself only) */
   readonly stack: number;
   readonly onOpenStack: (groupId: string) => void;
   /** says whether the grid is being flung past, when the card's thumbnail would not be worth its fetch and decode */
@@ -24,7 +28,7 @@ export interface CardProps {
  * One result in the grid: its preview whole (never cropped), what made it, a star. Dragging it out of the window
  * hands the other application the file itself: main starts the native drag.
  */
-export const ResultCard = memo(function ResultCard({ item, selected, onSelect, onOpen, onMenu, onStar, stack, onOpenStack, gate }: CardProps) {
+export const ResultCard = memo(function ResultCard({ item, selected, picked, onSelect, onPick, onOpen, onMenu, onStar, stack, onOpenStack, gate }: CardProps) {
   const title = titleOf(item);
   const prompt = promptText(item);
   // A card mounted mid-fling shows a plain tile; if it is still on screen a moment later, its picture comes.
@@ -41,7 +45,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
     onMenu(item.id, { x: e.clientX, y: e.clientY });
   };
   return (
-    <div className={`gallery-card${selected ? ' selected' : ''}${item.discarded ? ' discarded' : ''}${stack > 1 ? ' stacked' : ''}`} role="listitem" data-result={item.id}>
+    <div className={`gallery-card${selected ? ' selected' : ''}${item.discarded ? ' discarded' : ''}${stack > 1 ? ' stacked' : ''}${picked ? ' picked' : ''}`} role="listitem" data-result={item.id}>
       <button
         type="button"
         className="gallery-card-open"
@@ -53,7 +57,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
           e.preventDefault();
           dragOut(item);
         }}
-        onClick={() => onSelect(item.id)}
+        onClick={(e) => (e.ctrlKey || e.metaKey ? onPick(item.id) : onSelect(item.id))}
         onDoubleClick={() => onOpen(item.id)}
         onContextMenu={menu}
       >
@@ -62,6 +66,11 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
             <video src={`${item.url}#t=0.1`} muted preload="metadata" aria-hidden="true" />
           ) : (
             <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" decoding="async" draggable={false} />
+          )}
+          {picked && (
+            <span className="gallery-picked" aria-hidden="true">
+              ✓
+            </span>
           )}
           {isVideo(item) && (
             <span className="gallery-badge" aria-label={`Video, ${item.seconds ?? '?'} seconds`}>
@@ -76,11 +85,12 @@ export const ResultCard = memo(function ResultCard({ item, selected, onSelect, o
             {item.width && item.height ? ` · ${item.width} × ${item.height}` : ''}
             {item.cost !== null ? ` · ${creditsText(item.cost)}` : ''}
           </span>
+          {picked && <span className="visually-hidden">, chosen</span>}
         </span>
       </button>
       {stack > 1 && item.group && (
-        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={`Show the ${stack} variations`}>
-          {stack} variations
+        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={stackWords(item.group.id, stack).show}>
+          {stackWords(item.group.id, stack).badge}
         </button>
       )}
       <button

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { DroppedFile } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
+import type { ReuseSource } from './actions';
 
 interface DroppedState {
   /** a dropped file that carries parameters, waiting for the user to restore them or not */
@@ -49,4 +50,11 @@ export function followDroppedResults(): () => void {
   };
   window.addEventListener('drop', onDrop);
   return () => window.removeEventListener('drop', onDrop);
+}
+
+/** What a dropped file's parameters reuse: Gen Studio's own request, or another tool's prompt and settings on the default model. */
+export function reuseSourceOf(found: Exclude<DroppedFile, { kind: 'none' }>): ReuseSource {
+  if (found.kind === 'gen-studio') return { endpointId: found.metadata.endpoint.id, params: found.metadata.params, inputs: found.inputs };
+  const params = Object.entries({ prompt: found.prompt, seed: found.seed, width: found.width, height: found.height, steps: found.steps, guidance: found.guidance }).filter(([, v]) => v !== null);
+  return { endpointId: 'gen-dev', params: Object.fromEntries(params) as Record<string, string | number>, inputs: [] };
 }

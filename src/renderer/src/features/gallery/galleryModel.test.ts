@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beforeInputOf, columnsFor, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
+import { BATCH_ID_PREFIX } from '../../../../shared/batch/plan';
 import { libraryItem } from './testing/libraryItem';
 
 const item = libraryItem;
@@ -55,5 +56,12 @@ describe('requests made again from a result', () => {
   it('the grid fits as many cards as there is room for, at least one', () => {
     expect(columnsFor(1000, 200, 12)).toBe(4);
     expect(columnsFor(100, 200, 12)).toBe(1);
+  });
+});
+
+describe('a stack in words', () => {
+  it('names one Generate’s variations, and one batch’s results as a batch', () => {
+    expect(stackWords('g-1', 4)).toEqual({ badge: '4 variations', show: 'Show the 4 variations', shown: 'The 4 variations of one Generate.' });
+    expect(stackWords(`${BATCH_ID_PREFIX}0d6e`, 3)).toEqual({ badge: '3 in one batch', show: 'Show the 3 results of this batch', shown: 'The 3 results of one batch.' });
   });
 });

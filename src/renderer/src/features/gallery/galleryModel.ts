@@ -4,6 +4,7 @@ import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract'
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { nameOf } from '../queue/taskText';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
+import { isBatchGroup } from '../../../../shared/batch/plan';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -28,6 +29,13 @@ export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
 /** The prompt as a caption shows it: boxes by their labels, not the JSON list sent. */
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? promptForDisplay(item.params.prompt) : '');
 export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
+
+/** What a stack holds, in words: one Generate's variations, or one batch's results. */
+export function stackWords(groupId: string, count: number): { badge: string; show: string; shown: string } {
+  return isBatchGroup(groupId)
+    ? { badge: `${count} in one batch`, show: `Show the ${count} results of this batch`, shown: `The ${count} results of one batch.` }
+    : { badge: `${count} variations`, show: `Show the ${count} variations`, shown: `The ${count} variations of one Generate.` };
+}
 
 /** The start of the day, week (from Monday) or month holding `now`, in the computer's time zone. */
 export function rangeStart(range: DateRange, now: number): number {

@@ -17,4 +17,17 @@ describe('the gallery store', () => {
     resetGalleryUi();
     expect(useGalleryUi.getState()).toMatchObject({ filter: NO_FILTER, selectedId: null, openId: null, menu: null });
   });
+
+  it('chooses results together: Ctrl+click adds one (and selects it), again takes it out; a new visit chooses none', () => {
+    galleryUi.togglePick('r1');
+    galleryUi.togglePick('r2');
+    galleryUi.togglePick('r3');
+    galleryUi.togglePick('r2');
+    expect(useGalleryUi.getState()).toMatchObject({ picked: ['r1', 'r3'], selectedId: 'r2' });
+    galleryUi.clearPicked();
+    expect(useGalleryUi.getState().picked).toEqual([]);
+    galleryUi.togglePick('r4');
+    resetGalleryUi();
+    expect(useGalleryUi.getState().picked).toEqual([]);
+  });
 });

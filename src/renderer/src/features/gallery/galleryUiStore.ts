@@ -4,7 +4,7 @@ import type { ActionNote } from './actions';
 import { NO_FILTER, type GalleryFilter } from './galleryModel';
 
 /**
- * What the gallery's user has chosen: the filters, the selected and the opened result, the open card menu, the
+ * What the gallery's user has chosen: the filters, the selected, chosen and opened results, the open card menu, the
  * last action's note and the result being saved as. Its parts (filters, grid, menu, full view) each read what they
  * show; what main sends (the pages) is in galleryView.ts.
  */
@@ -16,6 +16,8 @@ interface GalleryUiState {
   readonly menu: { readonly id: string; readonly x: number; readonly y: number } | null;
   readonly note: ActionNote | null;
   readonly saving: LibraryItem | null;
+  /** results chosen together (Ctrl+click, Ctrl+Space) for an action on several: a batch */
+  readonly picked: readonly string[];
 }
 
 export const useGalleryUi = create<GalleryUiState>(() => ({
@@ -25,11 +27,12 @@ export const useGalleryUi = create<GalleryUiState>(() => ({
   menu: null,
   note: null,
   saving: null,
+  picked: [],
 }));
 
 /** The gallery opens as it was first shown: no filter, nothing selected or open. */
 export function resetGalleryUi(): void {
-  useGalleryUi.setState({ filter: NO_FILTER, selectedId: null, openId: null, menu: null, note: null, saving: null });
+  useGalleryUi.setState({ filter: NO_FILTER, selectedId: null, openId: null, menu: null, note: null, saving: null, picked: [] });
 }
 
 const set = useGalleryUi.setState;
@@ -43,4 +46,7 @@ export const galleryUi = {
   showMenu: (menu: GalleryUiState['menu']) => set({ menu }),
   setNote: (note: ActionNote | null) => set({ note }),
   setSaving: (saving: LibraryItem | null) => set({ saving }),
+  /** Adds a result to the chosen ones, or takes it out if it was in; either way it is the selected one. */
+  togglePick: (id: string) => set((s) => ({ selectedId: id, picked: s.picked.includes(id) ? s.picked.filter((x) => x !== id) : [...s.picked, id] })),
+  clearPicked: () => set({ picked: [] }),
 };

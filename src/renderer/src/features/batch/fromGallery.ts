@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import type { BatchPicture } from '../../../../shared/batch/plan';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { gen } from '../../api';
+import { useNavigationStore } from '../../store/navigationStore';
+import { isVideo } from '../gallery/galleryModel';
+
+/** Pictures chosen in the gallery for a batch, and what could not come, in words. */
+export interface HandedPictures {
+  readonly pictures: readonly BatchPicture[];
+  readonly problems: readonly string[];
+}
+
+/**
+ * The gallery's selection on its way to the Batch screen: the gallery leaves it here and opens Batch; the
+ * screen's form takes it once (a screen shown later starts empty).
+ */
+const useBatchInbox = create<{ readonly handed: HandedPictures | null }>(() => ({ handed: null }));
+
+/** What the gallery handed over, if anything (read while rendering, so it changes nothing). */
+export const handedPictures = (): HandedPictures | null => useBatchInbox.getState().handed;
+
+/** The form has taken what was handed: a Batch screen shown later starts empty. */
+export function clearHanded(): void {
+  useBatchInbox.setState({ handed: null });
+}
+
+/** Why chosen videos stay out of a batch, naming them (a batch's tools all work on pictures). */
+export function videosLeftOutText(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return names.length === 1
+    ? `${listed} is a video and was left out: a batch works on pictures.`
+    : `${listed} are videos and were left out: a batch works on pictures.`;
+}
+
+/** Stores each chosen picture result as an input; videos and results that cannot be read are said in words. */
+export async function picturesOfResults(items: readonly LibraryItem[]): Promise<HandedPictures> {
+  const pictures: BatchPicture[] = [];
+  const problems: string[] = [];
+  const videos: string[] = [];
+  for (const item of items) {
+    if (isVideo(item)) {
+      videos.push(item.fileName);
+      continue;
+    }
+    const stored = await gen.assets.fromLibrary({ resultId: item.id });
+    if (!stored.ok) problems.push(`${item.fileName}: ${stored.error.message}`);
+    else pictures.push({ assetId: stored.value.id, name: item.fileName, width: stored.value.width, height: stored.value.height });
+  }
+  const leftOut = videosLeftOutText(videos);
+  return { pictures, problems: leftOut ? [leftOut, ...problems] : problems };
+}
+
+/** Batch… on the gallery's selection: its pictures become the batch's inputs and the Batch screen opens. */
+export async function batchFromGallery(ids: readonly string[]): Promise<HandedPictures> {
+  const items: LibraryItem[] = [];
+  const problems: string[] = [];
+  for (const id of ids) {
+    const got = await gen.library.get({ id });
+    if (got.ok) items.push(got.value);
+    else problems.push(got.error.message);
+  }
+  const handed = await picturesOfResults(items);
+  const all = { pictures: handed.pictures, problems: [...handed.problems, ...problems] };
+  if (all.pictures.length > 0) {
+    useBatchInbox.setState({ handed: all });
+    useNavigationStore.getState().show('batch');
+  }
+  return all;
+}
