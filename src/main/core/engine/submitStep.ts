@@ -77,6 +77,9 @@ export class SubmitStep {
     const url = `${base}${endpointPath(endpoint, conn.endpointWord)}`;
 
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
+    // A record from disk (or from before the rule) is held to it too: nothing asks here, the form did.
+    const webhookRefusal = conn.kind === 'sandbox' ? await this.d.sandboxWebhooks.refusal(r.request.params['webhook_url'], 'check') : null;
+    if (webhookRefusal) return this.t.fail(r, { code: 'insecure', message: webhookRefusal });
     // The record says "submitting" on disk before a byte goes out: a crash from here on is an unknown outcome.
     await this.book.update(r, { state: 'submitting', submittedAt: this.book.now(), detail: msg.sending, nextAttemptAt: null });
     if (this.book.stopped) return;
