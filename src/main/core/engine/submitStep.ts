@@ -5,6 +5,7 @@ import type { ResolvedConnection } from '../connections/connectionService';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
+import { wholeFieldsOfCutAnswer } from './cutAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
 import { CONNECT_BACKOFF, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
@@ -164,9 +165,15 @@ export class SubmitStep {
 
   private async accepted(r: TaskRecord, conn: ResolvedConnection, text: string): Promise<void> {
     const json = parseJson(text);
-    const polling = AsyncResponseSchema.safeParse(json);
+    let polling = AsyncResponseSchema.safeParse(json);
     const webhook = polling.success ? undefined : AsyncWebhookResponseSchema.safeParse(json);
-    if (!polling.success && !webhook?.success) return this.t.unknown(r, { code: 'bad-result', message: msg.unknownShape }, msg.unknownShapeDetail);
+    if (!polling.success && !webhook?.success) {
+      // Cut short after the task was made: when its id and polling address came whole, the service is asked.
+      const cut = json === undefined ? wholeFieldsOfCutAnswer(text) : null;
+      if (!cut) return this.t.unknown(r, { code: 'bad-result', message: msg.unknownShape }, msg.unknownShapeDetail);
+      this.d.log.warn('a submit answer was cut short; following the task it names', { task: r.id, remoteId: cut.id });
+      polling = AsyncResponseSchema.safeParse({ id: cut.id, polling_url: cut.pollingUrl });
+    }
     const data = polling.success ? polling.data : webhook!.data!;
     const now = this.book.now();
     let pollingUrl: string | null = null;
