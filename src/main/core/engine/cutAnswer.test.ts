@@ -22,16 +22,15 @@ describe('a submit answer cut short', () => {
     expect(wholeFieldsOfCutAnswer('{"id":"a\\"b","polling_url":"u"')).toEqual({ id: 'a"b', pollingUrl: 'u' });
   });
 
-  it('is followed by asking the service (the task finishes), not left for the artist to settle, and never sent twice', async () => {
+  /** A core on a Sandbox whose submit answers `cut` turns into what the core receives. */
+  async function submitThrough(cut: (text: string) => Response): Promise<{ state: string | undefined; accepted: number }> {
     const KEY = 'sk-cut-answer-7Q';
     const sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 100 } } });
     cleanup.push(() => sandbox.close());
-    // The service took the task and its answer broke off right after the polling address.
     const cutting: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       if (init?.method !== 'POST' || !String(input).includes('/v1/gen-dev')) return response;
-      const text = await response.text();
-      return new Response(text.slice(0, text.indexOf('"', text.indexOf('"polling_url":"') + 15) + 1), { status: 200, headers: { 'content-type': 'application/json' } });
+      return cut(await response.text());
     };
     const dir = await tempDir('cut-answer');
     cleanup.push(dir.remove);
@@ -50,7 +49,32 @@ describe('a submit answer cut short', () => {
       if (Date.now() > end) throw new Error(`still ${fx.tasks.get(task.id)?.state}`);
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect(fx.task(task.id).state).toBe('done');
-    expect(sandbox.submissions().filter((s) => s.taskId !== null)).toHaveLength(1);
+    return { state: fx.tasks.get(task.id)?.state, accepted: sandbox.submissions().filter((s) => s.taskId !== null).length };
+  }
+
+  /** The answer up to the quote that ends its polling address. */
+  const upToPollingUrl = (text: string) => text.slice(0, text.indexOf('"', text.indexOf('"polling_url":"') + 15) + 1);
+
+  it('is followed by asking the service (the task finishes), not left for the artist to settle, and never sent twice', async () => {
+    // The service took the task and its answer ended right after the polling address.
+    expect(await submitThrough((text) => new Response(upToPollingUrl(text), { status: 200, headers: { 'content-type': 'application/json' } }))).toEqual({ state: 'done', accepted: 1 });
+  }, 60_000);
+
+  it('after a reset while the answer was arriving, asks the service too', async () => {
+    // The connection broke after the polling address arrived: the body's read fails, what came is kept.
+    let sent = false;
+    const resetAfter = (text: string) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          // The first read gets what arrived, the next one the reset (an error drops chunks still queued).
+          pull(controller) {
+            if (sent) return controller.error(Object.assign(new TypeError('terminated'), { cause: { code: 'ECONNRESET' } }));
+            sent = true;
+            controller.enqueue(new TextEncoder().encode(upToPollingUrl(text)));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    expect(await submitThrough(resetAfter)).toEqual({ state: 'done', accepted: 1 });
   }, 60_000);
 });

@@ -87,7 +87,7 @@ export class SubmitStep {
     // The last moment a cancel can still keep the request from going out.
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
     const out = await timed('http', () =>
-      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal }),
+      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal, keepCutAnswer: true }),
     );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
@@ -128,6 +128,8 @@ export class SubmitStep {
           this.slots.slotFreed(r.keyId);
           return;
         }
+        // Reset while the service's answer was arriving: if it named the task whole, the service is asked.
+        if (out.kind === 'network' && out.cut && wholeFieldsOfCutAnswer(out.cut.text)) return this.accepted(r, conn, out.cut.text);
         const why = out.kind === 'timeout' ? msg.noAnswerInTime : msg.connectionLostWhy(redact(out.message));
         return this.t.unknown(r, { code: 'network', message: msg.sentButLost(why) }, msg.mayHaveReached);
       }
