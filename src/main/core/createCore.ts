@@ -87,7 +87,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
   const media = new MediaRegistry(deps.mediaBase);
-  const assets = new AssetStore(deps.dataDir, media);
+  const assets = new AssetStore(deps.dataDir, media, (name, step) => events.emit('assets.importing', { name: redact(name), step: step && redact(step) }));
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
   const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
