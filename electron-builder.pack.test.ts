@@ -96,7 +96,7 @@ describe.runIf(process.platform === 'linux' && (process.arch === 'x64' || proces
   it('packs the built app and the production dependencies into the asar, and nothing of the development tools', () => {
     const files = new Set(asar.listPackage(join(app(own).resources, 'app.asar'), { isPack: false }).map((f) => f.replace(/^[\\/]/, '').split('\\').join('/')));
     for (const file of [pkg.main.replace(/^\.\//, ''), 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json', 'resources/icons/png/512x512.png']) expect(files, file).toContain(file);
-    for (const dep of ['sharp', 'electron-updater', 'electron-store', '@napi-rs/keyring', 'fflate']) expect(files, dep).toContain(`node_modules/${dep}`);
+    for (const dep of ['sharp', 'electron-updater', 'conf', '@napi-rs/keyring', 'fflate']) expect(files, dep).toContain(`node_modules/${dep}`);
     for (const devOnly of ['electron', 'electron-builder', 'vite', 'vitest', 'typescript', '@playwright/test']) expect(files, devOnly).not.toContain(`node_modules/${devOnly}`);
     expect([...files].filter((f) => f.startsWith('out/harness') || f.startsWith('src/') || f.startsWith('e2e/'))).toEqual([]);
   });

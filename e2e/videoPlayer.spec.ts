@@ -186,10 +186,11 @@ test('the gallery’s full view plays a clip with the same player and uses its f
 });
 
 /** An MP4 made by the Sandbox's encoder, written where the file chooser can take it. */
-async function clipFile(dir: string, name: string, spec: { width: number; height: number; seconds: number; padBytes?: number }): Promise<string> {
+async function clipFile(dir: string, name: string, spec: { width: number; height: number; seconds: number; totalBytes?: number }): Promise<string> {
   const mp4 = await encodeMp4({ width: spec.width, height: spec.height, fps: 24, seconds: spec.seconds, background: [30, 60, 90] });
-  // A trailing `free` box keeps the file a valid MP4 while making it as large as the test needs.
-  const pad = spec.padBytes ?? 0;
+  // A trailing `free` box keeps the file a valid MP4 while making it exactly as large as the test needs, whatever
+  // the encoder's own bytes come to (picture and sound).
+  const pad = spec.totalBytes ? spec.totalBytes - mp4.length - 8 : 0;
   const free = Buffer.alloc(pad > 0 ? pad + 8 : 0);
   if (pad > 0) {
     free.writeUInt32BE(pad + 8, 0);
@@ -247,7 +248,7 @@ test('an upscale source over 50 MB or over 2560 × 1440 is refused when chosen, 
   const panel = page.getByRole('region', { name: 'Generate' });
   const choose = panel.getByLabel('Choose a clip to upscale');
 
-  await choose.setInputFiles(await clipFile(dataDir, 'heavy.mp4', { width: 320, height: 180, seconds: 1, padBytes: 51 * 1000 * 1000 }));
+  await choose.setInputFiles(await clipFile(dataDir, 'heavy.mp4', { width: 320, height: 180, seconds: 1, totalBytes: 51 * 1000 * 1000 }));
   const refusal = panel.getByRole('alert', { name: 'Clip refused' });
   await expect(refusal).toContainText('heavy.mp4 was not taken; nothing was sent.');
   await expect(refusal).toContainText('This clip is 51.0 MB; video upscaling takes at most 50 MB.');

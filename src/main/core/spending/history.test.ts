@@ -107,6 +107,12 @@ describe('the spending chart', () => {
     expect(describeRun('q', { library, engine }).prompt).toHaveLength(90);
     expect(describeRun('gone', { library, engine })).toEqual({ prompt: '', resultId: null });
   });
+
+  it('names a prompt’s boxes by their labels, as every caption does, never the JSON list the service was sent', () => {
+    const sent = `a harbour ${JSON.stringify([{ label: 'boat', box: [0, 0, 512, 512] }, { label: 'gull', box: [600, 40, 700, 120] }])}`;
+    const library = { get: () => ({ id: 'g', params: { prompt: sent } }) };
+    expect(describeRun('g', { library, engine: { get: fail } }).prompt).toBe('a harbour · 2 boxes: boat, gull');
+  });
 });
 
 function fail(): never {

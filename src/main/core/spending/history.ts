@@ -1,4 +1,5 @@
 import type { SpendingDay, SpendingRun } from '../../../shared/ipc/contract';
+import { promptForDisplay } from '../../../shared/catalog/boundingBoxes';
 import type { LedgerEntry } from './ledger';
 
 const HISTORY_DAYS = 30;
@@ -94,9 +95,9 @@ export function biggestRuns(
     });
 }
 
-/** The start of a prompt, for a list row. */
+/** The start of a prompt as captions say it (boxes by their labels: cut first, the JSON list could not be read), for a list row. */
 function promptStart(prompt: unknown, max = 90): string {
-  const text = typeof prompt === 'string' ? prompt.trim().replace(/\s+/g, ' ') : '';
+  const text = typeof prompt === 'string' ? promptForDisplay(prompt).trim().replace(/\s+/g, ' ') : '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
