@@ -3,21 +3,18 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
-import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
-import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
-import { matrixRefusal } from '../explore/exploreService';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
+import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
 const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
@@ -104,21 +101,13 @@ export class BatchService {
   }
 
   quote(spec: BatchSpec): BatchQuote {
-    const items = this.plan(spec);
-    const prices = this.prices(spec, items);
-    let refusal: string | null = null;
-    try {
-      this.checkCaps(spec, items, prices);
-    } catch (error) {
-      refusal = error instanceof Error ? error.message : String(error);
-    }
-    return { count: items.length, prices, total: round(prices.reduce<number>((s, p) => s + (p ?? 0), 0)), unpriced: prices.filter((p) => p === null).length, refusal, outputNames: items.map((i) => i.outputStem) };
+    return quoteBatch(this.d, spec);
   }
 
   async startBatch(spec: BatchSpec): Promise<BatchInfo> {
-    const items = this.plan(spec);
-    const estimates = this.prices(spec, items);
-    this.checkCaps(spec, items, estimates);
+    const items = planOrRefuse(spec);
+    const estimates = batchPrices(this.d, spec, items);
+    checkBatchCaps(this.d, spec, items, estimates);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });
@@ -223,56 +212,6 @@ export class BatchService {
     for (const live of this.batches.values()) {
       while (live.pumping) await live.pumping;
       while (live.saving) await live.saving;
-    }
-  }
-
-  private plan(spec: BatchSpec): BatchItem[] {
-    const planned = planBatch(spec);
-    if (!planned.ok) throw new IpcFailure('validation', planned.problem);
-    return planned.items;
-  }
-
-  private usage(spec: BatchSpec, item: BatchItem): Usage | undefined {
-    const endpoint = findEndpoint(item.endpointId);
-    if (!endpoint) return undefined;
-    const sizes = new Map([...spec.pictures, ...(spec.mask ? [spec.mask] : []), ...(spec.partner ? [spec.partner] : [])].map((p) => [p.assetId, p]));
-    const picture = spec.pictures[item.picture]!;
-    const inputs = Object.fromEntries(Object.entries(item.inputs).map(([field, assetId]) => [field, { assetId }]));
-    if (item.scaledMask) inputs[item.scaledMask.field] = { assetId: picture.assetId };
-    return expectedUsage(endpoint, { params: item.params, inputs }, (id) => {
-      const p = sizes.get(id);
-      return p ? { width: p.width, height: p.height, hasAlpha: false } : undefined;
-    });
-  }
-
-  private prices(spec: BatchSpec, items: readonly BatchItem[]): (number | null)[] {
-    const keyId = this.d.spending.activeKeyId();
-    return items.map((i) => this.d.spending.estimate(keyId, i.endpointId, this.usage(spec, i))?.cost ?? null);
-  }
-
-  /** The caps see the whole batch as one group (as Explore's matrix): refused before anything is sent. */
-  private checkCaps(spec: BatchSpec, items: readonly BatchItem[], prices: ReadonlyArray<number | null>): void {
-    const keyId = this.d.spending.activeKeyId();
-    const caps = this.d.spending.caps(keyId);
-    if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
-    if (prices.some((p) => p === null)) {
-      const title = findEndpoint(spec.endpointId)?.title ?? spec.endpointId;
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: “${title}” has no price yet for “${this.d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${items.length} pictures keep within your caps. Run it on one picture first, then the batch.`,
-      );
-    }
-    const last = items[items.length - 1]!;
-    const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
-    const reserved = this.d.engine.reservation(keyId);
-    try {
-      this.d.spending.check(keyId, last.endpointId, this.usage(spec, last), { amount: reserved.amount + others, unpriced: reserved.unpriced });
-    } catch (error) {
-      if (error instanceof IpcFailure && error.code === 'spending-cap') {
-        const words = matrixRefusal(error.message, items.length, others + (prices[prices.length - 1] ?? 0)).replace('take out some choices, models or seeds', 'choose fewer pictures');
-        throw new IpcFailure('spending-cap', words);
-      }
-      throw error;
     }
   }
 
@@ -436,8 +375,6 @@ export class BatchService {
     return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId };
   }
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Why the service held a picture back, in words. */
 export function moderatedWords(reasons: readonly string[]): string {
