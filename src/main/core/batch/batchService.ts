@@ -10,6 +10,7 @@ import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { savedAll, saveCoalesced } from '../fs/coalescedSave';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -179,7 +180,7 @@ export class BatchService {
     live.record = { ...live.record, outcomes, attempts, status: live.record.status === 'finished' || live.record.status === 'cancelled' ? 'running' : live.record.status };
     live.dirty = true;
     this.save(live);
-    await this.flushOne(live);
+    await savedAll(live);
     if (live.record.status === 'running') await this.send(live, index);
     this.d.onChanged(this.info(live));
     return this.info(live);
@@ -211,7 +212,7 @@ export class BatchService {
   async flush(): Promise<void> {
     for (const live of this.batches.values()) {
       while (live.pumping) await live.pumping;
-      while (live.saving) await live.saving;
+      await savedAll(live);
     }
   }
 
@@ -320,25 +321,12 @@ export class BatchService {
     live.record = { ...live.record, status };
     live.dirty = true;
     this.save(live);
-    await this.flushOne(live);
+    await savedAll(live);
     this.d.onChanged(this.info(live));
   }
 
   private save(live: Live): void {
-    if (live.saving) return;
-    live.saving = (async () => {
-      while (live.dirty) {
-        live.dirty = false;
-        await writeJsonAtomic(this.fileOf(live.record.id), live.record).catch((error: unknown) => {
-          this.d.log.error('a batch could not be saved', { id: live.record.id, error: String(error) });
-        });
-      }
-      live.saving = null;
-    })();
-  }
-
-  private async flushOne(live: Live): Promise<void> {
-    while (live.saving) await live.saving;
+    saveCoalesced(live, this.fileOf(live.record.id), (error) => this.d.log.error('a batch could not be saved', { id: live.record.id, error: String(error) }));
   }
 
   private live(id: string): Live {

@@ -9,6 +9,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { savedAll, saveCoalesced } from '../fs/coalescedSave';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -207,7 +208,7 @@ export class ExploreService {
 
   /** Waits for pending writes (tests, quit). */
   async flush(): Promise<void> {
-    for (const live of this.matrices.values()) while (live.saving) await live.saving;
+    for (const live of this.matrices.values()) await savedAll(live);
   }
 
   private plan(spec: MatrixSpec): MatrixPlan {
@@ -316,26 +317,12 @@ export class ExploreService {
     live.record = { ...live.record, status };
     live.dirty = true;
     this.save(live);
-    await this.flushOne(live);
+    await savedAll(live);
     this.d.onChanged(this.info(live));
   }
 
-  /** Writes the record, one write at a time; changes made meanwhile go in the next. */
   private save(live: Live): void {
-    if (live.saving) return;
-    live.saving = (async () => {
-      while (live.dirty) {
-        live.dirty = false;
-        await writeJsonAtomic(this.fileOf(live.record.id), live.record).catch((error: unknown) => {
-          this.d.log.error('a matrix could not be saved', { id: live.record.id, error: String(error) });
-        });
-      }
-      live.saving = null;
-    })();
-  }
-
-  private async flushOne(live: Live): Promise<void> {
-    while (live.saving) await live.saving;
+    saveCoalesced(live, this.fileOf(live.record.id), (error) => this.d.log.error('a matrix could not be saved', { id: live.record.id, error: String(error) }));
   }
 
   private live(id: string): Live {
