@@ -45,6 +45,8 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
 
 /** Choosing the pictures, the tool and its model, the folder; the count, the total and the caps before Run. */
 export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
+  // Long (over 80 lines) for its markup (about 140 of its lines): the tool and its settings, the pictures and folders
+  // chosen, the mask, the output folder and the batch's summary.
   const [pictures, setPictures] = useState<BatchPicture[]>([]);
   const [tool, setTool] = useState<BatchTool>('deblur');
   const [endpointId, setEndpointId] = useState(BATCH_TOOL_WORDS.deblur.models[0]!);
