@@ -56,6 +56,10 @@ const restrictions = {
   sandboxImportsNoCore: {
     patterns: [pattern(['**/core', '**/core/**'], 'The Sandbox stands alone (it runs as its own command too): it imports src/shared, never the core.')],
   },
+  /** A test that checks the app's validation against the Sandbox compares two implementations, not one with itself. */
+  sandboxValidatesItself: {
+    patterns: [pattern(['**/shared/validation', '**/shared/validation/**'], 'The Sandbox validates with its own code (src/main/sandbox/validation), never the app’s.')],
+  },
 };
 
 /** One `no-restricted-imports` setting from pieces of `restrictions`. */
@@ -168,6 +172,11 @@ export default tseslint.config(
   },
   {
     files: ['src/main/sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(...mainLayer, restrictions.ipcMain, restrictions.sandboxImportsNoCore, restrictions.sandboxValidatesItself) },
+  },
+  {
+    // Tests and their helpers may use the app's validation: to build valid bodies, and to compare the two.
+    files: ['src/main/sandbox/**/*.test.ts', 'src/main/sandbox/testing/**/*.ts'],
     rules: { 'no-restricted-imports': restrictImports(...mainLayer, restrictions.ipcMain, restrictions.sandboxImportsNoCore) },
   },
   {

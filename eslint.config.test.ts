@@ -104,6 +104,7 @@ describe('the layering rules', () => {
       expect(await breaksLayering(`import { createCore } from '${up}/core/createCore';\nvoid createCore;\n`, file), file).toBe(true);
       expect(await breaksLayering(`import { Library } from '${up}/core/library/library';\nvoid Library;\n`, file), file).toBe(true);
       expect(await breaksLayering(`import { CATALOG } from '${up}/../shared/catalog';\nvoid CATALOG;\n`, file), file).toBe(false);
+      expect(await breaksLayering(`import { validateRequest } from '${up}/../shared/validation/validate';\nvoid validateRequest;\n`, file), file).toBe(true);
       // The main layer's rules still hold there.
       expect(await breaksLayering("import { ipcMain } from 'electron';\nvoid ipcMain;\n", file), file).toBe(true);
     }

@@ -114,20 +114,50 @@ const startupScript = `(() => {
   const tick = () => {
     if (!marks.shown) {
       const button = [...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.includes('Gallery'));
-      if (button) { marks.shown = performance.now(); button.click(); }
+      if (button) { marks.shown = performance.now(); window.__benchMark?.('click'); button.click(); }
     } else if (!marks.listed) {
       if ((document.querySelector('.gallery-header')?.textContent ?? '').includes('${count.toLocaleString('en-US')} results')) marks.listed = performance.now();
     } else {
       const images = [...document.querySelectorAll('.gallery-row:first-child img')];
-      if (images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0)) { marks.thumbs = performance.now(); marks.firstRow = images.length; return; }
+      if (images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0)) {
+        marks.thumbs = performance.now();
+        marks.firstRow = images.length;
+        window.__benchMark?.('thumbs');
+        // When the first row's thumbnails were asked for and answered, after the click.
+        const asked = performance.getEntriesByType('resource').filter((e) => e.name.includes('/gen-media/')).slice(0, images.length);
+        marks.thumbAsked = Math.max(...asked.map((e) => e.startTime)) - marks.shown;
+        marks.thumbAnswered = Math.max(...asked.map((e) => e.responseEnd)) - marks.shown;
+        return;
+      }
     }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 })();`;
 
+/** The core's calls while it starts, and its CPU between the click and the first thumbnails, as the core heard of them. */
+const calls: Array<{ name: string; start: number; end: number }> = [];
+const probes: Record<string, { at: number; cpu: NodeJS.CpuUsage }> = {};
 const coreStarted = performance.now();
-const app = await launchChromium({ dataDir, headless: true, initScript: startupScript });
+const app = await launchChromium({
+  dataDir,
+  headless: true,
+  initScript: startupScript,
+  beforeLoad: async (page, harness) => {
+    await page.exposeFunction('__benchMark', (name: string) => {
+      probes[name] = { at: performance.now(), cpu: process.cpuUsage() };
+    });
+    const dispatch = harness.dispatcher.dispatch.bind(harness.dispatcher);
+    harness.dispatcher.dispatch = async (name, request, sender) => {
+      const start = performance.now();
+      try {
+        return await dispatch(name, request, sender);
+      } finally {
+        calls.push({ name, start, end: performance.now() });
+      }
+    };
+  },
+});
 console.log(`Core and page started in ${((performance.now() - coreStarted) / 1000).toFixed(1)} s`);
 const { page } = app;
 const startup = await page.waitForFunction(
@@ -142,7 +172,17 @@ const marks = (await startup.jsonValue()) as Record<string, number>;
 console.log(
   `Start-up, from navigation: screens shown ${marks.shown!.toFixed(0)} ms; ${count} results listed ${marks.listed!.toFixed(0)} ms; first row of thumbnails (${marks.firstRow}) decoded ${marks.thumbs!.toFixed(0)} ms`,
 );
-console.log(`Time to first thumbnails after the Gallery was clicked: ${(marks.thumbs! - marks.shown!).toFixed(0)} ms`);
+console.log(
+  `Time to first thumbnails after the Gallery was clicked: ${(marks.thumbs! - marks.shown!).toFixed(0)} ms (the first row's thumbnails asked for at +${marks.thumbAsked!.toFixed(0)} ms, all answered by +${marks.thumbAnswered!.toFixed(0)} ms)`,
+);
+{
+  const click = probes.click!;
+  const thumbs = probes.thumbs!;
+  const cpu = (thumbs.cpu.user + thumbs.cpu.system - click.cpu.user - click.cpu.system) / 1000;
+  console.log(`  the core between the click and the first thumbnails (as it heard of them, ${(thumbs.at - click.at).toFixed(0)} ms apart): ${cpu.toFixed(0)} ms of CPU`);
+  const during = calls.filter((c) => c.end >= click.at - 50 && c.start <= thumbs.at).map((c) => `${c.name} ${(c.start - click.at).toFixed(0)}…${(c.end - click.at).toFixed(0)}`);
+  console.log(`  calls the core answered meanwhile (ms after the click it heard of): ${during.join('; ') || 'none'}`);
+}
 
 const memory = async () =>
   page.evaluate(() => ({
@@ -204,10 +244,14 @@ console.log(`JS heap after scrolling: ${(after.heap / 2 ** 20).toFixed(1)} MiB`)
 const searches = ['lighthouse fox', 'harbour dusk', 'number 99999', 'rain market', 'zebra', 'snow city 12', 'portrait', 'lemons sailor'];
 const handlers = app.harness!.core.handlers;
 const coreTimes: number[] = [];
+const coreCpu: number[] = [];
 for (const text of searches) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const r = await handlers['library.page']({ query: { text }, offset: 0, limit: 96 });
+  const c1 = process.cpuUsage(c0);
   coreTimes.push(performance.now() - t0);
+  coreCpu.push((c1.user + c1.system) / 1000);
   if (r.all !== count) throw new Error('the library does not hold every result');
 }
 const roundTrips = await page.evaluate(async (texts) => {
@@ -223,7 +267,7 @@ const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
 };
-console.log(`Search over ${count} prompts (${searches.length} searches, first page of each): in the core ${stats(coreTimes)}; from the page, round trip ${stats(roundTrips)}`);
+console.log(`Search over ${count} prompts (${searches.length} searches, first page of each): in the core ${stats(coreTimes)} (CPU ${stats(coreCpu)}); from the page, round trip ${stats(roundTrips)}`);
 
 await app.close();
 
@@ -231,7 +275,7 @@ await app.close();
 const opened = performance.now();
 const alone = await Library.open({ dataDir, media: new MediaRegistry('gen-media://m/'), notices: new NoticeBoard({ now: Date.now }), log: silentLogger, now: Date.now });
 console.log(`Library of ${count} opened alone (index read, sidecars checked) in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
-const filings: Array<{ total: number; write: number; stall: number }> = [];
+const filings: Array<{ total: number; write: number; stall: number; cpu: number; busy: number }> = [];
 for (let n = 0; n < 5; n++) {
   // The file's name holds the id's first 8 characters: each new result needs its own.
   const id = `${String(n + 1).repeat(8)}-2222-4333-8444-000000000000`;
@@ -242,6 +286,8 @@ for (let n = 0; n < 5; n++) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const e0 = performance.eventLoopUtilization();
   await alone.save({
     id,
     bytes: pictures[n]!.file,
@@ -262,13 +308,15 @@ for (let n = 0; n < 5; n++) {
     group: null,
   });
   const total = performance.now() - t0;
+  const c1 = process.cpuUsage(c0);
+  const busy = performance.eventLoopUtilization(e0).active;
   delay.disable();
   off();
-  filings.push({ total, write, stall: delay.max / 1e6 });
+  filings.push({ total, write, stall: delay.max / 1e6, cpu: (c1.user + c1.system) / 1000, busy });
 }
-const worst = (key: 'total' | 'write' | 'stall') => Math.max(...filings.map((f) => f[key])).toFixed(1);
+const worst = (key: 'total' | 'write' | 'stall' | 'cpu') => Math.max(...filings.map((f) => f[key])).toFixed(1);
 console.log(
-  `A new result filed into ${count} (5 saves: checked, preview made, metadata written, file, preview, sidecar and index written): ${filings.map((f) => f.total.toFixed(1)).join(', ')} ms (worst ${worst('total')} ms); of which writing the file, preview, sidecar and index ${filings.map((f) => f.write.toFixed(1)).join(', ')} ms; longest event-loop stall ${worst('stall')} ms`,
+  `A new result filed into ${count} (5 saves: checked, preview made, metadata written, file, preview, sidecar and index written): ${filings.map((f) => f.total.toFixed(1)).join(', ')} ms (worst ${worst('total')} ms); of which writing the file, preview, sidecar and index ${filings.map((f) => f.write.toFixed(1)).join(', ')} ms; longest event-loop stall ${worst('stall')} ms; CPU (this process, every thread) ${filings.map((f) => f.cpu.toFixed(1)).join(', ')} ms; the event loop busy (wall time, which the load stretches) ${filings.map((f) => f.busy.toFixed(1)).join(', ')} ms`,
 );
 
 await rm(dataDir, { recursive: true, force: true });

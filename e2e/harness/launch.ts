@@ -31,6 +31,8 @@ export async function launchChromium(options: {
   initScript?: string;
   /** Save to file / Open file's dialogs (the headed runner asks in the terminal); scripted by the spec otherwise. */
   projectDialogs?: ScriptedProjectDialogs;
+  /** Runs once the page and core exist, before the app loads (a benchmark's bindings and probes). */
+  beforeLoad?: (page: Page, harness: Harness) => Promise<void>;
 }): Promise<LaunchedApp & { browser: Browser }> {
   const browser = options.browser ?? (await launchBrowser(options.headless));
   const harness = await startHarness({ dataDir: options.dataDir, ...(options.deps ? { deps: options.deps } : {}), ...(options.projectDialogs ? { projectDialogs: options.projectDialogs } : {}) });
@@ -54,6 +56,7 @@ export async function launchChromium(options: {
   });
   await page.addInitScript({ content: await readFile(BRIDGE_FILE, 'utf8') });
   if (options.initScript) await page.addInitScript({ content: options.initScript });
+  await options.beforeLoad?.(page, harness);
   await page.goto(harness.url);
 
   return {

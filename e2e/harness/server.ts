@@ -109,6 +109,8 @@ export async function startHarness(options: {
   const core = await createCore(deps);
   started.core = core;
   const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), core.log);
+  // As the Electron shell does while its window loads.
+  await dispatcher.warm('library.page', { offset: 0, limit: 100 });
 
   return {
     url: `${origin}/index.html`,

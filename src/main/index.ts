@@ -114,6 +114,8 @@ async function main(): Promise<void> {
   // Opened before the window, so the window starts on it.
   for (const path of pendingProjectFiles.splice(0)) await core.openProjectFile(path);
   open();
+  // While the window loads: the library's first page is the first thing every window asks for.
+  void dispatcher.warm('library.page', { offset: 0, limit: 100 });
   openProjectFileNow = (path) => {
     void core.openProjectFile(path);
     if (window?.isMinimized()) window.restore();

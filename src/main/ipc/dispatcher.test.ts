@@ -65,4 +65,17 @@ describe('the IPC dispatcher', () => {
     const d = dispatcherWith({ 'app.info': async () => ({ name: 3 }) as unknown as typeof info });
     expect(await d.dispatch('app.info', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
+
+  it('warms a call for no window: the handler runs once with the parsed request, its answer is dropped, a failure only logged', async () => {
+    const page = vi.fn(async () => ({ total: 0, all: 0, offset: 0, items: [], stacks: {} }));
+    const warn = vi.fn();
+    const handlers = { 'library.page': page, 'app.info': async () => Promise.reject(new Error('not yet')) } as unknown as Handlers;
+    const d = createDispatcher(handlers, trustOrigins(['app://gen-studio']), { ...silentLogger, warn });
+    await d.warm('library.page', { offset: 0, limit: 100 });
+    expect(page).toHaveBeenCalledWith({ offset: 0, limit: 100 }, { startDrag: undefined });
+    await expect(d.warm('app.info', undefined)).resolves.toBeUndefined();
+    await d.warm('library.page', { offset: -1, limit: 100 });
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual(['a warm-up call failed', 'a warm-up call is outside the contract']);
+  });
 });

@@ -34,6 +34,13 @@ export function trustOrigins(origins: readonly string[]): SenderCheck {
 export interface Dispatcher {
   readonly channels: ReadonlyMap<string, CallName>;
   dispatch(name: CallName, request: unknown, sender: SenderInfo): Promise<IpcResult<unknown>>;
+  /**
+   * Runs a call once for no window, its answer dropped. A fresh process runs every handler and parser slowly
+   * the first time (the contract's parsers compile their fast paths then): warming the call a window makes
+   * first while the window is still loading keeps that out of the first second after it shows. Failures are
+   * only logged.
+   */
+  warm(name: CallName, request: unknown): Promise<void>;
 }
 
 /**
@@ -70,5 +77,17 @@ export function createDispatcher(handlers: Handlers, isTrusted: SenderCheck, log
     }
   }
 
-  return { channels, dispatch };
+  async function warm(name: CallName, request: unknown): Promise<void> {
+    const spec = CALLS[name];
+    const parsed = spec.request.safeParse(request);
+    if (!parsed.success) return log.warn('a warm-up call is outside the contract', { call: name });
+    try {
+      const handler = handlers[name] as (req: unknown, context: CallContext) => Promise<unknown>;
+      spec.response.safeParse(await handler(parsed.data, { startDrag: undefined }));
+    } catch (error) {
+      log.warn('a warm-up call failed', { call: name, error: error instanceof Error ? error.name : 'unknown' });
+    }
+  }
+
+  return { channels, dispatch, warm };
 }

@@ -31,6 +31,40 @@ export function parseRatio(value: string): number | undefined {
 
 const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
+/** Characters as the service counts a string's length (Python's `len`: code points, not UTF-16 units). */
+const characters = (value: string) => [...value].length;
+
+/** Bytes of the text in UTF-8: pydantic measures a URL's length so. */
+function utf8Length(value: string): number {
+  let n = 0;
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    n += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** One part of an IPv4 address as the URL Standard reads it: decimal, 0x hex or 0-led octal. */
+function ipv4Part(part: string): number | undefined {
+  if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : Number.parseInt(part.slice(2), 16);
+  if (/^0[0-7]+$/.test(part)) return Number.parseInt(part, 8);
+  return /^\d+$/.test(part) ? Number(part) : undefined;
+}
+
+/**
+ * The URL Standard takes a host whose last label is a number as an IPv4 address, which must then be one: at
+ * most four parts, each but the last under 256, the last filling the bytes left (`999.999.999.999` is refused,
+ * `1.2.3` is 1.2.0.3).
+ */
+function badIpv4(host: string): boolean {
+  const labels = host.replace(/\.$/, '').split('.');
+  if (ipv4Part(labels.at(-1)!) === undefined) return false;
+  const parts = labels.map(ipv4Part);
+  if (parts.length > 4 || parts.some((p) => p === undefined)) return true;
+  const last = parts.at(-1)!;
+  return parts.slice(0, -1).some((p) => p! > 255) || last! >= 256 ** (5 - parts.length);
+}
+
 /**
  * A `uri` field as pydantic's HttpUrl (max length 2083) checks it, with its error types: the length first
  * (`url_too_long`), then whether it parses (`url_parsing`, the parser's reason in `ctx.error`), then the scheme
@@ -38,7 +72,7 @@ const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
  */
 function checkUrl(loc: Loc, value: string, f: StringField): ValidationIssue[] {
   const max = f.maxLength ?? 2083;
-  if (value.length > max) return [issue(loc, 'url_too_long', `URL should have at most ${plural(max, 'character')}`, { max_length: max })];
+  if (utf8Length(value) > max) return [issue(loc, 'url_too_long', `URL should have at most ${plural(max, 'character')}`, { max_length: max })];
   const text = value.trim();
   const parsing = (error: string) => [issue(loc, 'url_parsing', `Input should be a valid URL, ${error}`, { error })];
   if (text === '') return parsing('input is empty');
@@ -53,20 +87,23 @@ function checkUrl(loc: Loc, value: string, f: StringField): ValidationIssue[] {
   const host = port ? hostAndPort.slice(0, port.index) : hostAndPort;
   if (host === '') return parsing('empty host');
   if (port && Number(port[1] || 0) > 65535) return parsing('invalid port number');
-  if (/[\s%<>^|[\]:]/.test(host.replace(/^\[[0-9a-f:.]+\]$/i, 'ipv6'))) return parsing('invalid domain character');
+  // The host is percent-decoded before its characters are checked (`exa%41mple.com` is `exaAmple.com`).
+  const decoded = host.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  if (/[\s%<>^|[\]:]/.test(decoded.replace(/^\[[0-9a-f:.]+\]$/i, 'ipv6'))) return parsing('invalid domain character');
+  if (badIpv4(decoded)) return parsing('invalid IPv4 address');
   return [];
 }
 
 function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[] {
   if (f.format === 'uri') return checkUrl(loc, value, f);
-  if (f.minLength !== undefined && value.length < f.minLength) {
+  if (f.minLength !== undefined && characters(value) < f.minLength) {
     return [
       issue(loc, 'string_too_short', `String should have at least ${plural(f.minLength, 'character')}`, {
         min_length: f.minLength,
       }),
     ];
   }
-  if (f.maxLength !== undefined && value.length > f.maxLength) {
+  if (f.maxLength !== undefined && characters(value) > f.maxLength) {
     return [
       issue(loc, 'string_too_long', `String should have at most ${plural(f.maxLength, 'character')}`, {
         max_length: f.maxLength,

@@ -6,7 +6,7 @@ export interface ValidationIssue {
   readonly msg: string;
   readonly type: string;
   readonly ctx?: Readonly<Record<string, JsonValue>>;
-  /** The value the issue is about, as the service's items carry it (field notes); filled in by `withInput`. */
+  /** The value the issue is about, as the service's items carry it (field notes). */
   readonly input?: unknown;
 }
 
@@ -27,20 +27,4 @@ export function quoteList(values: readonly string[]): string {
 export function fieldOfIssue(i: ValidationIssue): string | undefined {
   const [where, field] = i.loc;
   return where === 'body' && typeof field === 'string' ? field : undefined;
-}
-
-/**
- * The issue with the `input` the service's 422 items carry: the value at its `loc` in the body, or, for a field
- * that is missing, the object it is missing from (as the service's framework reports it).
- */
-export function withInput(i: ValidationIssue, body: unknown): ValidationIssue {
-  if (i.input !== undefined) return i;
-  if (i.loc[0] !== 'body') return { ...i, input: null };
-  let at: unknown = body;
-  for (const step of i.loc.slice(1)) {
-    const next = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[step] : undefined;
-    if (next === undefined) break;
-    at = next;
-  }
-  return { ...i, input: at === undefined ? null : at };
 }

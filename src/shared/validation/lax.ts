@@ -7,8 +7,11 @@ export type LaxResult = { readonly ok: true; readonly value: unknown } | { reado
 
 const TRUE_WORDS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
 const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
-/** pydantic-core reads `"28"`, `" 28 "` and `"28.0"` (a fraction of zeros only) as the integer 28. */
-const INTEGER_TEXT = /^[+-]?\d+(?:\.0*)?$/;
+/**
+ * pydantic-core reads `"28"`, `" 28 "`, `"28.0"` (a fraction of zeros, at least one) and `"2_8"` (underscores
+ * between digits) as the integer 28; `"28."` is not an integer to it.
+ */
+const INTEGER_TEXT = /^[+-]?\d+(?:_\d+)*(?:\.0+)?$/;
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 const ok = (value: unknown): LaxResult => ({ ok: true, value });
@@ -25,7 +28,7 @@ export function laxValue(loc: Loc, value: unknown, f: FieldSpec): LaxResult {
       if (typeof value === 'boolean') return ok(value ? 1 : 0);
       if (typeof value === 'string') {
         const text = value.trim();
-        return INTEGER_TEXT.test(text) ? ok(Number.parseInt(text, 10)) : refuse(loc, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+        return INTEGER_TEXT.test(text) ? ok(Number.parseInt(text.replaceAll('_', ''), 10)) : refuse(loc, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
       }
       if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(loc, 'int_type', 'Input should be a valid integer');
       if (!Number.isInteger(value)) return refuse(loc, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part');
@@ -41,7 +44,8 @@ export function laxValue(loc: Loc, value: unknown, f: FieldSpec): LaxResult {
       if (typeof value === 'boolean') return ok(value);
       if (value === 0 || value === 1) return ok(value === 1);
       if (typeof value === 'string') {
-        const word = value.trim().toLowerCase();
+        // Not trimmed: pydantic-core refuses `" yes "`.
+        const word = value.toLowerCase();
         if (TRUE_WORDS.has(word)) return ok(true);
         if (FALSE_WORDS.has(word)) return ok(false);
       }

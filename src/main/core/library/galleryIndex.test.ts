@@ -102,4 +102,22 @@ describe('the gallery’s index in main', () => {
     expect(answered).toEqual(queries.map((q) => fresh.page(q, 0, 10)));
     expect(answered[0]).toEqual({ total: 4, ids: ['new', 'h2', 'v2', 'solo'], stacks: { h: 2, g: 2 } });
   });
+
+  it('keeps the filters’ choices as a fresh read of the library gives them, through new results and removals', () => {
+    const index = indexOf([at('a', 3, { projectId: 'p1' }), at('b', 2, { endpointId: 'gen-pro-1.0-fill' })]);
+    const before = index.facets();
+    expect(before).toEqual({ models: ['gen-dev', 'gen-pro-1.0-fill'], intents: ['text-to-image', 'inpaint'], projects: ['p1'] });
+    // A new fill result: its model and intent now come first, as the newest result shows them.
+    index.put(row({ id: 'c', savedAt: 4, endpointId: 'gen-pro-1.0-fill', projectId: 'p2' }));
+    const fresh = () => indexOf([at('a', 3, { projectId: 'p1' }), at('b', 2, { endpointId: 'gen-pro-1.0-fill' }), at('c', 4, { endpointId: 'gen-pro-1.0-fill', projectId: 'p2' })]);
+    expect(index.facets()).toEqual(fresh().facets());
+    expect(index.facets()).toEqual({ models: ['gen-pro-1.0-fill', 'gen-dev'], intents: ['inpaint', 'text-to-image'], projects: ['p2', 'p1'] });
+    // An older one filed late and a removal read the library again.
+    index.put(row({ id: 'old', savedAt: 1, endpointId: 'gen-dev', projectId: 'p3' }));
+    expect(index.facets().projects).toEqual(['p2', 'p1', 'p3']);
+    index.remove('c');
+    expect(index.facets()).toEqual({ models: ['gen-dev', 'gen-pro-1.0-fill'], intents: ['text-to-image', 'inpaint'], projects: ['p1', 'p3'] });
+    // What was answered before is not changed under its holder.
+    expect(before.models).toEqual(['gen-dev', 'gen-pro-1.0-fill']);
+  });
 });

@@ -52,6 +52,8 @@ export class GalleryIndex {
   private rows: GalleryRow[] = [];
   private readonly byId = new Map<string, GalleryRow>();
   private readonly views = new Map<string, View>();
+  /** The filters' choices, kept until a change other than a new result (which moves its own to the front). */
+  private facetsKept: Facets | null = null;
 
   constructor(private readonly markOf: (id: string) => Mark) {}
 
@@ -63,11 +65,17 @@ export class GalleryIndex {
     return this.byId.has(id);
   }
 
-  /** Files many rows at once (start-up): one sort instead of one insert each. */
+  /**
+   * Files many rows at once (start-up): one sort instead of one insert each. The unfiltered view and the
+   * filters' choices are worked out here, before any window asks: the gallery's first page and the home screen's
+   * newest results are then a slice, not a read of the whole library queued in front of the first thumbnails.
+   */
   load(rows: Iterable<GalleryRow>): void {
     for (const row of rows) this.byId.set(row.id, row);
     this.rows = [...this.byId.values()].sort((a, b) => b.savedAt - a.savedAt);
     this.changed();
+    this.view({});
+    this.facets();
   }
 
   put(row: GalleryRow): void {
@@ -84,8 +92,10 @@ export class GalleryIndex {
     this.rows.splice(lo, 0, row);
     // The usual case, a result just made: it goes first in every view it shows in, without reading the library again
     // (which would hold main's event loop for tens of milliseconds at 100,000 results).
-    if (lo === 0) for (const view of this.views.values()) this.putFirst(view, row);
-    else this.changed();
+    if (lo === 0) {
+      for (const view of this.views.values()) this.putFirst(view, row);
+      if (this.facetsKept) this.facetsKept = withFirst(this.facetsKept, row);
+    } else this.changed();
   }
 
   private putFirst(view: View, row: GalleryRow): void {
@@ -115,6 +125,7 @@ export class GalleryIndex {
   /** Any change but a new result first: every view is read again when next asked for. */
   changed(): void {
     this.views.clear();
+    this.facetsKept = null;
   }
 
   /** A star or a discard changed: only the views that filter by them are stale. */
@@ -157,8 +168,9 @@ export class GalleryIndex {
     return at < 0 ? undefined : at;
   }
 
-  /** The models, intents and projects of every result, for the filters. */
-  facets(): { models: string[]; intents: TaskKind[]; projects: string[] } {
+  /** The models, intents and projects of every result, for the filters, each in the order the newest shows it. */
+  facets(): Facets {
+    if (this.facetsKept) return this.facetsKept;
     const models = new Set<string>();
     const intents = new Set<TaskKind>();
     const projects = new Set<string>();
@@ -167,7 +179,8 @@ export class GalleryIndex {
       if (r.kind) intents.add(r.kind);
       if (r.projectId) projects.add(r.projectId);
     }
-    return { models: [...models], intents: [...intents], projects: [...projects] };
+    this.facetsKept = { models: [...models], intents: [...intents], projects: [...projects] };
+    return this.facetsKept;
   }
 
   private view(query: LibraryQuery): View {
@@ -195,15 +208,26 @@ export class GalleryIndex {
       const mark = this.markOf(r.id);
       if (q.status === 'starred' ? !mark.starred : q.status === 'discarded' ? !mark.discarded : mark.discarded) return false;
     }
-    return words.every((w) => r.text.includes(w));
+    for (const w of words) if (!r.text.includes(w)) return false;
+    return true;
   }
 
   private compute(query: LibraryQuery): View {
     const words = wordsOf(query);
-    const found = this.rows.filter((r) => this.matches(r, query, words));
+    // A plain loop: a query reads every row, and a closure per row showed in the first page's time.
+    const found: GalleryRow[] = [];
+    for (const r of this.rows) if (this.matches(r, query, words)) found.push(r);
     if (query.group !== undefined) return { query, ids: found.map((r) => r.id), stacks: new Map() };
     return { query, ...stack(found) };
   }
+}
+
+type Facets = { readonly models: string[]; readonly intents: TaskKind[]; readonly projects: string[] };
+
+/** The choices once `row` is the newest result: its own come first, as a read of the rows newest first finds them. */
+function withFirst(f: Facets, row: GalleryRow): Facets {
+  const first = <T>(list: readonly T[], value: T | null): T[] => (value === null ? [...list] : [value, ...list.filter((v) => v !== value)]);
+  return { models: first(f.models, row.endpointId), intents: first(f.intents, row.kind), projects: first(f.projects, row.projectId) };
 }
 
 const wordsOf = (q: LibraryQuery): string[] => (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);

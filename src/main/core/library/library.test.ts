@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
@@ -62,6 +63,22 @@ describe('the library', () => {
 
     const again = await open();
     expect(again.list().map((i) => i.id)).toEqual([item.id]);
+  });
+
+  it('tells of a filed result only once its preview is on disk at the strip’s size, served at the address it names', async () => {
+    const lib = await open();
+    const id = '5a5a5a5a-1111-4222-8333-444444444444';
+    const heard: Array<{ thumbnailUrl: string | null; preview: Buffer | null }> = [];
+    lib.onAdded((item) => {
+      // Read at the very moment the renderer is told: the strip shows this address at once.
+      const preview = existsSync(join(libDir(), '.thumbs', `${id}.webp`)) ? readFileSync(join(libDir(), '.thumbs', `${id}.webp`)) : null;
+      heard.push({ thumbnailUrl: item.thumbnailUrl, preview });
+    });
+    await lib.save(await request(id, await jpeg(1600, 1000)));
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.thumbnailUrl).toBe(`gen-media://m/result-thumb/${id}`);
+    expect(await sharp(heard[0]!.preview!).metadata()).toMatchObject({ format: 'webp', width: 320, height: 200 });
+    expect((await media.resolve(`result-thumb/${id}`))?.file).toBe(join(libDir(), '.thumbs', `${id}.webp`));
   });
 
   it('saves a task’s result once, however often it is asked to', async () => {

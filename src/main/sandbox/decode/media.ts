@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { FieldSpec } from '../../../shared/catalog/field';
 import { stripDataUrl } from '../../../shared/media/base64';
-import { issue, type ValidationIssue } from '../../../shared/validation/issue';
+import { serviceIssue, type Loc, type ServiceIssue } from '../validation/issue';
 import type { DecodedImage, DecodedInputs, DecodedKeyframe, DecodedVideo } from '../outputs/job';
 
 /** Same cap as sharp's default: refuses decompression bombs before they take the memory. */
@@ -25,8 +25,7 @@ export interface MediaSources {
   readonly readVideo: (bytes: Uint8Array) => VideoHeader | undefined;
 }
 
-type Loc = readonly (string | number)[];
-type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; issue: ValidationIssue };
+type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; issue: ServiceIssue };
 
 const isAddress = (value: string) => /^https?:\/\//i.test(value);
 
@@ -34,20 +33,20 @@ function bytesOf(loc: Loc, value: string, field: FieldSpec, sources: MediaSource
   if (isAddress(value)) {
     const acceptsUrl = (field.type === 'image' || field.type === 'video') && field.encoding === 'base64-or-url';
     if (!acceptsUrl) {
-      return { ok: false, issue: issue(loc, 'value_error', `Value error, ${field.name} takes a base64-encoded ${what}, not an address`) };
+      return { ok: false, issue: serviceIssue(loc, 'value_error', `Value error, ${field.name} takes a base64-encoded ${what}, not an address`, value) };
     }
     const own = sources.ownResult(value);
-    if (own === 'expired') return { ok: false, issue: issue(loc, 'value_error', `Value error, the ${what} address has expired`) };
+    if (own === 'expired') return { ok: false, issue: serviceIssue(loc, 'value_error', `Value error, the ${what} address has expired`, value) };
     if (!own) {
       return {
         ok: false,
-        issue: issue(loc, 'value_error', `Value error, the sandbox works offline and fetches only its own result addresses; send the ${what} as base64`),
+        issue: serviceIssue(loc, 'value_error', `Value error, the sandbox works offline and fetches only its own result addresses; send the ${what} as base64`, value),
       };
     }
     return { ok: true, bytes: own };
   }
   const bytes = Buffer.from(stripDataUrl(value), 'base64');
-  if (bytes.length === 0) return { ok: false, issue: issue(loc, 'value_error', `Value error, ${field.name} is not base64-encoded data`) };
+  if (bytes.length === 0) return { ok: false, issue: serviceIssue(loc, 'value_error', `Value error, ${field.name} is not base64-encoded data`, value) };
   return { ok: true, bytes };
 }
 
@@ -64,25 +63,25 @@ async function decodeImageBytes(bytes: Uint8Array): Promise<DecodedImage | strin
   }
 }
 
-async function decodeImage(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): Promise<DecodedImage | ValidationIssue> {
+async function decodeImage(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): Promise<DecodedImage | ServiceIssue> {
   const got = bytesOf(loc, value, field, sources, 'image');
   if (!got.ok) return got.issue;
   const image = await decodeImageBytes(got.bytes);
-  return typeof image === 'string' ? issue(loc, 'value_error', `Value error, the image could not be decoded (${image})`) : image;
+  return typeof image === 'string' ? serviceIssue(loc, 'value_error', `Value error, the image could not be decoded (${image})`, value) : image;
 }
 
-function decodeVideo(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): DecodedVideo | ValidationIssue {
+function decodeVideo(loc: Loc, value: string, field: FieldSpec, sources: MediaSources): DecodedVideo | ServiceIssue {
   const got = bytesOf(loc, value, field, sources, 'video');
   if (!got.ok) return got.issue;
   const header = sources.readVideo(got.bytes);
-  if (!header) return issue(loc, 'value_error', 'Value error, the video could not be read (expected an H.264 MP4)');
+  if (!header) return serviceIssue(loc, 'value_error', 'Value error, the video could not be read (expected an H.264 MP4)', value);
   return { bytes: got.bytes, ...header };
 }
 
 export interface DecodeResult {
   readonly inputs: DecodedInputs;
   /** Media that is not what it claims to be, located like the service's own 422 issues. */
-  readonly issues: readonly ValidationIssue[];
+  readonly issues: readonly ServiceIssue[];
 }
 
 /**
@@ -93,22 +92,22 @@ export async function decodeMedia(endpoint: EndpointSpec, body: Readonly<Record<
   const images = new Map<string, DecodedImage>();
   const videos = new Map<string, DecodedVideo>();
   const keyframes: DecodedKeyframe[] = [];
-  const issues: ValidationIssue[] = [];
-  const keep = <T extends object>(got: T | ValidationIssue, use: (value: T) => void) => {
+  const issues: ServiceIssue[] = [];
+  const keep = <T extends object>(got: T | ServiceIssue, use: (value: T) => void) => {
     if ('loc' in got && 'msg' in got) issues.push(got);
     else use(got as T);
   };
   for (const field of endpoint.fields) {
     const value = body[field.name];
     const loc = ['body', field.name];
-    if (field.type === 'image' && typeof value === 'string' && value.length > 0) {
+    if (field.type === 'image' && typeof value === 'string') {
       keep(await decodeImage(loc, value, field, sources), (img) => images.set(field.name, img));
-    } else if (field.type === 'video' && typeof value === 'string' && value.length > 0) {
+    } else if (field.type === 'video' && typeof value === 'string') {
       keep(decodeVideo(loc, value, field, sources), (v) => videos.set(field.name, v));
     } else if (field.type === 'keyframes' && Array.isArray(value)) {
       for (const [i, item] of value.entries()) {
         const frame = item as { image?: unknown; time?: unknown } | null;
-        if (typeof frame?.image !== 'string' || typeof frame.time !== 'number' || frame.image.length === 0) continue;
+        if (typeof frame?.image !== 'string' || typeof frame.time !== 'number') continue;
         const time = frame.time;
         const imageField = { ...field, type: 'image', encoding: 'base64-or-url' } as FieldSpec;
         keep(await decodeImage([...loc, i, 'image'], frame.image, imageField, sources), (image) => keyframes.push({ time, image }));

@@ -1,9 +1,10 @@
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
-import { issue, withInput, type ValidationIssue } from '../../../shared/validation/issue';
-import { coerceRequest, validateRequest } from '../../../shared/validation/validate';
 import { isJsonContentType } from '../http/contentType';
 import type { DecodedInputs } from '../outputs/job';
+import { validateBody } from '../validation/body';
+import { serviceIssue, type ServiceIssue } from '../validation/issue';
+import { checkEndpointRules } from '../validation/rules';
 import { decodeMedia, type MediaSources } from './media';
 
 export type ParsedRequest =
@@ -13,22 +14,23 @@ export type ParsedRequest =
       readonly params: Readonly<Record<string, JsonValue>>;
       readonly inputs: DecodedInputs;
     }
-  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+  | { readonly ok: false; readonly issues: readonly ServiceIssue[] };
 
 /**
  * Parses JSON as the service's framework does: a syntax error is a 422 located at the character it stopped at.
  * V8 names no position when the text simply ends (`{"a":`, `[`), which is where Python's decoder stops too: at
  * the end of the input.
  */
-export function parseJson(text: string, contentType?: string): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
-  if (text.trim().length === 0) return { ok: false, issue: { ...issue(['body'], 'missing', 'Field required'), input: null } };
+export function parseJson(text: string, contentType?: string): { ok: true; value: unknown } | { ok: false; issue: ServiceIssue } {
+  if (text.trim().length === 0) return { ok: false, issue: serviceIssue(['body'], 'missing', 'Field required', null) };
   if (!isJsonContentType(contentType)) {
     return {
       ok: false,
-      issue: issue(
+      issue: serviceIssue(
         ['body'],
         'model_attributes_type',
         `Input should be a valid dictionary or object to extract fields from (the body was sent as ${contentType}, which is not read as JSON: send Content-Type: application/json)`,
+        text,
       ),
     };
   }
@@ -40,7 +42,7 @@ export function parseJson(text: string, contentType?: string): { ok: true; value
     return {
       ok: false,
       // The service's framework reports a body it could not decode with an empty object as its input.
-      issue: { ...issue(['body', at ? Number(at[1]) : text.length], 'json_invalid', 'JSON decode error', { error: message }), input: {} },
+      issue: serviceIssue(['body', at ? Number(at[1]) : text.length], 'json_invalid', 'JSON decode error', {}, { error: message }),
     };
   }
 }
@@ -59,33 +61,20 @@ function effectiveParams(endpoint: EndpointSpec, body: Readonly<Record<string, u
 }
 
 /**
- * Everything the service checks before it accepts a task: a JSON Content-Type, JSON syntax, the body's shape,
- * each field against the catalog (as the service validates: unknown fields ignored, `null` as absent where
- * nullable), the cross-field rules with the real decoded sizes, and media that does not decode.
+ * Everything the service checks before it accepts a task: a JSON Content-Type, JSON syntax, the body's model
+ * (validation/body.ts, as FastAPI and pydantic do it), then what the endpoint finds once the model is valid: media
+ * that does not decode, and the cross-field rules over the decoded sizes (each of these only once the model is
+ * valid, as pydantic hands the endpoint nothing before).
  */
 export async function parseRequest(endpoint: EndpointSpec, text: string, sources: MediaSources, contentType?: string): Promise<ParsedRequest> {
   const json = parseJson(text, contentType);
   if (!json.ok) return { ok: false, issues: [json.issue] };
-  const body = json.value;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, issues: validateRequest(endpoint, body, { strictness: 'service' }).map((i) => withInput(i, body)) };
-  }
-  // Numbers and booleans as the service reads them (lax): "1024" is 1024 for the outputs too.
-  const record = coerceRequest(endpoint, body as Record<string, unknown>);
-  const sent = body as Record<string, unknown>;
-  const decoded = await decodeMedia(endpoint, record, sources);
-  const issues = validateRequest(endpoint, sent, {
-    strictness: 'service',
-    probes: {
-      image: (field) => decoded.inputs.images.get(field),
-      video: (field) => {
-        const v = decoded.inputs.videos.get(field);
-        return v ? { seconds: v.seconds, bytes: v.bytes.byteLength, width: v.width, height: v.height } : undefined;
-      },
-    },
-  });
-  const reported = new Set(issues.map((i) => JSON.stringify(i.loc.slice(0, 2))));
-  const all = [...issues, ...decoded.issues.filter((i) => !reported.has(JSON.stringify(i.loc.slice(0, 2))))];
-  if (all.length) return { ok: false, issues: all.map((i) => withInput(i, sent)) };
-  return { ok: true, params: effectiveParams(endpoint, record), inputs: decoded.inputs };
+  const body = validateBody(endpoint, json.value);
+  if (!body.ok) return body;
+  const decoded = await decodeMedia(endpoint, body.values, sources);
+  // Rules that need a medium that did not decode pass over it; a field is reported once.
+  const undecoded = new Set(decoded.issues.map((i) => i.loc[1]));
+  const issues = [...decoded.issues, ...checkEndpointRules(endpoint, body.values, decoded.inputs).filter((i) => !undecoded.has(i.loc[1]))];
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, params: effectiveParams(endpoint, body.values), inputs: decoded.inputs };
 }

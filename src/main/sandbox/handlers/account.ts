@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { ACCOUNT_PATHS } from '../../../shared/catalog/catalog';
 import { getEndpoint } from '../../../shared/catalog/catalog';
-import { issue, withInput } from '../../../shared/validation/issue';
-import { validateRequest } from '../../../shared/validation/validate';
 import type { SandboxContext } from '../context';
 import { parseJson } from '../decode/request';
 import { detail, json, validationError, type Reply } from '../http/reply';
+import { validateBody } from '../validation/body';
+import { serviceIssue } from '../validation/issue';
 import { checkKey } from './auth';
 
 /**
@@ -23,7 +23,7 @@ export function account(ctx: SandboxContext, req: IncomingMessage, url: URL, ori
   if (route === ACCOUNT_PATHS.credits) return json(200, { credits: ctx.accounts.credits(key) ?? 0 });
   if (route === ACCOUNT_PATHS.myFinetunes) return json(200, { finetunes: ctx.accounts.finetunes(key) });
   const id = url.searchParams.get('finetune_id');
-  if (!id) return validationError([issue(['query', 'finetune_id'], 'missing', 'Field required')]);
+  if (!id) return validationError([serviceIssue(['query', 'finetune_id'], 'missing', 'Field required', null)]);
   if (!ctx.accounts.hasFinetune(key, id)) return detail(404, `Finetune not found: ${id}`);
   return json(200, { finetune_details: { finetune_id: id, mode: 'lora', trigger_word: 'TOK', sandbox: true } });
 }
@@ -35,9 +35,9 @@ export function deleteFinetune(ctx: SandboxContext, req: IncomingMessage, bodyTe
   const parsed = parseJson(bodyText, req.headers['content-type']);
   if (!parsed.ok) return validationError([parsed.issue]);
   const endpoint = getEndpoint('delete_finetune');
-  const issues = validateRequest(endpoint, parsed.value, { strictness: 'service' });
-  if (issues.length) return validationError(issues.map((i) => withInput(i, parsed.value)));
-  const id = (parsed.value as { finetune_id: string }).finetune_id;
+  const body = validateBody(endpoint, parsed.value);
+  if (!body.ok) return validationError(body.issues);
+  const id = body.values.finetune_id as string;
   if (!ctx.accounts.deleteFinetune(auth.key, id)) return detail(404, `Finetune not found: ${id}`);
   return json(200, {
     status: 'deleted',

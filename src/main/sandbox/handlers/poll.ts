@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { issue } from '../../../shared/validation/issue';
 import type { SandboxContext } from '../context';
 import type { LifecycleFailure } from '../failures';
 import { json, validationError, type Reply } from '../http/reply';
+import { serviceIssue } from '../validation/issue';
 import { errorBody, notFoundBody, pendingBody } from '../tasks/pollingBody';
 import { checkKey } from './auth';
 
@@ -16,7 +16,7 @@ export async function poll(ctx: SandboxContext, req: IncomingMessage, url: URL, 
   const auth = checkKey(req, ctx.accounts);
   if (!auth.ok) return auth.reply;
   const id = url.searchParams.get('id');
-  if (!id) return validationError([issue(['query', 'id'], 'missing', 'Field required')]);
+  if (!id) return validationError([serviceIssue(['query', 'id'], 'missing', 'Field required', null)]);
   switch (headerLifecycle?.kind) {
     case 'task-not-found':
       return json(200, notFoundBody(id));

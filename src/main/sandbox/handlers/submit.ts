@@ -3,7 +3,6 @@ import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
 import { expectedOutputSize, type InputSizes, type Size } from '../../../shared/catalog/outputSize';
 import { megapixels } from '../../../shared/media/imageHeader';
-import { issue } from '../../../shared/validation/issue';
 import type { SandboxContext } from '../context';
 import { applyInputDownscale } from '../decode/downscale';
 import { parseRequest } from '../decode/request';
@@ -14,6 +13,7 @@ import type { DecodedInputs, OutputFormat, RenderJob } from '../outputs/job';
 import { render } from '../outputs/render';
 import { costOf, round2 } from '../prices';
 import { pendingDuration } from '../tasks/timing';
+import { serviceIssue } from '../validation/issue';
 import { checkKey } from './auth';
 
 /** What prompt upsampling adds, so a user can see it happened (in `result.prompt`) and the picture changes with it. */
@@ -68,7 +68,7 @@ function finetuneProblem(ctx: SandboxContext, endpoint: EndpointSpec, key: strin
   if (!endpoint.finetuneOf) return undefined;
   const id = params.finetune_id;
   if (typeof id === 'string' && ctx.accounts.hasFinetune(key, id)) return undefined;
-  return validationError([{ ...issue(['body', 'finetune_id'], 'value_error', `Value error, finetune “${String(id)}” not found for this key`), input: id ?? null }]);
+  return validationError([serviceIssue(['body', 'finetune_id'], 'value_error', `Value error, finetune “${String(id)}” not found for this key`, id ?? null)]);
 }
 
 /**

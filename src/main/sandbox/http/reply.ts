@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ValidationIssue } from '../../../shared/validation/issue';
+import type { ServiceIssue } from '../validation/issue';
 
 /**
  * What a handler answers, as data: the server writes it, and failure injection can reshape it first
@@ -16,9 +16,8 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
 /** The service's non-validation error shape: `{detail: "..."}`. */
 export const detail = (status: number, message: string, headers?: Record<string, string>): Reply => json(status, { detail: message }, headers);
 
-/** The service's 422: every item carries its `input` (field notes); null where none was attached. */
-export const validationError = (issues: readonly ValidationIssue[]): Reply =>
-  json(422, { detail: issues.map((i) => ({ ...i, input: i.input === undefined ? null : i.input })) });
+/** The service's 422: every item carries its `input` (field notes). */
+export const validationError = (issues: readonly ServiceIssue[]): Reply => json(422, { detail: issues });
 
 export const text = (status: number, body: string, contentType = 'text/plain; charset=utf-8', headers?: Record<string, string>): Reply => ({
   kind: 'text',

@@ -15,7 +15,9 @@ import { followDroppedResults } from '../features/gallery/droppedFiles';
  */
 export function useCoreSync(): void {
   useEffect(() => {
-    const stores = [useConnectionStore, useKeyStore, useTaskStore, useLibraryStore, useSettingsStore, useNoticeStore] as const;
+    // The library first: the home screen's newest results and the gallery's first page ride on its one call,
+    // which main answers before the others.
+    const stores = [useLibraryStore, useConnectionStore, useKeyStore, useTaskStore, useSettingsStore, useNoticeStore] as const;
     const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles(), followDroppedResults()];
     for (const s of stores) void s.getState().load();
     return () => offs.forEach((off) => off());

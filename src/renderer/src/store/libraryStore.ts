@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LibraryItem } from '../../../shared/ipc/contract';
+import type { LibraryItem, LibraryPage } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
 import { useNavigationStore } from './navigationStore';
@@ -29,6 +29,17 @@ interface LibraryState {
   undoTrash(): Promise<IpcResult<LibraryItem> | null>;
 }
 
+/** The start-up's ask for the newest results, and the library's revision when it was asked. */
+let newest: { readonly revision: number; readonly answer: Promise<IpcResult<LibraryPage>> } | null = null;
+
+/**
+ * The unfiltered view's first cards as the app asked for them at start, while the library has not changed
+ * since: the gallery's first page rides on that call instead of queueing a second one behind the start-up's.
+ */
+export function newestPage(): Promise<IpcResult<LibraryPage>> | null {
+  return newest !== null && newest.revision === useLibraryStore.getState().revision ? newest.answer : null;
+}
+
 const newestFirst = (items: readonly LibraryItem[]) => [...items].sort((a, b) => b.savedAt - a.savedAt).slice(0, RECENT_RESULTS);
 
 /** Puts a result in (or replaces it), keeping the newest first; one older than every result held is not kept. */
@@ -43,7 +54,9 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
   requestedOpen: null,
   clearRequestedOpen: () => set({ requestedOpen: null }),
   load: async () => {
-    const result = await gen.library.page({ offset: 0, limit: RECENT_RESULTS });
+    const answer = gen.library.page({ offset: 0, limit: RECENT_RESULTS });
+    newest = { revision: get().revision, answer };
+    const result = await answer;
     set(result.ok ? { items: result.value.items, loaded: true, error: null } : { error: result.error.message, loaded: true });
   },
   follow: () => {

@@ -12,6 +12,7 @@ import {
 import { metadataFromMp4 } from './mp4Export';
 import { pngTextChunk, readPngTexts, withJpegMetadata, withPngText, withWebpMetadata, type MetadataBlocks } from './containers';
 import { exifBlock } from './exifBlock';
+import { exifUserComment } from './exifComment';
 
 export type ExportFormat = 'png' | 'jpeg' | 'webp';
 
@@ -91,10 +92,16 @@ export async function asPng(bytes: Uint8Array, maxEdge?: number): Promise<Buffer
   return pipeline.png().toBuffer();
 }
 
+/** A1111's parameters line: the pairs after the prompt, with its steps or its seed. */
+const PARAMETERS_LINE = /(^|, )Steps: \d+|(^|, )Seed: -?\d+/;
+
+/** A UserComment may be any camera's note: it is an infotext only with that line (a PNG's `parameters` is one by its name). */
+const isInfotext = (text: string) => text.split(/\r?\n/).some((l) => PARAMETERS_LINE.test(l));
+
 /** What another tool's A1111 infotext says, for files made elsewhere: the prompt and the pairs that map. */
 function parseInfotext(text: string): { prompt: string | null; seed: number | null; width: number | null; height: number | null; steps: number | null; guidance: number | null } {
   const lines = text.split(/\r?\n/);
-  const last = lines.findLastIndex((l) => /(^|, )Steps: \d+|(^|, )Seed: -?\d+/.test(l));
+  const last = lines.findLastIndex((l) => PARAMETERS_LINE.test(l));
   const pairs = last >= 0 ? lines[last]! : '';
   const promptLines = (last >= 0 ? lines.slice(0, last) : lines).filter((l) => !l.startsWith('Negative prompt:'));
   const pick = (key: string) => {
@@ -120,7 +127,8 @@ export type ReadMetadata =
 
 /**
  * Reads metadata back from a file: our own key first (PNG text, then XMP, or an MP4's comment tag), then an A1111
- * `parameters` text written by another tool. Any other file has none.
+ * infotext written by another tool (a PNG's `parameters` text, or a JPEG's or WebP's EXIF UserComment). Any other
+ * file has none.
  */
 export async function readMetadata(bytes: Uint8Array): Promise<ReadMetadata> {
   const meta = await sharp(bytes).metadata().catch(() => undefined);
@@ -137,5 +145,7 @@ export async function readMetadata(bytes: Uint8Array): Promise<ReadMetadata> {
   if (fromXmp) return { kind: 'gen-studio', metadata: fromXmp };
   const parameters = texts.get('parameters');
   if (parameters !== undefined) return { kind: 'infotext', found: parseInfotext(parameters) };
+  const comment = meta.exif ? exifUserComment(meta.exif) : undefined;
+  if (comment !== undefined && isInfotext(comment)) return { kind: 'infotext', found: parseInfotext(comment) };
   return { kind: 'none' };
 }

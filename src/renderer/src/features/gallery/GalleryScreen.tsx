@@ -51,6 +51,13 @@ export function GalleryScreen() {
   const setDropped = (value: null) => useDroppedStore.setState({ dropped: value });
   const grid = useRef<GridHandle>(null);
 
+  // The date filter's "today" is the day the gallery opened.
+  const [now] = useState(() => Date.now());
+  // Main runs the query; one Generate's variations share one card until their stack is opened. Asked before
+  // anything else the gallery wants: main answers calls in the order they come.
+  const query = useMemo(() => queryOf(filter, now), [filter, now]);
+  useEffect(() => useGalleryView.getState().setQuery(query), [query]);
+
   const [projectNames, setProjectNames] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     let live = true;
@@ -59,12 +66,6 @@ export function GalleryScreen() {
       live = false;
     };
   }, []);
-
-  // The date filter's "today" is the day the gallery opened.
-  const [now] = useState(() => Date.now());
-  // Main runs the query; one Generate's variations share one card until their stack is opened.
-  const query = useMemo(() => queryOf(filter, now), [filter, now]);
-  useEffect(() => useGalleryView.getState().setQuery(query), [query]);
   // A result filed, starred or deleted anywhere: the pages held and the filters' choices are asked again.
   useEffect(() => {
     void useGalleryView.getState().loadFacets();

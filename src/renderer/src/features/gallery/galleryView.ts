@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
+import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../../shared/ipc/contract';
+import { ok, type IpcResult } from '../../../../shared/ipc/result';
 import type { TaskKind } from '../../../../shared/catalog/endpoint';
 import { gen } from '../../api';
+import { newestPage } from '../../store/libraryStore';
 
 /** Results a page: a few screenfuls of cards, about 100 KB of JSON. */
 const PAGE = 96;
@@ -69,7 +71,7 @@ export const useGalleryView = create<GalleryViewState>((set, get) => {
   const fetchPage = async (page: number) => {
     const asked = generation;
     inFlight = page;
-    const result = await gen.library.page({ query: get().query, offset: page * PAGE, limit: PAGE });
+    const result = await ask(get().query, page);
     if (asked !== generation) return;
     inFlight = null;
     if (!result.ok) {
@@ -138,6 +140,24 @@ export const useGalleryView = create<GalleryViewState>((set, get) => {
     },
   };
 });
+
+/**
+ * One page of a query. The unfiltered view's first page is the start-up's ask for the newest results when the
+ * library has not changed since: one call, already on its way before the Gallery was clicked.
+ */
+function ask(query: LibraryQuery, page: number): Promise<IpcResult<LibraryPage>> {
+  const newest = page === 0 && Object.keys(query).length === 0 ? newestPage() : null;
+  if (newest === null) return gen.library.page({ query, offset: page * PAGE, limit: PAGE });
+  // Fewer cards than a page (a library smaller than the page, or a shorter ask): only when that is all there is.
+  return newest.then((r) => (r.ok && r.value.items.length >= Math.min(PAGE, r.value.total) ? ok(firstCards(r.value, PAGE)) : gen.library.page({ query, offset: 0, limit: PAGE })));
+}
+
+/** The first `count` cards of a page, with the stacks they stand for. */
+function firstCards(page: LibraryPage, count: number): LibraryPage {
+  const items = page.items.slice(0, count);
+  const groups = new Set(items.flatMap((i) => (i.group ? [i.group.id] : [])));
+  return { ...page, items, stacks: Object.fromEntries(Object.entries(page.stacks).filter(([g]) => groups.has(g))) };
+}
 
 /** The card at `index` of the view, when its page is held. */
 export function itemAt(pages: ReadonlyMap<number, readonly LibraryItem[]>, index: number): LibraryItem | null {

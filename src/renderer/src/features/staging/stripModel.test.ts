@@ -70,6 +70,15 @@ describe('the results strip', () => {
     expect(stripEntries(tasks, null, doc())).toEqual([]);
   });
 
+  it('shows a result as ready the moment the library files it, before its task’s record says done', () => {
+    const tasks = byId(task('t1', { state: 'downloading', resultId: null, progress: 1 }), task('t2', { state: 'downloading', resultId: null }));
+    const [filed, downloading] = stripEntries(tasks, 'p1', doc(), new Map([['t1', 'result-t1']]));
+    expect(filed).toMatchObject({ status: 'ready', label: 'Ready', resultId: 'result-t1', reason: null, progress: null });
+    expect(downloading).toMatchObject({ status: 'working', resultId: null });
+    // A result filed for a task that has since ended otherwise is not shown as its result.
+    expect(stripEntries(byId(task('t3', { state: 'failed', resultId: null })), 'p1', doc(), new Map([['t3', 'result-t3']]))[0]!.status).toBe('failed');
+  });
+
   it('says a picture held back after it was made apart from a refused request', () => {
     const [entry] = stripEntries(byId(task('t1', { state: 'moderated', resultId: null, serviceStatus: 'Content Moderated', moderationReasons: ['Sexual Content'] })), 'p1', doc());
     expect(entry!.reason).toMatch(/^The service held back the picture it made \(Sexual Content\)\. Nothing was charged/);

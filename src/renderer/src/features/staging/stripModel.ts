@@ -75,14 +75,24 @@ export function isDecided(document: Pick<CanvasDocument, 'base' | 'versions' | '
   return asset !== undefined && (document.base?.assetId === asset || (document.versions ?? []).some((v) => v.image.assetId === asset));
 }
 
-/** A result of the strip, from its task. */
-export function entryOf(t: TaskInfo): StripEntry {
-  const status = statusOf(t);
+/**
+ * The library's results by the task that made them, for the tasks whose result was filed after the latest word
+ * of the task itself: main tells of a filed result first and of the task's end after writing its record.
+ */
+export type FiledResults = ReadonlyMap<string, string>;
+
+/**
+ * A result of the strip, from its task. A task whose result the library has filed is ready from that moment,
+ * with the library's preview as its tile, before its own record says it is done.
+ */
+export function entryOf(t: TaskInfo, filed: FiledResults = new Map()): StripEntry {
+  const filedId = t.state === 'downloading' ? filed.get(t.id) : undefined;
+  const status = filedId !== undefined ? 'ready' : statusOf(t);
   return {
     taskId: t.id,
     task: t,
     status,
-    resultId: status === 'ready' ? t.resultId : null,
+    resultId: filedId ?? (status === 'ready' ? t.resultId : null),
     label: labelOf(t, status),
     reason: reasonOf(t, status),
     progress: status === 'working' ? progressPercent(t) : null,
@@ -96,12 +106,13 @@ export function stripEntries(
   tasks: Readonly<Record<string, TaskInfo>>,
   projectId: string | null,
   document: Pick<CanvasDocument, 'base' | 'versions' | 'resultDecisions'>,
+  filed: FiledResults = new Map(),
 ): StripEntry[] {
   if (!projectId) return [];
   return Object.values(tasks)
     .filter((t) => t.projectId === projectId && !isDecided(document, t.id))
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-    .map(entryOf);
+    .map((t) => entryOf(t, filed));
 }
 
 /** The entry `step` places from `current` (wrapping round), or the first or last when nothing is selected. */

@@ -1,18 +1,21 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useLibraryStore } from '../../store/libraryStore';
 import { useTaskStore } from '../../store/taskStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStagingStore } from './stagingStore';
-import { selectionAfterLeaving, stripEntries, type StripEntry } from './stripModel';
+import { selectionAfterLeaving, stripEntries, type FiledResults, type StripEntry } from './stripModel';
 
-/** The open project's results still waiting for a decision. */
+/** The open project's results still waiting for a decision; each shows from the moment the library files it. */
 export function useStripEntries(): StripEntry[] {
   const tasks = useTaskStore((s) => s.tasks);
+  const items = useLibraryStore((s) => s.items);
+  const filed = useMemo<FiledResults>(() => new Map(items.map((i) => [i.taskId, i.id])), [items]);
   const projectId = useProjectStore((s) => s.currentId);
   const base = useCanvasStore((s) => s.document.base);
   const versions = useCanvasStore((s) => s.document.versions);
   const resultDecisions = useCanvasStore((s) => s.document.resultDecisions);
-  return useMemo(() => stripEntries(tasks, projectId, { base, versions, resultDecisions }), [tasks, projectId, base, versions, resultDecisions]);
+  return useMemo(() => stripEntries(tasks, projectId, { base, versions, resultDecisions }, filed), [tasks, projectId, base, versions, resultDecisions, filed]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { canvasRequest, documentUse } from '../../../../shared/canvas/request';
 import { videoRefusal } from '../../../../shared/canvas/videoChecks';
 import { VIDEO_DRAFT_RESOLUTION } from '../../../../shared/catalog/video';
+import type { CanvasDocument } from '../../../../shared/canvas/document';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
@@ -18,8 +19,8 @@ import { sendUpscale } from '../upscale/sendUpscale';
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
  * an inpaint with nothing to repaint would be charged for a copy of the picture.
  */
-async function refusal(endpoint: EndpointSpec): Promise<string | null> {
-  const { document, mask } = useCanvasStore.getState();
+async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promise<string | null> {
+  const { mask } = useCanvasStore.getState();
   const use = documentUse(endpoint, document);
   const intent = intentFor(document.intent, endpoint.id);
   if (use.imageField && !document.base && intent.sendsPicture) {
@@ -55,19 +56,21 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   const endpoint = selectEndpoint(useCanvasStore.getState());
   // The upscale panel sends its clip; the canvas has nothing to give it.
   if (endpoint.id === UPSCALE_ENDPOINT_ID) return sendUpscale();
+  // What is sent is what the panel showed at the press: a mask export or an input's check takes a round trip,
+  // during which the artist may already be typing the next prompt.
+  const pressed = useCanvasStore.getState().document;
   studio.attempt(endpoint.id);
   studio.set({ busy: true });
   try {
-    const refused = await refusal(endpoint);
+    const refused = await refusal(endpoint, pressed);
     if (refused) return say(endpoint.id, refused);
-    const { document, mask } = useCanvasStore.getState();
-    const use = documentUse(endpoint, document);
+    const { mask } = useCanvasStore.getState();
+    const use = documentUse(endpoint, pressed);
     if ((use.maskField !== null || use.alphaMask) && mask && !isBlank(mask) && !currentExport().maskAssetId) {
       const failed = await exportMask();
       if (failed) return say(endpoint.id, failed);
     }
-    const current = useCanvasStore.getState();
-    const shown = canvasRequest(endpoint, current.document, currentExport());
+    const shown = canvasRequest(endpoint, pressed, currentExport());
     const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
     // Main checks the request against the stored inputs and the caps, once, where it is sent: the panel's own
     // check (StudioPanel) already showed what the form alone can tell, without a round trip per input.
