@@ -97,7 +97,7 @@ export class Library {
     // The sidecar schema compiles its fast path on its first parse (30 to 45 ms, then under a millisecond): done
     // here, at start, rather than in the first page a window asks for or the first result filed.
     const anyLine = [...entries.values()].find((e) => e.line !== null);
-    if (anyLine) sidecarOfEntry(anyLine);
+    if (anyLine) recordOfEntry(anyLine);
     await trash.empty();
     return library;
   }
