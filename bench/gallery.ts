@@ -67,15 +67,17 @@ for (let i = 0; i < count; i++) {
   const base = `2026-11-01_gen-dev_${id.replace(/-/g, '').slice(-8)}`;
   const at = started - i * 60_000;
   const sidecar: Sidecar = {
-    version: 1,
+    version: 2,
     id,
-    file: `${base}.jpg`,
+    fileName: `${base}.jpg`,
     mime: 'image/jpeg',
     bytes: p.file.length,
     width: p.w,
     height: p.h,
     seconds: null,
-    endpoint: { id: 'gen-dev', title: 'Dev', release: 'snapshot' },
+    endpointId: 'gen-dev',
+    endpointTitle: 'Dev',
+    release: 'snapshot',
     params: { prompt: `a ${words[i % words.length]} ${words[(i * 7) % words.length]} number ${i}`, width: p.w, height: p.h, seed: i },
     seed: i,
     inputs: [],
@@ -83,12 +85,17 @@ for (let i = 0; i < count; i++) {
     settledCost: null,
     inputMp: 0,
     outputMp: 0.79,
-    task: { id, remoteId: `remote-${i}` },
-    connection: { label: 'Sandbox' },
-    timings: { createdAt: at, submittedAt: at + 100, readyAt: at + 3100, savedAt: at + 3200 },
+    remoteTaskId: `remote-${i}`,
+    connectionLabel: 'Sandbox',
+    createdAt: at,
+    submittedAt: at + 100,
+    readyAt: at + 3100,
+    savedAt: at + 3200,
+    projectId: null,
+    group: null,
   };
   lines.push(JSON.stringify({ put: sidecar }));
-  writes.push(link(`${p.source}.jpg`, join(library, sidecar.file)), writeFile(join(library, `${base}.json`), JSON.stringify(sidecar)), link(`${p.source}.webp`, join(library, '.thumbs', `${id}.webp`)));
+  writes.push(link(`${p.source}.jpg`, join(library, sidecar.fileName)), writeFile(join(library, `${base}.json`), JSON.stringify(sidecar)), link(`${p.source}.webp`, join(library, '.thumbs', `${id}.webp`)));
   if (writes.length >= 600) {
     await Promise.all(writes.splice(0));
     await appendFile(join(library, INDEX_LOG), `${lines.join('\n')}\n`);
@@ -282,7 +289,7 @@ for (let n = 0; n < 5; n++) {
   const c0 = process.cpuUsage();
   const e0 = performance.eventLoopUtilization();
   await alone.save({
-    taskId: id,
+    id,
     bytes: pictures[n]!.file,
     endpointId: 'gen-dev',
     params: { prompt: `a new result ${n}` },
@@ -297,6 +304,8 @@ for (let n = 0; n < 5; n++) {
     createdAt: Date.now(),
     submittedAt: null,
     readyAt: null,
+    projectId: null,
+    group: null,
   });
   const total = performance.now() - t0;
   const c1 = process.cpuUsage(c0);

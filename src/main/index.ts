@@ -47,6 +47,8 @@ const launchFile = projectFileFromArgv(process.argv);
 if (launchFile) pendingProjectFiles.push(launchFile);
 
 async function main(): Promise<void> {
+  // Long (over 80 lines) as the app's start is: session, menu, core, window, protocol and quit steps in the order
+  // Electron needs them, read top to bottom.
   await app.whenReady();
   // Only the dev-server bundle reads ELECTRON_RENDERER_URL; in a build this line folds to the app:// address.
   const appUrl = __GEN_DEV_SERVER__ ? devServerUrl(process.env, `${APP_ORIGIN}/index.html`) : `${APP_ORIGIN}/index.html`;

@@ -74,6 +74,8 @@ export interface Core {
  * suites and the browser harness use it as it is.
  */
 export async function createCore(deps: CoreDeps, options: { events?: CoreEvents } = {}): Promise<Core> {
+  // Long (over 80 lines) as a composition root is: every service is built here in the order each needs the others, so
+  // that order reads top to bottom in one place.
   await mkdir(deps.dataDir, { recursive: true });
   const now = () => deps.clock.now();
   const random = deps.random ?? Math.random;

@@ -1,3 +1,9 @@
+/**
+ * The format, size and transparency of a PNG, JPEG, WebP or GIF from its first bytes. The `image-size` package does
+ * this, but it is not a dependency (issue 22 did not add one); this reads only the four formats the service takes,
+ * synchronously over a base64 prefix in the renderer as in main, and also says whether the image can carry alpha,
+ * which image-size does not.
+ */
 import { decodeBase64Prefix } from './base64';
 
 type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';

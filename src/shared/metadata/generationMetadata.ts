@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findEndpoint } from '../catalog/catalog';
+import type { ResultRecord } from '../library/resultRecord';
 
 /**
  * How a result was made, written into every result file the library saves and every file exported from it,
@@ -44,15 +45,8 @@ export const GenerationMetadataSchema = z.object({
 });
 export type GenerationMetadata = z.infer<typeof GenerationMetadataSchema>;
 
-export interface MetadataSource {
-  readonly appVersion: string;
-  readonly endpoint: GenerationMetadata['endpoint'];
-  readonly params: GenerationMetadata['params'];
-  readonly seed: number | null;
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly inputs: ReadonlyArray<{ readonly field: string; readonly assetId: string; readonly time?: number | undefined }>;
-}
+/** The part of a result's record the metadata is made of. */
+export type MetadataSource = Pick<ResultRecord, 'endpointId' | 'endpointTitle' | 'release' | 'params' | 'seed' | 'width' | 'height' | 'inputs'>;
 
 /** Sorts object keys so the same request always gives the same text (and the same file bytes). */
 function canonical(value: unknown): unknown {
@@ -67,14 +61,14 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-export function buildGenerationMetadata(s: MetadataSource): GenerationMetadata {
+export function buildGenerationMetadata(appVersion: string, s: MetadataSource): GenerationMetadata {
   const prompt = typeof s.params.prompt === 'string' ? s.params.prompt : null;
   const seed = s.seed ?? (typeof s.params.seed === 'number' ? s.params.seed : null);
   return {
     format: GENERATION_METADATA_FORMAT,
     version: GENERATION_METADATA_VERSION,
-    app: { name: 'Gen Studio', version: s.appVersion },
-    endpoint: s.endpoint,
+    app: { name: 'Gen Studio', version: appVersion },
+    endpoint: { id: s.endpointId, title: s.endpointTitle, release: s.release },
     prompt,
     seed,
     width: s.width,

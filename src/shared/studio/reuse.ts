@@ -86,6 +86,8 @@ export function reuseDocument(
   inputs: readonly ReusedInput[],
   fieldLabel: (field: string) => string = (f) => inputWords(endpoint, f),
 ): Reuse {
+  // Long (over 80 lines) as one pass over the request's inputs is: each kind (picture, references, margins, frame,
+  // boxes, keyframes, clip) is placed where the canvas keeps it, a few lines each.
   const intent = reuseIntent(
     endpoint,
     inputs.map((i) => i.field),

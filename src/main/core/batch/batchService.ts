@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
-import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
-import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
-import { matrixRefusal } from '../explore/exploreService';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
+import { readSavedRecords, RunRecords, savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
+import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
 const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
@@ -59,14 +56,13 @@ interface Live {
  * matrices: every request's task is named after it, so a restart hands the engine only what it does not hold.
  */
 export class BatchService {
-  private readonly batches = new Map<string, Live>();
+  private readonly runs: RunRecords<Live>;
   private readonly tasks = new Map<string, TaskInfo>();
-  private readonly dir: string;
   /** Gen Studio is closing: nothing more is handed over, and a refusal for that reason is no failure. */
   private stopping = false;
 
   private constructor(private readonly d: BatchDeps) {
-    this.dir = join(d.dataDir, 'batches');
+    this.runs = new RunRecords({ dir: join(d.dataDir, 'batches'), what: 'batch', log: d.log, changed: (live) => d.onChanged(this.info(live)) });
   }
 
   static async open(d: BatchDeps): Promise<BatchService> {
@@ -76,49 +72,36 @@ export class BatchService {
   }
 
   private async load(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
     for (const t of this.d.engine.list()) if (itemOfTask(t.id)) this.tasks.set(t.id, t);
-    const names = (await readdir(this.dir)).filter((n) => /^bt-[0-9a-f-]{36}\.json$/.test(n));
-    for (const name of names) {
-      const file = join(this.dir, name);
-      const read = await readJsonOrSetAside(file, { schema: BatchRecordSchema, aside: join(this.dir, '.set-aside', `${asideStamp(this.d.now())}-${name}`) });
-      if (read.status === 'set-aside') this.d.notices.add('warning', `A saved batch could not be read; it was set aside in ${read.aside}.`);
-      if (read.status !== 'ok' || `${read.value.id}.json` !== name) continue;
-      const plan = planBatch(read.value.spec);
+    const saved = await readSavedRecords({ dir: this.runs.dir, prefix: 'bt', schema: BatchRecordSchema, what: 'batch', now: this.d.now, notices: this.d.notices });
+    for (const record of saved) {
+      const plan = planBatch(record.spec);
       if (!plan.ok) continue;
-      const live: Live = { record: read.value, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() };
-      this.batches.set(read.value.id, live);
+      const live: Live = { record, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() };
+      this.runs.all.set(record.id, live);
       // A request whose task ended while Gen Studio was closing, or whose file was not written yet, is finished now.
       for (const item of plan.items) {
         const t = this.tasks.get(this.taskIdOf(live, item.index));
         if (t && ENDED.has(t.state) && !live.record.outcomes[item.index]) await this.finish(live, item.index, t);
       }
       this.settleIfDone(live);
-      if (live.dirty) this.save(live);
+      if (live.dirty) this.runs.save(live);
     }
   }
 
   /** Hands every running batch its next requests (after start-up, once the engine runs). */
   start(): void {
-    for (const live of this.batches.values()) void this.pump(live);
+    for (const live of this.runs.all.values()) void this.pump(live);
   }
 
   quote(spec: BatchSpec): BatchQuote {
-    const items = this.plan(spec);
-    const prices = this.prices(spec, items);
-    let refusal: string | null = null;
-    try {
-      this.checkCaps(spec, items, prices);
-    } catch (error) {
-      refusal = error instanceof Error ? error.message : String(error);
-    }
-    return { count: items.length, prices, total: round(prices.reduce<number>((s, p) => s + (p ?? 0), 0)), unpriced: prices.filter((p) => p === null).length, refusal, outputNames: items.map((i) => i.outputStem) };
+    return quoteBatch(this.d, spec);
   }
 
   async startBatch(spec: BatchSpec): Promise<BatchInfo> {
-    const items = this.plan(spec);
-    const estimates = this.prices(spec, items);
-    this.checkCaps(spec, items, estimates);
+    const items = planOrRefuse(spec);
+    const estimates = batchPrices(this.d, spec, items);
+    checkBatchCaps(this.d, spec, items, estimates);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });
@@ -137,41 +120,35 @@ export class BatchService {
       attempts: {},
     };
     // Saved before anything goes: a crash from here on resumes the batch.
-    await writeJsonAtomic(this.fileOf(record.id), record);
+    await writeJsonAtomic(this.runs.fileOf(record.id), record);
     const live: Live = { record, items, pumping: null, saving: null, dirty: false, writing: new Set() };
-    this.batches.set(record.id, live);
+    this.runs.all.set(record.id, live);
     void this.pump(live);
     return this.info(live);
   }
 
   list(): BatchInfo[] {
-    return [...this.batches.values()].sort((a, b) => b.record.createdAt - a.record.createdAt).map((l) => this.info(l));
+    return [...this.runs.all.values()].sort((a, b) => b.record.createdAt - a.record.createdAt).map((l) => this.info(l));
   }
 
   get(id: string): BatchInfo {
-    return this.info(this.live(id));
+    return this.info(this.runs.get(id));
   }
 
   async pause(id: string): Promise<BatchInfo> {
-    const live = this.live(id);
-    if (live.record.status !== 'running') throw new IpcFailure('conflict', 'Only a batch that is being sent can be paused.');
-    await this.setStatus(live, 'paused');
+    const live = await this.runs.move(id, 'paused');
     await live.pumping;
     return this.info(live);
   }
 
   async resume(id: string): Promise<BatchInfo> {
-    const live = this.live(id);
-    if (live.record.status !== 'paused') throw new IpcFailure('conflict', 'Only a paused batch can be resumed.');
-    await this.setStatus(live, 'running');
+    const live = await this.runs.move(id, 'running');
     void this.pump(live);
     return this.info(live);
   }
 
   async cancel(id: string): Promise<BatchInfo> {
-    const live = this.live(id);
-    if (live.record.status === 'finished' || live.record.status === 'cancelled') throw new IpcFailure('conflict', 'This batch has already ended.');
-    await this.setStatus(live, 'cancelled');
+    const live = await this.runs.move(id, 'cancelled');
     for (const item of live.items) {
       const t = this.tasks.get(this.taskIdOf(live, item.index));
       if (t && NOT_SENT.has(t.state)) await this.d.engine.cancel(t.id).catch(() => undefined);
@@ -182,15 +159,15 @@ export class BatchService {
 
   /** Sends one failed or moderated picture again, alone, as a new task (the one that failed stays as it was). */
   async retry(id: string, index: number): Promise<BatchInfo> {
-    const live = this.live(id);
+    const live = this.runs.get(id);
     const outcome = live.record.outcomes[index];
     if (!live.items[index] || !outcome || !RETRYABLE.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
     const { [index]: _gone, ...outcomes } = live.record.outcomes;
     const attempts = { ...live.record.attempts, [index]: (live.record.attempts[index] ?? 0) + 1 };
     live.record = { ...live.record, outcomes, attempts, status: live.record.status === 'finished' || live.record.status === 'cancelled' ? 'running' : live.record.status };
     live.dirty = true;
-    this.save(live);
-    await this.flushOne(live);
+    this.runs.save(live);
+    await savedAll(live);
     if (live.record.status === 'running') await this.send(live, index);
     this.d.onChanged(this.info(live));
     return this.info(live);
@@ -201,7 +178,7 @@ export class BatchService {
     const at = itemOfTask(t.id);
     if (!at) return;
     this.tasks.set(t.id, t);
-    const live = this.batches.get(at.batchId);
+    const live = this.runs.all.get(at.batchId);
     if (!live || (live.record.attempts[at.index] ?? 0) !== at.attempt) return;
     if (ENDED.has(t.state) && !live.record.outcomes[at.index]) {
       void this.finish(live, at.index, t).then(() => {
@@ -220,59 +197,9 @@ export class BatchService {
   }
 
   async flush(): Promise<void> {
-    for (const live of this.batches.values()) {
+    for (const live of this.runs.all.values()) {
       while (live.pumping) await live.pumping;
-      while (live.saving) await live.saving;
-    }
-  }
-
-  private plan(spec: BatchSpec): BatchItem[] {
-    const planned = planBatch(spec);
-    if (!planned.ok) throw new IpcFailure('validation', planned.problem);
-    return planned.items;
-  }
-
-  private usage(spec: BatchSpec, item: BatchItem): Usage | undefined {
-    const endpoint = findEndpoint(item.endpointId);
-    if (!endpoint) return undefined;
-    const sizes = new Map([...spec.pictures, ...(spec.mask ? [spec.mask] : []), ...(spec.partner ? [spec.partner] : [])].map((p) => [p.assetId, p]));
-    const picture = spec.pictures[item.picture]!;
-    const inputs = Object.fromEntries(Object.entries(item.inputs).map(([field, assetId]) => [field, { assetId }]));
-    if (item.scaledMask) inputs[item.scaledMask.field] = { assetId: picture.assetId };
-    return expectedUsage(endpoint, { params: item.params, inputs }, (id) => {
-      const p = sizes.get(id);
-      return p ? { width: p.width, height: p.height, hasAlpha: false } : undefined;
-    });
-  }
-
-  private prices(spec: BatchSpec, items: readonly BatchItem[]): (number | null)[] {
-    const keyId = this.d.spending.activeKeyId();
-    return items.map((i) => this.d.spending.estimate(keyId, i.endpointId, this.usage(spec, i))?.cost ?? null);
-  }
-
-  /** The caps see the whole batch as one group (as Explore's matrix): refused before anything is sent. */
-  private checkCaps(spec: BatchSpec, items: readonly BatchItem[], prices: ReadonlyArray<number | null>): void {
-    const keyId = this.d.spending.activeKeyId();
-    const caps = this.d.spending.caps(keyId);
-    if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
-    if (prices.some((p) => p === null)) {
-      const title = findEndpoint(spec.endpointId)?.title ?? spec.endpointId;
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: “${title}” has no price yet for “${this.d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${items.length} pictures keep within your caps. Run it on one picture first, then the batch.`,
-      );
-    }
-    const last = items[items.length - 1]!;
-    const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
-    const reserved = this.d.engine.reservation(keyId);
-    try {
-      this.d.spending.check(keyId, last.endpointId, this.usage(spec, last), { amount: reserved.amount + others, unpriced: reserved.unpriced });
-    } catch (error) {
-      if (error instanceof IpcFailure && error.code === 'spending-cap') {
-        const words = matrixRefusal(error.message, items.length, others + (prices[prices.length - 1] ?? 0)).replace('take out some choices, models or seeds', 'choose fewer pictures');
-        throw new IpcFailure('spending-cap', words);
-      }
-      throw error;
+      await savedAll(live);
     }
   }
 
@@ -316,7 +243,7 @@ export class BatchService {
       this.note(live, index, { state: 'failed', cost: null, resultId: null, problem, file: null });
       this.d.onChanged(this.info(live));
       if (error instanceof IpcFailure && (error.code === 'spending-cap' || error.code === 'unavailable' || error.code === 'no-credits')) {
-        await this.setStatus(live, 'paused');
+        await this.runs.setStatus(live, 'paused');
         this.d.notices.add('warning', `The batch “${live.record.name}” is paused: ${problem}`);
       }
     }
@@ -363,54 +290,17 @@ export class BatchService {
   private note(live: Live, index: number, outcome: ItemOutcome): void {
     live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: outcome } };
     live.dirty = true;
-    this.save(live);
+    this.runs.save(live);
   }
 
   private settleIfDone(live: Live): void {
-    if (live.record.status === 'finished') return;
-    const allEnded = live.items.every((i) => live.record.outcomes[i.index] || (live.record.status === 'cancelled' && !this.tasks.has(this.taskIdOf(live, i.index))));
-    if (!allEnded || live.writing.size > 0) return;
-    if (live.record.status === 'running' || live.record.status === 'paused') {
-      live.record = { ...live.record, status: 'finished' };
-      live.dirty = true;
-      this.save(live);
-    }
+    this.runs.finishIf(live, () => live.items.every((i) => live.record.outcomes[i.index] || (live.record.status === 'cancelled' && !this.tasks.has(this.taskIdOf(live, i.index)))) && live.writing.size === 0);
   }
 
-  private async setStatus(live: Live, status: BatchRecord['status']): Promise<void> {
-    live.record = { ...live.record, status };
-    live.dirty = true;
-    this.save(live);
-    await this.flushOne(live);
-    this.d.onChanged(this.info(live));
-  }
 
-  private save(live: Live): void {
-    if (live.saving) return;
-    live.saving = (async () => {
-      while (live.dirty) {
-        live.dirty = false;
-        await writeJsonAtomic(this.fileOf(live.record.id), live.record).catch((error: unknown) => {
-          this.d.log.error('a batch could not be saved', { id: live.record.id, error: String(error) });
-        });
-      }
-      live.saving = null;
-    })();
-  }
 
-  private async flushOne(live: Live): Promise<void> {
-    while (live.saving) await live.saving;
-  }
 
-  private live(id: string): Live {
-    const live = this.batches.get(id);
-    if (!live) throw new IpcFailure('not-found', 'That batch is no longer there.');
-    return live;
-  }
 
-  private fileOf(id: string): string {
-    return join(this.dir, `${id}.json`);
-  }
 
   private taskIdOf(live: Live, index: number): string {
     return itemTaskId(live.record.id, index, live.record.attempts[index] ?? 0);
@@ -436,8 +326,6 @@ export class BatchService {
     return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId };
   }
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Why the service held a picture back, in words. */
 export function moderatedWords(reasons: readonly string[]): string {

@@ -91,7 +91,7 @@ async function expectNothingReadyLost(s: Setup, tasks: readonly TaskInfo[]): Pro
   for (const t of tasks) {
     if (t.serviceStatus !== 'Ready' || t.error?.code === 'result-expired') continue;
     expect(t.state, t.id).toBe('done');
-    expect(library.some((i) => i.taskId === t.id)).toBe(true);
+    expect(library.some((i) => i.id === t.id)).toBe(true);
   }
 }
 

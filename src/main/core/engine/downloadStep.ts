@@ -1,7 +1,8 @@
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { BadResult } from '../library/inspect';
-import type { ResultMeta } from '../library/library';
+import { chargeOf } from '../../../shared/library/charge';
+import type { ResultOrigin } from '../../../shared/library/resultRecord';
 import { send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { CRASHES_BEFORE_SET_ASIDE, UnreadResults } from './crashGuard';
@@ -124,18 +125,15 @@ export class DownloadStep {
   }
 }
 
-/** What the library keeps beside a task's result. */
-function resultMeta(r: TaskRecord): ResultMeta {
+/** What the task knows of its result, for the library to keep beside it. */
+function resultMeta(r: TaskRecord): ResultOrigin {
   return {
-    taskId: r.id,
+    id: r.id,
     endpointId: r.request.endpointId,
     params: r.request.params,
     inputs: inputList(r.request),
     seed: r.resultSeed ?? (typeof r.request.params.seed === 'number' ? r.request.params.seed : null),
-    cost: r.remote?.cost ?? null,
-    settledCost: r.settledCost,
-    inputMp: r.remote?.inputMp ?? null,
-    outputMp: r.remote?.outputMp ?? null,
+    ...chargeOf(r.remote, r.settledCost),
     remoteTaskId: r.remote?.id ?? null,
     connectionLabel: r.connectionLabel,
     createdAt: r.createdAt,

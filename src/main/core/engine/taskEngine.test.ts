@@ -85,7 +85,8 @@ describe('the task engine, against a scripted service', () => {
     const done = fx.task(task.id);
     expect(done).toMatchObject({ state: 'done', remoteId: 'task-1', cost: 2, outputMp: 0.79, progress: 1, canRetry: false });
     const items = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
-    expect(items).toMatchObject([{ id: done.resultId, taskId: task.id, remoteTaskId: 'task-1', seed: 42, cost: 2, connectionLabel: 'Service', params: { prompt: 'a lighthouse at dusk' } }]);
+    expect(done.resultId).toBe(task.id);
+    expect(items).toMatchObject([{ id: done.resultId, remoteTaskId: 'task-1', seed: 42, cost: 2, connectionLabel: 'Service', params: { prompt: 'a lighthouse at dusk' } }]);
     expect(await fx.ok('spending.summary', {})).toMatchObject({ keyLabel: 'Studio', totals: { day: 2, week: 2, month: 2 } });
     // Progress was shown while it ran.
     const progress = fx.events.filter((e) => e.channel.endsWith('tasks.updated')).map((e) => (e.payload as TaskInfo).progress);
@@ -348,7 +349,7 @@ describe('the task engine, against a scripted service', () => {
     await reach(t.id, 'done');
     expect(service.submits()).toHaveLength(2);
     const [item] = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
-    expect(item).toMatchObject({ taskId: t.id, remoteTaskId: 'task-2', seed: null });
+    expect(item).toMatchObject({ id: t.id, remoteTaskId: 'task-2', seed: null });
     expect(fx.task(t.id)).toMatchObject({ remoteId: 'task-2', error: null, detail: null });
   });
 
@@ -726,7 +727,7 @@ describe('durability', () => {
     await reach(t.id, 'done');
     expect(service.downloads()).toHaveLength(downloads);
     const items = (await fx.ok('library.page', { offset: 0, limit: 500 })).items;
-    expect(items).toMatchObject([{ taskId: t.id, remoteTaskId: 'task-1', cost: 2, metadataLost: false }]);
+    expect(items).toMatchObject([{ id: t.id, remoteTaskId: 'task-1', cost: 2, metadataLost: false }]);
     expect(await readdir(libraryDir)).toContain(sidecar);
   });
 

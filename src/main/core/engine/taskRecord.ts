@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
+import { QuoteSchema } from '../../../shared/library/charge';
 import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
@@ -10,12 +11,9 @@ import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 export const TASK_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /** What the service told us when it accepted the task. */
-const RemoteTaskSchema = z.object({
+const RemoteTaskSchema = QuoteSchema.extend({
   id: z.string(),
   pollingUrl: z.string().nullable(),
-  cost: z.number().nullable(),
-  inputMp: z.number().nullable(),
-  outputMp: z.number().nullable(),
   acceptedAt: z.number(),
 });
 

@@ -1,4 +1,5 @@
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { chargeOf } from '../../../shared/library/charge';
 import type { TaskRecord } from './taskRecord';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
@@ -52,10 +53,7 @@ export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInf
     finishedAt: r.finishedAt,
     nextAttemptAt: r.nextAttemptAt,
     remoteId: r.remote?.id ?? null,
-    cost: r.remote?.cost ?? null,
-    settledCost: r.settledCost,
-    inputMp: r.remote?.inputMp ?? null,
-    outputMp: r.remote?.outputMp ?? null,
+    ...chargeOf(r.remote, r.settledCost),
     moderationReasons: r.moderationReasons,
     error: r.error,
     resultId: r.resultId,

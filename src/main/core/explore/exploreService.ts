@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
@@ -9,7 +8,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
+import { readSavedRecords, RunRecords, savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
@@ -58,13 +57,12 @@ interface Live {
  * which cells the engine already holds and hands it only the others.
  */
 export class ExploreService {
-  private readonly matrices = new Map<string, Live>();
+  private readonly runs: RunRecords<Live>;
   /** the latest state of every cell's task, from the engine */
   private readonly tasks = new Map<string, TaskInfo>();
-  private readonly dir: string;
 
   private constructor(private readonly d: ExploreDeps) {
-    this.dir = join(d.dataDir, 'explore');
+    this.runs = new RunRecords({ dir: join(d.dataDir, 'explore'), what: 'matrix', log: d.log, changed: (live) => d.onChanged(this.info(live)) });
   }
 
   static async open(d: ExploreDeps): Promise<ExploreService> {
@@ -74,31 +72,26 @@ export class ExploreService {
   }
 
   private async load(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
     for (const t of this.d.engine.list()) if (cellOfTask(t.id)) this.tasks.set(t.id, t);
-    const names = (await readdir(this.dir)).filter((n) => /^mx-[0-9a-f-]{36}\.json$/.test(n));
-    for (const name of names) {
-      const file = join(this.dir, name);
-      const read = await readJsonOrSetAside(file, { schema: MatrixRecordSchema, aside: join(this.dir, '.set-aside', `${asideStamp(this.d.now())}-${name}`) });
-      if (read.status === 'set-aside') this.d.notices.add('warning', `A saved matrix could not be read; it was set aside in ${read.aside}.`);
-      if (read.status !== 'ok' || `${read.value.id}.json` !== name) continue;
-      const plan = planMatrix(read.value.spec);
+    const saved = await readSavedRecords({ dir: this.runs.dir, prefix: 'mx', schema: MatrixRecordSchema, what: 'matrix', now: this.d.now, notices: this.d.notices });
+    for (const record of saved) {
+      const plan = planMatrix(record.spec);
       if (!plan.ok) continue;
-      const live: Live = { record: read.value, plan: plan.plan, taskIds: plan.plan.cells.map((c) => cellTaskId(read.value.id, c.index)), pumping: null, saving: null, dirty: false };
-      this.matrices.set(read.value.id, live);
+      const live: Live = { record, plan: plan.plan, taskIds: plan.plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
+      this.runs.all.set(record.id, live);
       // A cell whose task ended while Gen Studio was closing, or before its end was written here, is noted now.
       for (const cell of plan.plan.cells) {
         const t = this.tasks.get(live.taskIds[cell.index]!);
         if (t && ENDED.has(t.state) && !live.record.outcomes[cell.index]) this.noteOutcome(live, cell.index, t);
       }
       this.settleIfDone(live);
-      if (live.dirty) this.save(live);
+      if (live.dirty) this.runs.save(live);
     }
   }
 
   /** Hands every running matrix its next cells (after start-up, once the engine is running). */
   start(): void {
-    for (const live of this.matrices.values()) void this.pump(live);
+    for (const live of this.runs.all.values()) void this.pump(live);
   }
 
   quote(spec: MatrixSpec): MatrixQuote {
@@ -131,51 +124,45 @@ export class ExploreService {
       outcomes: {},
     };
     // Saved before any cell goes: a crash from here on resumes the matrix.
-    await writeJsonAtomic(this.fileOf(record.id), record);
+    await writeJsonAtomic(this.runs.fileOf(record.id), record);
     const live: Live = { record, plan, taskIds: plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
-    this.matrices.set(record.id, live);
+    this.runs.all.set(record.id, live);
     void this.pump(live);
     return this.info(live);
   }
 
   list(projectId?: string | null): MatrixInfo[] {
-    return [...this.matrices.values()]
+    return [...this.runs.all.values()]
       .filter((l) => projectId === undefined || l.record.projectId === projectId)
       .sort((a, b) => b.record.createdAt - a.record.createdAt)
       .map((l) => this.info(l));
   }
 
   get(id: string): MatrixInfo {
-    return this.info(this.live(id));
+    return this.info(this.runs.get(id));
   }
 
   /** The matrix, its plan and each cell as it stands: what the export draws. */
   snapshot(id: string): { info: MatrixInfo; plan: MatrixPlan } {
-    const live = this.live(id);
+    const live = this.runs.get(id);
     return { info: this.info(live), plan: live.plan };
   }
 
   async pause(id: string): Promise<MatrixInfo> {
-    const live = this.live(id);
-    if (live.record.status !== 'running') throw new IpcFailure('conflict', 'Only a matrix that is being sent can be paused.');
-    await this.setStatus(live, 'paused');
+    const live = await this.runs.move(id, 'paused');
     // A cell being handed to the queue at this moment still goes; once this answers, no other will.
     await live.pumping;
     return this.info(live);
   }
 
   async resume(id: string): Promise<MatrixInfo> {
-    const live = this.live(id);
-    if (live.record.status !== 'paused') throw new IpcFailure('conflict', 'Only a paused matrix can be resumed.');
-    await this.setStatus(live, 'running');
+    const live = await this.runs.move(id, 'running');
     void this.pump(live);
     return this.info(live);
   }
 
   async cancel(id: string): Promise<MatrixInfo> {
-    const live = this.live(id);
-    if (live.record.status === 'finished' || live.record.status === 'cancelled') throw new IpcFailure('conflict', 'This matrix has already ended.');
-    await this.setStatus(live, 'cancelled');
+    const live = await this.runs.move(id, 'cancelled');
     // Cells still waiting in the queue were never sent: cancelling them costs nothing. Those on their way finish.
     for (const cell of live.plan.cells) {
       const t = this.tasks.get(live.taskIds[cell.index]!);
@@ -190,11 +177,11 @@ export class ExploreService {
     const at = cellOfTask(t.id);
     if (!at) return;
     this.tasks.set(t.id, t);
-    const live = this.matrices.get(at.matrixId);
+    const live = this.runs.all.get(at.matrixId);
     if (!live) return;
     if (ENDED.has(t.state) && !live.record.outcomes[at.index]) {
       this.noteOutcome(live, at.index, t);
-      this.save(live);
+      this.runs.save(live);
     }
     this.d.onCell(live.record.id, this.cellInfo(live, at.index));
     if (ENDED.has(t.state)) {
@@ -207,7 +194,7 @@ export class ExploreService {
 
   /** Waits for pending writes (tests, quit). */
   async flush(): Promise<void> {
-    for (const live of this.matrices.values()) while (live.saving) await live.saving;
+    for (const live of this.runs.all.values()) await savedAll(live);
   }
 
   private plan(spec: MatrixSpec): MatrixPlan {
@@ -278,10 +265,10 @@ export class ExploreService {
       if (error instanceof IpcFailure && error.code === 'conflict') return;
       // Refused before anything went (a cap reached since, the key removed): the cell says why; the rest wait.
       this.noteOutcome(live, index, null, problem);
-      this.save(live);
+      this.runs.save(live);
       this.d.onCell(live.record.id, this.cellInfo(live, index));
       if (error instanceof IpcFailure && (error.code === 'spending-cap' || error.code === 'unavailable' || error.code === 'no-credits')) {
-        await this.setStatus(live, 'paused');
+        await this.runs.setStatus(live, 'paused');
         this.d.notices.add('warning', `The matrix “${live.record.name}” is paused: ${problem}`);
       }
     }
@@ -302,51 +289,13 @@ export class ExploreService {
   }
 
   private settleIfDone(live: Live): void {
-    if (live.record.status === 'finished') return;
-    const allEnded = live.plan.cells.every((c) => live.record.outcomes[c.index] || (live.record.status === 'cancelled' && !this.tasks.has(live.taskIds[c.index]!)));
-    if (!allEnded) return;
-    if (live.record.status === 'running' || live.record.status === 'paused') {
-      live.record = { ...live.record, status: 'finished' };
-      live.dirty = true;
-      this.save(live);
-    }
+    this.runs.finishIf(live, () => live.plan.cells.every((c) => live.record.outcomes[c.index] || (live.record.status === 'cancelled' && !this.tasks.has(live.taskIds[c.index]!))));
   }
 
-  private async setStatus(live: Live, status: MatrixRecord['status']): Promise<void> {
-    live.record = { ...live.record, status };
-    live.dirty = true;
-    this.save(live);
-    await this.flushOne(live);
-    this.d.onChanged(this.info(live));
-  }
 
-  /** Writes the record, one write at a time; changes made meanwhile go in the next. */
-  private save(live: Live): void {
-    if (live.saving) return;
-    live.saving = (async () => {
-      while (live.dirty) {
-        live.dirty = false;
-        await writeJsonAtomic(this.fileOf(live.record.id), live.record).catch((error: unknown) => {
-          this.d.log.error('a matrix could not be saved', { id: live.record.id, error: String(error) });
-        });
-      }
-      live.saving = null;
-    })();
-  }
 
-  private async flushOne(live: Live): Promise<void> {
-    while (live.saving) await live.saving;
-  }
 
-  private live(id: string): Live {
-    const live = this.matrices.get(id);
-    if (!live) throw new IpcFailure('not-found', 'That matrix is no longer there.');
-    return live;
-  }
 
-  private fileOf(id: string): string {
-    return join(this.dir, `${id}.json`);
-  }
 
   private info(live: Live): MatrixInfo {
     const r = live.record;

@@ -80,9 +80,10 @@ describe('results carry their parameters, and leave through main', () => {
   it('a dropped file says which of its inputs are still stored, so the restore can say what it leaves empty', async () => {
     const stored = await fx.ok('assets.import', { name: 'photo.png', bytes: new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#357' } }).png().toBuffer()) });
     const gone = 'b'.repeat(64);
-    const metadata = buildGenerationMetadata({
-      appVersion: '0.1.0',
-      endpoint: { id: 'gen-pro-1.0-fill', title: 'Fill', release: 'snapshot' },
+    const metadata = buildGenerationMetadata('0.1.0', {
+      endpointId: 'gen-pro-1.0-fill',
+      endpointTitle: 'Fill',
+      release: 'snapshot',
       params: { prompt: 'a red door', seed: 3 },
       seed: 3,
       width: 64,

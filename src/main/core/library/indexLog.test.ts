@@ -24,7 +24,7 @@ const open = (notices = new NoticeBoard({ now: () => 0 })) =>
 const id = (n: number) => `${String(n).padStart(8, '0')}-aaaa-bbbb-cccc-${String(n).padStart(12, '0')}`;
 async function request(n: number, prompt = `a lighthouse number ${n}`): Promise<SaveRequest> {
   return {
-    taskId: id(n),
+    id: id(n),
     bytes: await sampleJpeg(),
     endpointId: 'gen-dev',
     params: { prompt },
@@ -39,6 +39,8 @@ async function request(n: number, prompt = `a lighthouse number ${n}`): Promise<
     createdAt: Date.UTC(2026, 0, 14, 11),
     submittedAt: null,
     readyAt: null,
+    projectId: null,
+    group: null,
   };
 }
 const logLines = async () => (await readFile(join(libDir(), INDEX_LOG), 'utf8')).split('\n').filter(Boolean);

@@ -17,7 +17,7 @@ import { createReadStream } from 'node:fs';
 import { appendFile, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SidecarSchema, type Sidecar } from './sidecar';
+import { LooseSidecarSchema, SidecarSchema, type Sidecar } from './sidecar';
 
 export const INDEX_LOG = '.index.jsonl';
 /** The index of the versions before the log: a single JSON file rewritten on every result. Migrated, then removed. */
@@ -38,7 +38,7 @@ export interface IndexRead<T> {
  * Every line is checked whole at start, but `params` only as a record: a value out of `JSON.parse` is JSON by
  * construction, and checking that again, value by value, was a third of the start-up's checking at 100,000 results.
  */
-const LogLineSchema = z.union([z.object({ put: SidecarSchema.extend({ params: z.record(z.string(), z.unknown()) }) }), z.object({ del: z.string() })]);
+const LogLineSchema = z.union([z.object({ put: LooseSidecarSchema }), z.object({ del: z.string() })]);
 
 /** Read in large chunks and split here: a `readline` event and an `await` per line cost more than the parse. */
 const READ_CHUNK = 1 << 20;
@@ -77,6 +77,7 @@ export class IndexLog {
     const entries = new Map<string, T>();
     let lines = 0;
     let damaged = false;
+    let migrated = false;
     const take = (line: string) => {
       if (line === '') return;
       lines++;
@@ -87,9 +88,12 @@ export class IndexLog {
       }
       if ('put' in parsed.data) {
         const sidecar = parsed.data.put as Sidecar;
+        // A line of an older version is kept as the current one says it, and the log rewritten so.
+        const current = line.startsWith(CURRENT_LINE_START);
+        if (!current) migrated = true;
         // A result filed again replaces its older line; it keeps its place in the order, which is by time saved.
         entries.delete(sidecar.id);
-        entries.set(sidecar.id, keep(sidecar, line));
+        entries.set(sidecar.id, keep(sidecar, current ? line : lineOf(sidecar)));
       } else entries.delete(parsed.data.del);
     };
     let rest = '';
@@ -104,7 +108,7 @@ export class IndexLog {
     }
     take(rest);
     // Superseded lines cost reading time at every start: rewritten once they are as many as the live ones.
-    return { entries, compact: damaged || lines > 2 * entries.size + 100 };
+    return { entries, compact: damaged || migrated || lines > 2 * entries.size + 100 };
   }
 
   /** A result's line: what `put` appends and what `read` gives back. */
@@ -164,7 +168,10 @@ export class IndexLog {
   }
 }
 
-const lineOf = (sidecar: Sidecar): string => JSON.stringify({ put: sidecar });
+/** The version comes first, so a line of the current version is known by how it starts. */
+const lineOf = ({ version, ...record }: Sidecar): string => JSON.stringify({ put: { version, ...record } });
+/** How every line `lineOf` writes starts. */
+const CURRENT_LINE_START = '{"put":{"version":2,';
 
 function parseJson(text: string): unknown {
   try {

@@ -27,7 +27,7 @@ const jpeg = (w = 320, h = 200) => sharp({ create: { width: w, height: h, channe
 
 async function request(taskId: string, bytes?: Uint8Array): Promise<SaveRequest> {
   return {
-    taskId,
+    id: taskId,
     bytes: bytes ?? (await jpeg()),
     endpointId: 'gen-dev',
     params: { prompt: 'a lighthouse', width: 320, height: 200, seed: 7 },
@@ -42,6 +42,8 @@ async function request(taskId: string, bytes?: Uint8Array): Promise<SaveRequest>
     createdAt: Date.UTC(2026, 0, 14, 11),
     submittedAt: Date.UTC(2026, 0, 14, 11, 0, 1),
     readyAt: Date.UTC(2026, 0, 14, 11, 0, 4),
+    projectId: null,
+    group: null,
   };
 }
 
@@ -55,7 +57,7 @@ describe('the library', () => {
     expect(item.fileName).toBe('2026-01-14_gen-dev_11111111.jpg');
     expect(item.url).toBe(`gen-media://m/result/${item.id}`);
     const sidecar = JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_11111111.json'), 'utf8'));
-    expect(sidecar).toMatchObject({ endpoint: { id: 'gen-dev', release: 'snapshot' }, params: { prompt: 'a lighthouse' }, inputs: [{ assetId: 'a'.repeat(64) }], task: { remoteId: 'remote-11111111-aaaa-bbbb-cccc-000000000001' } });
+    expect(sidecar).toMatchObject({ version: 2, endpointId: 'gen-dev', release: 'snapshot', params: { prompt: 'a lighthouse' }, inputs: [{ assetId: 'a'.repeat(64) }], remoteTaskId: 'remote-11111111-aaaa-bbbb-cccc-000000000001' });
     expect((await media.resolve(`result/${item.id}`))?.file).toBe(join(libDir(), item.fileName));
     expect((await media.resolve(`result-thumb/${item.id}`))?.mime).toBe('image/webp');
 
@@ -136,16 +138,16 @@ describe('the library', () => {
     expect(library.list()).toEqual([]);
     const { bytes: _bytes, ...meta } = saved;
     const item = await library.recover(meta);
-    expect(item).toMatchObject({ taskId: saved.taskId, fileName: '2026-01-14_gen-dev_22222222.jpg', width: 320, height: 200, cost: 1.1, metadataLost: false });
-    expect(JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_22222222.json'), 'utf8'))).toMatchObject({ task: { id: saved.taskId, remoteId: `remote-${saved.taskId}` } });
-    expect((await open()).list().map((i) => i.taskId)).toEqual([saved.taskId]);
+    expect(item).toMatchObject({ id: saved.id, fileName: '2026-01-14_gen-dev_22222222.jpg', width: 320, height: 200, cost: 1.1, metadataLost: false });
+    expect(JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_22222222.json'), 'utf8'))).toMatchObject({ version: 2, id: saved.id, remoteTaskId: `remote-${saved.id}` });
+    expect((await open()).list().map((i) => i.id)).toEqual([saved.id]);
 
     // Cut short while being written (not atomically, by something else): not adopted, so it is fetched again.
     const cut = await request('33333333-aaaa-bbbb-cccc-000000000003');
     await writeFile(join(libDir(), '2026-01-14_gen-dev_33333333.jpg'), cut.bytes.subarray(0, 300));
     const { bytes: _cut, ...cutMeta } = cut;
     expect(await library.recover(cutMeta)).toBeUndefined();
-    expect(await library.recover({ ...cutMeta, taskId: '44444444-aaaa-bbbb-cccc-000000000004' })).toBeUndefined();
+    expect(await library.recover({ ...cutMeta, id: '44444444-aaaa-bbbb-cccc-000000000004' })).toBeUndefined();
   });
 
   describe('a sidecar edited by hand (files on disk are input too)', () => {
@@ -170,7 +172,7 @@ describe('the library', () => {
           const item = await (await open()).save(await request('99999999-aaaa-bbbb-cccc-000000000009'));
           await writeFile(join(dir.path, 'outside.png'), outside);
           await writeFile(join(libDir(), '.thumbs', 'outside.png'), outside);
-          await tamper(item.fileName, { file: path() }, alsoIndex);
+          await tamper(item.fileName, { fileName: path() }, alsoIndex);
 
           const reopened = await open();
           // The sidecar is set aside; the library's own file is still shown, and it is what is served.
@@ -192,7 +194,7 @@ describe('the library', () => {
       const library = await open();
       const a = await library.save(await request('aaaaaaaa-aaaa-bbbb-cccc-00000000000a'));
       const b = await library.save(await request('bbbbbbbb-aaaa-bbbb-cccc-00000000000b'));
-      await tamper(b.fileName, { file: a.fileName }, false);
+      await tamper(b.fileName, { fileName: a.fileName }, false);
       await tamper(a.fileName, { mime: 'text/html' }, false);
       const reopened = await open();
       expect(reopened.list().map((i) => [i.fileName, i.metadataLost]).sort()).toEqual([

@@ -6,20 +6,21 @@ import type { Logger } from '../deps';
 import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { filedSidecar, recoverFile, unfiledFile, writeResult, type FilingContext, type ResultMeta, type SaveRequest } from './filing';
+import { filedSidecar, recoverFile, unfiledFile, writeResult, type FilingContext, type SaveRequest } from './filing';
+import type { ResultOrigin } from '../../../shared/library/resultRecord';
 import { GalleryIndex } from './galleryIndex';
 import { GalleryState, type Mark } from './galleryState';
 import { IndexLog } from './indexLog';
 import { findPosters, loadEntries } from './libraryLoad';
 import { PosterStore } from './posters';
 import { timed } from '../perf/phases';
-import { entryOf, hasImagePreview, sidecarOfEntry, type Entry } from './resultEntry';
+import { entryOf, hasImagePreview, recordOfEntry, type Entry } from './resultEntry';
 import { isPlainFile, previewPath, SET_ASIDE, THUMBS } from './resultFiles';
 import { registerResultMedia } from './resultProtocol';
 import type { Sidecar } from './sidecar';
 import { LibraryTrash } from './trash';
 
-export type { ResultMeta, SaveRequest } from './filing';
+export type { SaveRequest } from './filing';
 
 export type LibraryChange = { readonly kind: 'updated'; readonly item: LibraryItem } | { readonly kind: 'removed'; readonly id: string };
 
@@ -96,7 +97,7 @@ export class Library {
     // The sidecar schema compiles its fast path on its first parse (30 to 45 ms, then under a millisecond): done
     // here, at start, rather than in the first page a window asks for or the first result filed.
     const anyLine = [...entries.values()].find((e) => e.line !== null);
-    if (anyLine) sidecarOfEntry(anyLine);
+    if (anyLine) recordOfEntry(anyLine);
     await trash.empty();
     return library;
   }
@@ -181,38 +182,12 @@ export class Library {
   }
 
   private item(e: Entry): LibraryItem {
-    const s = sidecarOfEntry(e);
-    const mark = this.gallery.markOf(e.id);
     return {
-      id: e.id,
-      fileName: e.file,
+      ...recordOfEntry(e),
       url: this.media.url('result', e.id),
       thumbnailUrl: this.thumbnailUrl(e),
-      mime: e.mime,
-      bytes: e.bytes,
-      width: s?.width ?? null,
-      height: s?.height ?? null,
-      endpointId: s?.endpoint.id ?? 'unknown',
-      release: s?.endpoint.release ?? null,
-      params: s?.params ?? {},
-      seed: s?.seed ?? null,
-      inputs: s?.inputs ?? [],
-      cost: s ? (s.settledCost ?? s.cost) : null,
-      inputMp: s?.inputMp ?? null,
-      outputMp: s?.outputMp ?? null,
-      taskId: s?.task.id ?? e.id,
-      remoteTaskId: s?.task.remoteId ?? null,
-      connectionLabel: s?.connection.label ?? '',
-      createdAt: s?.timings.createdAt ?? e.savedAt,
-      submittedAt: s?.timings.submittedAt ?? null,
-      readyAt: s?.timings.readyAt ?? null,
-      savedAt: e.savedAt,
-      metadataLost: s === null,
-      seconds: s?.seconds ?? null,
-      starred: mark.starred,
-      discarded: mark.discarded,
-      projectId: s?.projectId ?? null,
-      group: s?.group ?? null,
+      metadataLost: e.line === null,
+      ...this.gallery.markOf(e.id),
     };
   }
 
@@ -262,20 +237,20 @@ export class Library {
   /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */
   async find(taskId: string, endpointId: string, createdAt: number): Promise<LibraryItem | undefined> {
     if (this.entries.has(taskId)) return this.get(taskId);
-    const sidecar = await filedSidecar(this.dir, { taskId, endpointId, createdAt });
+    const sidecar = await filedSidecar(this.dir, { id: taskId, endpointId, createdAt });
     if (!sidecar) return undefined;
     await this.index(sidecar);
     return this.get(sidecar.id);
   }
 
   /** A task's result file left without its sidecar, adopted when it decodes (filing.ts, `recoverFile`). */
-  async recover(meta: ResultMeta): Promise<LibraryItem | undefined> {
+  async recover(meta: ResultOrigin): Promise<LibraryItem | undefined> {
     const sidecar = await recoverFile(this.filing, meta);
     return sidecar ? this.filed(sidecar) : undefined;
   }
 
   /** A task's result file left without its sidecar, found by name alone (nothing is read). */
-  unfiledFile(meta: Pick<ResultMeta, 'taskId' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
+  unfiledFile(meta: Pick<ResultOrigin, 'id' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
     return unfiledFile(this.dir, meta);
   }
 
@@ -284,7 +259,7 @@ export class Library {
    * finds it already there and changes nothing.
    */
   async save(r: SaveRequest): Promise<LibraryItem> {
-    const existing = await this.find(r.taskId, r.endpointId, r.createdAt);
+    const existing = await this.find(r.id, r.endpointId, r.createdAt);
     if (existing) return existing;
     const sidecar = await writeResult(this.filing, r);
     return timed('write', () => this.filed(sidecar));

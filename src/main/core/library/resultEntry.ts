@@ -1,6 +1,7 @@
 import { galleryRow, type GalleryRow } from './galleryIndex';
 import { IndexLog } from './indexLog';
-import type { Sidecar } from './sidecar';
+import { recordOf, type Sidecar } from './sidecar';
+import { recordWithoutDetails, type ResultRecord } from '../../../shared/library/resultRecord';
 
 /** What the library holds in memory of one result: where it is, and what the gallery's search reads. */
 export interface Entry {
@@ -15,29 +16,31 @@ export interface Entry {
 }
 
 export function entryOf(s: Sidecar, line: string = IndexLog.lineOf(s)): Entry {
-  return { id: s.id, file: s.file, mime: s.mime, bytes: s.bytes, savedAt: s.timings.savedAt, line, row: rowOf(s.id, s.file, s.timings.savedAt, s) };
+  return { id: s.id, file: s.fileName, mime: s.mime, bytes: s.bytes, savedAt: s.savedAt, line, row: rowOf(s) };
 }
 
 /** A result whose details were lost: its file alone, found by name. */
 export function entryWithoutDetails(id: string, file: string, mime: string, bytes: number, savedAt: number): Entry {
-  return { id, file, mime, bytes, savedAt, line: null, row: rowOf(id, file, savedAt, null) };
+  return { id, file, mime, bytes, savedAt, line: null, row: rowOf(recordWithoutDetails({ id, fileName: file, mime, bytes, savedAt })) };
 }
 
-function rowOf(id: string, file: string, savedAt: number, s: Sidecar | null): GalleryRow {
-  const prompt = s && typeof s.params.prompt === 'string' ? s.params.prompt : '';
+function rowOf(r: ResultRecord): GalleryRow {
   return galleryRow({
-    id,
-    savedAt,
-    createdAt: s?.timings.createdAt ?? savedAt,
-    endpointId: s?.endpoint.id ?? 'unknown',
-    prompt,
-    fileName: file,
-    projectId: s?.projectId ?? null,
-    group: s?.group ?? null,
+    id: r.id,
+    savedAt: r.savedAt,
+    createdAt: r.createdAt,
+    endpointId: r.endpointId,
+    prompt: typeof r.params.prompt === 'string' ? r.params.prompt : '',
+    fileName: r.fileName,
+    projectId: r.projectId,
+    group: r.group,
   });
 }
 
-export const sidecarOfEntry = (e: Entry): Sidecar | null => (e.line === null ? null : IndexLog.sidecarOf(e.line));
+/** The record of a result: its sidecar's, or what its file alone tells when the sidecar could not be read. */
+export const recordOfEntry = (e: Entry): ResultRecord =>
+  e.line === null ? recordWithoutDetails({ id: e.id, fileName: e.file, mime: e.mime, bytes: e.bytes, savedAt: e.savedAt }) : recordOf(IndexLog.sidecarOf(e.line));
+
 
 /** An image with its details has the preview made when it was filed; a video has one once its poster is drawn. */
 export const hasImagePreview = (e: Entry): boolean => e.mime.startsWith('image/') && e.line !== null;

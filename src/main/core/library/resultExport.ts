@@ -5,13 +5,13 @@ import type { ExportFormat } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_TYPES, sniffMediaType } from '../../../shared/media/mediaType';
 import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
+import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { displayName } from '../../../shared/text/displayName';
 import type { AssetStore } from '../assets/assetStore';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
 import type { Library } from './library';
 import { asPng, encodeExport, readMetadata } from './metadata/embed';
 import { remuxWithMetadata } from './metadata/mp4Export';
-import { resultMetadata } from './metadata/resultMetadata';
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', mp4: 'mp4' } as const;
 const DRAG_ICON_EDGE = 96;
@@ -33,7 +33,7 @@ export class ResultExports {
 
   private metadataOf(id: string) {
     const item = this.o.library.get(id);
-    return item.metadataLost ? null : resultMetadata(this.o.appVersion, item);
+    return item.metadataLost ? null : buildGenerationMetadata(this.o.appVersion, item);
   }
 
   private async imageBytes(id: string, doing: string): Promise<Buffer> {

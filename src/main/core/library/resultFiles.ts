@@ -15,7 +15,7 @@ export const MIME_BY_EXT: Readonly<Record<string, string>> = Object.fromEntries(
 export const isResultFileName = (name: string): boolean => MIME_BY_EXT[extname(name).toLowerCase()] !== undefined;
 
 /** A sidecar describes the file beside it of the same name, and no other. */
-export const sidecarSchemaFor = (base: string) => SidecarSchema.refine((s) => s.file === `${base}${extname(s.file)}`);
+export const sidecarSchemaFor = (base: string) => SidecarSchema.refine((s) => s.fileName === `${base}${extname(s.fileName)}`);
 
 /** A result's preview (an image's, or a video's poster frame): named by its id, beside the others. */
 export const previewPath = (dir: string, id: string): string => join(dir, THUMBS, `${id}.webp`);

@@ -1,52 +1,21 @@
 import { z } from 'zod';
 import { DisplayNameText } from './names';
 import { TASK_KINDS } from '../../catalog/endpoint';
+import { LibraryInputSchema, ResultRecordSchema } from '../../library/resultRecord';
 import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
-import { ProjectIdSchema } from './projects';
-import { TaskGroupSchema } from './tasks';
 
-export const LibraryInputSchema = z.object({ field: z.string(), assetId: z.string(), time: z.number().optional() });
-
-/** One result in the library: its file (served by address, never as text) and what made it. */
-const LibraryItemSchema = z.object({
-  id: z.string(),
-  fileName: z.string(),
+/** One result in the library as the gallery shows it: its record, its file's addresses (never served as text), its marks. */
+const LibraryItemSchema = ResultRecordSchema.extend({
   url: z.string(),
   /** a small image; null for a video until `library.setPoster` has stored its poster frame */
   thumbnailUrl: z.string().nullable(),
-  mime: z.string(),
-  bytes: z.number().int().nonnegative(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  endpointId: z.string(),
-  /** `preview` endpoints change over time; `snapshot` ones are pinned */
-  release: z.enum(['preview', 'snapshot']).nullable(),
-  params: z.record(z.string(), z.json()),
-  seed: z.number().nullable(),
-  inputs: z.array(LibraryInputSchema),
-  cost: z.number().nullable(),
-  inputMp: z.number().nullable(),
-  outputMp: z.number().nullable(),
-  taskId: z.string(),
-  remoteTaskId: z.string().nullable(),
-  connectionLabel: z.string(),
-  createdAt: z.number(),
-  submittedAt: z.number().nullable(),
-  readyAt: z.number().nullable(),
-  savedAt: z.number(),
   /** the sidecar could not be read and was set aside; only the file is known */
   metadataLost: z.boolean(),
-  /** a video's length in seconds */
-  seconds: z.number().nullable(),
   starred: z.boolean(),
   /** set aside by the user (staging's discard); kept results are the others */
   discarded: z.boolean(),
-  /** the project whose studio made it, when known */
-  projectId: ProjectIdSchema.nullable(),
-  /** its place among the variations of one Generate, when it was one of several */
-  group: TaskGroupSchema.nullable(),
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
@@ -119,7 +88,7 @@ const DroppedFileSchema = z.discriminatedUnion('kind', [
     kind: z.literal('gen-studio'),
     metadata: GenerationMetadataSchema,
     /** each input the metadata names, and whether the asset store still has it */
-    inputs: z.array(z.object({ field: z.string(), assetId: z.string(), time: z.number().optional(), available: z.boolean() })),
+    inputs: z.array(LibraryInputSchema.extend({ available: z.boolean() })),
   }),
   z.object({
     kind: z.literal('infotext'),

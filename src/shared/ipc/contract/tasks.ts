@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChargeSchema } from '../../library/charge';
 import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 import { ValidationIssueSchema } from '../result';
@@ -92,11 +93,8 @@ const TaskInfoSchema = z.object({
   finishedAt: nullableNumber,
   nextAttemptAt: nullableNumber,
   remoteId: z.string().nullable(),
-  cost: nullableNumber,
-  /** the settled cost from a video's final polling answer */
-  settledCost: nullableNumber,
-  inputMp: nullableNumber,
-  outputMp: nullableNumber,
+  /** quoted on acceptance, and a video's settled cost from its final polling answer */
+  ...ChargeSchema.shape,
   moderationReasons: z.array(z.string()),
   error: TaskErrorSchema.nullable(),
   resultId: z.string().nullable(),

@@ -1,19 +1,20 @@
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildGenerationMetadata, infotext, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
+import { buildGenerationMetadata, infotext, parseGenerationMetadata, type GenerationMetadata, type MetadataSource } from '../../../../shared/metadata/generationMetadata';
 import { embedInResult, encodeExport, readMetadata } from './embed';
 
-const source = {
-  appVersion: '0.1.0',
-  endpoint: { id: 'gen-dev', title: 'Dev', release: 'snapshot' },
+const source: MetadataSource = {
+  endpointId: 'gen-dev',
+  endpointTitle: 'Dev',
+  release: 'snapshot',
   params: { prompt: 'a lighthouse at dusk, “quoted” & <tagged> — ünïcode\n東京の夜', seed: 42, width: 64, height: 48, steps: 28, guidance: 3.5 },
   seed: 42,
   width: 64,
   height: 48,
   inputs: [{ field: 'image_prompt', assetId: 'a'.repeat(64) }],
-} as const;
-const meta: GenerationMetadata = buildGenerationMetadata(source);
+};
+const meta: GenerationMetadata = buildGenerationMetadata('0.1.0', source);
 
 const picture = (format: 'png' | 'jpeg' | 'webp', alpha = false) => {
   const image = sharp({ create: { width: 64, height: 48, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 80, b: 20, alpha: 0.5 } : '#c85014' } });
@@ -70,7 +71,7 @@ describe('metadata written into result files', () => {
 
   it('the infotext keeps the prompt’s lines and letters, and has a Steps line for every model', () => {
     const prompt = '東京の夜\n  two “lines”\r\nand a third';
-    const klein = buildGenerationMetadata({ ...source, endpoint: { id: 'gen-2-klein-4b', title: 'klein 4B', release: 'snapshot' }, params: { prompt, seed: 9 }, seed: 9 });
+    const klein = buildGenerationMetadata('0.1.0', { ...source, endpointId: 'gen-2-klein-4b', endpointTitle: 'klein 4B', params: { prompt, seed: 9 }, seed: 9 });
     expect(infotext(klein)).toBe(`${prompt}\nSteps: auto, Seed: 9, Size: 64x48, Model: gen-2-klein-4b, Model version: snapshot, Version: Gen Studio 0.1.0`);
     // A1111 takes the last line as parameters only when it holds three pairs or more.
     expect(infotext(klein).split('\n').at(-1)!.split(', ').length).toBeGreaterThanOrEqual(3);

@@ -46,6 +46,8 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
 
 /** Choosing the pictures, the tool and its model, the folder; the count, the total and the caps before Run. */
 export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
+  // Long (over 80 lines) for its markup (about 140 of its lines): the tool and its settings, the pictures and folders
+  // chosen, the mask, the output folder and the batch's summary.
   // Results chosen in the gallery (Batch…) arrive as the first pictures, with what could not come said.
   const [handed] = useState(handedPictures);
   useEffect(clearHanded, []);

@@ -112,6 +112,8 @@ function DropTargets({ onDone }: { onDone: () => void }) {
 
 /** The canvas: the picture with its mask, frame and boxes in the middle, tools above, panels beside. */
 export function CanvasScreen() {
+  // Long (over 80 lines) as the canvas screen's frame: the Konva stage's lifetime, the file drop, the view controls
+  // and the panels around it share the manager ref.
   const host = useRef<HTMLDivElement>(null);
   const manager = useRef<CanvasManager | null>(null);
   const hasBase = useCanvasStore((s) => s.document.base !== null);

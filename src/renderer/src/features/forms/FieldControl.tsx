@@ -18,6 +18,8 @@ interface FieldControlProps {
 
 /** One catalog field as a labelled control, its limits as a hint, and its 422 messages inline. */
 export function FieldControl({ field: spec, value, issues, onChange, media, disabled, showInferred = true }: FieldControlProps) {
+  // Long (over 80 lines) for its markup: one control per kind of catalog field (string, number, integer, enum,
+  // boolean, image, video, keyframes), each a few lines, and the hint and error lines they share.
   const field = showInferred ? spec : { ...spec, inferred: undefined };
   const id = useId();
   const hintId = `${id}-hint`;

@@ -1,7 +1,7 @@
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
-import { creditsText } from '../queue/taskText';
+import { costText } from '../queue/taskText';
 import type { ActionNote } from './actions';
 import { promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
@@ -65,7 +65,7 @@ export function FullViewDetails({
         <dt>Size</dt>
         <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
         <dt>Cost</dt>
-        <dd>{creditsText(item.cost) ?? '—'}</dd>
+        <dd>{costText(item) ?? '—'}</dd>
         <dt>Megapixels</dt>
         <dd>
           {item.inputMp !== null ? `in ${item.inputMp}` : ''}

@@ -16,7 +16,7 @@ function render(found: DroppedFile): HTMLElement {
 }
 
 const metadata = (endpointId: string) =>
-  buildGenerationMetadata({ appVersion: '0.1.0', endpoint: { id: endpointId, title: null, release: 'snapshot' }, params: { prompt: 'a red door', seed: 3 }, seed: 3, width: 64, height: 64, inputs: [] });
+  buildGenerationMetadata('0.1.0', { endpointId, endpointTitle: null, release: 'snapshot', params: { prompt: 'a red door', seed: 3 }, seed: 3, width: 64, height: 64, inputs: [] });
 
 describe('restoring a dropped file’s parameters', () => {
   it('says which inputs it cannot restore, and restores the rest', () => {

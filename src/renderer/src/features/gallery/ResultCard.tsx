@@ -1,5 +1,6 @@
 import { memo, useEffect, useState, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { chargedCost } from '../../../../shared/library/charge';
 import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
@@ -83,7 +84,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, picked, onS
           <span className="muted">
             {title}
             {item.width && item.height ? ` · ${item.width} × ${item.height}` : ''}
-            {item.cost !== null ? ` · ${creditsText(item.cost)}` : ''}
+            {chargedCost(item) !== null ? ` · ${creditsText(chargedCost(item))}` : ''}
           </span>
           {picked && <span className="visually-hidden">, chosen</span>}
         </span>

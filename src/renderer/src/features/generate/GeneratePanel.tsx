@@ -22,6 +22,8 @@ import { Button } from '../../ui/Button';
  * the service's own 422 issues come back onto the fields they name.
  */
 export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
+  // Long (over 80 lines) for its markup and the form's own state (values, media, what was touched or edited, whether
+  // Generate was tried), which its fields and its send share.
   const [values, setValues] = useState<FormValues>({});
   const [media, setMedia] = useState<MediaInputs>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());

@@ -46,6 +46,8 @@ type FrameCallbackVideo = HTMLVideoElement & {
  * shown is always read back from the current time, never counted.
  */
 export function usePlayer(src: string): Player {
+  // Long (over 80 lines) as a player hook is: its state and its commands (play, step, seek to a frame, the keys)
+  // share the video ref and the frame read back, so they live in one closure.
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const [frame, setFrame] = useState(0);

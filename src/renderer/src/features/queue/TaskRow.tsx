@@ -13,6 +13,7 @@ type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } |
 
 /** One task in the queue: what it is, where it stands, what it cost, and what the user can do about it. */
 export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
+  // Long (over 80 lines) for its markup (about 120 of its lines): a task's state, progress, cost, error and actions.
   const { cancel, retry, send, clear } = useTaskStore.getState();
   const [confirm, setConfirm] = useState<Pending>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
+import { chargedCost } from '../../../../shared/library/charge';
 import { resultName } from '../../../../shared/video/clipName';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 
@@ -56,7 +57,7 @@ export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'> & Partial<Pic
   // A task that failed before the service took it was never priced, so never charged.
   if (t.state === 'failed' && t.cost === null && t.settledCost === null) return 'Not charged';
   if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return `${creditsText(t.settledCost)} (quoted ${creditsText(t.cost)})`;
-  return creditsText(t.settledCost ?? t.cost);
+  return creditsText(chargedCost(t));
 }
 
 /** Progress as a percentage, when the service reports it. */

@@ -47,6 +47,8 @@ function Field(props: { label: string; value: string; onChange: (v: string) => v
  * never shown again), and the connection it belongs to, which can be created here.
  */
 export function AddKeyForm() {
+  // Long (over 80 lines) for its markup and the form's fields: label, organization, project, API key, and a new
+  // connection's name, addresses and word.
   const connections = useConnectionStore((s) => s.connections).filter((c) => c.kind === 'service');
   const keychain = useKeyStore((s) => s.keychain);
   const add = useKeyStore((s) => s.add);

@@ -43,7 +43,7 @@ describe('the results strip', () => {
     expect(container.querySelector('#result-t1 img')).toBeNull();
 
     // Main files the result (its preview written first) and tells of it before the task's own record is written.
-    const item = libraryItem({ id: 't1', taskId: 't1', thumbnailUrl: 'gen-media://m/result-thumb/t1', mime: 'image/jpeg' });
+    const item = libraryItem({ id: 't1', thumbnailUrl: 'gen-media://m/result-thumb/t1', mime: 'image/jpeg' });
     act(() => useLibraryStore.setState({ items: [item] }));
     const tile = container.querySelector('#result-t1');
     expect(tile?.className).toContain('status-ready');

@@ -128,6 +128,8 @@ function Actions({ entry }: { entry: StripEntry | null }) {
  * After InvokeAI's staging area and Krita AI Diffusion's history, for results of every endpoint.
  */
 export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
+  // Long (over 80 lines) for its markup: the strip's list, the selected result's progress and message, and the
+  // compare controls, around the hooks that hold its state (useStrip, useStripKeys).
   const entries = useStripEntries();
   useFollowResults(entries);
   const selected = useSelectedEntry(entries);

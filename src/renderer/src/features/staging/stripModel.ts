@@ -2,6 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { CanvasDocument } from '../../../../shared/canvas/document';
 import { canvasUse } from '../../../../shared/canvas/request';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { chargedCost } from '../../../../shared/library/charge';
 import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
 
 /** Where a result of the strip stands, as the artist sees it. */
@@ -166,6 +167,6 @@ export function masksResult(endpointId: string): boolean {
 /** A short caption for the selected result: its name, cost, and the prompt. */
 export function captionOf(entry: StripEntry): string {
   // Only a result that was made has a price worth showing: moderated and failed ones are not charged.
-  const cost = entry.status === 'ready' ? creditsText(entry.task.settledCost ?? entry.task.cost) : null;
+  const cost = entry.status === 'ready' ? creditsText(chargedCost(entry.task)) : null;
   return [entry.name, cost, entry.prompt ? `“${entry.prompt}”` : null].filter(Boolean).join(' · ');
 }

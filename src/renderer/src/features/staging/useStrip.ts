@@ -10,7 +10,8 @@ import { selectionAfterLeaving, stripEntries, type FiledResults, type StripEntry
 export function useStripEntries(): StripEntry[] {
   const tasks = useTaskStore((s) => s.tasks);
   const items = useLibraryStore((s) => s.items);
-  const filed = useMemo<FiledResults>(() => new Map(items.map((i) => [i.taskId, i.id])), [items]);
+  // A result's id is its task's (the library's record, ResultRecord).
+  const filed = useMemo<FiledResults>(() => new Map(items.map((i) => [i.id, i.id])), [items]);
   const projectId = useProjectStore((s) => s.currentId);
   const base = useCanvasStore((s) => s.document.base);
   const versions = useCanvasStore((s) => s.document.versions);

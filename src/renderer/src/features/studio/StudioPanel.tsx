@@ -8,7 +8,7 @@ import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import { expectedOutputSize } from '../../../../shared/catalog/outputSize';
 import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
 import { megapixels } from '../../../../shared/media/imageHeader';
-import { INTENTS, intentFor, intentModels } from '../../../../shared/studio/intents';
+import { intentFor } from '../../../../shared/studio/intents';
 import { takesSeed } from '../../../../shared/studio/variations';
 import { validateTaskRequest } from '../../../../shared/tasks/taskRequest';
 import { useConnectionStore } from '../../store/connectionStore';
@@ -27,7 +27,6 @@ import { useEstimate } from './estimate';
 import { estimateText } from './estimateText';
 import { generate, rerun } from './generate';
 import { inputsText } from './inputsText';
-import { limitsSentence, modelLimits } from './modelFacts';
 import { RequestView } from './RequestView';
 import { noticeFor, useStudioStore } from './studioStore';
 import { useProjectStore } from '../canvas/project/projectStore';
@@ -35,57 +34,10 @@ import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/up
 import { upscaleSettings } from '../upscale/sendUpscale';
 import { UpscalePanel } from '../upscale/UpscalePanel';
 import { useUpscaleStore } from '../upscale/upscaleStore';
-import { switchIntent, switchModel } from './switchModel';
+import { IntentPicker, ModelPicker } from './IntentAndModel';
 import './studio.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-
-function IntentPicker({ current }: { current: string }) {
-  return (
-    <div className="intent-picker" role="radiogroup" aria-label="What to do">
-      {INTENTS.map((i) => (
-        <button key={i.id} type="button" role="radio" aria-checked={i.id === current} className={`intent${i.id === current ? ' active' : ''}`} title={i.description} onClick={() => switchIntent(i.id)}>
-          {i.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function ModelPicker({ endpoint, intentId }: { endpoint: EndpointSpec; intentId: string }) {
-  const intent = INTENTS.find((i) => i.id === intentId)!;
-  const models = intentModels(intent);
-  const limits = limitsSentence(modelLimits(endpoint, intent));
-  return (
-    <div className="model-picker">
-      <p className="intent-description">{intent.description}</p>
-      {models.length > 1 ? (
-        <label className="model-select">
-          Model
-          <select className="field-input" aria-label="Model" value={endpoint.id} onChange={(e) => switchModel(e.target.value, intent.id)}>
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : (
-        <p className="model-single" aria-label="Model">
-          {endpoint.title}
-        </p>
-      )}
-      <p className="model-summary" aria-label="About this model">
-        {endpoint.summary}.{limits ? ` ${limits}` : ''}
-      </p>
-      {(endpoint.inferred !== undefined || endpoint.inferredPath !== undefined) && (
-        <p className="model-summary" role="note" aria-label="About the request">
-          The service’s guide names this model without spelling out its request: Gen Studio sends the likeliest one, and if the service refuses it, says why.
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Which image of the request is which, in words, for the request view and the prompt's image numbers. */
 function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>): Record<string, string> {

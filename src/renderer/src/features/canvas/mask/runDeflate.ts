@@ -92,6 +92,8 @@ class BitWriter {
  * as they are. The same bytes as any deflate would describe, in about a tenth of the time for a mask.
  */
 export function deflateRows(width: number, height: number, grey: Uint8Array): Uint8Array {
+  // Long (over 80 lines) on purpose: the run search, the Huffman writer and the Adler-32 share one loop's locals, and
+  // a call per run or per byte is what made a general deflate slow (see the header).
   const out = new BitWriter((width + 1) * height >> 4);
   out.byte(0x78); // deflate, 32 KiB window
   out.byte(0x01); // fastest; (0x78 << 8 | 0x01) is a multiple of 31, as the header check needs

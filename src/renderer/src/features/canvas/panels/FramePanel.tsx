@@ -17,6 +17,8 @@ const PRESETS: readonly [string, number][] = [
 const SIDES: readonly (keyof Expansion)[] = ['top', 'bottom', 'left', 'right'];
 
 export function FramePanel() {
+  // Long (over 80 lines) for its markup: two panels in one (the outpaint frame and the expand margins), whichever the
+  // model takes, each with its own controls.
   const document = useCanvasStore((s) => s.document);
   const endpoint = useCanvasStore(selectEndpoint);
   const use = canvasUse(endpoint);

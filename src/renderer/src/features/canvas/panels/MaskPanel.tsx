@@ -15,6 +15,8 @@ const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: P
 };
 
 export function MaskPanel() {
+  // Long (over 80 lines) for its markup (about 70 of its lines): grow, shrink and feather, the overlay's colour and
+  // opacity, the drop target and the export state, each a labelled control.
   const mask = useCanvasStore((s) => s.document.mask);
   const hasMask = useCanvasStore((s) => s.mask !== null);
   const maskVersion = useCanvasStore((s) => s.maskVersion);

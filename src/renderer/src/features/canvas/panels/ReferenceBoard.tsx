@@ -23,6 +23,8 @@ const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
 };
 
 export function ReferenceBoard() {
+  // Long (over 80 lines) for its markup (about 85 of its lines): each reference with its image number, moves and
+  // removal, and the library results to add.
   const references = useCanvasStore((s) => s.document.references);
   const endpoint = useCanvasStore(selectEndpoint);
   const base = useCanvasStore((s) => s.document.base);

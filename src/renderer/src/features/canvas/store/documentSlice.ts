@@ -11,6 +11,8 @@ export const DEFAULT_CANVAS_ENDPOINT = 'gen-pro-1.0-fill';
 const sameDocument = (a: CanvasDocument, b: CanvasDocument) => JSON.stringify(a) === JSON.stringify(b);
 
 export const documentSlice: Slice<DocumentSlice> = (set, get, h) => ({
+  // Long (over 80 lines) as a zustand slice is: its actions (load, each kind of edit, the gesture and history
+  // steps) share set, get and the history, and the slice's shape reads in one place.
   document: emptyDocument(DEFAULT_CANVAS_ENDPOINT),
 
   load: (document, mask) => {
