@@ -39,7 +39,13 @@ export default defineConfig(({ command }) => ({
     define: { __GEN_DEV_SERVER__: JSON.stringify(command === 'serve') },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The built-in Sandbox's own process (src/main/shell/sandboxUtility.ts forks out/main/sandbox.js).
+          sandbox: resolve(import.meta.dirname, 'src/main/sandbox/process/entry.ts'),
+        },
+      },
     },
   },
   preload: {

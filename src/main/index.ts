@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, session, shell } from 'electron';
 import { createCore } from './core/createCore';
+import { utilitySandbox } from './shell/sandboxUtility';
 import { systemClock } from './core/deps';
 import { consoleLogger } from './core/log';
 import { openKeychain } from './core/secrets/keychainStore';
@@ -10,6 +11,8 @@ import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
 import { askCapChange } from './shell/capDialog';
+import { askInMainDialog } from './shell/mainDialog';
+import { webhookDialog } from './core/connections/sandboxWebhooks';
 import { askKeyDestination } from './shell/keyDialog';
 import { electronDesktop } from './shell/desktop';
 import { hardenSession } from './shell/security';
@@ -69,10 +72,12 @@ async function main(): Promise<void> {
     platform: process.platform,
     confirmKeyDestination: (question) => askKeyDestination(window, question),
     confirmCapChange: (question) => askCapChange(window, question),
+    confirmWebhook: (question) => askInMainDialog(window, webhookDialog(question)),
     projectFileDialogs: electronProjectDialogs(() => window),
     // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
     ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),
     desktop: electronDesktop(() => window),
+    sandboxLauncher: utilitySandbox(join(__dirname, 'sandbox.js')),
   });
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);

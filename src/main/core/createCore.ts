@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AssetStore } from './assets/assetStore';
 import { BuiltinSandbox } from './connections/builtinSandbox';
+import { SandboxWebhooks } from './connections/sandboxWebhooks';
 import { ConnectionService } from './connections/connectionService';
 import type { CoreDeps, Logger } from './deps';
 import { Connectivity } from './engine/connectivity';
@@ -86,7 +87,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
   const media = new MediaRegistry(deps.mediaBase);
-  const assets = new AssetStore(deps.dataDir, media);
+  const assets = new AssetStore(deps.dataDir, media, (name, step) => events.emit('assets.importing', { name: redact(name), step: step && redact(step) }));
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
   const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
@@ -98,7 +99,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const emitSpending = () => events.emit('spending.changed', spending.cachedSummary());
   const emitKeys = () => events.emit('keys.changed', keys.list());
 
-  const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, log, () => emitConnections(), {
+  const sandbox = new BuiltinSandbox(deps.sandboxOptions ?? { timing: 'demo' }, deps.sandboxLauncher, log, {
+    changed: () => emitConnections(),
+    stopped: (message) => void notices.add('warning', message),
+  }, {
     load: () => settings.get().sandboxPorts,
     save: (ports) => void settings.update((s) => void (s.sandboxPorts = ports)),
   });
@@ -177,6 +181,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
+    sandboxWebhooks: new SandboxWebhooks(settings, deps.confirmWebhook),
     notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();

@@ -1,4 +1,6 @@
-import type { SandboxOptions } from '../sandbox/api';
+import type { SandboxProcessOptions } from '../sandbox/api';
+import type { SandboxLauncher } from './connections/sandboxProcess';
+import type { ConfirmWebhook } from './connections/sandboxWebhooks';
 import type { ConfirmCapChange } from './spending/capChange';
 import type { ConfirmKeyDestination } from './keys/keyDestinationQuestion';
 
@@ -115,7 +117,9 @@ export interface CoreDeps {
   readonly version: string;
   readonly platform: string;
   /** Options of the built-in sandbox the Sandbox connection starts; `{timing: 'demo'}` by default. */
-  readonly sandboxOptions?: SandboxOptions;
+  readonly sandboxOptions?: SandboxProcessOptions;
+  /** Starts the built-in Sandbox in a process of its own (a forked Node process, or Electron's utility process). */
+  readonly sandboxLauncher: SandboxLauncher;
   /** Source of jitter; Math.random by default. */
   readonly random?: () => number;
   /**
@@ -125,6 +129,8 @@ export interface CoreDeps {
   readonly confirmKeyDestination?: ConfirmKeyDestination;
   /** Main's own dialog before a spending cap is raised or removed; without one, raising is refused. */
   readonly confirmCapChange?: ConfirmCapChange;
+  /** Main's own dialog before the built-in Sandbox sends results to an address; without one, none is allowed. */
+  readonly confirmWebhook?: ConfirmWebhook;
   /** Electron's file dialogs; absent where there are none (the Chromium runner), and saving or opening a file says so. */
   readonly projectFileDialogs?: ProjectFileDialogs;
   /** The packaged app's updater; absent in a copy run from a clone and in the Chromium runner. */

@@ -140,6 +140,9 @@ describe('the key', () => {
       'assets.import': async () => {
         const asset = await ok<{ id: string }>(call('assets.import', { name: 'photo.png', bytes: png }));
         ids.asset = asset.id;
+        // A picture that decodes to more than 64 MB, so that opening it is told (assets.importing) and searched too.
+        const large = await sharp({ create: { width: 4800, height: 4800, channels: 3, background: '#468' } }).png().toBuffer();
+        await ok(call('assets.import', { name: 'large.png', bytes: new Uint8Array(large) }));
         return asset;
       },
       'assets.get': () => call('assets.get', { id: ids.asset! }),

@@ -1,5 +1,6 @@
 import type { CoreDeps, Logger, SecretStore } from './deps';
 import { systemClock } from './deps';
+import { forkSandbox } from './connections/forkedSandbox';
 import { silentLogger } from './log';
 import { MemorySecretStore } from './secrets/memorySecretStore';
 import { confSettings } from './settings/confSettings';
@@ -29,6 +30,7 @@ export function nodeDeps(o: NodeDepsOptions): CoreDeps {
     openExternal: o.openExternal ?? (async () => {}),
     openPath: o.openPath ?? (async () => 'Opening folders is not available here.'),
     ...(o.sandboxOptions ? { sandboxOptions: o.sandboxOptions } : {}),
+    sandboxLauncher: forkSandbox(),
     runner: o.runner ?? 'chromium',
     version: process.env.npm_package_version ?? '0.1.0',
     platform: process.platform,

@@ -142,3 +142,29 @@ export interface SandboxHandle {
   webhookDeliveries?(): readonly WebhookDeliveryRecord[];
   close(): Promise<void>;
 }
+
+// The built-in Sandbox in a process of its own (src/main/sandbox/process/entry.ts) and the app that starts it.
+
+/**
+ * What crosses into the built-in Sandbox's own process: its options as plain data (a clock, timers or a logging
+ * callback cannot cross, and the app passes none).
+ */
+export type SandboxProcessOptions = Omit<SandboxOptions, 'now' | 'timers' | 'onRequest'> & {
+  /** Ports to try first (the ones of last time); any free ones when they are taken. */
+  readonly preferredPorts?: { readonly base: number; readonly regional: number };
+};
+
+/** The Sandbox's addresses and demo key, all the core reads from it. */
+export interface SandboxAddress {
+  readonly baseUrl: string;
+  readonly regionalBaseUrl: string;
+  readonly demoKey: string;
+}
+
+/** The app to the Sandbox process. */
+export type ToSandbox = { readonly type: 'start'; readonly options: SandboxProcessOptions } | { readonly type: 'close' };
+
+/** The Sandbox process to the app. */
+export type FromSandbox =
+  | ({ readonly type: 'ready'; readonly portsMoved: boolean } & SandboxAddress)
+  | { readonly type: 'failed'; readonly message: string };

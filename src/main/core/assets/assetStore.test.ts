@@ -44,6 +44,11 @@ describe('the asset store', () => {
     expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
     expect((await store.import('opaque.png', opaque)).hasAlpha).toBe(false);
     expect((await store.import('see-through.png', await png(40, 30, true))).hasAlpha).toBe(true);
+    // One see-through pixel, the very last of 9 million (past the first slice the scan looks at).
+    const pixels = Buffer.alloc(3000 * 3000 * 4, 255);
+    pixels[pixels.length - 1] = 0;
+    const lastPixel = await sharp(pixels, { raw: { width: 3000, height: 3000, channels: 4 } }).png({ compressionLevel: 1 }).toBuffer();
+    expect((await store.import('last-pixel.png', lastPixel)).hasAlpha).toBe(true);
   });
 
   it('refuses a file that is not an image, saying so by name', async () => {
@@ -78,6 +83,36 @@ describe('the asset store', () => {
       code: 'bad-input',
       message: '“deep.png” would need 2.0 GB of memory to open (16383 × 16383, 4 channels of 16 bits); the limit is 1.0 GB. Save it smaller or at 8 bits per channel and add it again.',
     });
+  });
+
+  it('says what opening a large picture is doing, and main keeps turning while it decodes', async () => {
+    // 4800 × 4000 RGBA decodes to 77 MB: seconds on a busy machine, on sharp's threads.
+    const steps: Array<string | null> = [];
+    let turns = 0;
+    let decoding = false;
+    const count = () => {
+      if (!decoding) return;
+      turns++;
+      setImmediate(count);
+    };
+    const watched = new AssetStore(dir, media, (name, step) => {
+      steps.push(step);
+      decoding = step !== null;
+      if (decoding && turns === 0) setImmediate(count);
+    });
+    const asset = await watched.import('wall.png', await png(4800, 4000, true));
+    expect(asset).toMatchObject({ width: 4800, height: 4000, hasAlpha: true });
+    expect(steps).toEqual([
+      'Opening “wall.png” (4800 × 4000): making its preview, step 1 of 2…',
+      'Opening “wall.png” (4800 × 4000): looking for transparent pixels, step 2 of 2…',
+      null,
+    ]);
+    // A decode on main's own thread would allow no turn until it ended.
+    expect(turns).toBeGreaterThan(10);
+    // A small picture is quick: nothing is said.
+    steps.length = 0;
+    await watched.import('small.png', await png(300, 200, true));
+    expect(steps).toEqual([]);
   });
 
   it('says the size limit as a file manager does', async () => {

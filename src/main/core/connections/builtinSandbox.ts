@@ -1,12 +1,10 @@
 import type { ConnectionInfo } from '../../../shared/ipc/contract';
 import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
-import type { SandboxHandle, SandboxOptions } from '../../sandbox/api';
-import { startSandbox } from '../../sandbox/index';
+import type { SandboxAddress, SandboxProcessOptions } from '../../sandbox/api';
+import { exitWords, type SandboxLauncher, type SandboxProcess } from './sandboxProcess';
 import type { Logger } from '../deps';
 import { SANDBOX_CONNECTION_ID } from './builtinIds';
 import type { SandboxPorts } from '../settings/schema';
-
-// Re-exported for the task engine, which is being split as this lands; import it from builtinIds.ts instead.
 
 const SANDBOX_NOTE =
   'Built-in offline service: every workflow runs end to end, outputs are placeholders made from your inputs, ' +
@@ -38,31 +36,44 @@ function portOf(url: string): number {
   return Number(new URL(url).port);
 }
 
+/** What the built-in Sandbox tells the rest of the core. */
+export interface SandboxEvents {
+  /** It started or its process ended: its addresses changed. */
+  changed(): void;
+  /** Its process ended without being asked to: the user is told, in words. */
+  stopped(message: string): void;
+}
+
 /**
- * The built-in sandbox service, started on a loopback port the first time the Sandbox connection is used. It
- * tries the ports it had last time first, so polling addresses written into task records stay on it across a
- * restart (its tasks do not: it keeps them in memory). Its demo key is not a user secret and never goes to the
- * keychain.
+ * The built-in sandbox service, started in a process of its own (`SandboxLauncher`) on a loopback port the first
+ * time the Sandbox connection is used. It tries the ports it had last time first, so polling addresses written
+ * into task records stay on it across a restart (its tasks do not: it keeps them in memory). Its demo key is not
+ * a user secret and never goes to the keychain. If its process dies, the user is told and it is started again
+ * at once when it had been running, so that polling tasks find it (and learn their tasks are gone).
  */
 export class BuiltinSandbox {
-  private starting: Promise<SandboxHandle> | undefined;
-  private handle: SandboxHandle | undefined;
+  private starting: Promise<SandboxAddress> | undefined;
+  private address: SandboxAddress | undefined;
+  private running: SandboxProcess | undefined;
+  private closed = false;
 
   constructor(
-    private readonly options: SandboxOptions,
+    private readonly options: SandboxProcessOptions,
+    private readonly launch: SandboxLauncher,
     private readonly log: Logger,
-    private readonly onStarted: () => void,
+    private readonly events: SandboxEvents,
     private readonly ports?: SandboxPortMemory,
   ) {}
 
-  start(): Promise<SandboxHandle> {
+  start(): Promise<SandboxAddress> {
+    if (this.closed) return Promise.reject(new Error('The built-in Sandbox is closed: Gen Studio is quitting.'));
     this.starting ??= this.listen().then(
-      (handle) => {
-        this.handle = handle;
-        this.log.info('built-in sandbox started', { baseUrl: handle.baseUrl });
-        this.remember(handle);
-        this.onStarted();
-        return handle;
+      (address) => {
+        this.address = address;
+        this.log.info('built-in sandbox started', { baseUrl: address.baseUrl, pid: this.running?.pid });
+        this.remember(address);
+        this.events.changed();
+        return address;
       },
       (error: unknown) => {
         this.starting = undefined;
@@ -72,22 +83,36 @@ export class BuiltinSandbox {
     return this.starting;
   }
 
-  private async listen(): Promise<SandboxHandle> {
+  private async listen(): Promise<SandboxAddress> {
     const previous = this.options.port === undefined ? this.ports?.load() : null;
-    if (previous) {
-      try {
-        return await startSandbox({ ...this.options, port: previous.base, regionalPort: previous.regional });
-      } catch (error) {
-        // Taken by another program (or another Gen Studio): any free port will do; its old tasks are gone anyway.
-        this.log.warn('built-in sandbox: last ports unavailable; using new ones', { error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    return startSandbox(this.options);
+    const child = this.launch({ ...this.options, ...(previous ? { preferredPorts: previous } : {}) });
+    this.running = child;
+    child.onExit((code, signal) => this.exited(child, code, signal));
+    const { portsMoved, ...address } = await child.ready;
+    if (portsMoved) this.log.warn('built-in sandbox: last ports unavailable; using new ones', {});
+    return address;
   }
 
-  private remember(handle: SandboxHandle): void {
+  private exited(child: SandboxProcess, code: number | null, signal: string | null): void {
+    if (this.closed || child !== this.running) return;
+    const wasRunning = this.address !== undefined;
+    this.running = undefined;
+    this.address = undefined;
+    this.starting = undefined;
+    this.log.warn('built-in sandbox process ended', { code, signal });
+    if (!wasRunning) return; // its start fails and says why
+    this.events.stopped(
+      `The built-in Sandbox stopped (${exitWords(code, signal)}); it is starting again. Sandbox tasks that were under way are lost: send them again.`,
+    );
+    this.events.changed();
+    this.start().catch((error: unknown) => {
+      this.events.stopped(`The built-in Sandbox could not start again: ${error instanceof Error ? error.message : String(error)}. It tries again the next time it is used.`);
+    });
+  }
+
+  private remember(address: SandboxAddress): void {
     if (!this.ports) return;
-    const ports = { base: portOf(handle.baseUrl), regional: portOf(handle.regionalBaseUrl) };
+    const ports = { base: portOf(address.baseUrl), regional: portOf(address.regionalBaseUrl) };
     const previous = this.ports.load();
     if (previous?.base === ports.base && previous.regional === ports.regional) return;
     try {
@@ -97,12 +122,18 @@ export class BuiltinSandbox {
     }
   }
 
-  current(): SandboxHandle | undefined {
-    return this.handle;
+  current(): SandboxAddress | undefined {
+    return this.address;
+  }
+
+  /** The process's id while one runs (tests end it to see the core recover). */
+  pid(): number | undefined {
+    return this.running?.pid;
   }
 
   async close(): Promise<void> {
-    const handle = await this.starting?.catch(() => undefined);
-    await handle?.close();
+    this.closed = true;
+    // Not its start: a process still starting is closed (or killed) all the same.
+    await this.running?.close();
   }
 }

@@ -222,6 +222,8 @@ export class ConnectionService {
    * given); starts the built-in sandbox when it is the one asked for.
    */
   async resolve(connectionId: string, keyId?: string): Promise<ResolvedConnection> {
+    // Not kept: the Sandbox's process may be started again on other ports, and asking it costs nothing once up.
+    if (connectionId === SANDBOX_CONNECTION_ID) return this.resolveFresh(connectionId, keyId);
     const cacheKey = `${connectionId}:${keyId ?? ''}`;
     const cached = this.resolved.get(cacheKey);
     if (cached) return cached;

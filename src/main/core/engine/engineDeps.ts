@@ -1,6 +1,7 @@
 import type { Preferences, TaskInfo } from '../../../shared/ipc/contract';
 import type { AssetStore } from '../assets/assetStore';
 import type { ResolvedConnection } from '../connections/connectionService';
+import type { SandboxWebhooks } from '../connections/sandboxWebhooks';
 import type { Clock, Logger } from '../deps';
 import type { Library } from '../library/library';
 import type { SpendingLedger } from '../spending/ledger';
@@ -37,6 +38,8 @@ export interface EngineDeps {
   readonly onUpdate: (info: TaskInfo) => void;
   readonly onRemoved: (id: string) => void;
   readonly onSpending: (keyId: string) => void;
+  /** Where the built-in Sandbox may send a request's results (`webhook_url`): see connections/sandboxWebhooks.ts. */
+  readonly sandboxWebhooks: Pick<SandboxWebhooks, 'refusal'>;
   /** Tells the user something in the app's notices (a task set aside by the crash-loop guard). */
   readonly notify: (level: 'info' | 'warning', message: string) => void;
 }

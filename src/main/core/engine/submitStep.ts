@@ -5,6 +5,7 @@ import type { ResolvedConnection } from '../connections/connectionService';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { classifyAnswer } from './classifyAnswer';
+import { wholeFieldsOfCutAnswer } from './cutAnswer';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
 import { CONNECT_BACKOFF, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
@@ -77,13 +78,16 @@ export class SubmitStep {
     const url = `${base}${endpointPath(endpoint, conn.endpointWord)}`;
 
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
+    // A record from disk (or from before the rule) is held to it too: nothing asks here, the form did.
+    const webhookRefusal = conn.kind === 'sandbox' ? await this.d.sandboxWebhooks.refusal(r.request.params['webhook_url'], 'check') : null;
+    if (webhookRefusal) return this.t.fail(r, { code: 'insecure', message: webhookRefusal });
     // The record says "submitting" on disk before a byte goes out: a crash from here on is an unknown outcome.
     await this.book.update(r, { state: 'submitting', submittedAt: this.book.now(), detail: msg.sending, nextAttemptAt: null });
     if (this.book.stopped) return;
     // The last moment a cancel can still keep the request from going out.
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
     const out = await timed('http', () =>
-      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal }),
+      send(this.d.fetch, this.d.clock, { url, method: 'POST', body, key: { value: conn.secret, allowedOrigins: conn.origins }, timeoutMs: SUBMIT_TIMEOUT_MS, signal, keepCutAnswer: true }),
     );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
@@ -124,6 +128,8 @@ export class SubmitStep {
           this.slots.slotFreed(r.keyId);
           return;
         }
+        // Reset while the service's answer was arriving: if it named the task whole, the service is asked.
+        if (out.kind === 'network' && out.cut && wholeFieldsOfCutAnswer(out.cut.text)) return this.accepted(r, conn, out.cut.text);
         const why = out.kind === 'timeout' ? msg.noAnswerInTime : msg.connectionLostWhy(redact(out.message));
         return this.t.unknown(r, { code: 'network', message: msg.sentButLost(why) }, msg.mayHaveReached);
       }
@@ -161,9 +167,15 @@ export class SubmitStep {
 
   private async accepted(r: TaskRecord, conn: ResolvedConnection, text: string): Promise<void> {
     const json = parseJson(text);
-    const polling = AsyncResponseSchema.safeParse(json);
+    let polling = AsyncResponseSchema.safeParse(json);
     const webhook = polling.success ? undefined : AsyncWebhookResponseSchema.safeParse(json);
-    if (!polling.success && !webhook?.success) return this.t.unknown(r, { code: 'bad-result', message: msg.unknownShape }, msg.unknownShapeDetail);
+    if (!polling.success && !webhook?.success) {
+      // Cut short after the task was made: when its id and polling address came whole, the service is asked.
+      const cut = json === undefined ? wholeFieldsOfCutAnswer(text) : null;
+      if (!cut) return this.t.unknown(r, { code: 'bad-result', message: msg.unknownShape }, msg.unknownShapeDetail);
+      this.d.log.warn('a submit answer was cut short; following the task it names', { task: r.id, remoteId: cut.id });
+      polling = AsyncResponseSchema.safeParse({ id: cut.id, polling_url: cut.pollingUrl });
+    }
     const data = polling.success ? polling.data : webhook!.data!;
     const now = this.book.now();
     let pollingUrl: string | null = null;

@@ -204,6 +204,10 @@ export class TaskEngine {
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
+    if (conn.kind === 'sandbox') {
+      const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask');
+      if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
+    }
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, endpoint.id, usage, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));

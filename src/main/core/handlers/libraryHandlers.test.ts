@@ -101,6 +101,11 @@ describe('results carry their parameters, and leave through main', () => {
     ]);
     // Another tool's file: nothing of ours, said plainly.
     expect(await fx.ok('library.readDropped', { name: 'plain.png', bytes: new Uint8Array(png) })).toEqual({ kind: 'none' });
+    // An empty file says so, not 'internal' (issue 23 point 7).
+    expect(await fx.call('library.readDropped', { name: 'empty.png', bytes: new Uint8Array() })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-input', message: '“empty.png” is empty: it holds no picture or clip to read.' },
+    });
   });
 
   it('copies a picture to the clipboard as PNG, and says why a video cannot be', async () => {

@@ -17,6 +17,8 @@ export interface HttpRequest {
   /** Read the body as bytes (downloads) rather than text. */
   readonly binary?: boolean;
   readonly maxBytes?: number;
+  /** Keep what arrived of a 2xx answer whose body broke off (a submit's may name the task it made). */
+  readonly keepCutAnswer?: boolean;
 }
 
 export type HttpOutcome =
@@ -31,7 +33,14 @@ export type HttpOutcome =
    * The request failed in transit. `reached: false` when it certainly never reached the service (the
    * connection was refused, the name did not resolve): safe to send again. Otherwise it may have arrived.
    */
-  | { readonly kind: 'network'; readonly reached: boolean; readonly code: string; readonly message: string }
+  | {
+      readonly kind: 'network';
+      readonly reached: boolean;
+      readonly code: string;
+      readonly message: string;
+      /** with `keepCutAnswer`: the status and the text of a 2xx answer that broke off */
+      readonly cut?: { readonly status: number; readonly text: string };
+    }
   | { readonly kind: 'timeout' }
   | { readonly kind: 'aborted' }
   /** Gen Studio refused to send it: the key would have gone somewhere it must not. */
@@ -83,7 +92,8 @@ class TooLarge extends Error {}
 
 const utf8 = new TextDecoder();
 
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** `sink`, when given, receives every chunk as it arrives (and the one-read shortcut is not taken). */
+async function readLimited(response: Response, maxBytes: number, sink?: Uint8Array[]): Promise<Uint8Array> {
   const declared = response.headers.get('content-length');
   const length = declared === null ? NaN : Number(declared);
   if (Number.isFinite(length) && length > maxBytes) throw new TooLarge();
@@ -91,15 +101,19 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
   // answers are small polling answers, read every second or two per task). Not when compressed: the length is
   // then the compressed size, and what it unpacks to is bounded only by counting.
   const encoding = response.headers.get('content-encoding');
-  if (Number.isFinite(length) && (encoding === null || encoding === 'identity')) return new Uint8Array(await response.arrayBuffer());
+  if (!sink && Number.isFinite(length) && (encoding === null || encoding === 'identity')) return new Uint8Array(await response.arrayBuffer());
   if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array[] = sink ?? [];
   let total = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     total += chunk.byteLength;
     if (total > maxBytes) throw new TooLarge();
     chunks.push(chunk);
   }
+  return joined(chunks, total);
+}
+
+function joined(chunks: readonly Uint8Array[], total = chunks.reduce((n, c) => n + c.byteLength, 0)): Uint8Array {
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
@@ -126,6 +140,8 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
   const onAbort = () => controller.abort();
   if (request.signal?.aborted) controller.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
+  let answered: Response | undefined;
+  const received: Uint8Array[] = [];
   try {
     const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -139,19 +155,21 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
       // A redirect would carry x-key to wherever it points; a key-bearing request never follows one.
       redirect: request.key ? 'manual' : 'follow',
     });
+    answered = response;
     const max = request.maxBytes ?? 16 * 1024 * 1024;
     if (request.binary && response.ok) {
       const bytes = await readLimited(response, max);
       return { kind: 'answer', status: response.status, headers: response.headers, text: '', bytes };
     }
-    const text = utf8.decode(await readLimited(response, max));
+    const text = utf8.decode(await readLimited(response, max, request.keepCutAnswer ? received : undefined));
     return { kind: 'answer', status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
     if (request.signal?.aborted) return { kind: 'aborted' };
     if (error instanceof TooLarge) return { kind: 'network', reached: true, code: 'TOO_LARGE', message: 'The answer was larger than Gen Studio accepts.' };
     const code = errorCode(error);
-    return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: networkWords(code) };
+    const cut = request.keepCutAnswer && answered?.ok && received.length > 0 ? { status: answered.status, text: utf8.decode(joined(received)) } : undefined;
+    return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: networkWords(code), ...(cut ? { cut } : {}) };
   } finally {
     clock.clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);

@@ -68,6 +68,8 @@ export const SETTINGS_FIELDS = {
   spendingCaps: z.record(z.string(), SpendingCapsSchema),
   /** absent in files from before it existed: the default (none yet) applies, so no migration is needed */
   sandboxPorts: SandboxPortsSchema.nullable(),
+  /** origins the user allowed the built-in Sandbox to send results to (a dialog of main's); absent before: none */
+  sandboxWebhooks: z.array(z.string().max(2083)).max(200),
   /** absent in files from before it existed: the default (off) applies, so no migration is needed */
   updates: UpdateSettingsSchema,
 } as const;
@@ -80,6 +82,7 @@ export interface AppSettings extends Record<string, unknown> {
   preferences: Preferences;
   spendingCaps: Record<string, z.infer<typeof SpendingCapsSchema>>;
   sandboxPorts: SandboxPorts | null;
+  sandboxWebhooks: string[];
   updates: UpdateSettings;
 }
 
@@ -92,6 +95,7 @@ export function defaultSettings(): AppSettings {
     preferences: { ...DEFAULT_PREFERENCES },
     spendingCaps: {},
     sandboxPorts: null,
+    sandboxWebhooks: [],
     updates: { enabled: false, lastCheckAt: null },
   };
 }

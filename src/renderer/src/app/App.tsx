@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { ConnectionBadge } from '../features/home/ConnectionBadge';
 import { HelpButton, HelpDrawer } from '../features/home/HelpDrawer';
 import { NoticeArea } from '../features/notices/NoticeArea';
+import { ImportProgress } from '../features/notices/ImportProgress';
 import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
 import { useCoreSync } from './useCoreSync';
@@ -24,6 +25,7 @@ export function App() {
         </span>
       </header>
       <NoticeArea />
+      <ImportProgress />
       <div className="body">
         <nav className="rail" aria-label="Screens">
           {SCREENS.map((s) => (

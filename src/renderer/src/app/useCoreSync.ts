@@ -8,6 +8,7 @@ import { useTaskStore } from '../store/taskStore';
 import { followCloseRequests } from './beforeClose';
 import { followProjectFiles } from '../features/canvas/project/projectFiles';
 import { followDroppedResults } from '../features/gallery/droppedFiles';
+import { useImportProgress } from '../features/notices/importProgress';
 
 /**
  * Subscribes every store to main's events first, then loads each once: the queue, the library and the
@@ -18,7 +19,7 @@ export function useCoreSync(): void {
     // The library first: the home screen's newest results and the gallery's first page ride on its one call,
     // which main answers before the others.
     const stores = [useLibraryStore, useConnectionStore, useKeyStore, useTaskStore, useSettingsStore, useNoticeStore] as const;
-    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles(), followDroppedResults()];
+    const offs = [...stores.map((s) => s.getState().follow()), followCloseRequests(), followProjectFiles(), followDroppedResults(), useImportProgress.getState().follow()];
     for (const s of stores) void s.getState().load();
     return () => offs.forEach((off) => off());
   }, []);

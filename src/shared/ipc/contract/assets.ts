@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DisplayNameText } from './names';
 import { AssetIdSchema } from '../../tasks/taskRequest';
-import { call } from '../define';
+import { call, event } from '../define';
 
 /** Raw bytes cross IPC as a Uint8Array (structured clone), never as a base64 string. */
 export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'Expected bytes' });
@@ -62,4 +62,9 @@ export const assetCalls = {
    * from then on (a new address each time, so no cache shows the old one). Refused for an image asset.
    */
   'assets.setPoster': call(z.object({ id: AssetIdSchema, bytes: BytesSchema }), AssetInfoSchema),
+};
+
+export const assetEvents = {
+  /** A large picture being opened: what main is doing with it, in words; `step` null once it is done. */
+  'assets.importing': event(z.object({ name: z.string(), step: z.string().nullable() })),
 };

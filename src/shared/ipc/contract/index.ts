@@ -1,5 +1,5 @@
 import { appCalls, appEvents } from './app';
-import { assetCalls } from './assets';
+import { assetCalls, assetEvents } from './assets';
 import { batchCalls, batchEvents } from './batch';
 import { connectionCalls, connectionEvents } from './connections';
 import { exploreCalls, exploreEvents } from './explore';
@@ -48,6 +48,7 @@ export const EVENTS = {
   ...updateEvents,
   ...exploreEvents,
   ...batchEvents,
+  ...assetEvents,
 } as const;
 
 export type Calls = typeof CALLS;

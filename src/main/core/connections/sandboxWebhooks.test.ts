@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { tempDir } from '../testing/tempDir';
+import type { ConfirmWebhook, WebhookQuestion } from './sandboxWebhooks';
+
+/**
+ * The built-in Sandbox sends results only to an Address to notify the user confirmed in main's own dialog
+ * (issue 23 point 8): a loopback port chosen by the renderer alone is refused in words, a confirmed one is
+ * delivered to.
+ */
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+/** A program on this computer that would take whatever is POSTed to it. */
+async function receiver(): Promise<{ url: string; bodies: string[] }> {
+  const bodies: string[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
+}
+
+async function core(confirmWebhook?: ConfirmWebhook): Promise<CoreFixture> {
+  const dir = await tempDir('sandbox-webhooks');
+  cleanup.push(dir.remove);
+  const fx = await startCore({ dataDir: dir.path, deps: { sandboxOptions: { timing: 'instant' }, ...(confirmWebhook ? { confirmWebhook } : {}) } });
+  cleanup.push(() => fx.core.dispose());
+  return fx;
+}
+
+const request = (webhook: string) => ({ endpointId: 'gen-dev', params: { prompt: 'to a hook', width: 256, height: 256, webhook_url: webhook }, inputs: {} });
+
+async function waitFor(pred: () => boolean, what: () => string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('webhooks of the built-in Sandbox', () => {
+  it('refuses a loopback port nobody confirmed, on the field and in words, and sends nothing', async () => {
+    const hook = await receiver();
+    const port = new URL(hook.url).port;
+    const noDialog = await core();
+    const refused = await noDialog.call('tasks.submit', request(hook.url));
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'validation',
+        message: 'The Sandbox sends results only to an Address to notify you confirm in a dialog, which this window cannot show. Clear the Address to notify (under Advanced) and send again.',
+        issues: [{ loc: ['body', 'webhook_url'] }],
+      },
+    });
+
+    const asked: WebhookQuestion[] = [];
+    const declining = await core(async (q) => (asked.push(q), false));
+    const declined = await declining.call('tasks.submit', request(hook.url));
+    expect(declined).toMatchObject({ ok: false, error: { message: `Not sent: you did not allow the Sandbox to send results to port ${port} of this computer (“${hook.url}”). Clear the Address to notify, or confirm it when asked.` } });
+    expect(asked).toEqual([{ address: hook.url, origin: new URL(hook.url).origin, loopback: true }]);
+    expect(declining.tasks.size + noDialog.tasks.size).toBe(0);
+    expect(hook.bodies).toEqual([]);
+  }, 60_000);
+
+  it('delivers to a port the user confirmed, and asks about it once', async () => {
+    const hook = await receiver();
+    const asked: WebhookQuestion[] = [];
+    const fx = await core(async (q) => (asked.push(q), true));
+    const first = await fx.ok('tasks.submit', request(hook.url));
+    await waitFor(() => fx.tasks.get(first.id)?.state === 'webhook', () => String(fx.tasks.get(first.id)?.state));
+    await waitFor(() => hook.bodies.length === 1, () => `${hook.bodies.length} deliveries`);
+    expect(JSON.parse(hook.bodies[0]!)).toMatchObject({ status: 'Ready' });
+
+    await fx.ok('tasks.submit', request(`${hook.url}?second`));
+    await waitFor(() => hook.bodies.length === 2, () => `${hook.bodies.length} deliveries`);
+    expect(asked).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import type { SettingsService } from '../settings/settingsService';
+
+/**
+ * The built-in Sandbox POSTs a finished task to the request's `webhook_url` from the user's own machine, so a
+ * renderer that was taken over could aim it at any program listening on a loopback port (issue 23 point 8).
+ * It delivers only to addresses the user confirmed in a dialog the main process owns (as a key's new destination
+ * and a cap raise are), remembered in the settings by origin; a renderer cannot answer that dialog.
+ */
+export interface WebhookQuestion {
+  /** the address as entered */
+  readonly address: string;
+  /** scheme, host and port: what a yes covers */
+  readonly origin: string;
+  /** a program on this computer (127.0.0.0/8, ::1, localhost) */
+  readonly loopback: boolean;
+}
+
+/** Resolves true only when the user chose to let the Sandbox send results to the address. */
+export type ConfirmWebhook = (question: WebhookQuestion) => Promise<boolean>;
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+function question(address: string): WebhookQuestion | null {
+  try {
+    const url = new URL(address);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return { address, origin: url.origin, loopback: LOOPBACK_HOST.test(url.hostname) };
+  } catch {
+    return null;
+  }
+}
+
+/** Where results would go, in words: a port of this computer, or a host. */
+function where(q: WebhookQuestion): string {
+  const url = new URL(q.origin);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return q.loopback ? `port ${port} of this computer` : url.host;
+}
+
+/** One wording, for the Electron dialog and the Chromium harness alike. */
+export function webhookDialog(q: WebhookQuestion): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
+  return {
+    title: 'Send Sandbox results to this address?',
+    message: `Let the Sandbox send finished results to ${where(q)}?`,
+    detail:
+      `“${q.address}” is the Address to notify of this request. The built-in Sandbox will send each finished ` +
+      `task's result there${q.loopback ? ', to whatever program listens on that port' : ''}. ` +
+      'Confirm only an address you typed yourself.',
+    cancelLabel: 'Do not send',
+    confirmLabel: 'Send results there',
+  };
+}
+
+export class SandboxWebhooks {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly confirm: ConfirmWebhook | undefined,
+  ) {}
+
+  /**
+   * Why the Sandbox may not deliver to `address` (a request's `webhook_url`), or null when it may or there is
+   * none. `ask` puts an origin not yet confirmed to the user and remembers a yes; `check` never asks (a task
+   * about to go out, which was asked about when it was made).
+   */
+  async refusal(address: unknown, mode: 'ask' | 'check'): Promise<string | null> {
+    if (typeof address !== 'string' || address === '') return null;
+    const q = question(address);
+    // The request's own validation words an address that does not parse; nothing is delivered to it.
+    if (!q) return null;
+    if (this.settings.get().sandboxWebhooks.includes(q.origin)) return null;
+    if (mode === 'check') return `Not sent: the Sandbox was never allowed to send results to ${where(q)} (“${address}”). Clear the Address to notify, or send it again from the form to be asked.`;
+    if (!this.confirm) {
+      return `The Sandbox sends results only to an Address to notify you confirm in a dialog, which this window cannot show. Clear the Address to notify (under Advanced) and send again.`;
+    }
+    if (!(await this.confirm(q))) return `Not sent: you did not allow the Sandbox to send results to ${where(q)} (“${address}”). Clear the Address to notify, or confirm it when asked.`;
+    this.settings.update((s) => {
+      if (!s.sandboxWebhooks.includes(q.origin)) s.sandboxWebhooks.push(q.origin);
+    });
+    return null;
+  }
+}
