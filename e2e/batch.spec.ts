@@ -63,8 +63,9 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   await expect(progress.getByRole('listitem', { name: /IMG_0047-deblur: moderated/ })).toBeVisible();
   await expect(progress.getByLabel('Batch counts')).toContainText('6 done · 1 failed · 0 left');
 
-  // The same six, grown to three shapes: 18 files named by shape.
-  await form.getByRole('button', { name: 'Clear' }).click();
+  // The same six, grown to three shapes: 18 files named by shape. The run took its pictures away, kept the folder.
+  await expect(form.getByLabel('Pictures chosen')).toHaveText('None yet.');
+  await expect(form.getByLabel('Output folder')).toHaveText(folder);
   await form.getByLabel('Add pictures').setInputFiles(clean);
   await form.getByLabel('Tool').selectOption('expand');
   await expect(form.getByLabel('Batch summary')).toContainText('18 pictures to make');
@@ -150,6 +151,16 @@ test('three pictures chosen in the gallery are batched through deblur (a chosen 
   await form.getByLabel('Tool').selectOption('try-on');
   await form.getByLabel('Choose the person').setInputFiles(person);
   await expect(form.getByLabel('Batch summary')).toContainText('2 pictures to make');
+  // Leaving for the gallery and coming back finds the batch as it was left.
+  await rail.getByRole('button', { name: 'Gallery', exact: true }).click();
+  await expect(form).toHaveCount(0);
+  await rail.getByRole('button', { name: 'Batch', exact: true }).click();
+  await expect(form.getByLabel('Pictures chosen')).toHaveText('2 pictures: IMG_0042.png, IMG_0043.png');
+  await expect(form.getByLabel('Tool')).toHaveValue('try-on');
+  await expect(form.getByLabel('Output folder')).toHaveText(folder);
+  await expect(form.getByText('IMG_0041.png')).toBeVisible();
+  await expect(form.getByLabel('Batch summary')).toContainText('2 pictures to make');
+  await page.screenshot({ path: test.info().outputPath('batch-back.png') });
   await form.getByRole('button', { name: 'Run batch' }).click();
   await expect.poll(async () => (await tryOns()).filter((t) => t.state === 'done').length, { timeout: 60_000 }).toBe(2);
   for (const t of await tryOns()) expect(t.inputs).toContain(assetIdOf(person.buffer));
@@ -157,7 +168,6 @@ test('three pictures chosen in the gallery are batched through deblur (a chosen 
 
   const garment = await photo(4);
   const people = [await photo(5), await photo(6)];
-  await form.getByRole('button', { name: 'Clear' }).click();
   await form.getByLabel('Add pictures').setInputFiles(people);
   await form.getByRole('radio', { name: /people, each trying on one garment/ }).check();
   await form.getByLabel('Choose the garment').setInputFiles(garment);

@@ -6,7 +6,7 @@ import { gen } from '../../api';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { creditsText } from '../queue/taskText';
-import { clearHanded, handedPictures } from './fromGallery';
+import { batchDraft, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
 const RATIOS: readonly BatchFormat[] = [
@@ -48,25 +48,14 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
 export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
   // Long (over 80 lines) for its markup (about 140 of its lines): the tool and its settings, the pictures and folders
   // chosen, the mask, the output folder and the batch's summary.
-  // Results chosen in the gallery (Batch…) arrive as the first pictures, with what could not come said.
-  const [handed] = useState(handedPictures);
-  useEffect(clearHanded, []);
-  const [pictures, setPictures] = useState<BatchPicture[]>(() => [...(handed?.pictures ?? [])]);
-  const [tool, setTool] = useState<BatchTool>('deblur');
-  const [endpointId, setEndpointId] = useState(BATCH_TOOL_WORDS.deblur.models[0]!);
-  const [mask, setMask] = useState<BatchPicture | null>(null);
-  const [partner, setPartner] = useState<BatchPicture | null>(null);
-  const [picturesAre, setPicturesAre] = useState<'garments' | 'people'>('garments');
-  const [formats, setFormats] = useState<string[]>(['9x16', '1x1', '16x9']);
-  const [prompt, setPrompt] = useState('');
-  const [outputDir, setOutputDir] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>(() => [...(handed?.problems ?? [])]);
+  // The draft outlives the screen (the gallery adds to it too); only the quote and the busy state are this form's.
+  const { pictures, tool, endpointId, mask, partner, picturesAre, formats, prompt, outputDir, problems } = useBatchDraft();
   const [quoted, setQuoted] = useState<{ key: string; quote: BatchQuote } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const allFormats = useMemo(() => [...RATIOS, ...SOCIAL_FORMATS], []);
   const spec: BatchSpec | null = outputDir
-    ? { tool, endpointId, pictures, mask, partner, picturesAre, formats: allFormats.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
+    ? { tool, endpointId, pictures: [...pictures], mask, partner, picturesAre, formats: allFormats.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
     : null;
   const specKey = JSON.stringify(spec);
   const planned = useMemo(() => (spec && pictures.length > 0 ? planBatch(spec) : null), [specKey]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -87,17 +76,12 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   const add = async (files: File[]) => {
     setBusy(true);
     const got = await importAll(files);
-    setPictures((p) => [...p, ...got.pictures]);
-    setProblems(got.problems);
+    batchDraft.add(got.pictures, got.problems);
     setBusy(false);
   };
-  const chooseTool = (t: BatchTool) => {
-    setTool(t);
-    setEndpointId(BATCH_TOOL_WORDS[t].models[0]!);
-  };
-  const one = (set: (p: BatchPicture | null) => void) => async (files: File[]) => {
+  const one = (set: (p: BatchPicture) => void) => async (files: File[]) => {
     const got = await importPicture(files[0]!);
-    if (typeof got === 'string') setProblems([got]);
+    if (typeof got === 'string') batchDraft.setProblems([got]);
     else set(got);
   };
   const run = async () => {
@@ -105,9 +89,9 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
     setBusy(true);
     const r = await gen.batch.start({ spec });
     setBusy(false);
-    if (!r.ok) setProblems([r.error.message]);
+    if (!r.ok) batchDraft.setProblems([r.error.message]);
     else {
-      setProblems([]);
+      batchDraft.started();
       onStarted(r.value);
     }
   };
@@ -125,7 +109,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
             <input type="file" className="visually-hidden" aria-label="Add a folder" multiple {...{ webkitdirectory: '' }} onChange={(e) => void add([...(e.currentTarget.files ?? [])])} />
           </label>
           {pictures.length > 0 && (
-            <Button variant="link" onClick={() => setPictures([])}>
+            <Button variant="link" onClick={batchDraft.clearPictures}>
               Clear
             </Button>
           )}
@@ -136,7 +120,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
 
       <label className="batch-field">
         <span>Tool</span>
-        <select value={tool} onChange={(e) => chooseTool(e.target.value as BatchTool)}>
+        <select value={tool} onChange={(e) => batchDraft.chooseTool(e.target.value as BatchTool)}>
           {BATCH_TOOLS.map((t) => (
             <option key={t} value={t}>
               {BATCH_TOOL_WORDS[t].label}
@@ -148,7 +132,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       {BATCH_TOOL_WORDS[tool].models.length > 1 && (
         <label className="batch-field">
           <span>Model</span>
-          <select value={endpointId} onChange={(e) => setEndpointId(e.target.value)}>
+          <select value={endpointId} onChange={(e) => batchDraft.setEndpointId(e.target.value)}>
             {BATCH_TOOL_WORDS[tool].models.map((m) => (
               <option key={m} value={m}>
                 {findEndpoint(m)?.title ?? m}
@@ -162,7 +146,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         <div className="batch-field">
           <span>Mask (white marks what is erased)</span>
           <div className="batch-row">
-            <FileButton label="Choose the mask" accept="image/png" onFiles={one(setMask)}>
+            <FileButton label="Choose the mask" accept="image/png" onFiles={one(batchDraft.setMask)}>
               Choose the mask…
             </FileButton>
             <small>{mask ? mask.name : 'None yet.'}</small>
@@ -173,13 +157,13 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         <fieldset className="batch-field">
           <legend>The pictures are</legend>
           <label className="batch-check">
-            <input type="radio" checked={picturesAre === 'garments'} onChange={() => setPicturesAre('garments')} /> garments, tried on by one person
+            <input type="radio" checked={picturesAre === 'garments'} onChange={() => batchDraft.setPicturesAre('garments')} /> garments, tried on by one person
           </label>
           <label className="batch-check">
-            <input type="radio" checked={picturesAre === 'people'} onChange={() => setPicturesAre('people')} /> people, each trying on one garment
+            <input type="radio" checked={picturesAre === 'people'} onChange={() => batchDraft.setPicturesAre('people')} /> people, each trying on one garment
           </label>
           <div className="batch-row">
-            <FileButton label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept="image/png,image/jpeg,image/webp" onFiles={one(setPartner)}>
+            <FileButton label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept="image/png,image/jpeg,image/webp" onFiles={one(batchDraft.setPartner)}>
               {picturesAre === 'garments' ? 'Choose the person…' : 'Choose the garment…'}
             </FileButton>
             <small>{partner ? partner.name : 'None yet.'}</small>
@@ -192,7 +176,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
           <div className="batch-formats">
             {allFormats.map((f) => (
               <label key={f.label} className="batch-check">
-                <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => setFormats(e.target.checked ? [...formats, f.label] : formats.filter((x) => x !== f.label))} />
+                <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => batchDraft.toggleFormat(f.label, e.target.checked)} />
                 {'words' in f ? String(f.words) : f.label.replace('x', ':')}
               </label>
             ))}
@@ -202,7 +186,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       {(tool === 'edit' || tool === 'expand') && (
         <label className="batch-field">
           <span>{tool === 'edit' ? 'Prompt: what to change in every picture' : 'Prompt for the new area (optional)'}</span>
-          <textarea rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+          <textarea rows={3} value={prompt} onChange={(e) => batchDraft.setPrompt(e.target.value)} />
         </label>
       )}
 
@@ -212,7 +196,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
           <Button
             onClick={() =>
               void gen.batch.chooseFolder().then((r) => {
-                if (r.ok && r.value.path) setOutputDir(r.value.path);
+                if (r.ok && r.value.path) batchDraft.setOutputDir(r.value.path);
               })
             }
           >

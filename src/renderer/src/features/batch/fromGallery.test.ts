@@ -11,23 +11,24 @@ const get = vi.fn(async ({ id }: { id: string }): Promise<IpcResult<LibraryItem>
 const fromLibrary = vi.fn(async ({ resultId }: { resultId: string }) => ({ ok: true as const, value: { id: `asset-${resultId}`, width: 640, height: 480 } }));
 vi.mock('../../api', () => ({ gen: { library: { get: (a: { id: string }) => get(a) }, assets: { fromLibrary: (a: { resultId: string }) => fromLibrary(a) } } }));
 
-const { batchFromGallery, clearHanded, handedPictures, videosLeftOutText } = await import('./fromGallery');
+const { batchFromGallery, videosLeftOutText } = await import('./fromGallery');
+const { resetBatchDraft, useBatchDraft } = await import('./batchDraftStore');
 const { useNavigationStore } = await import('../../store/navigationStore');
 
 describe('a batch from the gallery’s chosen results', () => {
   beforeEach(() => {
     items.clear();
     fromLibrary.mockClear();
-    clearHanded();
+    resetBatchDraft();
     useNavigationStore.setState({ screenId: 'gallery' });
   });
 
-  it('stores each chosen picture as an input, named after its file, and opens the Batch screen with them', async () => {
+  it('stores each chosen picture as an input, named after its file, and opens the Batch screen with them in its draft', async () => {
     for (const id of ['r1', 'r2', 'r3']) items.set(id, libraryItem({ id, fileName: `${id}.png` }));
     const handed = await batchFromGallery(['r1', 'r2', 'r3']);
     expect(handed.pictures).toEqual(['r1', 'r2', 'r3'].map((id) => ({ assetId: `asset-${id}`, name: `${id}.png`, width: 640, height: 480 })));
     expect(handed.problems).toEqual([]);
-    expect(handedPictures()).toEqual(handed);
+    expect(useBatchDraft.getState()).toMatchObject(handed);
     expect(useNavigationStore.getState().screenId).toBe('batch');
   });
 
@@ -44,7 +45,7 @@ describe('a batch from the gallery’s chosen results', () => {
     items.set('v', libraryItem({ id: 'v', fileName: 'clip.mp4', mime: 'video/mp4' }));
     const handed = await batchFromGallery(['v']);
     expect(handed.pictures).toEqual([]);
-    expect(handedPictures()).toBeNull();
+    expect(useBatchDraft.getState().pictures).toEqual([]);
     expect(useNavigationStore.getState().screenId).toBe('gallery');
   });
 

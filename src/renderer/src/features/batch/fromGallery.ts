@@ -1,28 +1,14 @@
-import { create } from 'zustand';
 import type { BatchPicture } from '../../../../shared/batch/plan';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
 import { isVideo } from '../gallery/galleryModel';
+import { batchDraft } from './batchDraftStore';
 
 /** Pictures chosen in the gallery for a batch, and what could not come, in words. */
 export interface HandedPictures {
   readonly pictures: readonly BatchPicture[];
   readonly problems: readonly string[];
-}
-
-/**
- * The gallery's selection on its way to the Batch screen: the gallery leaves it here and opens Batch; the
- * screen's form takes it once (a screen shown later starts empty).
- */
-const useBatchInbox = create<{ readonly handed: HandedPictures | null }>(() => ({ handed: null }));
-
-/** What the gallery handed over, if anything (read while rendering, so it changes nothing). */
-export const handedPictures = (): HandedPictures | null => useBatchInbox.getState().handed;
-
-/** The form has taken what was handed: a Batch screen shown later starts empty. */
-export function clearHanded(): void {
-  useBatchInbox.setState({ handed: null });
 }
 
 /** Why chosen videos stay out of a batch, naming them (a batch's tools all work on pictures). */
@@ -52,7 +38,7 @@ export async function picturesOfResults(items: readonly LibraryItem[]): Promise<
   return { pictures, problems: leftOut ? [leftOut, ...problems] : problems };
 }
 
-/** Batch… on the gallery's selection: its pictures become the batch's inputs and the Batch screen opens. */
+/** Batch… on the gallery's selection: its pictures join the batch being prepared and the Batch screen opens. */
 export async function batchFromGallery(ids: readonly string[]): Promise<HandedPictures> {
   const items: LibraryItem[] = [];
   const problems: string[] = [];
@@ -64,7 +50,7 @@ export async function batchFromGallery(ids: readonly string[]): Promise<HandedPi
   const handed = await picturesOfResults(items);
   const all = { pictures: handed.pictures, problems: [...handed.problems, ...problems] };
   if (all.pictures.length > 0) {
-    useBatchInbox.setState({ handed: all });
+    batchDraft.add(all.pictures, all.problems);
     useNavigationStore.getState().show('batch');
   }
   return all;

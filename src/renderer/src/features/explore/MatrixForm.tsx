@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, type MatrixSpec } from '../../../../shared/explore/matrix';
 import { MAX_SEED } from '../../../../shared/studio/variations';
 import type { MatrixQuote } from '../../../../shared/ipc/contract';
@@ -41,6 +41,12 @@ export function MatrixForm(props: {
     const t = setTimeout(() => onChange({ prompt }), 150);
     return () => clearTimeout(t);
   }, [prompt, draft.prompt, onChange]);
+  // Leaving the screen within that moment still hands the typing on, so coming back finds the prompt as typed.
+  const unsent = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    unsent.current = prompt === draft.prompt ? null : () => onChange({ prompt });
+  }, [prompt, draft.prompt, onChange]);
+  useEffect(() => () => unsent.current?.(), []);
 
   const toggleModel = (id: string, on: boolean) => {
     const next = on ? [...draft.models, id] : draft.models.filter((m) => m !== id);

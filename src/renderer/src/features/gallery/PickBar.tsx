@@ -5,7 +5,7 @@ import { galleryUi, useGalleryUi } from './galleryUiStore';
 
 /**
  * The results chosen together (Ctrl+click or Ctrl+Space on a card) and what can be done with them: Batch… puts
- * their pictures in a new batch on the Batch screen.
+ * their pictures in the batch being prepared on the Batch screen.
  */
 export function PickBar() {
   const picked = useGalleryUi((s) => s.picked);
