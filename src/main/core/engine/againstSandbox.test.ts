@@ -208,7 +208,7 @@ describe('a download that fails every time', () => {
     s.sandbox.clearFailures();
     await s.fx.ok('tasks.retry', { id: task!.id });
     await advanceUntil(s.clock!, () => s.fx.tasks.get(task!.id)?.state === 'done', { stepMs: 200 });
-    expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toMatchObject([{ taskId: task!.id }]);
+    expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toMatchObject([{ id: task!.id }]);
     expect(s.sandbox.submissions()).toHaveLength(1);
   });
 });
