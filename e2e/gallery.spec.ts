@@ -58,8 +58,8 @@ async function filesWithPrompt(dataDir: string, prompt: string): Promise<Buffer[
   const sidecars = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
   const files: Buffer[] = [];
   for (const name of sidecars) {
-    const sidecar = JSON.parse(await readFile(join(dir, name), 'utf8')) as { file: string; params: { prompt?: string } };
-    if (sidecar.params.prompt === prompt) files.push(await readFile(join(dir, sidecar.file)));
+    const sidecar = JSON.parse(await readFile(join(dir, name), 'utf8')) as { fileName: string; params: { prompt?: string } };
+    if (sidecar.params.prompt === prompt) files.push(await readFile(join(dir, sidecar.fileName)));
   }
   return files;
 }

@@ -136,8 +136,7 @@ export class BatchService {
   }
 
   async pause(id: string): Promise<BatchInfo> {
-    const live = await this.runs.move(id, 'paused');
-    await live.pumping;
+    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
     return this.info(live);
   }
 

@@ -149,9 +149,9 @@ export class ExploreService {
   }
 
   async pause(id: string): Promise<MatrixInfo> {
-    const live = await this.runs.move(id, 'paused');
-    // A cell being handed to the queue at this moment still goes; once this answers, no other will.
-    await live.pumping;
+    // A cell being handed to the queue at this moment still goes; once this answers, and once any view says
+    // Paused, no other will.
+    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
     return this.info(live);
   }
 

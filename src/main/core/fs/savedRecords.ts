@@ -112,11 +112,17 @@ export class RunRecords<L extends SavedRecord<{ readonly id: string; readonly st
    * Pauses a running run, resumes a paused one or cancels one that has not ended; anything else is refused in
    * words. On disk, and every view told, when this returns.
    */
-  async move(id: string, to: 'paused' | 'running' | 'cancelled'): Promise<L> {
+  async move(id: string, to: 'paused' | 'running' | 'cancelled', settle?: (live: L) => Promise<unknown>): Promise<L> {
     const live = this.get(id);
     const from = live.record.status;
     const allowed = to === 'paused' ? from === 'running' : to === 'running' ? from === 'paused' : from !== 'finished' && from !== 'cancelled';
     if (!allowed) throw new IpcFailure('conflict', REFUSALS[to](this.o.what));
+    if (settle) {
+      // The new status holds at once (the sender stops handing over), but is saved and told only once what was
+      // under way has settled: a view that says "Paused" then shows every request that went.
+      this.change(live, to);
+      await settle(live);
+    }
     await this.setStatus(live, to);
     return live;
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { RunRecords, type SavedRecord } from './savedRecords';
+
+type Live = SavedRecord<{ readonly id: string; readonly status: 'running' | 'paused' | 'cancelled' | 'finished' }>;
+
+describe('a run paused while a request is being handed over', () => {
+  it('stops handing over at once, but is told as paused only once the request under way has settled', async () => {
+    const told: string[] = [];
+    const runs = new RunRecords<Live>({ dir: '/nowhere', what: 'matrix', log: { info: () => {}, warn: () => {}, error: () => {} } as never, changed: (l) => told.push(l.record.status) });
+    const live: Live = { record: { id: 'm1', status: 'running' }, saving: null, dirty: false };
+    runs.all.set('m1', live);
+
+    let settle!: () => void;
+    const handing = new Promise<void>((resolve) => (settle = resolve));
+    const paused = runs.move('m1', 'paused', () => handing);
+    await Promise.resolve();
+    // The sender reads the status between requests: it stops now; no view has heard "paused" yet.
+    expect(live.record.status).toBe('paused');
+    expect(told).toEqual([]);
+
+    told.push('handed over');
+    settle();
+    await paused;
+    expect(told).toEqual(['handed over', 'paused']);
+  });
+
+  it('refuses in words what cannot move', async () => {
+    const runs = new RunRecords<Live>({ dir: '/nowhere', what: 'matrix', log: {} as never, changed: () => {} });
+    runs.all.set('m1', { record: { id: 'm1', status: 'finished' }, saving: null, dirty: false });
+    await expect(runs.move('m1', 'paused')).rejects.toThrow('Only a matrix that is being sent can be paused.');
+  });
+});
