@@ -38,13 +38,18 @@ export async function writeResult(c: FilingContext, r: SaveRequest): Promise<Sid
       ? received
       : await withMetadata(received, inspected, buildGenerationMetadata(c.appVersion, described), c.log);
   return timed('write', async () => {
-    await writeFileAtomic(join(c.dir, described.fileName), bytes);
-    return writeDetails(c, described, bytes.byteLength, inspected);
+    // The file and its preview are written side by side (each write waits on the disk): neither is a result
+    // until the sidecar written after both, so a crash between them leaves a file `recoverFile` adopts, or a
+    // preview the task's next save replaces.
+    await Promise.all([writeFileAtomic(join(c.dir, described.fileName), bytes), writePreview(c, described.id, inspected)]);
+    return writeSidecar(c, described, bytes.byteLength);
   });
 }
 
 /** A result's record but for its size and when it is filed: the task's, the file's own facts and the catalog's words. */
 function describe(r: ResultOrigin, inspected: InspectedResult): Omit<Sidecar, 'version' | 'bytes' | 'savedAt'> {
+  // The id names the result's files: one from anywhere but the engine's own records must not reach a path.
+  if (!TASK_ID_PATTERN.test(r.id)) throw new Error('bad task id');
   const endpoint = findEndpoint(r.endpointId);
   return {
     ...r,
@@ -60,10 +65,17 @@ function describe(r: ResultOrigin, inspected: InspectedResult): Omit<Sidecar, 'v
 
 /** Writes what follows a result's file: its preview and its sidecar. */
 async function writeDetails(c: FilingContext, r: ReturnType<typeof describe>, bytes: number, inspected: InspectedResult): Promise<Sidecar> {
-  // The id names the preview file: one from anywhere but the engine's own records must not reach a path.
-  if (!TASK_ID_PATTERN.test(r.id)) throw new Error('bad task id');
+  await writePreview(c, r.id, inspected);
+  return writeSidecar(c, r, bytes);
+}
+
+async function writePreview(c: FilingContext, id: string, inspected: InspectedResult): Promise<void> {
+  if (inspected.thumbnail) await writeFileAtomic(previewPath(c.dir, id), inspected.thumbnail);
+}
+
+/** The sidecar, written last: it is what makes the files a result. */
+async function writeSidecar(c: FilingContext, r: ReturnType<typeof describe>, bytes: number): Promise<Sidecar> {
   const sidecar: Sidecar = { version: 2, ...r, bytes, savedAt: c.now() };
-  if (inspected.thumbnail) await writeFileAtomic(previewPath(c.dir, r.id), inspected.thumbnail);
   await writeJsonAtomic(join(c.dir, `${baseOf(r.fileName)}.json`), sidecar);
   return sidecar;
 }
