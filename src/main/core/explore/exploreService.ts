@@ -48,12 +48,12 @@ interface Live extends RunLive<MatrixRecord> {
  * which cells the engine already holds and hands it only the others.
  */
 export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
-  private constructor(private readonly d: ExploreDeps) {
-    super({ dir: join(d.dataDir, 'explore'), what: 'matrix', prefix: 'mx', owns: (taskId) => cellOfTask(taskId) !== null, schema: MatrixRecordSchema, ahead: FEED_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
-  }
-
   static open(d: ExploreDeps): Promise<ExploreService> {
     return new ExploreService(d).opened();
+  }
+
+  private constructor(private readonly d: ExploreDeps) {
+    super({ dir: join(d.dataDir, 'explore'), what: 'matrix', prefix: 'mx', owns: (taskId) => cellOfTask(taskId) !== null, schema: MatrixRecordSchema, ahead: FEED_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
 
   protected revive(record: MatrixRecord): Live | null {
