@@ -6,7 +6,7 @@ import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { tempDir } from '../testing/tempDir';
-import { ENDED, EngineRuns, type RunLive } from './engineRuns';
+import { ENDED, EngineRuns, requestTaskId, type RunLive } from './engineRuns';
 
 const RunSchema = z.object({
   id: z.string(),
@@ -197,5 +197,13 @@ describe('a run of saved records through the engine', () => {
     expect(engine.held).toHaveLength(1);
     expect(runs.get(RUN_ID)).toMatchObject({ status: 'running', outcomes: {} });
     expect(runs.notices).toEqual([]);
+  });
+});
+
+describe('a request task id', () => {
+  it('is the one already on disk: a hash of the parts, then the parts', () => {
+    // Tasks saved before a restart are matched by these names: a change here would send every request again.
+    expect(requestTaskId('bt-00000000-0000-4000-8000-000000000001', 7, 2)).toBe('67993eea9d92-bt-00000000-0000-4000-8000-000000000001-7-2');
+    expect(requestTaskId('mx-00000000-0000-4000-8000-000000000002', 12)).toBe('ed47f0a23833-mx-00000000-0000-4000-8000-000000000002-12');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -13,6 +14,17 @@ export const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderat
 const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
 /** Refusals that hold for every later request too: the run pauses rather than fail each one in turn. */
 const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits']);
+
+/**
+ * A request's task is named after its run and its place in it (and, for a batch, its attempt), so after a crash
+ * the engine's records say which were handed to it already (the engine refuses a second task of the same name):
+ * nothing is sent twice. The name starts with a hash of those parts, because the library names result files by a
+ * task id's first characters: requests of one run must differ there as random task ids do.
+ */
+export function requestTaskId(...parts: ReadonlyArray<string | number>): string {
+  const head = createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 12);
+  return `${head}-${parts.join('-')}`;
+}
 
 interface RunRecordShape {
   readonly id: string;
