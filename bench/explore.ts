@@ -115,7 +115,7 @@ try {
       p95: q(0.95),
       max: sorted[sorted.length - 1]!,
       missed: intervals.filter((ms) => ms > 25).length,
-      thumbs: document.querySelectorAll('table[aria-label="Contact sheet"] img').length,
+      thumbs: document.querySelectorAll('[aria-label="Contact sheet"] img').length,
       nodes: document.getElementsByTagName('*').length,
       heap: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN,
     };

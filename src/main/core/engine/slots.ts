@@ -1,4 +1,5 @@
 import { SERVICE_ACTIVE_TASK_LIMIT } from '../../../shared/ipc/contract';
+import { queueOrder } from '../../../shared/tasks/queueOrder';
 import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import type { TaskBook } from './taskBook';
@@ -108,7 +109,7 @@ export class Slots {
       if (ACTIVE_STATES.has(r.state)) active++;
       else if (r.state === 'queued') queued.push(r);
     }
-    queued.sort((a, b) => a.createdAt - b.createdAt);
+    queued.sort(queueOrder);
     for (const r of queued) {
       if (active >= cap) break;
       active++;
@@ -116,7 +117,6 @@ export class Slots {
       r.state = 'submitting';
       this.track(r.id, (signal) => timed('send', () => this.steps.send(r, signal)));
     }
-    for (const r of queued) if (r.state === 'queued') this.book.emit(r);
   }
 
   /** A slot of this key freed up: queued tasks move, and tasks told to wait (429) try again now. */
@@ -136,6 +136,7 @@ export class Slots {
   connectionBack(connectionId: string): void {
     const auto = this.d.preferences().sendWhenOnline === 'automatically';
     const keys = new Set<string>();
+    const lined: TaskRecord[] = [];
     for (const r of this.book.records.values()) {
       if (r.connectionId !== connectionId) continue;
       if ((r.state === 'running' || r.state === 'downloading') && !this.inflight.has(r.id)) this.wake(r, this.book.now());
@@ -144,12 +145,15 @@ export class Slots {
           r.state = 'queued';
           r.detail = null;
           keys.add(r.keyId);
+          lined.push(r);
         } else {
           this.book.emit(r);
         }
       }
     }
     for (const key of keys) this.pump(key);
+    // Those sent at once say so as they go; those left in line say so here.
+    for (const r of lined) if (r.state === 'queued') this.book.emit(r);
   }
 
   /**

@@ -27,7 +27,7 @@ export class TaskBook {
   }
 
   view(r: TaskRecord): TaskInfo {
-    return toTaskInfo(r, this.queuePosition(r));
+    return toTaskInfo(r);
   }
 
   emit(r: TaskRecord): void {
@@ -41,11 +41,5 @@ export class TaskBook {
     Object.assign(r, changes, { updatedAt: this.now() });
     if (persist) await timed('record', () => this.d.repo.save(r));
     this.emit(r);
-  }
-
-  private queuePosition(r: TaskRecord): number | null {
-    if (r.state !== 'queued') return null;
-    const queued = [...this.records.values()].filter((x) => x.keyId === r.keyId && x.state === 'queued').sort((a, b) => a.createdAt - b.createdAt);
-    return queued.findIndex((x) => x.id === r.id) + 1;
   }
 }

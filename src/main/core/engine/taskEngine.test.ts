@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queuePositions } from '../../../shared/tasks/queueOrder';
 import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { AssetStore } from '../assets/assetStore';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
@@ -373,13 +374,22 @@ describe('the task engine, against a scripted service', () => {
     let release = false;
     service.poll = (id) => (release ? ready(id) : pending(id));
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await submitDev()).id);
+    for (let i = 0; i < 5; i++) {
+      ids.push((await submitDev()).id);
+      clock.advance(1);
+    }
     await until(() => ids.filter((id) => state(id) === 'running').length === 2);
     clock.advance(10_000);
     await settle(5);
     expect(service.submits()).toHaveLength(2);
-    expect(ids.map((id) => fx.task(id).queuePosition)).toEqual([null, null, 1, 2, 3]);
+    const positions = queuePositions(ids.map((id) => fx.task(id)));
+    expect(ids.map((id) => positions.get(id) ?? null)).toEqual([null, null, 1, 2, 3]);
+    // The line moving up is not news of each task in it: only the one that leaves it is told of.
+    const told = fx.events.length;
     release = true;
+    await until(() => state(ids[0]!) === 'done' && state(ids[2]!) !== 'queued');
+    const waitingTold = fx.events.slice(told).filter((e) => e.channel.endsWith('tasks.updated') && (e.payload as TaskInfo).state === 'queued');
+    expect(waitingTold).toEqual([]);
     await until(() => ids.every((id) => state(id) === 'done'));
     expect(service.submits()).toHaveLength(5);
   });

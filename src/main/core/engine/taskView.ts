@@ -36,8 +36,8 @@ function canRetry(r: TaskRecord): boolean {
   return r.state === 'failed' || r.state === 'cancelled' || r.state === 'outcome-unknown';
 }
 
-/** The renderer's view of a record; the queue position is worked out across the key's waiting tasks. */
-export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInfo {
+/** The renderer's view of a record. */
+export function toTaskInfo(r: TaskRecord): TaskInfo {
   return {
     id: r.id,
     endpointId: r.request.endpointId,
@@ -59,7 +59,7 @@ export function toTaskInfo(r: TaskRecord, queuePosition: number | null): TaskInf
     resultId: r.resultId,
     connectionLabel: r.connectionLabel,
     keyLabel: r.keyLabel,
-    queuePosition,
+    keyId: r.keyId,
     canCancel: !FINAL_STATES.has(r.state),
     cancelWarning: ACTIVE_STATES.has(r.state) ? CANCEL_WARNING : null,
     canRetry: canRetry(r),

@@ -39,7 +39,7 @@ const task = (id: string, state: TaskState, createdAt = 0): TaskInfo => ({
   resultId: null,
   connectionLabel: 'Sandbox',
   keyLabel: null,
-  queuePosition: null,
+  keyId: 'k1',
   canCancel: false,
   cancelWarning: null,
   canRetry: false,

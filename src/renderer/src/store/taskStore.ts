@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
+import { frameBatch } from './frameBatch';
 
 interface TaskState {
   readonly tasks: Readonly<Record<string, TaskInfo>>;
@@ -17,9 +18,16 @@ interface TaskState {
   clear(id: string): Promise<IpcResult<{ removed: boolean }>>;
 }
 
-const put = (tasks: Readonly<Record<string, TaskInfo>>, task: TaskInfo) =>
-  // Events can arrive out of order with a call's answer: keep the newer view.
-  (tasks[task.id]?.updatedAt ?? -1) > task.updatedAt ? tasks : { ...tasks, [task.id]: task };
+/** The tasks with these views put in, one copy for them all; events can arrive out of order with a call's answer: the newer view is kept. */
+function putAll(tasks: Readonly<Record<string, TaskInfo>>, views: readonly TaskInfo[]): Readonly<Record<string, TaskInfo>> {
+  let next: Record<string, TaskInfo> | null = null;
+  for (const task of views) {
+    if (((next ?? tasks)[task.id]?.updatedAt ?? -1) > task.updatedAt) continue;
+    next ??= { ...tasks };
+    next[task.id] = task;
+  }
+  return next ?? tasks;
+}
 
 export const useTaskStore = create<TaskState>((set, get) => ({
   tasks: {},
@@ -32,20 +40,22 @@ export const useTaskStore = create<TaskState>((set, get) => ({
     set({ loaded: true, error: null });
   },
   follow: () => {
-    const offUpdated = gen.tasks.onUpdated((task) => set({ tasks: put(get().tasks, task) }));
+    // Many tasks running move on many times a second: their views are put in together, once a frame.
+    const updates = frameBatch<TaskInfo>((views) => set({ tasks: putAll(get().tasks, views) }));
+    const offUpdated = gen.tasks.onUpdated((task) => updates.push(task));
     const offRemoved = gen.tasks.onRemoved(({ id }) => {
+      updates.drop((t) => t.id === id);
       const { [id]: _gone, ...rest } = get().tasks;
       set({ tasks: rest });
     });
     return () => {
       offUpdated();
       offRemoved();
+      updates.cancel();
     };
   },
   merge: (tasks) => {
-    let next = get().tasks;
-    for (const t of tasks) next = put(next, t);
-    set({ tasks: next });
+    set({ tasks: putAll(get().tasks, tasks) });
   },
   cancel: (id) => gen.tasks.cancel({ id }),
   retry: (id, acceptDoubleCharge) => gen.tasks.retry({ id, acceptDoubleCharge }),

@@ -100,8 +100,8 @@ const TaskInfoSchema = z.object({
   resultId: z.string().nullable(),
   connectionLabel: z.string(),
   keyLabel: z.string().nullable(),
-  /** position among tasks waiting for a slot, from 1 */
-  queuePosition: nullableNumber,
+  /** the key the task is sent with: its place in line is among that key's waiting tasks (shared/tasks/queueOrder) */
+  keyId: z.string(),
   canCancel: z.boolean(),
   /** the warning to show before cancelling, when there is one */
   cancelWarning: z.string().nullable(),

@@ -47,10 +47,9 @@ export function ExploreScreen() {
   const quote = useMatrixQuote(draft, planned);
 
   const shown = matrices.find((m) => m.id === shownId) ?? null;
-  const shownPlan = useMemo(() => {
-    const spec = matrices.find((m) => m.id === shownId)?.spec;
-    return spec ? planMatrix(spec) : null;
-  }, [matrices, shownId]);
+  // Planned again only when the spec changes, not as each cell of a filling sheet moves on.
+  const shownSpec = shown?.spec;
+  const shownPlan = useMemo(() => (shownSpec ? planMatrix(shownSpec) : null), [shownSpec]);
   const onChange = useCallback((patch: Parameters<typeof setDraft>[0]) => {
     setNote(null);
     setDraft(patch);

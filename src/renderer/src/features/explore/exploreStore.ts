@@ -3,6 +3,7 @@ import type { MatrixSpec } from '../../../../shared/explore/matrix';
 import type { MatrixCellInfo, MatrixInfo } from '../../../../shared/ipc/contract';
 import type { IpcResult } from '../../../../shared/ipc/result';
 import { gen } from '../../api';
+import { frameBatch } from '../../store/frameBatch';
 
 interface ExploreState {
   /** the matrices of the project shown, newest first */
@@ -47,30 +48,23 @@ export const useExploreStore = create<ExploreState>((set, get) => ({
   },
   follow: () => {
     // A sheet filling at full speed sends several cells a frame: they are drawn together, once a frame.
-    const pending = new Map<string, MatrixCellInfo[]>();
-    let frame: number | null = null;
-    const flush = () => {
-      frame = null;
+    const cellEvents = frameBatch<{ matrixId: string; cell: MatrixCellInfo }>((events) => {
+      const byMatrix = new Map<string, MatrixCellInfo[]>();
+      for (const e of events) byMatrix.set(e.matrixId, [...(byMatrix.get(e.matrixId) ?? []), e.cell]);
       let matrices = get().matrices;
-      for (const [id, cells] of pending) matrices = withCells(matrices, id, cells);
-      pending.clear();
+      for (const [id, cells] of byMatrix) matrices = withCells(matrices, id, cells);
       set({ matrices });
-    };
+    });
     const offChanged = gen.explore.onChanged((m) => {
       // Its cells are the latest as of this event; cell events queued before it are older.
-      pending.delete(m.id);
+      cellEvents.drop((e) => e.matrixId === m.id);
       set({ matrices: replace(get().matrices, m) });
     });
-    const offCell = gen.explore.onCell(({ matrixId, cell }) => {
-      const list = pending.get(matrixId) ?? [];
-      list.push(cell);
-      pending.set(matrixId, list);
-      frame ??= requestAnimationFrame(flush);
-    });
+    const offCell = gen.explore.onCell((e) => cellEvents.push(e));
     return () => {
       offChanged();
       offCell();
-      if (frame !== null) cancelAnimationFrame(frame);
+      cellEvents.cancel();
     };
   },
   show: (id) => set({ shownId: id }),

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { queuePositions } from '../../../../shared/tasks/queueOrder';
 import { useShallow } from 'zustand/react/shallow';
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectTaskCounts, selectTasksNewestFirst, taskGroupOf, type TaskGroup } from '../../store/selectors';
@@ -19,6 +20,7 @@ const SECTIONS: ReadonlyArray<{ group: TaskGroup; title: string }> = [
 export function QueueScreen() {
   const tasks = useTaskStore(useShallow(selectTasksNewestFirst));
   const counts = useTaskStore(useShallow(selectTaskCounts));
+  const positions = useMemo(() => queuePositions(tasks), [tasks]);
   const loaded = useTaskStore((s) => s.loaded);
   const send = useTaskStore((s) => s.send);
   const status = useConnectionStore((s) => s.status);
@@ -59,7 +61,7 @@ export function QueueScreen() {
             <h2 id={`queue-${group}`}>{title}</h2>
             <ul className="task-list" aria-label={title}>
               {inGroup.map((t) => (
-                <TaskRow key={t.id} task={t} now={now} />
+                <TaskRow key={t.id} task={t} position={positions.get(t.id) ?? null} now={now} />
               ))}
             </ul>
           </section>

@@ -46,7 +46,7 @@ const task = (patch: Partial<TaskInfo>): TaskInfo => ({
   resultId: null,
   connectionLabel: 'Sandbox',
   keyLabel: null,
-  queuePosition: null,
+  keyId: 'k1',
   canCancel: true,
   cancelWarning: null,
   canRetry: false,
@@ -60,11 +60,11 @@ const task = (patch: Partial<TaskInfo>): TaskInfo => ({
 const containers: HTMLElement[] = [];
 afterEach(() => containers.splice(0).forEach((c) => c.remove()));
 
-async function render(t: TaskInfo, now: number): Promise<HTMLElement> {
+async function render(t: TaskInfo, now: number, position: number | null = null): Promise<HTMLElement> {
   const container = document.createElement('ul');
   containers.push(container);
   document.body.append(container);
-  await act(async () => createRoot(container).render(<TaskRow task={t} now={now} />));
+  await act(async () => createRoot(container).render(<TaskRow task={t} position={position} now={now} />));
   await act(async () => new Promise((r) => setTimeout(r, 0)));
   return container;
 }
@@ -88,6 +88,11 @@ describe('a task in the queue', () => {
     await act(async () => row.querySelector<HTMLButtonElement>('button[aria-label="Open the result"]')!.click());
     expect(useLibraryStore.getState().requestedOpen).toBe('t1');
     expect(useNavigationStore.getState().screenId).toBe('library');
+  });
+
+  it('a task waiting for a slot says its place in line', async () => {
+    const row = await render(task({ state: 'queued', progress: null, submittedAt: null }), 9000, 4);
+    expect(row.textContent).toContain('#4 in line');
   });
 
   it('a moderated task says it was not charged, with no price beside it', async () => {

@@ -12,7 +12,7 @@ import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatus
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
 /** One task in the queue: what it is, where it stands, what it cost, and what the user can do about it. */
-export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
+export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place in line, while it waits for a slot */ position: number | null; now: number }) {
   // Long (over 80 lines) for its markup (about 120 of its lines): a task's state, progress, cost, error and actions.
   const { cancel, retry, send, clear } = useTaskStore.getState();
   const [confirm, setConfirm] = useState<Pending>(null);
@@ -62,7 +62,7 @@ export function TaskRow({ task, now }: { task: TaskInfo; now: number }) {
           <span className="task-endpoint">{title}</span>
           <span className={`task-state state-${task.state}`} role="status">
             {stateLabel(task.state)}
-            {task.queuePosition !== null ? ` · #${task.queuePosition} in line` : ''}
+            {position !== null ? ` · #${position} in line` : ''}
             {status ? ` · “${status}”` : ''}
             {retryAt ? ` · ${retryAt}` : ''}
           </span>

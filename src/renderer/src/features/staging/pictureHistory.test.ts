@@ -44,7 +44,7 @@ describe('versions and decisions in the canvas history', () => {
   });
 
   it('remembers a discard in the document as an undoable step', () => {
-    const task = { id: 't1', endpointId: 'gen-pro-1.0-fill', state: 'done', resultId: 'r1', params: {}, moderationReasons: [], progress: 1, queuePosition: null, error: null, detail: null, serviceStatus: 'Ready', cost: 1, settledCost: null } as unknown as TaskInfo;
+    const task = { id: 't1', endpointId: 'gen-pro-1.0-fill', state: 'done', resultId: 'r1', params: {}, moderationReasons: [], progress: 1, keyId: 'k1', error: null, detail: null, serviceStatus: 'Ready', cost: 1, settledCost: null } as unknown as TaskInfo;
     decideResult(entryOf(task), 'discarded');
     expect(store().document.resultDecisions?.t1?.decision).toBe('discarded');
     expect(isDecided(store().document, 't1')).toBe(true);

@@ -31,7 +31,7 @@ const ORIGINAL: ImageRef = { assetId: 'a'.repeat(64), name: 'a.png', width: 40, 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 const store = () => useCanvasStore.getState();
 const task = (endpointId: string) =>
-  ({ id: 't1', endpointId, state: 'done', resultId: 'res-1', params: {}, moderationReasons: [], progress: 1, queuePosition: null, error: null, detail: null, serviceStatus: 'Ready', cost: 1, settledCost: null }) as unknown as TaskInfo;
+  ({ id: 't1', endpointId, state: 'done', resultId: 'res-1', params: {}, moderationReasons: [], progress: 1, keyId: 'k1', error: null, detail: null, serviceStatus: 'Ready', cost: 1, settledCost: null }) as unknown as TaskInfo;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

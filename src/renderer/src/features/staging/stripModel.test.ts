@@ -31,7 +31,7 @@ function task(id: string, patch: Partial<TaskInfo> = {}): TaskInfo {
     resultId: `result-${id}`,
     connectionLabel: 'Sandbox',
     keyLabel: null,
-    queuePosition: null,
+    keyId: 'k1',
     canCancel: false,
     cancelWarning: null,
     canRetry: false,
@@ -48,6 +48,14 @@ const image = (assetId: string) => ({ assetId, name: 'x.png', width: 10, height:
 const byId = (...tasks: TaskInfo[]) => Object.fromEntries(tasks.map((t) => [t.id, t]));
 
 describe('the results strip', () => {
+  it('numbers the tasks waiting for a slot by their place in their key’s line, other projects’ tasks counted', () => {
+    const waiting = { state: 'queued' as const, resultId: null, progress: null, serviceStatus: null };
+    const tasks = byId(task('t1', waiting), task('t2', { ...waiting, projectId: 'other' }), task('t3', waiting), task('t4', { ...waiting, keyId: 'k2' }), task('t5', { state: 'running', resultId: null }));
+    const labels = Object.fromEntries(stripEntries(tasks, 'p1', doc()).map((e) => [e.taskId, e.label]));
+    expect(labels).toMatchObject({ t1: 'Queued · #1', t3: 'Queued · #3', t4: 'Queued · #1' });
+    expect(labels.t5).not.toMatch(/#/);
+  });
+
   it('shows only the project’s own results, oldest first, each saying where it stands in words', () => {
     const tasks = byId(
       task('t3', { state: 'running', resultId: null, progress: 0.4 }),

@@ -4,6 +4,7 @@ import { canvasUse } from '../../../../shared/canvas/request';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
 import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
+import { queuePositions } from '../../../../shared/tasks/queueOrder';
 
 /** Where a result of the strip stands, as the artist sees it. */
 type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
@@ -42,10 +43,10 @@ function statusOf(t: TaskInfo): EntryStatus {
   return 'stopped';
 }
 
-function labelOf(t: TaskInfo, status: EntryStatus): string {
+function labelOf(t: TaskInfo, status: EntryStatus, position: number | null): string {
   if (status === 'working') {
     const percent = progressPercent(t);
-    if (t.queuePosition !== null) return `Queued · #${t.queuePosition}`;
+    if (position !== null) return `Queued · #${position}`;
     return percent !== null && (t.state === 'running' || t.state === 'downloading') ? `${stateLabel(t.state)} ${percent}%` : stateLabel(t.state);
   }
   if (status === 'ready') return 'Ready';
@@ -85,7 +86,7 @@ export type FiledResults = ReadonlyMap<string, string>;
  * A result of the strip, from its task. A task whose result the library has filed is ready from that moment,
  * with the library's preview as its tile, before its own record says it is done.
  */
-export function entryOf(t: TaskInfo, filed: FiledResults = new Map()): StripEntry {
+export function entryOf(t: TaskInfo, filed: FiledResults = new Map(), position: number | null = null): StripEntry {
   const filedId = t.state === 'downloading' ? filed.get(t.id) : undefined;
   const status = filedId !== undefined ? 'ready' : statusOf(t);
   return {
@@ -93,7 +94,7 @@ export function entryOf(t: TaskInfo, filed: FiledResults = new Map()): StripEntr
     task: t,
     status,
     resultId: filedId ?? (status === 'ready' ? t.resultId : null),
-    label: labelOf(t, status),
+    label: labelOf(t, status, position),
     reason: reasonOf(t, status),
     progress: status === 'working' ? progressPercent(t) : null,
     prompt: promptOf(t.params, 200),
@@ -109,10 +110,12 @@ export function stripEntries(
   filed: FiledResults = new Map(),
 ): StripEntry[] {
   if (!projectId) return [];
-  return Object.values(tasks)
+  const all = Object.values(tasks);
+  const positions = queuePositions(all);
+  return all
     .filter((t) => t.projectId === projectId && !isDecided(document, t.id))
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-    .map((t) => entryOf(t, filed));
+    .map((t) => entryOf(t, filed, positions.get(t.id) ?? null));
 }
 
 /** The entry `step` places from `current` (wrapping round), or the first or last when nothing is selected. */
