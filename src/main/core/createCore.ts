@@ -296,6 +296,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
         keys.dispose();
         credits.stop();
         batches.stop();
+        explore.stop();
         await engine.stop();
         await explore.flush();
         await batches.flush();

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BatchSpecSchema } from '../../../shared/batch/plan';
 import { BATCH_STATUSES, TASK_STATES } from '../../../shared/ipc/contract';
+import { requestTaskId } from '../fs/engineRuns';
 
 /** How one request of the batch ended, kept on the batch so its list stays whole after the queue is cleared. */
 export const ItemOutcomeSchema = z.object({
@@ -32,14 +32,9 @@ export const BatchRecordSchema = z.object({
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
 
-/**
- * A request's task is named after the batch, its index and its attempt, so after a crash the engine's records
- * say which were handed to it already (the engine refuses a second task of the same name): nothing is sent
- * twice. It starts with a hash, because the library names files by a task id's first characters.
- */
+/** A request's task id (see `requestTaskId`): each attempt is a task of its own. */
 export function itemTaskId(batchId: string, index: number, attempt: number): string {
-  const head = createHash('sha256').update(`${batchId}:${index}:${attempt}`).digest('hex').slice(0, 12);
-  return `${head}-${batchId}-${index}-${attempt}`;
+  return requestTaskId(batchId, index, attempt);
 }
 
 const ITEM_TASK = /^([0-9a-f]{12})-(bt-[0-9a-f-]{36})-(\d{1,4})-(\d{1,2})$/;

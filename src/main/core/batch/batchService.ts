@@ -3,22 +3,21 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
-import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { readSavedRecords, RunRecords, savedAll } from '../fs/savedRecords';
+import { ENDED, EngineRuns, type RunLive } from '../fs/engineRuns';
+import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
 import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
-const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
 const RETRYABLE: ReadonlySet<string> = new Set(['failed', 'moderated', 'cancelled', 'outcome-unknown']);
 
 /**
@@ -41,13 +40,10 @@ export interface BatchDeps {
   readonly onChanged: (batch: BatchInfo) => void;
 }
 
-interface Live {
-  record: BatchRecord;
+interface Live extends RunLive<BatchRecord> {
   readonly items: readonly BatchItem[];
-  pumping: Promise<void> | null;
-  saving: Promise<void> | null;
-  dirty: boolean;
-  writing: Set<number>;
+  /** the requests whose result is being copied to the output folder */
+  readonly writing: Set<number>;
 }
 
 /**
@@ -55,43 +51,18 @@ interface Live {
  * task engine, each result written to the artist's folder under its source's name. Durable like Explore's
  * matrices: every request's task is named after it, so a restart hands the engine only what it does not hold.
  */
-export class BatchService {
-  private readonly runs: RunRecords<Live>;
-  private readonly tasks = new Map<string, TaskInfo>();
-  /** Gen Studio is closing: nothing more is handed over, and a refusal for that reason is no failure. */
-  private stopping = false;
-
+export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   private constructor(private readonly d: BatchDeps) {
-    this.runs = new RunRecords({ dir: join(d.dataDir, 'batches'), what: 'batch', log: d.log, changed: (live) => d.onChanged(this.info(live)) });
+    super({ dir: join(d.dataDir, 'batches'), what: 'batch', prefix: 'bt', owns: (taskId) => itemOfTask(taskId) !== null, schema: BatchRecordSchema, ahead: BATCH_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
 
-  static async open(d: BatchDeps): Promise<BatchService> {
-    const service = new BatchService(d);
-    await service.load();
-    return service;
+  static open(d: BatchDeps): Promise<BatchService> {
+    return new BatchService(d).opened();
   }
 
-  private async load(): Promise<void> {
-    for (const t of this.d.engine.list()) if (itemOfTask(t.id)) this.tasks.set(t.id, t);
-    const saved = await readSavedRecords({ dir: this.runs.dir, prefix: 'bt', schema: BatchRecordSchema, what: 'batch', now: this.d.now, notices: this.d.notices });
-    for (const record of saved) {
-      const plan = planBatch(record.spec);
-      if (!plan.ok) continue;
-      const live: Live = { record, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() };
-      this.runs.all.set(record.id, live);
-      // A request whose task ended while Gen Studio was closing, or whose file was not written yet, is finished now.
-      for (const item of plan.items) {
-        const t = this.tasks.get(this.taskIdOf(live, item.index));
-        if (t && ENDED.has(t.state) && !live.record.outcomes[item.index]) await this.finish(live, item.index, t);
-      }
-      this.settleIfDone(live);
-      if (live.dirty) this.runs.save(live);
-    }
-  }
-
-  /** Hands every running batch its next requests (after start-up, once the engine runs). */
-  start(): void {
-    for (const live of this.runs.all.values()) void this.pump(live);
+  protected revive(record: BatchRecord): Live | null {
+    const plan = planBatch(record.spec);
+    return plan.ok ? { record, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() } : null;
   }
 
   quote(spec: BatchSpec): BatchQuote {
@@ -131,31 +102,6 @@ export class BatchService {
     return [...this.runs.all.values()].sort((a, b) => b.record.createdAt - a.record.createdAt).map((l) => this.info(l));
   }
 
-  get(id: string): BatchInfo {
-    return this.info(this.runs.get(id));
-  }
-
-  async pause(id: string): Promise<BatchInfo> {
-    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
-    return this.info(live);
-  }
-
-  async resume(id: string): Promise<BatchInfo> {
-    const live = await this.runs.move(id, 'running');
-    void this.pump(live);
-    return this.info(live);
-  }
-
-  async cancel(id: string): Promise<BatchInfo> {
-    const live = await this.runs.move(id, 'cancelled');
-    for (const item of live.items) {
-      const t = this.tasks.get(this.taskIdOf(live, item.index));
-      if (t && NOT_SENT.has(t.state)) await this.d.engine.cancel(t.id).catch(() => undefined);
-    }
-    this.settleIfDone(live);
-    return this.info(live);
-  }
-
   /** Sends one failed or moderated picture again, alone, as a new task (the one that failed stays as it was). */
   async retry(id: string, index: number): Promise<BatchInfo> {
     const live = this.runs.get(id);
@@ -190,62 +136,31 @@ export class BatchService {
     this.d.onChanged(this.info(live));
   }
 
-  /** Closing: hands nothing more to the engine; what was not sent goes when Gen Studio starts again. */
-  stop(): void {
-    this.stopping = true;
+  protected count(live: Live): number {
+    return live.items.length;
   }
 
-  async flush(): Promise<void> {
-    for (const live of this.runs.all.values()) {
-      while (live.pumping) await live.pumping;
-      await savedAll(live);
-    }
-  }
-
-  private pump(live: Live): Promise<void> {
-    live.pumping ??= this.feed(live).finally(() => {
-      live.pumping = null;
-      this.settleIfDone(live);
-    });
-    return live.pumping;
-  }
-
-  private async feed(live: Live): Promise<void> {
-    while (live.record.status === 'running' && !this.stopping) {
-      let ahead = 0;
-      let next: number | null = null;
-      for (const item of live.items) {
-        const t = this.tasks.get(this.taskIdOf(live, item.index));
-        if (t) {
-          if (!ENDED.has(t.state)) ahead++;
-        } else if (!live.record.outcomes[item.index] && next === null) next = item.index;
-      }
-      if (next === null || ahead >= BATCH_AHEAD) break;
-      await this.send(live, next);
-    }
-  }
-
-  private async send(live: Live, index: number): Promise<void> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: null; group: { id: string; index: number; count: number } } }> {
     const item = live.items[index]!;
-    const id = this.taskIdOf(live, index);
-    try {
-      const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
-      if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
-      const group = { id: live.record.id, index, count: live.items.length };
-      const t = await this.d.engine.submit(request, { id, projectId: null, group });
-      if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
-      this.d.onChanged(this.info(live));
-    } catch (error) {
-      if ((error instanceof IpcFailure && error.code === 'conflict') || this.stopping) return;
-      const problem = error instanceof Error ? error.message : String(error);
-      // Refused before anything went (a cap reached since, the key removed): the picture says why; the rest wait.
-      this.note(live, index, { state: 'failed', cost: null, resultId: null, problem, file: null });
-      this.d.onChanged(this.info(live));
-      if (error instanceof IpcFailure && (error.code === 'spending-cap' || error.code === 'unavailable' || error.code === 'no-credits')) {
-        await this.runs.setStatus(live, 'paused');
-        this.d.notices.add('warning', `The batch “${live.record.name}” is paused: ${problem}`);
-      }
-    }
+    const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
+    if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
+    return { request, meta: { projectId: null, group: { id: live.record.id, index, count: live.items.length } } };
+  }
+
+  protected refused(live: Live, index: number, problem: string): void {
+    this.note(live, index, { state: 'failed', cost: null, resultId: null, problem, file: null });
+  }
+
+  protected requestChanged(live: Live): void {
+    this.d.onChanged(this.info(live));
+  }
+
+  protected runChanged(live: Live): void {
+    this.d.onChanged(this.info(live));
+  }
+
+  protected ended(live: Live, index: number, t: TaskInfo): Promise<void> {
+    return this.finish(live, index, t);
   }
 
   /**
@@ -292,20 +207,15 @@ export class BatchService {
     this.runs.save(live);
   }
 
-  private settleIfDone(live: Live): void {
-    this.runs.finishIf(live, () => live.items.every((i) => live.record.outcomes[i.index] || (live.record.status === 'cancelled' && !this.tasks.has(this.taskIdOf(live, i.index)))) && live.writing.size === 0);
+  protected override busy(live: Live): boolean {
+    return live.writing.size > 0;
   }
 
-
-
-
-
-
-  private taskIdOf(live: Live, index: number): string {
+  protected taskIdOf(live: Live, index: number): string {
     return itemTaskId(live.record.id, index, live.record.attempts[index] ?? 0);
   }
 
-  private info(live: Live): BatchInfo {
+  protected info(live: Live): BatchInfo {
     const r = live.record;
     const items = live.items.map((i) => this.itemInfo(live, i));
     const done = items.filter((i) => i.state === 'done' && r.outcomes[i.index]).length;

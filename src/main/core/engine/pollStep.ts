@@ -6,9 +6,9 @@ import type { ResolvedConnection } from '../connections/connectionService';
 import { originOf } from '../connections/urlPolicy';
 import { errorBodyMessage, parseJson, send } from '../net/httpClient';
 import { timed } from '../perf/phases';
-import { classifyAnswer } from './classifyAnswer';
 import type { DownloadStep } from './downloadStep';
 import type { EngineDeps } from './engineDeps';
+import { heardAnswer } from './heardAnswer';
 import { msg } from './messages';
 import { cadenceFor, fullJitter, NOT_FOUND_GRACE, POLL_BACKOFF, POLL_TIMEOUT_MS } from './policy';
 import type { PollPacer } from './pollPacer';
@@ -92,9 +92,7 @@ export class PollStep {
       case 'answer':
         break;
     }
-    this.d.connectivity.markOnline(conn.id);
-    const answer = classifyAnswer(out.status, out.text, out.headers, this.book.now());
-    const said = redact(answer.said);
+    const answer = heardAnswer(this.d, conn.id, out, this.book.now());
     switch (answer.kind) {
       case 'ok': {
         const parsed = PollingResultSchema.safeParse(parseJson(out.text));
@@ -102,22 +100,22 @@ export class PollStep {
         return this.answered(r, parsed.data, signal);
       }
       case 'key-rejected':
-        return this.t.fail(r, { code: 'key-rejected', message: msg.pollKeyRefused(said) });
+        return this.t.fail(r, { code: 'key-rejected', message: msg.pollKeyRefused(answer.said) });
       case 'not-found':
         return this.notFound(r);
       case 'rate-limited':
         return this.t.rateLimited(r, answer.retryAfterMs, 'running');
       // Answers that asking again cannot change end the task at once.
       case 'no-credits':
-        return this.t.fail(r, { code: 'no-credits', message: msg.pollNoCredits(said) });
+        return this.t.fail(r, { code: 'no-credits', message: msg.pollNoCredits(answer.said) });
       case 'validation':
-        return this.t.fail(r, { code: 'validation', message: msg.pollRefused(said) });
+        return this.t.fail(r, { code: 'validation', message: msg.pollRefused(answer.said) });
       case 'too-large':
       case 'wrong-address':
       case 'bad-request':
-        return this.t.fail(r, { code: 'bad-request', message: msg.pollRefused(said) });
+        return this.t.fail(r, { code: 'bad-request', message: msg.pollRefused(answer.said) });
       case 'server-error':
-        return this.t.backoff(r, POLL_BACKOFF, 'running', msg.serviceProblem(said), { code: 'server-error', message: msg.pollServerError(said) });
+        return this.t.backoff(r, POLL_BACKOFF, 'running', msg.serviceProblem(answer.said), { code: 'server-error', message: msg.pollServerError(answer.said) });
     }
   }
 

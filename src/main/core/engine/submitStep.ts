@@ -4,9 +4,9 @@ import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared
 import type { ResolvedConnection } from '../connections/connectionService';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
-import { classifyAnswer } from './classifyAnswer';
 import { wholeFieldsOfCutAnswer } from './cutAnswer';
 import type { EngineDeps } from './engineDeps';
+import { heardAnswer } from './heardAnswer';
 import { msg } from './messages';
 import { CONNECT_BACKOFF, SUBMIT_BACKOFF, SUBMIT_TIMEOUT_MS } from './policy';
 import type { PollPacer } from './pollPacer';
@@ -136,32 +136,30 @@ export class SubmitStep {
       case 'answer':
         break;
     }
-    this.d.connectivity.markOnline(conn.id);
-    const answer = classifyAnswer(out.status, out.text, out.headers, this.book.now());
-    const said = redact(answer.said);
+    const answer = heardAnswer(this.d, conn.id, out, this.book.now());
     switch (answer.kind) {
       case 'ok':
         return this.accepted(r, conn, out.text);
       case 'validation': {
         const issues = answer.issues?.map((i) => ({ ...i, msg: redact(i.msg) }));
-        return this.t.fail(r, { code: 'validation', message: issues?.length ? msg.refusedFields(issues) : msg.refused(said, false), ...(issues ? { issues } : {}) });
+        return this.t.fail(r, { code: 'validation', message: issues?.length ? msg.refusedFields(issues) : msg.refused(answer.said, false), ...(issues ? { issues } : {}) });
       }
       case 'key-rejected':
-        return this.t.fail(r, { code: 'key-rejected', message: msg.keyRefused(r.keyLabel ?? conn.label, said) });
+        return this.t.fail(r, { code: 'key-rejected', message: msg.keyRefused(r.keyLabel ?? conn.label, answer.said) });
       case 'no-credits':
-        return this.t.fail(r, { code: 'no-credits', message: msg.noCredits(said) });
+        return this.t.fail(r, { code: 'no-credits', message: msg.noCredits(answer.said) });
       case 'too-large':
         return this.t.fail(r, { code: 'too-large', message: msg.tooLarge });
       case 'rate-limited':
         return this.t.rateLimited(r, answer.retryAfterMs, 'waiting');
       case 'server-error':
         // The service answered with an error: it did not take the task, so trying again is safe.
-        return this.t.backoff(r, SUBMIT_BACKOFF, 'waiting', msg.serviceProblem(said), { code: 'server-error', message: msg.serviceProblem(said) });
+        return this.t.backoff(r, SUBMIT_BACKOFF, 'waiting', msg.serviceProblem(answer.said), { code: 'server-error', message: msg.serviceProblem(answer.said) });
       case 'not-found':
       case 'wrong-address':
-        return this.t.fail(r, { code: 'bad-request', message: msg.refused(said, true) });
+        return this.t.fail(r, { code: 'bad-request', message: msg.refused(answer.said, true) });
       case 'bad-request':
-        return this.t.fail(r, { code: 'bad-request', message: msg.refused(said, false) });
+        return this.t.fail(r, { code: 'bad-request', message: msg.refused(answer.said, false) });
     }
   }
 

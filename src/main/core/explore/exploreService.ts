@@ -2,23 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
-import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { readSavedRecords, RunRecords, savedAll } from '../fs/savedRecords';
+import { ENDED, EngineRuns, type RunLive } from '../fs/engineRuns';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
 import { cellOfTask, cellTaskId, MatrixRecordSchema, type CellOutcome, type MatrixRecord } from './matrixRecord';
 import { cellEstimate, cellUsage } from './pricing';
-
-/** States after which a cell's task does nothing more by itself. */
-const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-/** States in which cancelling a task sends nothing and charges nothing. */
-const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
 
 /**
  * How many of a matrix's cells are handed to the engine ahead of their end. The engine's queue decides when
@@ -40,15 +36,10 @@ export interface ExploreDeps {
   readonly onCell: (matrixId: string, cell: MatrixCellInfo) => void;
 }
 
-interface Live {
-  record: MatrixRecord;
+interface Live extends RunLive<MatrixRecord> {
   readonly plan: MatrixPlan;
   /** each cell's task id, by index (a hash each: worked out once) */
   readonly taskIds: readonly string[];
-  /** the pump at work, if any: a pause waits for the cell it is handing over, so what went is settled */
-  pumping: Promise<void> | null;
-  saving: Promise<void> | null;
-  dirty: boolean;
 }
 
 /**
@@ -56,42 +47,18 @@ interface Live {
  * through the task engine. Durable like tasks: every cell's task is named after the cell, so a restart sees
  * which cells the engine already holds and hands it only the others.
  */
-export class ExploreService {
-  private readonly runs: RunRecords<Live>;
-  /** the latest state of every cell's task, from the engine */
-  private readonly tasks = new Map<string, TaskInfo>();
+export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
+  static open(d: ExploreDeps): Promise<ExploreService> {
+    return new ExploreService(d).opened();
+  }
 
   private constructor(private readonly d: ExploreDeps) {
-    this.runs = new RunRecords({ dir: join(d.dataDir, 'explore'), what: 'matrix', log: d.log, changed: (live) => d.onChanged(this.info(live)) });
+    super({ dir: join(d.dataDir, 'explore'), what: 'matrix', prefix: 'mx', owns: (taskId) => cellOfTask(taskId) !== null, schema: MatrixRecordSchema, ahead: FEED_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
 
-  static async open(d: ExploreDeps): Promise<ExploreService> {
-    const service = new ExploreService(d);
-    await service.load();
-    return service;
-  }
-
-  private async load(): Promise<void> {
-    for (const t of this.d.engine.list()) if (cellOfTask(t.id)) this.tasks.set(t.id, t);
-    const saved = await readSavedRecords({ dir: this.runs.dir, prefix: 'mx', schema: MatrixRecordSchema, what: 'matrix', now: this.d.now, notices: this.d.notices });
-    for (const record of saved) {
-      const plan = planMatrix(record.spec);
-      if (!plan.ok) continue;
-      const live: Live = { record, plan: plan.plan, taskIds: plan.plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
-      this.runs.all.set(record.id, live);
-      // A cell whose task ended while Gen Studio was closing, or before its end was written here, is noted now.
-      for (const cell of plan.plan.cells) {
-        const t = this.tasks.get(live.taskIds[cell.index]!);
-        if (t && ENDED.has(t.state) && !live.record.outcomes[cell.index]) this.noteOutcome(live, cell.index, t);
-      }
-      this.settleIfDone(live);
-      if (live.dirty) this.runs.save(live);
-    }
-  }
-
-  /** Hands every running matrix its next cells (after start-up, once the engine is running). */
-  start(): void {
-    for (const live of this.runs.all.values()) void this.pump(live);
+  protected revive(record: MatrixRecord): Live | null {
+    const plan = planMatrix(record.spec);
+    return plan.ok ? liveOf(record, plan.plan) : null;
   }
 
   quote(spec: MatrixSpec): MatrixQuote {
@@ -125,10 +92,10 @@ export class ExploreService {
     };
     // Saved before any cell goes: a crash from here on resumes the matrix.
     await writeJsonAtomic(this.runs.fileOf(record.id), record);
-    const live: Live = { record, plan, taskIds: plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
-    this.runs.all.set(record.id, live);
-    void this.pump(live);
-    return this.info(live);
+    const started = liveOf(record, plan);
+    this.runs.all.set(record.id, started);
+    void this.pump(started);
+    return this.info(started);
   }
 
   list(projectId?: string | null): MatrixInfo[] {
@@ -138,38 +105,10 @@ export class ExploreService {
       .map((l) => this.info(l));
   }
 
-  get(id: string): MatrixInfo {
-    return this.info(this.runs.get(id));
-  }
-
   /** The matrix, its plan and each cell as it stands: what the export draws. */
   snapshot(id: string): { info: MatrixInfo; plan: MatrixPlan } {
     const live = this.runs.get(id);
     return { info: this.info(live), plan: live.plan };
-  }
-
-  async pause(id: string): Promise<MatrixInfo> {
-    // A cell being handed to the queue at this moment still goes; once this answers, and once any view says
-    // Paused, no other will.
-    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
-    return this.info(live);
-  }
-
-  async resume(id: string): Promise<MatrixInfo> {
-    const live = await this.runs.move(id, 'running');
-    void this.pump(live);
-    return this.info(live);
-  }
-
-  async cancel(id: string): Promise<MatrixInfo> {
-    const live = await this.runs.move(id, 'cancelled');
-    // Cells still waiting in the queue were never sent: cancelling them costs nothing. Those on their way finish.
-    for (const cell of live.plan.cells) {
-      const t = this.tasks.get(live.taskIds[cell.index]!);
-      if (t && NOT_SENT.has(t.state)) await this.d.engine.cancel(t.id).catch(() => undefined);
-    }
-    this.settleIfDone(live);
-    return this.info(live);
   }
 
   /** Every task change the engine reports; those of matrix cells move their sheet on. */
@@ -190,11 +129,6 @@ export class ExploreService {
       if (live.record.status !== before) this.d.onChanged(this.info(live));
       void this.pump(live);
     }
-  }
-
-  /** Waits for pending writes (tests, quit). */
-  async flush(): Promise<void> {
-    for (const live of this.runs.all.values()) await savedAll(live);
   }
 
   private plan(spec: MatrixSpec): MatrixPlan {
@@ -229,49 +163,34 @@ export class ExploreService {
     }
   }
 
-  /** Hands the engine the matrix's next cells, keeping FEED_AHEAD of them unfinished at most. */
-  private pump(live: Live): Promise<void> {
-    live.pumping ??= this.feed(live).finally(() => {
-      live.pumping = null;
-      this.settleIfDone(live);
-    });
-    return live.pumping;
+  protected count(live: Live): number {
+    return live.plan.cells.length;
   }
 
-  private async feed(live: Live): Promise<void> {
-    while (live.record.status === 'running') {
-      let ahead = 0;
-      let next: number | null = null;
-      for (const cell of live.plan.cells) {
-        const t = this.tasks.get(live.taskIds[cell.index]!);
-        if (t) {
-          if (!ENDED.has(t.state)) ahead++;
-        } else if (!live.record.outcomes[cell.index] && next === null) next = cell.index;
-      }
-      if (next === null || ahead >= FEED_AHEAD) break;
-      await this.send(live, next);
-    }
+  protected taskIdOf(live: Live, index: number): string {
+    return live.taskIds[index]!;
   }
 
-  private async send(live: Live, index: number): Promise<void> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: string | null } }> {
     const cell = live.plan.cells[index]!;
-    const id = live.taskIds[index]!;
-    try {
-      const t = await this.d.engine.submit({ endpointId: cell.endpointId, params: cell.params, inputs: {} }, { id, projectId: live.record.projectId });
-      if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
-      this.d.onCell(live.record.id, this.cellInfo(live, index));
-    } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      if (error instanceof IpcFailure && error.code === 'conflict') return;
-      // Refused before anything went (a cap reached since, the key removed): the cell says why; the rest wait.
-      this.noteOutcome(live, index, null, problem);
-      this.runs.save(live);
-      this.d.onCell(live.record.id, this.cellInfo(live, index));
-      if (error instanceof IpcFailure && (error.code === 'spending-cap' || error.code === 'unavailable' || error.code === 'no-credits')) {
-        await this.runs.setStatus(live, 'paused');
-        this.d.notices.add('warning', `The matrix “${live.record.name}” is paused: ${problem}`);
-      }
-    }
+    return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId } };
+  }
+
+  protected ended(live: Live, index: number, t: TaskInfo): void {
+    this.noteOutcome(live, index, t);
+  }
+
+  protected refused(live: Live, index: number, problem: string): void {
+    this.noteOutcome(live, index, null, problem);
+    this.runs.save(live);
+  }
+
+  protected requestChanged(live: Live, index: number): void {
+    this.d.onCell(live.record.id, this.cellInfo(live, index));
+  }
+
+  protected runChanged(live: Live): void {
+    this.d.onChanged(this.info(live));
   }
 
   private noteOutcome(live: Live, index: number, t: TaskInfo | null, problem?: string): void {
@@ -288,16 +207,7 @@ export class ExploreService {
     live.dirty = true;
   }
 
-  private settleIfDone(live: Live): void {
-    this.runs.finishIf(live, () => live.plan.cells.every((c) => live.record.outcomes[c.index] || (live.record.status === 'cancelled' && !this.tasks.has(live.taskIds[c.index]!))));
-  }
-
-
-
-
-
-
-  private info(live: Live): MatrixInfo {
+  protected info(live: Live): MatrixInfo {
     const r = live.record;
     return { id: r.id, name: r.name, projectId: r.projectId, spec: r.spec, status: r.status, createdAt: r.createdAt, cells: live.plan.cells.map((c) => this.cellInfo(live, c.index)) };
   }
@@ -320,6 +230,10 @@ export class ExploreService {
     if (!t) return { index, state: 'unsent', taskId: null, estimate, cost: null, seconds: null, resultId: null, thumbUrl: null, problem: null };
     return { index, state: t.state, taskId, estimate, cost: t.cost, seconds: null, resultId, thumbUrl, problem: t.error?.message ?? null };
   }
+}
+
+function liveOf(record: MatrixRecord, plan: MatrixPlan): Live {
+  return { record, plan, taskIds: plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MatrixSpecSchema } from '../../../shared/explore/matrix';
 import { MATRIX_STATUSES, ProjectIdSchema, TASK_STATES } from '../../../shared/ipc/contract';
+import { requestTaskId } from '../fs/engineRuns';
 
 /** How a cell ended, kept on the matrix so the sheet stays whole after its tasks are cleared from the queue. */
 const CellOutcomeSchema = z.object({
@@ -28,15 +28,9 @@ export const MatrixRecordSchema = z.object({
 });
 export type MatrixRecord = z.infer<typeof MatrixRecordSchema>;
 
-/**
- * A cell's task is named after it, so after a crash the engine's records say which cells were already handed to
- * it (the engine refuses a second task of the same name): a cell is never sent twice. The name starts with a
- * hash of the cell, because the library names result files by a task id's first characters: cells of one
- * matrix must differ there as random task ids do.
- */
+/** A cell's task id (see `requestTaskId`). */
 export function cellTaskId(matrixId: string, index: number): string {
-  const head = createHash('sha256').update(`${matrixId}:${index}`).digest('hex').slice(0, 12);
-  return `${head}-${matrixId}-${index}`;
+  return requestTaskId(matrixId, index);
 }
 
 const CELL_TASK = /^([0-9a-f]{12})-(mx-[0-9a-f-]{36})-(\d{1,4})$/;

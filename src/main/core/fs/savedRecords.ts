@@ -63,7 +63,7 @@ export async function savedAll(live: Pick<SavedRecord, 'saving'>): Promise<void>
 }
 
 /** The runs of one kind (batches, or matrices) held in memory by id, each written to its own file in `dir`. */
-type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
+export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
 
 const REFUSALS = {
   paused: (what: string) => `Only a ${what} that is being sent can be paused.`,

@@ -4,6 +4,9 @@ import type { EndpointSpec } from '../endpoint';
 import { enumeration, keyframes, number, string, video } from '../field';
 import { VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS, VIDEO_MODES, VIDEO_RESOLUTIONS } from '../video';
 
+/** Both third-generation endpoints: on the service's base address, snapshots the document names but does not specify. */
+const GEN3_FAMILY = { base: 'base_url', release: 'snapshot', documentation: 'named' } as const;
+
 const GEN3_IMAGE_RESOLUTIONS = ['768sq', '1k', '2k', '4k'] as const;
 
 /** Fifteen ratios from 3:1 to 1:3; the document gives the count, not the list. */
@@ -17,12 +20,10 @@ export const gen3Image: EndpointSpec = {
   id: 'gen-3-image',
   path: 'gen-3-image',
   inferredPath: 'the document does not give the path; named after gen-3-video',
-  base: 'base_url',
+  ...GEN3_FAMILY,
   title: 'Gen 3 Image',
   summary: 'Generate or edit (the prompt decides), up to ten references, bounding boxes in the prompt',
   kind: 'multi-reference',
-  release: 'snapshot',
-  documentation: 'named',
   inferred: GEN3_INFERRED,
   fields: [
     string('prompt', 'What to generate or change; refer to references by position ("image 2"); boxes are appended', {
@@ -64,12 +65,10 @@ const VIDEO_INFERRED = 'the document describes gen-3-video by its modes and limi
 export const gen3Video: EndpointSpec = {
   id: 'gen-3-video',
   path: 'gen-3-video',
-  base: 'base_url',
+  ...GEN3_FAMILY,
   title: 'Gen 3 Video',
   summary: 'Text to video, keyframes to video, continuation and draft enhancement, 24 fps with audio',
   kind: 'video',
-  release: 'snapshot',
-  documentation: 'named',
   inferred: VIDEO_INFERRED,
   longRunning: true,
   fields: [

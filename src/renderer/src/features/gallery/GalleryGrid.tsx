@@ -1,10 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { toggleStar } from './actions';
 import { FlingGate, SETTLE_MS } from './flingGate';
 import { columnsFor } from './galleryModel';
-import { itemAt } from './galleryView';
-import { ResultCard, type CardProps } from './ResultCard';
+import { galleryUi, useGalleryUi } from './galleryUiStore';
+import { itemAt, useGalleryView } from './galleryView';
+import { ResultCard } from './ResultCard';
 
 const MIN_CARD = 200;
 const GAP = 12;
@@ -16,20 +18,17 @@ export interface GridHandle {
   reveal(index: number, id: string): void;
 }
 
-interface GridProps extends Pick<CardProps, 'onSelect' | 'onPick' | 'onOpen' | 'onMenu' | 'onStar' | 'onOpenStack'> {
-  /** how many cards the grid holds */
-  readonly count: number;
-  /** the pages of cards held (the others are asked for as they scroll into view) */
-  readonly pages: ReadonlyMap<number, readonly LibraryItem[]>;
-  /** the cards on screen changed: the first and the last index */
-  readonly onShow: (from: number, to: number) => void;
-  /** how many variations each stacked group holds */
-  readonly stacks: ReadonlyMap<string, number>;
-  readonly selectedId: string | null;
-  readonly picked: readonly string[];
+interface GridProps {
   readonly onKeyDown: (e: KeyboardEvent) => void;
   readonly handle: Ref<GridHandle>;
 }
+
+// What a card's clicks change, in the gallery's stores: the same functions at every render, so the memoized cards
+// do not render again on every scroll frame.
+const showCards = (from: number, to: number) => useGalleryView.getState().show(from, to);
+const openMenu = (id: string, at: { x: number; y: number }) => galleryUi.showMenu({ id, ...at });
+const star = (item: LibraryItem) => void toggleStar(item).then((note) => note && galleryUi.setNote(note));
+const openStack = (group: string) => galleryUi.refine({ group });
 
 /**
  * The virtualized grid: only the rows on screen are in the page, so a hundred thousand results scroll as smoothly as
@@ -37,7 +36,14 @@ interface GridProps extends Pick<CardProps, 'onSelect' | 'onPick' | 'onOpen' | '
  * It is its own component because scrolling re-renders whatever holds the virtualizer: here that is the rows on
  * screen, not the gallery's search, filters and menus.
  */
-export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, stacks, selectedId, picked, onSelect, onPick, onOpen, onMenu, onStar, onOpenStack, onKeyDown, handle }: GridProps) {
+export const GalleryGrid = memo(function GalleryGrid({ onKeyDown, handle }: GridProps) {
+  // The cards held and the user's choices, from the stores: the grid renders for them, not for the screen's search,
+  // filters and menus.
+  const count = useGalleryView((s) => s.total);
+  const pages = useGalleryView((s) => s.pages);
+  const stacks = useGalleryView((s) => s.stacks);
+  const selectedId = useGalleryUi((s) => s.selectedId);
+  const picked = useGalleryUi((s) => s.picked);
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);
   const [gate] = useState(() => new FlingGate());
@@ -63,11 +69,11 @@ export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, sta
   // Pages are asked for where the grid stops, not for every row a fling crosses: like thumbnails, a page that would
   // come as its rows leave the screen costs the core, the wire and the heap for nothing.
   useEffect(() => {
-    const show = () => onShow(firstRow * columns, lastRow * columns + columns - 1);
+    const show = () => showCards(firstRow * columns, lastRow * columns + columns - 1);
     if (!gate.flinging()) return show();
     const timer = setTimeout(show, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [firstRow, lastRow, columns, onShow, gate]);
+  }, [firstRow, lastRow, columns, gate]);
 
   useImperativeHandle(
     handle,
@@ -100,13 +106,13 @@ export const GalleryGrid = memo(function GalleryGrid({ count, pages, onShow, sta
                 item={item}
                 selected={item.id === selectedId}
                 picked={picked.includes(item.id)}
-                onSelect={onSelect}
-                onPick={onPick}
-                onOpen={onOpen}
-                onMenu={onMenu}
-                onStar={onStar}
+                onSelect={galleryUi.select}
+                onPick={galleryUi.togglePick}
+                onOpen={galleryUi.open}
+                onMenu={openMenu}
+                onStar={star}
                 stack={item.group ? (stacks.get(item.group.id) ?? 0) : 0}
-                onOpenStack={onOpenStack}
+                onOpenStack={openStack}
                 gate={gate}
               />
               ),

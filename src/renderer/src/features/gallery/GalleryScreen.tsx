@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
-import { reuseParameters, saveAs, toggleStar, undoDelete } from './actions';
+import { reuseParameters, saveAs, undoDelete } from './actions';
 import { readDroppedFile, reuseSourceOf, useDroppedStore } from './droppedFiles';
 import { FullView } from './FullView';
 import { NO_FILTER, queryOf, stackWords } from './galleryModel';
@@ -33,11 +33,9 @@ export function GalleryScreen() {
   const total = useGalleryView((s) => s.total);
   const all = useGalleryView((s) => s.all);
   const loaded = useGalleryView((s) => s.loaded);
-  const stacks = useGalleryView((s) => s.stacks);
   const canUndo = useLibraryStore((s) => s.trashed.length > 0);
   const filter = useGalleryUi((s) => s.filter);
   const selectedId = useGalleryUi((s) => s.selectedId);
-  const picked = useGalleryUi((s) => s.picked);
   const chosenOpenId = useGalleryUi((s) => s.openId);
   const menu = useGalleryUi((s) => s.menu);
   const saving = useGalleryUi((s) => s.saving);
@@ -82,7 +80,6 @@ export function GalleryScreen() {
       offChanges();
     };
   }, []);
-  const onShow = useCallback((from: number, to: number) => useGalleryView.getState().show(from, to), []);
 
   // A result a notification asks for may be hidden by the filters or inside a stack: show where it is, once per
   // request.
@@ -116,10 +113,6 @@ export function GalleryScreen() {
     }
   }, []);
   const openSaveAs = useCallback((item: LibraryItem) => setSaving(item), []);
-  // Stable, so the memoized cards do not render again on every scroll frame.
-  const onCardMenu = useCallback((id: string, at: { x: number; y: number }) => setMenu({ id, ...at }), []);
-  const onCardStar = useCallback((i: LibraryItem) => void toggleStar(i).then((n) => n && setNote(n)), []);
-  const onOpenStack = useCallback((group: string) => galleryUi.refine({ group }), []);
   const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
 
   const select = useCallback(
@@ -251,22 +244,7 @@ export function GalleryScreen() {
       <PickBar />
       {loaded && all === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
       {loaded && all > 0 && total === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
-      <GalleryGrid
-        handle={grid}
-        count={total}
-        pages={pages}
-        onShow={onShow}
-        stacks={stacks}
-        selectedId={selectedId}
-        picked={picked}
-        onSelect={setSelectedId}
-        onPick={galleryUi.togglePick}
-        onOpen={setOpenId}
-        onMenu={onCardMenu}
-        onStar={onCardStar}
-        onOpenStack={onOpenStack}
-        onKeyDown={onGridKey}
-      />
+      <GalleryGrid handle={grid} onKeyDown={onGridKey} />
       {menu && menuItem && <ResultMenu item={menuItem} actions={actionsOf(menuItem)} onRun={(a) => void run(a, menuItem)} />}
       {opened && (
         <FullView

@@ -7,6 +7,7 @@ import { useHelpStore } from './helpStore';
 import { describeConstraint, describeDefault, inferences, observations } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const TASK_ENDPOINT_IDS = new Set(taskEndpoints().map((e) => e.id));
 
@@ -82,14 +83,7 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
         </details>
       )}
       <table className="fields" aria-label={`Fields of ${endpoint.title}`}>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Default</th>
-            <th scope="col">Limits</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Field', 'Type', 'Default', 'Limits']} />
         <tbody>
           {endpoint.fields.map((f) => (
             <tr key={f.name} title={f.description}>

@@ -1,4 +1,5 @@
 import { frameAt } from '../../../../shared/video/playhead';
+import { listenOn } from '../../ui/listen';
 
 /** A frame drawn from a <video>: the PNG bytes at the clip's full size, and where in the clip it was. */
 export interface CapturedFrame {
@@ -23,16 +24,7 @@ function frameReady(video: HTMLVideoElement): Promise<void> {
       off();
       reject(new Error('The clip could not be read, so its frame could not be taken.'));
     };
-    const off = () => {
-      video.removeEventListener('seeked', done);
-      video.removeEventListener('loadeddata', done);
-      video.removeEventListener('canplay', done);
-      video.removeEventListener('error', failed);
-    };
-    video.addEventListener('seeked', done);
-    video.addEventListener('loadeddata', done);
-    video.addEventListener('canplay', done);
-    video.addEventListener('error', failed);
+    const off = listenOn(video, { seeked: done, loadeddata: done, canplay: done, error: failed });
   });
 }
 

@@ -3,6 +3,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { creditsText } from '../queue/taskText';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const when = (at: number) => new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -17,17 +18,7 @@ export function BiggestRuns({ runs }: { runs: readonly SpendingRun[] }) {
     <>
       <h3 id="spending-biggest">Biggest runs, last 30 days</h3>
       <table className="spending biggest-runs" aria-labelledby="spending-biggest">
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Prompt</th>
-            <th scope="col">Credits</th>
-            <th scope="col">When</th>
-            <th scope="col">
-              <span className="visually-hidden">Result</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Model', 'Prompt', 'Credits', 'When', { hidden: 'Result' }]} />
         <tbody>
           {runs.map((r) => (
             <tr key={r.taskId}>

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { BiggestRuns } from './BiggestRuns';
 import { SpendingChart } from './SpendingChart';
 import { UnsettledTasks } from './UnsettledTasks';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
   day: { total: 'Today', cap: 'Daily cap' },
@@ -27,13 +28,7 @@ export function SpendingSection() {
     <section className="settings-section" aria-labelledby="settings-spending">
       <h2 id="settings-spending">Spending · {spending.keyLabel}</h2>
       <table className="spending" aria-label="Spending">
-        <thead>
-          <tr>
-            <th scope="col" />
-            <th scope="col">Spent</th>
-            <th scope="col">Cap</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['', 'Spent', 'Cap']} />
         <tbody>
           {SPENDING_PERIODS.map((p) => (
             <tr key={p}>

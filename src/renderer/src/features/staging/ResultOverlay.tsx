@@ -6,6 +6,7 @@ import { useAsset, useComposite, useLibraryItem } from './useImageUrl';
 import { isVideo } from '../gallery/galleryModel';
 import type { PlayerHandle } from '../player/VideoPlayer';
 import { VideoResult } from './VideoResult';
+import { listenOn } from '../../ui/listen';
 
 interface Box {
   readonly left: number;
@@ -54,16 +55,7 @@ function Divider({ rect }: { rect: Box }) {
       setSplit((x - r.left) / r.width);
     };
     move(e.clientX);
-    const target = e.currentTarget;
-    const onMove = (ev: PointerEvent) => move(ev.clientX);
-    const onUp = () => {
-      target.removeEventListener('pointermove', onMove);
-      target.removeEventListener('pointerup', onUp);
-      target.removeEventListener('pointercancel', onUp);
-    };
-    target.addEventListener('pointermove', onMove);
-    target.addEventListener('pointerup', onUp);
-    target.addEventListener('pointercancel', onUp);
+    const off = listenOn(e.currentTarget, { pointermove: (ev) => move(ev.clientX), pointerup: () => off(), pointercancel: () => off() });
   };
   const percent = Math.round(split * 100);
   return (

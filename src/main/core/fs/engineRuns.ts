@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
+import type { Logger } from '../deps';
+import type { TaskEngine } from '../engine/taskEngine';
+import type { NoticeBoard } from '../notices/noticeBoard';
+import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from './savedRecords';
+
+/** States after which a request's task does nothing more by itself. */
+export const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
+/** States in which cancelling a task sends nothing and charges nothing. */
+const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
+/** Refusals that hold for every later request too: the run pauses rather than fail each one in turn. */
+const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits']);
+
+/**
+ * A request's task is named after its run and its place in it (and, for a batch, its attempt), so after a crash
+ * the engine's records say which were handed to it already (the engine refuses a second task of the same name):
+ * nothing is sent twice. The name starts with a hash of those parts, because the library names result files by a
+ * task id's first characters: requests of one run must differ there as random task ids do.
+ */
+export function requestTaskId(...parts: ReadonlyArray<string | number>): string {
+  const head = createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 12);
+  return `${head}-${parts.join('-')}`;
+}
+
+interface RunRecordShape {
+  readonly id: string;
+  readonly name: string;
+  readonly status: RunStatus;
+  readonly outcomes: Readonly<Record<number, unknown>>;
+}
+
+/** A run held in memory: its record, and the pump at work on it, if any. */
+export interface RunLive<R> extends SavedRecord<R> {
+  /** a pause waits for the request being handed over, so what went is settled before the run says Paused */
+  pumping: Promise<void> | null;
+}
+
+type SubmitMeta = NonNullable<Parameters<TaskEngine['submit']>[1]>;
+
+export interface EngineRunsOptions<R> {
+  readonly dir: string;
+  /** the kind of run in the artist's words ("batch", "matrix") */
+  readonly what: string;
+  /** its files are `<prefix>-<uuid>.json` */
+  readonly prefix: string;
+  readonly schema: z.ZodType<R>;
+  /** whether a task of the engine's is one of this kind's requests (by its name) */
+  readonly owns: (taskId: string) => boolean;
+  /** how many requests are handed to the engine ahead of their end (see each service for why its number) */
+  readonly ahead: number;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel'>;
+  readonly notices: Pick<NoticeBoard, 'add'>;
+  readonly log: Logger;
+  readonly now: () => number;
+}
+
+/**
+ * Runs of many requests (a batch, a matrix), saved each in its own file and sent request by request through the
+ * task engine. Every request's task is named after it, so a restart hands the engine only what it does not hold.
+ * This holds what every kind of run does alike (load, feed, pause, resume, cancel, finish); each service says
+ * what its requests are, how their ends are noted and what its views are told.
+ */
+export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>, Info> {
+  protected readonly runs: RunRecords<L>;
+  /** the latest state of every request's task, from the engine */
+  protected readonly tasks = new Map<string, TaskInfo>();
+  /** Gen Studio is closing: nothing more is handed over, and a refusal for that reason is no failure. */
+  private stopping = false;
+
+  protected constructor(private readonly o: EngineRunsOptions<R>) {
+    this.runs = new RunRecords({ dir: o.dir, what: o.what, log: o.log, changed: (live) => this.runChanged(live) });
+  }
+
+  /** A saved record made live again, or null when its spec no longer plans. */
+  protected abstract revive(record: R): L | null;
+  /** How many requests the run has: they are numbered from 0, in sending order. */
+  protected abstract count(live: L): number;
+  protected abstract taskIdOf(live: L, index: number): string;
+  /** What to hand the engine for one request. */
+  protected abstract request(live: L, index: number): Promise<{ readonly request: TaskRequest; readonly meta: Omit<SubmitMeta, 'id'> }>;
+  /** A request's task ended while Gen Studio was closing, or before its end was noted: note it now. */
+  protected abstract ended(live: L, index: number, t: TaskInfo): Promise<void> | void;
+  /** A request was refused before anything went: note why, and save. */
+  protected abstract refused(live: L, index: number, problem: string): void;
+  /** One request changed: the views hear of it. */
+  protected abstract requestChanged(live: L, index: number): void;
+  /** The run's status changed and is on disk: the views hear of it. */
+  protected abstract runChanged(live: L): void;
+  protected abstract info(live: L): Info;
+
+  /** Whether the run still has work of its own under way (a file being written) that keeps it from finishing. */
+  protected busy(_live: L): boolean {
+    return false;
+  }
+
+  /** The service with its saved runs read; the caller starts them once the engine runs. */
+  protected async opened(): Promise<this> {
+    await this.load();
+    return this;
+  }
+
+  protected async load(): Promise<void> {
+    for (const t of this.o.engine.list()) if (this.o.owns(t.id)) this.tasks.set(t.id, t);
+    const saved = await readSavedRecords({ dir: this.runs.dir, prefix: this.o.prefix, schema: this.o.schema, what: this.o.what, now: this.o.now, notices: this.o.notices });
+    for (const record of saved) {
+      const live = this.revive(record);
+      if (!live) continue;
+      this.runs.all.set(record.id, live);
+      for (let index = 0; index < this.count(live); index++) {
+        const t = this.tasks.get(this.taskIdOf(live, index));
+        if (t && ENDED.has(t.state) && !live.record.outcomes[index]) await this.ended(live, index, t);
+      }
+      this.settleIfDone(live);
+      if (live.dirty) this.runs.save(live);
+    }
+  }
+
+  /** Hands every running run its next requests (after start-up, once the engine runs). */
+  start(): void {
+    for (const live of this.runs.all.values()) void this.pump(live);
+  }
+
+  get(id: string): Info {
+    return this.info(this.runs.get(id));
+  }
+
+  async pause(id: string): Promise<Info> {
+    // A request being handed to the queue at this moment still goes; once this answers, and once any view says
+    // Paused, no other will.
+    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
+    return this.info(live);
+  }
+
+  async resume(id: string): Promise<Info> {
+    const live = await this.runs.move(id, 'running');
+    void this.pump(live);
+    return this.info(live);
+  }
+
+  async cancel(id: string): Promise<Info> {
+    const live = await this.runs.move(id, 'cancelled');
+    // Requests still waiting in the queue were never sent: cancelling them costs nothing. Those on their way finish.
+    for (let index = 0; index < this.count(live); index++) {
+      const t = this.tasks.get(this.taskIdOf(live, index));
+      if (t && NOT_SENT.has(t.state)) await this.o.engine.cancel(t.id).catch(() => undefined);
+    }
+    this.settleIfDone(live);
+    return this.info(live);
+  }
+
+  /** Closing: hands nothing more to the engine; what was not sent goes when Gen Studio starts again. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** Waits for the request being handed over and every write made so far (tests, quit). */
+  async flush(): Promise<void> {
+    for (const live of this.runs.all.values()) {
+      while (live.pumping) await live.pumping;
+      await savedAll(live);
+    }
+  }
+
+  /** Hands the engine the run's next requests, keeping `ahead` of them unfinished at most. */
+  protected pump(live: L): Promise<void> {
+    live.pumping ??= this.feed(live).finally(() => {
+      live.pumping = null;
+      this.settleIfDone(live);
+    });
+    return live.pumping;
+  }
+
+  private async feed(live: L): Promise<void> {
+    while (live.record.status === 'running' && !this.stopping) {
+      let ahead = 0;
+      let next: number | null = null;
+      for (let index = 0; index < this.count(live); index++) {
+        const t = this.tasks.get(this.taskIdOf(live, index));
+        if (t) {
+          if (!ENDED.has(t.state)) ahead++;
+        } else if (!live.record.outcomes[index] && next === null) next = index;
+      }
+      if (next === null || ahead >= this.o.ahead) break;
+      await this.send(live, next);
+    }
+  }
+
+  protected async send(live: L, index: number): Promise<void> {
+    const id = this.taskIdOf(live, index);
+    try {
+      const { request, meta } = await this.request(live, index);
+      const t = await this.o.engine.submit(request, { ...meta, id });
+      // The engine may have told of the task's end before its submit answered: that end stands.
+      if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
+      this.requestChanged(live, index);
+    } catch (error) {
+      if ((error instanceof IpcFailure && error.code === 'conflict') || this.stopping) return;
+      const problem = error instanceof Error ? error.message : String(error);
+      // Refused before anything went (a cap reached since, the key removed): the request says why; the rest wait.
+      this.refused(live, index, problem);
+      this.requestChanged(live, index);
+      if (error instanceof IpcFailure && PAUSING.has(error.code)) {
+        await this.runs.setStatus(live, 'paused');
+        this.o.notices.add('warning', `The ${this.o.what} “${live.record.name}” is paused: ${problem}`);
+      }
+    }
+  }
+
+  /** A running or paused run is finished once every request has ended (or, cancelled, was never handed over). */
+  protected settleIfDone(live: L): void {
+    this.runs.finishIf(
+      live,
+      () => indexes(this.count(live)).every((i) => live.record.outcomes[i] || (live.record.status === 'cancelled' && !this.tasks.has(this.taskIdOf(live, i)))) && !this.busy(live),
+    );
+  }
+}
+
+function indexes(count: number): number[] {
+  return Array.from({ length: count }, (_, i) => i);
+}
