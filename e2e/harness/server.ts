@@ -116,6 +116,7 @@ export async function startHarness(options: {
   const dispatcher = createDispatcher(core.handlers, trustOrigins([origin]), core.log);
   // As the Electron shell does while its window loads.
   await dispatcher.warm('library.page', { offset: 0, limit: 100 });
+  void dispatcher.warm('spending.summary', {});
 
   return {
     url: `${origin}/index.html`,

@@ -119,8 +119,10 @@ async function main(): Promise<void> {
   // Opened before the window, so the window starts on it.
   for (const path of pendingProjectFiles.splice(0)) await core.openProjectFile(path);
   open();
-  // While the window loads: the library's first page is the first thing every window asks for.
+  // While the window loads: the library's first page is the first thing every window asks for, and the balance
+  // (which starts the built-in Sandbox when it is the connection in use) the next.
   void dispatcher.warm('library.page', { offset: 0, limit: 100 });
+  void dispatcher.warm('spending.summary', {});
   openProjectFileNow = (path) => {
     void core.openProjectFile(path);
     if (window?.isMinimized()) window.restore();

@@ -11,6 +11,7 @@ import { BASE, FakeService, json, netError, pending, POLL_BASE, ready, sampleJpe
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { CONNECT_BACKOFF, IMAGE_CADENCE, LONG_CADENCE } from './policy';
+import { CREDITS_CACHE_MS } from '../spending/spendingService';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
 
 const KEY = 'sk-engine-test-key-7Q2W';
@@ -366,6 +367,18 @@ describe('the task engine, against a scripted service', () => {
     const u = await submitDev();
     await reach(u.id, 'failed');
     expect(fx.task(u.id).error?.code).toBe('bad-result');
+  });
+
+  it('asks the balance once when the window asks while the ask made as it loaded is still out', async () => {
+    await withKey();
+    const asked = () => service.seen.filter((s) => s.url.endsWith('/v1/credits')).length;
+    await fx.ok('spending.summary', {});
+    const before = asked();
+    // The balance known is older than the cache keeps it: the next two asks, together, go out once.
+    clock.advance(CREDITS_CACHE_MS + 1);
+    const [first, second] = await Promise.all([fx.ok('spending.summary', {}), fx.ok('spending.summary', {})]);
+    expect(second.credits).toBe(first.credits);
+    expect(asked() - before).toBe(1);
   });
 
   it('keeps to the concurrency cap per key, with a visible queue', async () => {

@@ -13,7 +13,7 @@ import type { LedgerEntry, SpendingLedger } from './ledger';
 import { PERIOD_WORDS, periodStarts } from './periods';
 
 const NO_CAPS: SpendingCaps = { day: null, week: null, month: null };
-const CREDITS_CACHE_MS = 60_000;
+export const CREDITS_CACHE_MS = 60_000;
 
 const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -23,6 +23,7 @@ const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', {
  */
 export class SpendingService {
   private readonly creditCache = new Map<string, { at: number; credits: number | null; note: string }>();
+  private readonly creditsAsking = new Map<string, Promise<{ credits: number | null; note: string }>>();
 
   constructor(
     private readonly ledger: SpendingLedger,
@@ -153,10 +154,20 @@ export class SpendingService {
     return this.settings.get().keys.find((k) => k.id === keyId)?.connectionId;
   }
 
-  private async credits(keyId: string): Promise<{ credits: number | null; note: string }> {
-    const now = this.probe.clock.now();
+  private credits(keyId: string): Promise<{ credits: number | null; note: string }> {
     const cached = this.creditCache.get(keyId);
-    if (cached && now - cached.at < CREDITS_CACHE_MS) return cached;
+    if (cached && this.probe.clock.now() - cached.at < CREDITS_CACHE_MS) return Promise.resolve(cached);
+    // One question at a time per key: the window's first ask joins the one made while it loaded.
+    let asking = this.creditsAsking.get(keyId);
+    if (!asking) {
+      asking = this.askCredits(keyId).finally(() => this.creditsAsking.delete(keyId));
+      this.creditsAsking.set(keyId, asking);
+    }
+    return asking;
+  }
+
+  private async askCredits(keyId: string): Promise<{ credits: number | null; note: string }> {
+    const now = this.probe.clock.now();
     const connectionId = this.connectionOfKey(keyId);
     let answer: { credits: number | null; note: string };
     let conn: ResolvedConnection | undefined;
