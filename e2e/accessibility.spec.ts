@@ -49,6 +49,11 @@ async function scanAll(page: Page): Promise<Finding[]> {
   found.push(...(await scan(page, 'Queue')));
   await rail(page, 'Batch').click();
   found.push(...(await scan(page, 'Batch')));
+  // Explore with a plan on its sheet: the contact sheet is an ARIA table of rows, headers and cells.
+  await rail(page, 'Explore').click();
+  await page.getByRole('form', { name: 'Matrix' }).getByLabel('Prompt').fill('a {red|blue} fox in {snow|fog}');
+  await expect(page.getByRole('table', { name: 'Contact sheet' }).getByRole('rowheader')).toHaveCount(4);
+  found.push(...(await scan(page, 'Explore')));
   await rail(page, 'Settings').click();
   found.push(...(await scan(page, 'Settings')));
   return found;

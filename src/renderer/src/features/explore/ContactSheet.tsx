@@ -29,7 +29,8 @@ export function ContactSheet({ plan, cells, status, onOpen, planned = false }: S
   const tile = tileSize(plan.cells.length);
   const style = { '--sheet-tile': `${tile}px`, '--sheet-cols': plan.columns.length, '--sheet-label': labelWidth(plan) } as CSSProperties;
   return (
-    <div className="sheet-scroll">
+    // Focusable, so a sheet of cells that are not buttons (the plan, one still filling) scrolls from the keyboard.
+    <div className="sheet-scroll" role="region" aria-label="Scrollable sheet" tabIndex={0}>
       <div className="sheet" role="table" aria-label="Contact sheet" aria-rowcount={plan.rows.length + 1} aria-colcount={plan.columns.length + 1} style={style}>
         <div role="rowgroup" className="sheet-head">
           <div role="row" className="sheet-line">
