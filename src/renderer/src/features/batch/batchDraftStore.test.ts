@@ -7,6 +7,15 @@ const pic = (n: number): BatchPicture => ({ assetId: `a${n}`, name: `IMG_${n}.pn
 afterEach(resetBatchDraft);
 
 describe('the batch being prepared', () => {
+  it('asks for the other one when try-on’s pictures change from garments to people: the person is not the garment', () => {
+    batchDraft.chooseTool('try-on');
+    batchDraft.setPartner(pic(1));
+    batchDraft.setPicturesAre('garments');
+    expect(useBatchDraft.getState().partner).toEqual(pic(1));
+    batchDraft.setPicturesAre('people');
+    expect(useBatchDraft.getState()).toMatchObject({ picturesAre: 'people', partner: null });
+  });
+
   it('keeps every choice until it is run or cleared', () => {
     batchDraft.add([pic(1), pic(2)], []);
     batchDraft.chooseTool('expand');

@@ -66,7 +66,9 @@ export const batchDraft = {
   setEndpointId: (endpointId: string) => set({ endpointId }),
   setMask: (mask: BatchPicture) => set({ mask }),
   setPartner: (partner: BatchPicture) => set({ partner }),
-  setPicturesAre: (picturesAre: BatchDraft['picturesAre']) => set({ picturesAre }),
+  // The person chosen for many garments is not the garment for many people: switching asks for the other one
+  // (kept, it went to the service as the garment while the garment being chosen was still loading).
+  setPicturesAre: (picturesAre: BatchDraft['picturesAre']) => set((s) => (s.picturesAre === picturesAre ? {} : { picturesAre, partner: null })),
   toggleFormat: (label: string, on: boolean) => set((s) => ({ formats: on ? [...s.formats.filter((f) => f !== label), label] : s.formats.filter((f) => f !== label) })),
   setPrompt: (prompt: string) => set({ prompt }),
   setOutputDir: (outputDir: string) => set({ outputDir }),
