@@ -97,8 +97,8 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   };
 
   return (
-    <form className="batch-form" aria-label="New batch" onSubmit={(e) => e.preventDefault()}>
-      <fieldset className="batch-field">
+    <form className="tool-form" aria-label="New batch" onSubmit={(e) => e.preventDefault()}>
+      <fieldset className="tool-field">
         <legend>Pictures</legend>
         <div className="batch-row">
           <FileButton label="Add pictures" accept="image/png,image/jpeg,image/webp" multiple onFiles={add} disabled={busy}>
@@ -118,7 +118,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         <small role="status" aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
       </fieldset>
 
-      <label className="batch-field">
+      <label className="tool-field">
         <span>Tool</span>
         <select value={tool} onChange={(e) => batchDraft.chooseTool(e.target.value as BatchTool)}>
           {BATCH_TOOLS.map((t) => (
@@ -130,7 +130,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         <small>{TOOL_HINTS[tool]}</small>
       </label>
       {BATCH_TOOL_WORDS[tool].models.length > 1 && (
-        <label className="batch-field">
+        <label className="tool-field">
           <span>Model</span>
           <select value={endpointId} onChange={(e) => batchDraft.setEndpointId(e.target.value)}>
             {BATCH_TOOL_WORDS[tool].models.map((m) => (
@@ -143,7 +143,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       )}
 
       {tool === 'erase' && (
-        <div className="batch-field">
+        <div className="tool-field">
           <span>Mask (white marks what is erased)</span>
           <div className="batch-row">
             <FileButton label="Choose the mask" accept="image/png" onFiles={one(batchDraft.setMask)}>
@@ -154,12 +154,12 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </div>
       )}
       {tool === 'try-on' && (
-        <fieldset className="batch-field">
+        <fieldset className="tool-field">
           <legend>The pictures are</legend>
-          <label className="batch-check">
+          <label className="tool-check">
             <input type="radio" checked={picturesAre === 'garments'} onChange={() => batchDraft.setPicturesAre('garments')} /> garments, tried on by one person
           </label>
-          <label className="batch-check">
+          <label className="tool-check">
             <input type="radio" checked={picturesAre === 'people'} onChange={() => batchDraft.setPicturesAre('people')} /> people, each trying on one garment
           </label>
           <div className="batch-row">
@@ -171,11 +171,11 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </fieldset>
       )}
       {tool === 'expand' && (
-        <fieldset className="batch-field">
+        <fieldset className="tool-field">
           <legend>Shapes</legend>
-          <div className="batch-formats">
+          <div className="tool-choices">
             {allFormats.map((f) => (
-              <label key={f.label} className="batch-check">
+              <label key={f.label} className="tool-check">
                 <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => batchDraft.toggleFormat(f.label, e.target.checked)} />
                 {'words' in f ? String(f.words) : f.label.replace('x', ':')}
               </label>
@@ -184,13 +184,13 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </fieldset>
       )}
       {(tool === 'edit' || tool === 'expand') && (
-        <label className="batch-field">
+        <label className="tool-field">
           <span>{tool === 'edit' ? 'Prompt: what to change in every picture' : 'Prompt for the new area (optional)'}</span>
           <textarea rows={3} value={prompt} onChange={(e) => batchDraft.setPrompt(e.target.value)} />
         </label>
       )}
 
-      <div className="batch-field">
+      <div className="tool-field">
         <span>Output folder</span>
         <div className="batch-row">
           <Button
@@ -208,8 +208,8 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </div>
       </div>
 
-      <div className="batch-summary" role="status" aria-label="Batch summary">
-        {planned && !planned.ok && <span className="batch-problem">{planned.problem}</span>}
+      <div className="tool-summary" role="status" aria-label="Batch summary">
+        {planned && !planned.ok && <span className="tool-problem">{planned.problem}</span>}
         {planned?.ok && quote && (
           <>
             <strong>
@@ -226,12 +226,12 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         {!spec && pictures.length > 0 && <span>Choose the folder the results go to.</span>}
       </div>
       {quote?.refusal && (
-        <p className="batch-refusal" role="alert">
+        <p className="tool-refusal" role="alert">
           {quote.refusal}
         </p>
       )}
       {problems.map((p) => (
-        <p key={p} className="batch-refusal" role="alert">
+        <p key={p} className="tool-refusal" role="alert">
           {p}
         </p>
       ))}

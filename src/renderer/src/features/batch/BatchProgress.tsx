@@ -72,7 +72,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         {batch.done} done · {batch.failed} failed · {batch.left} left{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
       {problem && (
-        <p className="batch-refusal" role="alert">
+        <p className="tool-refusal" role="alert">
           {problem}
         </p>
       )}

@@ -3,6 +3,7 @@ import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { BatchForm } from './BatchForm';
 import { BatchProgress } from './BatchProgress';
+import '../../ui/toolScreen.css';
 import './batch.css';
 
 /** Batch: one tool over many pictures, written to a folder under their own names, with progress as it goes. */
@@ -17,10 +18,10 @@ export function BatchScreen() {
   }, []);
   const current = batches.find((b) => b.id === shown) ?? batches[0] ?? null;
   return (
-    <div className="batch">
-      <aside className="batch-side">
+    <div className="tool-page batch">
+      <aside className="tool-side">
         <h1>Batch</h1>
-        <p className="batch-lead">One tool over many pictures. Each result is written to your folder under its picture’s name.</p>
+        <p className="tool-lead">One tool over many pictures. Each result is written to your folder under its picture’s name.</p>
         <BatchForm
           onStarted={(b) => {
             setBatches((list) => [b, ...list.filter((x) => x.id !== b.id)]);

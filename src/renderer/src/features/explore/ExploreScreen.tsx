@@ -8,6 +8,7 @@ import { SavedMatrices } from './SavedMatrices';
 import { SheetView, type ExploreNote } from './SheetView';
 import { useMatrixQuote } from './useMatrixQuote';
 import { PlanView } from './PlanView';
+import '../../ui/toolScreen.css';
 import './explore.css';
 
 /** The project matrices are saved with: the open one, else the one the studio opens next (the last opened). */
@@ -63,10 +64,10 @@ export function ExploreScreen() {
   };
 
   return (
-    <div className="explore">
-      <aside className="explore-side">
+    <div className="tool-page explore">
+      <aside className="tool-side">
         <h1>Explore</h1>
-        <p className="explore-lead">One prompt with choices, across models and seeds, side by side.{project.name ? ` Saved with “${project.name}”.` : ''}</p>
+        <p className="tool-lead">One prompt with choices, across models and seeds, side by side.{project.name ? ` Saved with “${project.name}”.` : ''}</p>
         <MatrixForm
           key={formKey}
           draft={draft}

@@ -58,24 +58,24 @@ export function MatrixForm(props: {
   const canGenerate = !props.busy && !problem && summary !== null && summary.cells > 0 && !refusal && prompt === draft.prompt;
   return (
     <form
-      className="explore-form"
+      className="tool-form"
       aria-label="Matrix"
       onSubmit={(e) => {
         e.preventDefault();
         if (canGenerate) props.onGenerate();
       }}
     >
-      <label className="explore-field">
+      <label className="tool-field">
         <span>Prompt</span>
         <textarea value={prompt} rows={4} placeholder="a {red|blue|golden} fox in {snow|fog}" aria-describedby="explore-prompt-hint" onChange={(e) => setPrompt(e.target.value)} />
         <small id="explore-prompt-hint">Put choices in braces, split by |. Each way of reading the prompt becomes a row.</small>
       </label>
 
-      <fieldset className="explore-field">
+      <fieldset className="tool-field">
         <legend>Models</legend>
-        <div className="explore-models">
+        <div className="tool-choices">
           {models.map((m) => (
-            <label key={m.id} className="explore-check">
+            <label key={m.id} className="tool-check">
               <input type="checkbox" checked={draft.models.includes(m.id)} onChange={(e) => toggleModel(m.id, e.target.checked)} />
               {m.title}
             </label>
@@ -89,7 +89,7 @@ export function MatrixForm(props: {
 
       <MatrixSummary problem={problem} summary={summary} quote={quote} />
       {refusal && (
-        <p className="explore-refusal" role="alert">
+        <p className="tool-refusal" role="alert">
           {refusal}
         </p>
       )}
@@ -114,7 +114,7 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
   };
   return (
     <>
-      <label className="explore-field">
+      <label className="tool-field">
         <span>Vary</span>
         <select value={draft.sweep?.field ?? ''} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
           <option value="">Nothing else</option>
@@ -127,15 +127,15 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
       </label>
       {draft.sweep && sweepField && (
         <div className="explore-row">
-          <label className="explore-field">
+          <label className="tool-field">
             <span>From</span>
             <NumberField label="From" value={draft.sweep.from} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(from) => onChange({ sweep: { ...draft.sweep!, from } })} />
           </label>
-          <label className="explore-field">
+          <label className="tool-field">
             <span>To</span>
             <NumberField label="To" value={draft.sweep.to} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(to) => onChange({ sweep: { ...draft.sweep!, to } })} />
           </label>
-          <label className="explore-field">
+          <label className="tool-field">
             <span>Steps</span>
             <NumberField label="Steps" value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
           </label>
@@ -149,9 +149,9 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
 function MatrixSummary({ problem, summary, quote }: { problem: string | null; summary: PlanSummary | null; quote: MatrixQuote | null }) {
   const total = quote ? creditsText(quote.total) : null;
   return (
-    <div className="explore-summary" role="status" aria-label="Matrix size and price">
+    <div className="tool-summary" role="status" aria-label="Matrix size and price">
       {problem ? (
-        <span className="explore-problem">{problem}</span>
+        <span className="tool-problem">{problem}</span>
       ) : summary ? (
         <>
           <strong>
@@ -175,17 +175,17 @@ function SeedsAndSize({ draft, onChange }: { draft: MatrixSpec; onChange: (patch
   return (
     <>
       <div className="explore-row">
-        <label className="explore-field">
+        <label className="tool-field">
           <span>Seeds</span>
           <NumberField label="Seeds" value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
         </label>
-        <label className="explore-field">
+        <label className="tool-field">
           <span>First seed</span>
           <NumberField label="First seed" value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
         </label>
       </div>
 
-      <label className="explore-field">
+      <label className="tool-field">
         <span>Size</span>
         <select value={sizeIndex} onChange={(e) => onChange({ size: SIZES[Number(e.target.value)]!.size })}>
           {SIZES.map((s, i) => (
