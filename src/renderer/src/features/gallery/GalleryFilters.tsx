@@ -3,53 +3,63 @@ import { intentLabel, modelsIn, NO_FILTER, projectsIn, type GalleryFilter } from
 import { useGalleryView } from './galleryView';
 import { galleryUi, useGalleryUi } from './galleryUiStore';
 
+/** The filters a dropdown sets: each is one of a few values, `all` among them. */
+type ChoiceField = 'intent' | 'model' | 'date' | 'project' | 'status';
+interface Choice<K extends ChoiceField> {
+  readonly value: GalleryFilter[K];
+  readonly label: string;
+}
+
+const DATES: readonly Choice<'date'>[] = [
+  { value: 'all', label: 'Any date' },
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'This week' },
+  { value: 'month', label: 'This month' },
+];
+const STATUSES: readonly Choice<'status'>[] = [
+  { value: 'all', label: 'Kept and discarded' },
+  { value: 'kept', label: 'Kept' },
+  { value: 'discarded', label: 'Discarded' },
+  { value: 'starred', label: 'Starred' },
+];
+
+/** One filter's dropdown: shows the filter's value and sets it to the choice picked. */
+function FilterSelect<K extends ChoiceField>({ field, label, choices }: { field: K; label: string; choices: readonly Choice<K>[] }) {
+  const value = useGalleryUi((s) => s.filter[field]);
+  const pick = (picked: string) => {
+    const choice = choices.find((c) => c.value === picked);
+    if (choice) galleryUi.refine({ [field]: choice.value } as Pick<GalleryFilter, K>);
+  };
+  return (
+    <select aria-label={label} value={value} onChange={(e) => pick(e.target.value)}>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The search and the filters over the whole library (run in main): intent, model, date, project, status. */
 export function GalleryFilters({ projectNames }: { projectNames: ReadonlyMap<string, string> }) {
   const filter = useGalleryUi((s) => s.filter);
   const { refine, setFilter } = galleryUi;
   const facets = useGalleryView((s) => s.facets);
-  const projects = useMemo(() => projectsIn(facets.projects, projectNames), [facets.projects, projectNames]);
-  const models = useMemo(() => modelsIn(facets.models), [facets.models]);
+  const intents = useMemo((): Choice<'intent'>[] => [{ value: 'all', label: 'Every intent' }, ...facets.intents.map((k) => ({ value: k, label: intentLabel(k) }))], [facets.intents]);
+  const models = useMemo((): Choice<'model'>[] => [{ value: 'all', label: 'Every model' }, ...modelsIn(facets.models).map((m) => ({ value: m.id, label: m.title }))], [facets.models]);
+  const projects = useMemo(
+    (): Choice<'project'>[] => [{ value: 'all', label: 'Every project' }, ...projectsIn(facets.projects, projectNames).map((p) => ({ value: p.id, label: p.name })), { value: 'none', label: 'Outside any project' }],
+    [facets.projects, projectNames],
+  );
   return (
     <div className="gallery-filters" role="search">
       <input type="search" placeholder="Search prompts" aria-label="Search prompts" value={filter.text} onChange={(e) => refine({ text: e.target.value })} />
-      <select aria-label="Intent" value={filter.intent} onChange={(e) => refine({ intent: e.target.value as GalleryFilter['intent'] })}>
-        <option value="all">Every intent</option>
-        {facets.intents.map((k) => (
-          <option key={k} value={k}>
-            {intentLabel(k)}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Model" value={filter.model} onChange={(e) => refine({ model: e.target.value })}>
-        <option value="all">Every model</option>
-        {models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.title}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Date" value={filter.date} onChange={(e) => refine({ date: e.target.value as GalleryFilter['date'] })}>
-        <option value="all">Any date</option>
-        <option value="today">Today</option>
-        <option value="week">This week</option>
-        <option value="month">This month</option>
-      </select>
-      <select aria-label="Project" value={filter.project} onChange={(e) => refine({ project: e.target.value })}>
-        <option value="all">Every project</option>
-        {projects.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-        <option value="none">Outside any project</option>
-      </select>
-      <select aria-label="Status" value={filter.status} onChange={(e) => refine({ status: e.target.value as GalleryFilter['status'] })}>
-        <option value="all">Kept and discarded</option>
-        <option value="kept">Kept</option>
-        <option value="discarded">Discarded</option>
-        <option value="starred">Starred</option>
-      </select>
+      <FilterSelect field="intent" label="Intent" choices={intents} />
+      <FilterSelect field="model" label="Model" choices={models} />
+      <FilterSelect field="date" label="Date" choices={DATES} />
+      <FilterSelect field="project" label="Project" choices={projects} />
+      <FilterSelect field="status" label="Status" choices={STATUSES} />
       {filter !== NO_FILTER && (
         <button type="button" className="button" onClick={() => setFilter(NO_FILTER)}>
           Clear
