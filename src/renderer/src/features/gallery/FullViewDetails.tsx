@@ -3,7 +3,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { costText } from '../queue/taskText';
 import type { ActionNote } from './actions';
-import { promptText, titleOf } from './galleryModel';
+import { inputKey, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
 
 /** The full view's side: what made the result (inputs, parameters, seed, size, cost, times) and every action. */
@@ -15,13 +15,12 @@ export function FullViewDetails({
   onRun,
 }: {
   item: LibraryItem;
-  /** the inputs' stored images, by field and time; null for one no longer stored */
+  /** the inputs' stored images, by inputKey; null for one no longer stored */
   assets: ReadonlyMap<string, AssetInfo | null>;
   actions: readonly ResultAction[];
   note: ActionNote | null;
   onRun: (action: ResultAction) => void;
 }) {
-  // Long (over 80 lines) for its markup alone: one list of facts, each a line or two.
   const endpoint = findEndpoint(item.endpointId);
   return (
     <aside className="full-details" aria-label="Result details">
@@ -40,65 +39,82 @@ export function FullViewDetails({
           </button>
         ))}
       </div>
-      {item.inputs.length > 0 && (
-        <>
-          <h3>Inputs</h3>
-          <ul className="full-inputs" aria-label="Inputs">
-            {item.inputs.map((i) => {
-              const asset = assets.get(`${i.field}:${i.time ?? ''}`);
-              return (
-                <li key={`${i.field}:${i.time ?? ''}`}>
-                  {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={i.field} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
-                  <span className="muted small">
-                    {i.field}
-                    {i.time !== undefined ? ` @ ${i.time}s` : ''}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
-      <dl className="facts">
-        <dt>Seed</dt>
-        <dd>{item.seed ?? '—'}</dd>
-        <dt>Size</dt>
-        <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
-        <dt>Cost</dt>
-        <dd>{costText(item) ?? '—'}</dd>
-        <dt>Megapixels</dt>
-        <dd>
-          {item.inputMp !== null ? `in ${item.inputMp}` : ''}
-          {item.outputMp !== null ? ` out ${item.outputMp}` : ''}
-        </dd>
-        {item.submittedAt && item.readyAt && (
-          <>
-            <dt>Took</dt>
-            <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
-          </>
-        )}
-        <dt>Made</dt>
-        <dd>{new Date(item.createdAt).toLocaleString()}</dd>
-        <dt>Via</dt>
-        <dd>{item.connectionLabel}</dd>
-        <dt>File</dt>
-        <dd>
-          <code>{item.fileName}</code>
-        </dd>
-      </dl>
-      {Object.keys(item.params).length > 0 && (
-        <table className="fields" aria-label="Parameters">
-          <tbody>
-            {Object.entries(item.params).map(([k, v]) => (
-              <tr key={k}>
-                <th scope="row">{k.replace(/_/g, ' ')}</th>
-                <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {item.inputs.length > 0 && <ResultInputs inputs={item.inputs} assets={assets} />}
+      <ResultFacts item={item} />
+      {Object.keys(item.params).length > 0 && <ResultParams params={item.params} />}
       {item.metadataLost && <p className="inline-error">The details of this result could not be read; only the file is known.</p>}
     </aside>
+  );
+}
+
+/** The pictures the result was made from, each with its field (and time, for a clip's keyframe). */
+function ResultInputs({ inputs, assets }: { inputs: LibraryItem['inputs']; assets: ReadonlyMap<string, AssetInfo | null> }) {
+  return (
+    <>
+      <h3>Inputs</h3>
+      <ul className="full-inputs" aria-label="Inputs">
+        {inputs.map((i) => {
+          const asset = assets.get(inputKey(i));
+          return (
+            <li key={inputKey(i)}>
+              {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={i.field} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
+              <span className="muted small">
+                {i.field}
+                {i.time !== undefined ? ` @ ${i.time}s` : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Seed, size, cost, megapixels, how long it took, when, through which connection, and its file. */
+function ResultFacts({ item }: { item: LibraryItem }) {
+  return (
+    <dl className="facts">
+      <dt>Seed</dt>
+      <dd>{item.seed ?? '—'}</dd>
+      <dt>Size</dt>
+      <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
+      <dt>Cost</dt>
+      <dd>{costText(item) ?? '—'}</dd>
+      <dt>Megapixels</dt>
+      <dd>
+        {item.inputMp !== null ? `in ${item.inputMp}` : ''}
+        {item.outputMp !== null ? ` out ${item.outputMp}` : ''}
+      </dd>
+      {item.submittedAt && item.readyAt && (
+        <>
+          <dt>Took</dt>
+          <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
+        </>
+      )}
+      <dt>Made</dt>
+      <dd>{new Date(item.createdAt).toLocaleString()}</dd>
+      <dt>Via</dt>
+      <dd>{item.connectionLabel}</dd>
+      <dt>File</dt>
+      <dd>
+        <code>{item.fileName}</code>
+      </dd>
+    </dl>
+  );
+}
+
+/** The parameters sent, by name in words. */
+function ResultParams({ params }: { params: LibraryItem['params'] }) {
+  return (
+    <table className="fields" aria-label="Parameters">
+      <tbody>
+        {Object.entries(params).map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k.replace(/_/g, ' ')}</th>
+            <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { DroppedFile } from '../../../../shared/ipc/contract';
+import { inputKey } from './galleryModel';
 import '../../ui/dialog.css';
 
 /** A file dropped on the gallery that says how it was made: what can come back, and what cannot. */
@@ -28,7 +29,7 @@ export function RestoreDialog({ name, found, onRestore, onCancel }: { name: stri
           <ul className="restore-missing" aria-label="Cannot be restored">
             {found.kind === 'gen-studio' && !endpoint && <li>This version of Gen Studio does not know the endpoint {found.metadata.endpoint.id}.</li>}
             {missing.map((i) => (
-              <li key={`${i.field}:${i.time ?? ''}`}>The {i.field.replace(/_/g, ' ')} input is not stored on this computer: it will be left empty.</li>
+              <li key={inputKey(i)}>The {i.field.replace(/_/g, ' ')} input is not stored on this computer: it will be left empty.</li>
             ))}
           </ul>
         )}

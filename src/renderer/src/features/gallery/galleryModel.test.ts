@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beforeInputOf, columnsFor, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, inputKey, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
 import { BATCH_ID_PREFIX } from '../../../../shared/batch/plan';
 import { libraryItem } from './testing/libraryItem';
 
@@ -63,5 +63,13 @@ describe('a stack in words', () => {
   it('names one Generate’s variations, and one batch’s results as a batch', () => {
     expect(stackWords('g-1', 4)).toEqual({ badge: '4 variations', show: 'Show the 4 variations', shown: 'The 4 variations of one Generate.' });
     expect(stackWords(`${BATCH_ID_PREFIX}0d6e`, 3)).toEqual({ badge: '3 in one batch', show: 'Show the 3 results of this batch', shown: 'The 3 results of one batch.' });
+  });
+});
+
+describe('an input’s key', () => {
+  it('is its field, and for the keyframes one field holds, its time', () => {
+    expect(inputKey({ field: 'image' })).toBe('image:');
+    expect(inputKey({ field: 'keyframes', time: 0 })).toBe('keyframes:0');
+    expect(inputKey({ field: 'keyframes', time: 2.5 })).not.toBe(inputKey({ field: 'keyframes', time: 0 }));
   });
 });

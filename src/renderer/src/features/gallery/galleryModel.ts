@@ -28,6 +28,8 @@ export const titleOf = (item: Pick<LibraryItem, 'endpointId' | 'params' | 'creat
 export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
 /** The prompt as a caption shows it: boxes by their labels, not the JSON list sent. */
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? promptForDisplay(item.params.prompt) : '');
+/** An input among a result's: its field, and for a clip's keyframe its time (one field holds several). */
+export const inputKey = (input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>): string => `${input.field}:${input.time ?? ''}`;
 export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
 
 /** What a stack holds, in words: one Generate's variations, or one batch's results. */
