@@ -4,9 +4,9 @@ import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { dragOut, type ActionNote } from './actions';
-import { beforeInputOf, isVideo, promptText } from './galleryModel';
+import { beforeInputOf, inputKey, isVideo, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
-import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
+import { FrameButtons } from '../player/FrameButtons';
 import { PlayerControls } from '../player/PlayerControls';
 import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';
@@ -18,7 +18,7 @@ function useInputAssets(item: LibraryItem): Map<string, AssetInfo | null> {
   const [assets, setAssets] = useState(new Map<string, AssetInfo | null>());
   useEffect(() => {
     let live = true;
-    void Promise.all(item.inputs.map(async (i) => [`${i.field}:${i.time ?? ''}`, await gen.assets.get({ id: i.assetId })] as const)).then((found) => {
+    void Promise.all(item.inputs.map(async (i) => [inputKey(i), await gen.assets.get({ id: i.assetId })] as const)).then((found) => {
       if (live) setAssets(new Map(found.map(([k, r]) => [k, r.ok ? r.value : null])));
     });
     return () => {
@@ -49,7 +49,7 @@ export function FullView(props: {
   const [split, setSplit] = useState(50);
   const assets = useInputAssets(item);
   const before = beforeInputOf(item);
-  const beforeAsset = before ? (assets.get(`${before.field}:${before.time ?? ''}`) ?? null) : null;
+  const beforeAsset = before ? (assets.get(inputKey(before)) ?? null) : null;
   const size = { width: item.width ?? 1, height: item.height ?? 1 };
   const video = isVideo(item);
   const player = usePlayer(item.url);
@@ -181,26 +181,12 @@ export function FullView(props: {
         )}
         {video && (
           <PlayerControls player={player}>
-            <button
-              type="button"
-              className="button primary button-sm"
-              onClick={() => {
+            <FrameButtons
+              onUse={(a) => {
                 const el = player.videoRef.current;
-                if (el) props.onRun({ id: 'frame-picture', label: 'Use this frame as the picture', run: () => frameAsPicture(el, item.fileName, openCanvas) });
+                if (el) props.onRun({ id: a.id, label: a.label, run: () => a.run(el, item.fileName, openCanvas) });
               }}
-            >
-              Use this frame as the picture
-            </button>
-            <button
-              type="button"
-              className="button button-sm"
-              onClick={() => {
-                const el = player.videoRef.current;
-                if (el) props.onRun({ id: 'frame-keyframe', label: 'Pin as a keyframe', run: () => frameAsKeyframe(el, item.fileName, openCanvas) });
-              }}
-            >
-              Pin as a keyframe
-            </button>
+            />
           </PlayerControls>
         )}
       </div>

@@ -43,7 +43,7 @@ function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote 
  * The frame on screen becomes the canvas's picture at the clip's full size. `open` shows the canvas once the frame
  * is taken (the gallery's full view is gone after that); the strip is on the canvas already.
  */
-export async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
   try {
     const { asset, frame } = await storeFrame(video, clipName);
     await open?.();
@@ -67,7 +67,7 @@ export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
 }
 
 /** The frame on screen, pinned as a keyframe at the time it shows in its clip. */
-export async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
   try {
     const { asset, frame } = await storeFrame(video, clipName);
     await open?.();
@@ -76,3 +76,18 @@ export async function frameAsKeyframe(video: HTMLVideoElement, clipName: string,
     return { kind: 'error', text: `The frame was not pinned: ${message(error)}` };
   }
 }
+
+/** One thing to do with the frame on screen, as the strip's player and the gallery's full view offer it. */
+export interface FrameAction {
+  readonly id: 'frame-picture' | 'frame-keyframe';
+  readonly label: string;
+  /** what it does, for the button's tooltip */
+  readonly hint: string;
+  readonly primary: boolean;
+  readonly run: (video: HTMLVideoElement, clipName: string, open?: () => Promise<void>) => Promise<FrameNote>;
+}
+
+export const FRAME_ACTIONS: readonly FrameAction[] = [
+  { id: 'frame-picture', label: 'Use this frame as the picture', hint: 'The frame on screen becomes the canvas’s picture, at the clip’s full size', primary: true, run: frameAsPicture },
+  { id: 'frame-keyframe', label: 'Pin as a keyframe', hint: 'Pins the frame on screen to the video timeline at the time it shows', primary: false, run: frameAsKeyframe },
+];

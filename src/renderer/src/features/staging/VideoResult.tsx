@@ -1,7 +1,8 @@
 import { useState, type RefObject } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { Button } from '../../ui/Button';
-import { frameAsKeyframe, frameAsPicture } from '../player/frameActions';
+import type { FrameAction } from '../player/frameActions';
+import { FrameButtons } from '../player/FrameButtons';
 import { VideoPlayer, type PlayerHandle } from '../player/VideoPlayer';
 import { openUpscale } from '../upscale/upscaleSource';
 import { decideResult } from './stagingActions';
@@ -14,7 +15,7 @@ import type { StripEntry } from './stripModel';
  */
 export function VideoResult({ item, frame, player }: { item: LibraryItem; frame: { left: number; top: number; width: number; height: number }; player: RefObject<PlayerHandle | null> }) {
   const [busy, setBusy] = useState(false);
-  const use = async (how: (video: HTMLVideoElement, name: string) => Promise<{ kind: 'info' | 'error'; text: string }>) => {
+  const use = async (how: FrameAction['run']) => {
     const video = player.current?.videoRef.current;
     if (!video || busy) return;
     setBusy(true);
@@ -33,16 +34,7 @@ export function VideoResult({ item, frame, player }: { item: LibraryItem; frame:
           src={item.url}
           poster={item.thumbnailUrl}
           label="Video result"
-          actions={
-            <>
-              <Button size="sm" variant="primary" disabled={busy} onClick={() => void use(frameAsPicture)} title="The frame on screen becomes the canvas’s picture, at the clip’s full size">
-                Use this frame as the picture
-              </Button>
-              <Button size="sm" disabled={busy} onClick={() => void use(frameAsKeyframe)} title="Pins the frame on screen to the video timeline at the time it shows">
-                Pin as a keyframe
-              </Button>
-            </>
-          }
+          actions={<FrameButtons disabled={busy} onUse={(a) => void use(a.run)} />}
         />
       </div>
     </div>
