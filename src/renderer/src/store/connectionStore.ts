@@ -2,13 +2,12 @@ import { create } from 'zustand';
 import type { ConnectionInfo, ConnectionStatus, NewConnection } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
+import { loadAnswer, NOT_LOADED, type LoadState } from './loadAnswer';
 
-interface ConnectionState {
+interface ConnectionState extends LoadState {
   readonly connections: readonly ConnectionInfo[];
   /** whether the active connection answers */
   readonly status: ConnectionStatus | null;
-  readonly error: string | null;
-  readonly loaded: boolean;
   load(): Promise<void>;
   /** Keeps the list current as main reports changes; returns the unsubscribe. */
   follow(): () => void;
@@ -19,13 +18,12 @@ interface ConnectionState {
 }
 
 export const useConnectionStore = create<ConnectionState>((set, get) => ({
+  ...NOT_LOADED,
   connections: [],
   status: null,
-  error: null,
-  loaded: false,
   load: async () => {
     const [result, status] = await Promise.all([gen.connections.list(), gen.connections.status()]);
-    set(result.ok ? { connections: result.value, error: null, loaded: true } : { error: result.error.message, loaded: true });
+    set(loadAnswer(result, (connections) => ({ connections })));
     if (status.ok) set({ status: status.value });
   },
   follow: () => {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { LibraryItem, LibraryPage } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
 import { gen } from '../api';
+import { loadAnswer, NOT_LOADED, type LoadState } from './loadAnswer';
 import { useNavigationStore } from './navigationStore';
 
 /**
@@ -10,13 +11,11 @@ import { useNavigationStore } from './navigationStore';
  */
 const RECENT_RESULTS = 120;
 
-interface LibraryState {
+interface LibraryState extends LoadState {
   /** the newest results, at most RECENT_RESULTS */
   readonly items: readonly LibraryItem[];
   /** counts every change main tells of (filed, updated, removed): the gallery asks again for the pages it shows */
   readonly revision: number;
-  readonly loaded: boolean;
-  readonly error: string | null;
   /** A result a notification click asked to show, until the gallery opens it. */
   readonly requestedOpen: string | null;
   clearRequestedOpen(): void;
@@ -46,10 +45,9 @@ const newestFirst = (items: readonly LibraryItem[]) => [...items].sort((a, b) =>
 const upsert = (items: readonly LibraryItem[], item: LibraryItem) => newestFirst([item, ...items.filter((i) => i.id !== item.id)]);
 
 export const useLibraryStore = create<LibraryState>((set, get) => ({
+  ...NOT_LOADED,
   items: [],
   revision: 0,
-  loaded: false,
-  error: null,
   trashed: [],
   requestedOpen: null,
   clearRequestedOpen: () => set({ requestedOpen: null }),
@@ -57,7 +55,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
     const answer = gen.library.page({ offset: 0, limit: RECENT_RESULTS });
     newest = { revision: get().revision, answer };
     const result = await answer;
-    set(result.ok ? { items: result.value.items, loaded: true, error: null } : { error: result.error.message, loaded: true });
+    set(loadAnswer(result, (page) => ({ items: page.items })));
   },
   follow: () => {
     const offs = [

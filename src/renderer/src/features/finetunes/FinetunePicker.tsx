@@ -9,7 +9,7 @@ import './finetunes.css';
  * says of the one picked, and deleting it after a confirmation that names it.
  */
 export function FinetunePicker(props: { readonly value: string; readonly onPick: (id: string | undefined) => void; readonly disabled?: boolean | undefined; readonly input: ReactNode }) {
-  const { finetunes, loaded, loading, message, load, remove } = useFinetuneStore();
+  const { finetunes, loaded, loading, error, load, remove } = useFinetuneStore();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
@@ -43,7 +43,7 @@ export function FinetunePicker(props: { readonly value: string; readonly onPick:
       </span>
       {props.input}
       {about && <span className="form-hint">{about}</span>}
-      {message && <span className="form-hint">{message}</span>}
+      {error && <span className="form-hint">{error}</span>}
       {said && (
         <span className={said.ok ? 'form-hint' : 'form-error'} role="status">
           {said.text}

@@ -1,14 +1,12 @@
 import { create } from 'zustand';
 import type { Finetune } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
+import { loadAnswer, NOT_LOADED, type LoadState } from '../../store/loadAnswer';
 
-interface FinetuneState {
+/** `error`: why there is no list (the connection does not answer it), shown beside the typed name. */
+interface FinetuneState extends LoadState {
   readonly finetunes: readonly Finetune[];
-  /** null until the first answer */
-  readonly loaded: boolean;
   readonly loading: boolean;
-  /** why there is no list (the connection does not answer it), shown beside the typed name */
-  readonly message: string | null;
   load(): Promise<void>;
   /** Deletes one on the service; answers what to say. */
   remove(id: string): Promise<{ ok: boolean; text: string }>;
@@ -16,19 +14,14 @@ interface FinetuneState {
 
 /** The active key's finetunes, asked once when a finetune field first shows and again after a deletion. */
 export const useFinetuneStore = create<FinetuneState>((set, get) => ({
+  ...NOT_LOADED,
   finetunes: [],
-  loaded: false,
   loading: false,
-  message: null,
   load: async () => {
     if (get().loading) return;
     set({ loading: true });
     const result = await gen.finetunes.list();
-    set(
-      result.ok
-        ? { finetunes: result.value.finetunes, message: result.value.message, loaded: true, loading: false }
-        : { finetunes: [], message: result.error.message, loaded: true, loading: false },
-    );
+    set({ loading: false, ...loadAnswer(result, (v) => ({ finetunes: v.finetunes, error: v.message })) });
   },
   remove: async (id) => {
     const result = await gen.finetunes.delete({ id });
