@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchFormat, type BatchPicture, type BatchSpec, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
-import type { BatchInfo, BatchQuote } from '../../../../shared/ipc/contract';
+import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
+import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
-import { FileButton } from '../../ui/FileButton';
+import { FileButton, type FileButtonProps } from '../../ui/FileButton';
 import { creditsText } from '../queue/taskText';
 import { batchDraft, useBatchDraft } from './batchDraftStore';
 
@@ -25,6 +26,11 @@ const TOOL_HINTS: Readonly<Record<BatchTool, string>> = {
   edit: 'Changes every picture as one prompt says.',
 };
 
+/** Every shape Expand offers: the plain ratios, then the social formats. */
+const ALL_FORMATS: readonly BatchFormat[] = [...RATIOS, ...SOCIAL_FORMATS];
+
+const askQuote = (spec: BatchSpec) => gen.batch.quote({ spec });
+
 /** Stores a chosen file as an asset and reads its size; a file that is not a picture says so. */
 async function importPicture(file: File): Promise<BatchPicture | string> {
   const r = await gen.assets.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
@@ -44,34 +50,41 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
   return { pictures, problems };
 }
 
+/** The file types a picture may be. */
+const PICTURE_TYPES = 'image/png,image/jpeg,image/webp';
+
+/** A button that chooses one picture (the mask, the person or garment), and the name of the one chosen. */
+function OnePicture({ label, accept, chosen, onFiles }: { label: string; accept: string; chosen: BatchPicture | null; onFiles: FileButtonProps['onFiles'] }) {
+  return (
+    <div className="batch-row">
+      <FileButton label={label} accept={accept} onFiles={onFiles}>
+        {label}…
+      </FileButton>
+      <small>{chosen ? chosen.name : 'None yet.'}</small>
+    </div>
+  );
+}
+
 /** Choosing the pictures, the tool and its model, the folder; the count, the total and the caps before Run. */
 export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void }) {
   // Long (over 80 lines) for its markup (about 140 of its lines): the tool and its settings, the pictures and folders
   // chosen, the mask, the output folder and the batch's summary.
   // The draft outlives the screen (the gallery adds to it too); only the quote and the busy state are this form's.
   const { pictures, tool, endpointId, mask, partner, picturesAre, formats, prompt, outputDir, problems } = useBatchDraft();
-  const [quoted, setQuoted] = useState<{ key: string; quote: BatchQuote } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const allFormats = useMemo(() => [...RATIOS, ...SOCIAL_FORMATS], []);
-  const spec: BatchSpec | null = outputDir
-    ? { tool, endpointId, pictures: [...pictures], mask, partner, picturesAre, formats: allFormats.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
-    : null;
-  const specKey = JSON.stringify(spec);
-  const planned = useMemo(() => (spec && pictures.length > 0 ? planBatch(spec) : null), [specKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (!planned?.ok || !spec) return;
-    let live = true;
-    void gen.batch.quote({ spec }).then((r) => {
-      if (live && r.ok) setQuoted({ key: specKey, quote: r.value });
-    });
-    return () => {
-      live = false;
-    };
-  }, [planned]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new spec only when a part of the batch changes (the draft's parts keep their identity until then), so it is
+  // planned and priced once per change of batch.
+  const spec = useMemo(
+    (): BatchSpec | null =>
+      outputDir
+        ? { tool, endpointId, pictures: [...pictures], mask, partner, picturesAre, formats: ALL_FORMATS.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
+        : null,
+    [tool, endpointId, pictures, mask, partner, picturesAre, formats, prompt, outputDir],
+  );
+  const planned = useMemo(() => (spec && spec.pictures.length > 0 ? planBatch(spec) : null), [spec]);
   // A quote answers the batch as it was asked; a changed batch waits for its own.
-  const quote = planned?.ok && quoted?.key === specKey ? quoted.quote : null;
+  const quote = useAnswer(planned?.ok ? spec : null, askQuote);
 
   const add = async (files: File[]) => {
     setBusy(true);
@@ -101,7 +114,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       <fieldset className="tool-field">
         <legend>Pictures</legend>
         <div className="batch-row">
-          <FileButton label="Add pictures" accept="image/png,image/jpeg,image/webp" multiple onFiles={add} disabled={busy}>
+          <FileButton label="Add pictures" accept={PICTURE_TYPES} multiple onFiles={add} disabled={busy}>
             Add pictures…
           </FileButton>
           <label className={buttonClass('default', 'md', 'file-button')}>
@@ -145,12 +158,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       {tool === 'erase' && (
         <div className="tool-field">
           <span>Mask (white marks what is erased)</span>
-          <div className="batch-row">
-            <FileButton label="Choose the mask" accept="image/png" onFiles={one(batchDraft.setMask)}>
-              Choose the mask…
-            </FileButton>
-            <small>{mask ? mask.name : 'None yet.'}</small>
-          </div>
+          <OnePicture label="Choose the mask" accept="image/png" chosen={mask} onFiles={one(batchDraft.setMask)} />
         </div>
       )}
       {tool === 'try-on' && (
@@ -162,19 +170,14 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
           <label className="tool-check">
             <input type="radio" checked={picturesAre === 'people'} onChange={() => batchDraft.setPicturesAre('people')} /> people, each trying on one garment
           </label>
-          <div className="batch-row">
-            <FileButton label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept="image/png,image/jpeg,image/webp" onFiles={one(batchDraft.setPartner)}>
-              {picturesAre === 'garments' ? 'Choose the person…' : 'Choose the garment…'}
-            </FileButton>
-            <small>{partner ? partner.name : 'None yet.'}</small>
-          </div>
+          <OnePicture label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept={PICTURE_TYPES} chosen={partner} onFiles={one(batchDraft.setPartner)} />
         </fieldset>
       )}
       {tool === 'expand' && (
         <fieldset className="tool-field">
           <legend>Shapes</legend>
           <div className="tool-choices">
-            {allFormats.map((f) => (
+            {ALL_FORMATS.map((f) => (
               <label key={f.label} className="tool-check">
                 <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => batchDraft.toggleFormat(f.label, e.target.checked)} />
                 {'words' in f ? String(f.words) : f.label.replace('x', ':')}

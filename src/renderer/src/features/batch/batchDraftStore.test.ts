@@ -16,6 +16,15 @@ describe('the batch being prepared', () => {
     expect(useBatchDraft.getState()).toMatchObject({ picturesAre: 'people', partner: null });
   });
 
+  it('adds only pictures not in the batch yet, and with none new keeps the list it held', () => {
+    batchDraft.add([pic(1), pic(2)], []);
+    const held = useBatchDraft.getState().pictures;
+    batchDraft.add([pic(2), pic(1)], []);
+    expect(useBatchDraft.getState().pictures).toBe(held);
+    batchDraft.add([pic(2), pic(3), pic(3)], []);
+    expect(useBatchDraft.getState().pictures).toEqual([pic(1), pic(2), pic(3)]);
+  });
+
   it('keeps every choice until it is run or cleared', () => {
     batchDraft.add([pic(1), pic(2)], []);
     batchDraft.chooseTool('expand');

@@ -40,15 +40,18 @@ export function resetBatchDraft(): void {
   useBatchDraft.setState(EMPTY);
 }
 
-/** Appends pictures, leaving out any already in the batch (the same picture twice would make the same file twice). */
-const joined = (have: readonly BatchPicture[], more: readonly BatchPicture[]): BatchPicture[] => {
+/**
+ * Appends pictures, leaving out any already in the batch (the same picture twice would make the same file twice).
+ * With none new the list is the one held, so the batch is not planned and priced again.
+ */
+const joined = (have: readonly BatchPicture[], more: readonly BatchPicture[]): readonly BatchPicture[] => {
   const seen = new Set(have.map((p) => p.assetId));
   const fresh = more.filter((p) => {
     if (seen.has(p.assetId)) return false;
     seen.add(p.assetId);
     return true;
   });
-  return [...have, ...fresh];
+  return fresh.length > 0 ? [...have, ...fresh] : have;
 };
 
 const set = useBatchDraft.setState;
