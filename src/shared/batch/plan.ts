@@ -9,6 +9,8 @@ import { AssetIdSchema } from '../tasks/taskRequest';
 /** How a batch's id starts; the id is also its task group's, so the gallery can name a batch's stack as one. */
 export const BATCH_ID_PREFIX = 'bt-';
 export const isBatchGroup = (groupId: string): boolean => groupId.startsWith(BATCH_ID_PREFIX);
+/** A batch's id, the one schema for it: in every call about a batch and in its file, whose name it is. */
+export const BatchIdSchema = z.string().regex(new RegExp(`^${BATCH_ID_PREFIX}[0-9a-f-]{36}$`));
 
 export const MAX_BATCH_PICTURES = 500;
 export const MAX_BATCH_ITEMS = 2000;

@@ -99,6 +99,9 @@ describe('the catalog', () => {
       expect(e.release).toBe(e.id.endsWith('-preview') ? 'preview' : 'snapshot');
       const refs = e.fields.filter((f) => f.role === 'reference').length;
       expect(refs, e.id).toBe(e.maxReferences);
+      // The check before sending names the same references as the form shows.
+      const rule = e.rules.find((r) => r.kind === 'reference-count');
+      if (refs > 0) expect(rule, e.id).toEqual({ kind: 'reference-count', fields: e.fields.filter((f) => f.role === 'reference').map((f) => f.name), max: refs });
     }
     expect(findEndpoint('gen-2-flex')?.maxReferences).toBe(8);
     expect(findEndpoint('gen-ctx-max')?.maxReferences).toBe(4);

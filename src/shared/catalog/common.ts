@@ -49,7 +49,7 @@ export const safetyTolerance = (max: number, note?: string): FieldSpec =>
   });
 
 /** The source marks a shared field may carry (see `FieldSpec.inferred` and `FieldSpec.observed`). */
-interface Marks {
+export interface Marks {
   readonly inferred?: string;
   readonly observed?: string;
 }
@@ -78,6 +78,12 @@ export const promptUpsampling = (o: { nullable?: boolean; default?: boolean } & 
 export function referenceFieldNames(count: number): string[] {
   return Array.from({ length: count }, (_, i) => (i === 0 ? 'input_image' : `input_image_${i + 1}`));
 }
+
+/** How many references a model takes: the form's limit and the check before sending, from one number. */
+export const referenceLimit = (max: number) => ({
+  maxReferences: max,
+  rules: [{ kind: 'reference-count' as const, fields: referenceFieldNames(max), max }],
+});
 
 export function referenceFields(
   count: number,

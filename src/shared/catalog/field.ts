@@ -141,29 +141,17 @@ function base(name: string, description: string, o: { nullable?: boolean; requir
   };
 }
 
-export const integer = (name: string, description: string, o: Options<IntegerField> = {}): IntegerField => ({
-  ...o,
-  ...base(name, description, o),
-  type: 'integer',
-});
+/** The builder of a field type whose settings all have defaults: the catalog writes only what differs from them. */
+const plain =
+  <F extends IntegerField | NumberField | BooleanField | StringField>(type: F['type']) =>
+  (name: string, description: string, o?: Options<F>): F =>
+    // The spread of one member of the union with its own `type` is that member; TS cannot follow it through F.
+    ({ ...o, ...base(name, description, o ?? {}), type }) as F;
 
-export const number = (name: string, description: string, o: Options<NumberField> = {}): NumberField => ({
-  ...o,
-  ...base(name, description, o),
-  type: 'number',
-});
-
-export const boolean = (name: string, description: string, o: Options<BooleanField> = {}): BooleanField => ({
-  ...o,
-  ...base(name, description, o),
-  type: 'boolean',
-});
-
-export const string = (name: string, description: string, o: Options<StringField> = {}): StringField => ({
-  ...o,
-  ...base(name, description, o),
-  type: 'string',
-});
+export const integer = plain<IntegerField>('integer');
+export const number = plain<NumberField>('number');
+export const boolean = plain<BooleanField>('boolean');
+export const string = plain<StringField>('string');
 
 export const enumeration = (
   name: string,

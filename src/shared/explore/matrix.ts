@@ -5,6 +5,10 @@ import type { JsonValue } from '../catalog/field';
 import { getIntent, intentModels } from '../studio/intents';
 import { MAX_SEED, takesSeed } from '../studio/variations';
 
+/** A matrix's id, the one schema for it: in every call about a matrix and in its file, whose name it is. */
+export const MATRIX_ID_PREFIX = 'mx-';
+export const MatrixIdSchema = z.string().regex(new RegExp(`^${MATRIX_ID_PREFIX}[0-9a-f-]{36}$`));
+
 /** A matrix bigger than this is refused when planned: a sheet the artist can still read, and a bounded bill. */
 export const MAX_CELLS = 1000;
 const MAX_MODELS = 6;

@@ -85,8 +85,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     }
     return out;
   },
-  'duration-by-mode': (rule, input) => {
-    const { body } = input;
+  'duration-by-mode': (rule, { body }) => {
     const mode = str(body[rule.modeField]);
     const duration = num(body[rule.durationField]);
     const max = mode === undefined ? undefined : rule.maxByMode[mode];
@@ -97,14 +96,12 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
       }),
     ];
   },
-  'required-when': (rule, input) => {
-    const { body } = input;
+  'required-when': (rule, { body }) => {
     const when = str(body[rule.whenField]);
     if (when === undefined || !rule.whenValues.includes(when) || present(body[rule.field])) return [];
     return [issue(['body', rule.field], 'missing', `Field required when ${rule.whenField} is ${when}`)];
   },
-  'keyframes-within-duration': (rule, input) => {
-    const { body } = input;
+  'keyframes-within-duration': (rule, { body }) => {
     const duration = num(body[rule.durationField]);
     const frames = body[rule.field];
     if (duration === undefined || !Array.isArray(frames)) return [];
@@ -160,8 +157,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     }
     return out;
   },
-  'max-output-megapixels': (rule, input) => {
-    const { body } = input;
+  'max-output-megapixels': (rule, { body }) => {
     const width = num(body[rule.width]);
     const height = num(body[rule.height]);
     if (width === undefined || height === undefined) return [];

@@ -44,30 +44,26 @@ export function classifyAnswer(status: number, body: string, headers: Headers, n
 
 const OK: AnswerClass = { kind: 'ok' };
 
+/** The answers whose status alone says what they mean. */
+const BY_STATUS: ReadonlyMap<number, AnswerClass> = new Map<number, AnswerClass>([
+  [401, { kind: 'key-rejected' }],
+  [403, { kind: 'key-rejected' }],
+  [402, { kind: 'no-credits' }],
+  [404, { kind: 'not-found' }],
+  [405, { kind: 'wrong-address' }],
+  [408, { kind: 'server-error' }],
+  [413, { kind: 'too-large' }],
+]);
+
 function classOf(status: number, body: string, headers: Headers, now: number): AnswerClass {
   if (status >= 200 && status < 300) return OK;
   if (status >= 300 && status < 400) return { kind: 'wrong-address' };
-  switch (status) {
-    case 401:
-    case 403:
-      return { kind: 'key-rejected' };
-    case 402:
-      return { kind: 'no-credits' };
-    case 404:
-      return { kind: 'not-found' };
-    case 405:
-      return { kind: 'wrong-address' };
-    case 408:
-      return { kind: 'server-error' };
-    case 413:
-      return { kind: 'too-large' };
-    case 422: {
-      const parsed = ValidationErrorBodySchema.safeParse(parseJson(body));
-      return { kind: 'validation', issues: parsed.success ? parsed.data.detail.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })) : null };
-    }
-    case 429:
-      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(headers, now) ?? null };
-    default:
-      return status >= 500 || status < 200 ? { kind: 'server-error' } : { kind: 'bad-request' };
+  const known = BY_STATUS.get(status);
+  if (known) return known;
+  if (status === 422) {
+    const parsed = ValidationErrorBodySchema.safeParse(parseJson(body));
+    return { kind: 'validation', issues: parsed.success ? parsed.data.detail.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })) : null };
   }
+  if (status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(headers, now) ?? null };
+  return status >= 500 || status < 200 ? { kind: 'server-error' } : { kind: 'bad-request' };
 }

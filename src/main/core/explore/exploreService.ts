@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { findEndpoint } from '../../../shared/catalog/catalog';
-import { planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
+import { MATRIX_ID_PREFIX, planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
 import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -81,7 +81,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     this.checkCaps(plan, estimates);
     const record: MatrixRecord = {
       version: 1,
-      id: `mx-${randomUUID()}`,
+      id: `${MATRIX_ID_PREFIX}${randomUUID()}`,
       name: name?.trim() || spec.prompt.slice(0, 80),
       projectId,
       spec,

@@ -1,30 +1,20 @@
 import { z } from 'zod';
-import { MatrixSpecSchema } from '../../../shared/explore/matrix';
-import { MATRIX_STATUSES, ProjectIdSchema, TASK_STATES } from '../../../shared/ipc/contract';
+import { MatrixIdSchema, MatrixSpecSchema } from '../../../shared/explore/matrix';
+import { MATRIX_STATUSES, ProjectIdSchema } from '../../../shared/ipc/contract';
 import { requestTaskId } from '../fs/engineRuns';
+import { byRequest, RequestOutcomeSchema, runRecordFrame } from '../fs/runRecord';
 
-/** How a cell ended, kept on the matrix so the sheet stays whole after its tasks are cleared from the queue. */
-const CellOutcomeSchema = z.object({
-  state: z.enum(TASK_STATES),
-  cost: z.number().nullable(),
-  seconds: z.number().nullable(),
-  resultId: z.string().nullable(),
-  problem: z.string().nullable(),
-});
+/** How a cell ended, with how long it took. */
+const CellOutcomeSchema = RequestOutcomeSchema.extend({ seconds: z.number().nullable() });
 export type CellOutcome = z.infer<typeof CellOutcomeSchema>;
 
 /** A matrix on disk (`data/explore/<id>.json`): what was asked, its prices when planned, and each cell's end. */
 export const MatrixRecordSchema = z.object({
-  version: z.literal(1),
-  id: z.string().regex(/^mx-[0-9a-f-]{36}$/),
-  name: z.string(),
+  ...runRecordFrame(MatrixIdSchema),
   projectId: ProjectIdSchema.nullable(),
   spec: MatrixSpecSchema,
   status: z.enum(MATRIX_STATUSES),
-  createdAt: z.number(),
-  estimates: z.array(z.number().nullable()),
-  /** by cell index */
-  outcomes: z.record(z.string().regex(/^\d+$/), CellOutcomeSchema),
+  outcomes: byRequest(CellOutcomeSchema),
 });
 export type MatrixRecord = z.infer<typeof MatrixRecordSchema>;
 

@@ -39,29 +39,17 @@ export function rendererKind(endpoint: EndpointSpec): RendererKind | undefined {
   return undefined;
 }
 
-async function raster(kind: RendererKind, job: RenderJob): Promise<Raster> {
-  switch (kind) {
-    case 'text-to-image':
-      return renderTextToImage(job);
-    case 'composition':
-      return renderComposition(job);
-    case 'fill':
-      return renderFill(job);
-    case 'expand':
-      return renderExpand(job);
-    case 'outpainting':
-      return renderOutpainting(job);
-    case 'erase':
-      return renderErase(job);
-    case 'deblur':
-      return renderDeblur(job);
-    case 'try-on':
-      return renderTryOn(job);
-    case 'video':
-    case 'video-upscale':
-      throw new Error(`${kind} is not an image`);
-  }
-}
+/** The renderer of each kind of still picture; a clip's kinds are made by render() itself. */
+const RASTERS: Record<Exclude<RendererKind, 'video' | 'video-upscale'>, (job: RenderJob) => Promise<Raster>> = {
+  'text-to-image': renderTextToImage,
+  composition: renderComposition,
+  fill: renderFill,
+  expand: renderExpand,
+  outpainting: renderOutpainting,
+  erase: renderErase,
+  deblur: renderDeblur,
+  'try-on': renderTryOn,
+};
 
 /** Makes the output file of a task. Throws only on a sandbox bug; the task then ends with status Error. */
 export async function render(job: RenderJob): Promise<RenderedOutput> {
@@ -69,5 +57,5 @@ export async function render(job: RenderJob): Promise<RenderedOutput> {
   if (!kind) throw new Error(`the sandbox has no renderer for ${job.endpoint.id}`);
   if (kind === 'video') return renderVideo(job);
   if (kind === 'video-upscale') return renderVideoUpscale(job);
-  return encodeImage(await raster(kind, job), job.format as ImageFormat);
+  return encodeImage(await RASTERS[kind](job), job.format as ImageFormat);
 }

@@ -123,11 +123,15 @@ export function macroblocksOf(p: Planes, rect: Rect): number[] {
   return out;
 }
 
+/** Where a macroblock's luma starts; its chroma starts at half of each. */
+function macroblockOrigin(p: Planes, mb: number): { x: number; y: number } {
+  const mbW = p.width / 16;
+  return { x: (mb % mbW) * 16, y: Math.floor(mb / mbW) * 16 };
+}
+
 /** Copies one macroblock's 384 samples (256 luma, 64 Cb, 64 Cr) into `out` at `at`: I_PCM's order. */
 export function readMacroblock(p: Planes, mb: number, out: Uint8Array, at = 0): void {
-  const mbW = p.width / 16;
-  const x = (mb % mbW) * 16;
-  const y = Math.floor(mb / mbW) * 16;
+  const { x, y } = macroblockOrigin(p, mb);
   // Plain loops: subarray views per row cost more than the copying itself.
   let o = at;
   for (let row = 0; row < 16; row++) {
@@ -143,23 +147,6 @@ export function readMacroblock(p: Planes, mb: number, out: Uint8Array, at = 0): 
   }
 }
 
-/** Whether every sample of a macroblock has the given colour. */
-function macroblockIs(p: Planes, mb: number, color: Yuv): boolean {
-  const mbW = p.width / 16;
-  const x = (mb % mbW) * 16;
-  const y = Math.floor(mb / mbW) * 16;
-  for (let row = 0; row < 16; row++) {
-    const from = (y + row) * p.width + x;
-    for (let i = from; i < from + 16; i++) if (p.y[i] !== color.y) return false;
-  }
-  const cw = p.width / 2;
-  for (let row = 0; row < 8; row++) {
-    const from = (y / 2 + row) * cw + x / 2;
-    for (let i = from; i < from + 8; i++) if (p.cb[i] !== color.cb || p.cr[i] !== color.cr) return false;
-  }
-  return true;
-}
-
 /** Copies a rectangle (even coordinates and size) from planes of the same size. */
 export function copyRect(from: Planes, to: Planes, rect: Rect): void {
   const { x, y, width, height } = clip(to, rect);
@@ -173,13 +160,20 @@ export function copyRect(from: Planes, to: Planes, rect: Rect): void {
   }
 }
 
+/** A macroblock's samples in I_PCM's order: 256 luma, then 64 Cb, then 64 Cr. */
+const MB_LUMA = 256;
+const MB_CHROMA = 64;
+const mbSamples = new Uint8Array(MB_LUMA + 2 * MB_CHROMA);
+
 /** The colour of a macroblock whose samples are all one colour; undefined otherwise. */
 export function macroblockColour(p: Planes, mb: number): Yuv | undefined {
-  const mbW = p.width / 16;
-  const x = (mb % mbW) * 16;
-  const y = Math.floor(mb / mbW) * 16;
-  const colour = { y: p.y[y * p.width + x]!, cb: p.cb[(y / 2) * (p.width / 2) + x / 2]!, cr: p.cr[(y / 2) * (p.width / 2) + x / 2]! };
-  return macroblockIs(p, mb, colour) ? colour : undefined;
+  readMacroblock(p, mb, mbSamples);
+  const colour = { y: mbSamples[0]!, cb: mbSamples[MB_LUMA]!, cr: mbSamples[MB_LUMA + MB_CHROMA]! };
+  for (let i = 0; i < mbSamples.length; i++) {
+    const want = i < MB_LUMA ? colour.y : i < MB_LUMA + MB_CHROMA ? colour.cb : colour.cr;
+    if (mbSamples[i] !== want) return undefined;
+  }
+  return colour;
 }
 
 export function clonePlanes(p: Planes): Planes {
@@ -188,9 +182,7 @@ export function clonePlanes(p: Planes): Planes {
 
 /** Writes one macroblock's 384 samples in I_PCM's order (the reverse of `readMacroblock`). */
 export function writeMacroblock(p: Planes, mb: number, data: Uint8Array, at = 0): void {
-  const mbW = p.width / 16;
-  const x = (mb % mbW) * 16;
-  const y = Math.floor(mb / mbW) * 16;
+  const { x, y } = macroblockOrigin(p, mb);
   let o = at;
   for (let row = 0; row < 16; row++) {
     p.y.set(data.subarray(o, o + 16), (y + row) * p.width + x);

@@ -1,4 +1,4 @@
-import { outputFormatJpegPng, promptUpsampling, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
+import { outputFormatJpegPng, promptUpsampling, referenceFields, referenceLimit, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { string } from '../field';
 
@@ -33,9 +33,8 @@ export const genCtxMax: EndpointSpec = {
   documentation: 'specified',
   fields: contextFields(),
   responses: ['AsyncResponse', 'AsyncWebhookResponse'],
-  maxReferences: 4,
   limits: {},
-  rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
+  ...referenceLimit(4),
 };
 
 /**

@@ -3,12 +3,13 @@ import {
   outputFormat,
   outputFormatJpegPng,
   promptUpsampling,
-  referenceFieldNames,
   referenceFields,
+  referenceLimit,
   safetyTolerance,
   seed,
   webhookFields,
   WEBP_OBSERVED,
+  type Marks,
 } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { integer, number, string, type FieldSpec } from '../field';
@@ -46,20 +47,9 @@ export const gen2Flex: EndpointSpec = {
   release: 'snapshot',
   documentation: 'partial',
   fields: [
-    string('prompt', 'What to generate, or how to edit the references', {
-      required: true,
-      role: 'prompt',
-      multiline: true,
-      inferred: `required: ${FLEX_UNSTATED}; a generation without a prompt has nothing to follow`,
-    }),
+    gen2Prompt({ inferred: `required: ${FLEX_UNSTATED}; a generation without a prompt has nothing to follow` }),
     promptUpsampling({ nullable: true, default: true, observed: FLEX_OBSERVED }),
-    ...referenceFields(8, {
-      encoding: 'base64-or-url',
-      nullable: true,
-      describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
-      inferred: PATH_ENCODING,
-      observed: FLEX_OBSERVED,
-    }),
+    ...gen2References(8, 'First input image', { inferred: PATH_ENCODING, observed: FLEX_OBSERVED }),
     string('input_image_blob_path', 'Blob path to an input image', { group: 'advanced' }),
     seed({ nullable: true, observed: FLEX_OBSERVED }),
     autoSize('width', FLEX_OBSERVED),
@@ -74,35 +64,43 @@ export const gen2Flex: EndpointSpec = {
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],
-  maxReferences: 8,
   limits: {},
-  rules: [{ kind: 'reference-count', fields: referenceFieldNames(8), max: 8 }],
+  ...referenceLimit(8),
 };
+
+/** Gen 2's prompt: what to make, or how to change the references. */
+function gen2Prompt(marks: Marks): FieldSpec {
+  return string('prompt', 'What to generate, or how to edit the references', { required: true, role: 'prompt', multiline: true, ...marks });
+}
+
+/** Gen 2's references: each an image or its address, and each may be null. */
+function gen2References(count: number, first: string, marks: Marks): FieldSpec[] {
+  return referenceFields(count, { encoding: 'base64-or-url', nullable: true, describe: (n) => (n === 1 ? first : `Input image ${n}`), ...marks });
+}
+
+/**
+ * The request of Klein and Pro (Flex adds steps, guidance and prompt upsampling): a prompt, references, seed,
+ * automatic size, safety tolerance and format. `mark` says where a model's shape is inferred from another's.
+ */
+function gen2Fields(o: { references: number; first: string; referenceMarks: Marks; mark: Marks; format: FieldSpec }): FieldSpec[] {
+  return [
+    gen2Prompt(o.mark),
+    ...gen2References(o.references, o.first, o.referenceMarks),
+    seed(o.mark),
+    // The document's default 0 lies below the minimum 64: it asks the service to choose the size.
+    autoSize('width', AUTO_SIZE_OBSERVED, o.mark),
+    autoSize('height', AUTO_SIZE_OBSERVED, o.mark),
+    { ...safetyTolerance(5), ...o.mark },
+    o.format,
+    ...webhookFields,
+  ];
+}
 
 /** The klein shape, stated for the 9b preview and inferred for its named siblings. */
 function kleinFields(inferred?: string): FieldSpec[] {
   const mark = inferred ? { inferred } : {};
-  return [
-    string('prompt', 'What to generate, or how to edit the references', {
-      required: true,
-      role: 'prompt',
-      multiline: true,
-      ...mark,
-    }),
-    ...referenceFields(4, {
-      encoding: 'base64-or-url',
-      nullable: true,
-      describe: (n) => (n === 1 ? 'Input image' : `Input image ${n}`),
-      inferred: inferred ?? PATH_ENCODING,
-    }),
-    seed(mark),
-    // The document's default 0 lies below the minimum 64: it asks the service to choose the size.
-    autoSize('width', AUTO_SIZE_OBSERVED, mark),
-    autoSize('height', AUTO_SIZE_OBSERVED, mark),
-    { ...safetyTolerance(5), ...mark },
-    { ...outputFormatJpegPng('jpeg'), ...mark },
-    ...webhookFields,
-  ];
+  const format = { ...outputFormatJpegPng('jpeg'), ...mark };
+  return gen2Fields({ references: 4, first: 'Input image', referenceMarks: { inferred: inferred ?? PATH_ENCODING }, mark, format });
 }
 
 export const gen2Klein9bPreview: EndpointSpec = {
@@ -116,29 +114,41 @@ export const gen2Klein9bPreview: EndpointSpec = {
   documentation: 'specified',
   fields: kleinFields(),
   responses: ['AsyncResponse'],
-  maxReferences: 4,
   limits: {},
-  rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
+  ...referenceLimit(4),
 };
+
+/**
+ * A Gen 2 model the document names without fields: its request is taken from a model it does describe, and
+ * `inferred` (on the model and on each field) says which.
+ */
+const named = (o: {
+  id: string;
+  title: string;
+  release: 'preview' | 'snapshot';
+  summary: string;
+  inferred: string;
+  fields: FieldSpec[];
+  references: number;
+}): EndpointSpec => ({
+  id: o.id,
+  path: o.id,
+  base: 'base_url',
+  title: o.title,
+  summary: o.summary,
+  kind: 'multi-reference',
+  release: o.release,
+  documentation: 'named',
+  inferred: o.inferred,
+  fields: o.fields,
+  responses: ['AsyncResponse'],
+  limits: {},
+  ...referenceLimit(o.references),
+});
 
 const namedKlein = (id: string, title: string, release: 'preview' | 'snapshot'): EndpointSpec => {
   const inferred = `shape of gen-2-klein-9b-preview: the document names ${id} without fields`;
-  return {
-    id,
-    path: id,
-    base: 'base_url',
-    title,
-    summary: 'Fast generation or editing with references',
-    kind: 'multi-reference',
-    release,
-    documentation: 'named',
-    inferred,
-    fields: kleinFields(inferred),
-    responses: ['AsyncResponse'],
-    maxReferences: 4,
-    limits: {},
-    rules: [{ kind: 'reference-count', fields: referenceFieldNames(4), max: 4 }],
-  };
+  return named({ id, title, release, summary: 'Fast generation or editing with references', inferred, fields: kleinFields(inferred), references: 4 });
 };
 
 export const gen2Klein4b = namedKlein('gen-2-klein-4b', 'Gen 2 Klein 4B', 'snapshot');
@@ -147,46 +157,15 @@ export const gen2Klein9b = namedKlein('gen-2-klein-9b', 'Gen 2 Klein 9B', 'snaps
 const namedPro = (id: string, title: string, release: 'preview' | 'snapshot', o: { summary?: string; inferred?: string } = {}): EndpointSpec => {
   const inferred = o.inferred ?? `shape of gen-2-flex without steps, guidance and prompt upsampling: the document names ${id} without fields`;
   const mark = { inferred };
-  return {
-    id,
-    path: id,
-    base: 'base_url',
-    title,
-    summary:
-      o.summary ??
-      (release === 'preview'
-        ? 'Highest quality generation and editing; receives improvements first'
-        : 'Highest quality generation and editing; a fixed snapshot for reproducible results'),
-    kind: 'multi-reference',
-    release,
-    documentation: 'named',
-    inferred,
-    fields: [
-      string('prompt', 'What to generate, or how to edit the references', {
-        required: true,
-        role: 'prompt',
-        multiline: true,
-        ...mark,
-      }),
-      // No prompt_upsampling: gen-2-pro has none (field notes; a sent one is ignored).
-      ...referenceFields(8, {
-        encoding: 'base64-or-url',
-        nullable: true,
-        describe: (n) => (n === 1 ? 'First input image' : `Input image ${n}`),
-        ...mark,
-      }),
-      seed(mark),
-      autoSize('width', AUTO_SIZE_OBSERVED, mark),
-      autoSize('height', AUTO_SIZE_OBSERVED, mark),
-      { ...safetyTolerance(5), ...mark },
-      { ...outputFormat(IMAGE_FORMATS, 'jpeg'), ...mark, observed: WEBP_OBSERVED },
-      ...webhookFields,
-    ],
-    responses: ['AsyncResponse'],
-    maxReferences: 8,
-    limits: {},
-    rules: [{ kind: 'reference-count', fields: referenceFieldNames(8), max: 8 }],
-  };
+  const summary =
+    o.summary ??
+    (release === 'preview'
+      ? 'Highest quality generation and editing; receives improvements first'
+      : 'Highest quality generation and editing; a fixed snapshot for reproducible results');
+  // No prompt_upsampling: gen-2-pro has none (field notes; a sent one is ignored).
+  const format = { ...outputFormat(IMAGE_FORMATS, 'jpeg'), ...mark, observed: WEBP_OBSERVED };
+  const fields = gen2Fields({ references: 8, first: 'First input image', referenceMarks: mark, mark, format });
+  return named({ id, title, release, summary, inferred, fields, references: 8 });
 };
 
 export const gen2ProPreview = namedPro('gen-2-pro-preview', 'Gen 2 Pro (preview)', 'preview');

@@ -1,5 +1,5 @@
 import { BOUNDING_BOX_SHAPE_INFERRED } from '../boundingBoxes';
-import { outputFormatJpegPng, referenceFieldNames, referenceFields, safetyTolerance, seed, webhookFields } from '../common';
+import { outputFormatJpegPng, referenceFields, referenceLimit, safetyTolerance, seed, webhookFields } from '../common';
 import type { EndpointSpec } from '../endpoint';
 import { enumeration, keyframes, number, string, video } from '../field';
 import { VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS, VIDEO_MODES, VIDEO_RESOLUTIONS } from '../video';
@@ -53,9 +53,8 @@ export const gen3Image: EndpointSpec = {
     ...webhookFields,
   ],
   responses: ['AsyncResponse'],
-  maxReferences: 10,
   limits: {},
-  rules: [{ kind: 'reference-count', fields: referenceFieldNames(10), max: 10 }],
+  ...referenceLimit(10),
   promptAppendix: 'bounding-boxes',
   notes: [`Bounding boxes: ${BOUNDING_BOX_SHAPE_INFERRED}`],
 };

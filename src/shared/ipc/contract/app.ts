@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, event } from '../define';
+import { Moment } from './values';
 
 const AppInfoSchema = z.object({
   name: z.string(),
@@ -14,7 +15,7 @@ const NoticeSchema = z.object({
   id: z.string(),
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
-  at: z.number(),
+  at: Moment,
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

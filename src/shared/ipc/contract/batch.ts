@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { BATCH_TOOLS, BatchSpecSchema } from '../../batch/plan';
+import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
+import { Credits, Moment } from './values';
 
 export const BATCH_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
 
@@ -14,8 +15,8 @@ export const BatchItemInfoSchema = z.object({
   /** the file it is written as, once written; else the name it will have, without its extension */
   outputName: z.string(),
   state: z.union([z.enum(TASK_STATES), z.literal('unsent')]),
-  estimate: z.number().nullable(),
-  cost: z.number().nullable(),
+  estimate: Credits.nullable(),
+  cost: Credits.nullable(),
   /** why it failed or was moderated, in words */
   problem: z.string().nullable(),
   resultId: z.string().nullable(),
@@ -24,18 +25,21 @@ export const BatchItemInfoSchema = z.object({
 });
 export type BatchItemInfo = z.infer<typeof BatchItemInfoSchema>;
 
+/** How many of the batch's pictures are in each state. */
+const count = z.number().int().nonnegative();
+
 export const BatchInfoSchema = z.object({
-  id: z.string(),
+  id: BatchIdSchema,
   name: z.string(),
   tool: z.enum(BATCH_TOOLS),
   endpointId: z.string(),
   outputDir: z.string(),
   status: z.enum(BATCH_STATUSES),
-  createdAt: z.number(),
+  createdAt: Moment,
   items: z.array(BatchItemInfoSchema),
-  done: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  left: z.number().int().nonnegative(),
+  done: count,
+  failed: count,
+  left: count,
   /** estimated from the pictures done so far; null until one is */
   secondsLeft: z.number().nullable(),
 });
@@ -44,8 +48,8 @@ export type BatchInfo = z.infer<typeof BatchInfoSchema>;
 export const BatchQuoteSchema = z.object({
   count: z.number().int().nonnegative(),
   /** what each request is expected to cost; null where nothing prices it yet */
-  prices: z.array(z.number().nullable()),
-  total: z.number(),
+  prices: z.array(Credits.nullable()),
+  total: Credits,
   unpriced: z.number().int().nonnegative(),
   /** why the caps (or the plan) refuse it; null when it may be sent */
   refusal: z.string().nullable(),
@@ -54,7 +58,7 @@ export const BatchQuoteSchema = z.object({
 });
 export type BatchQuote = z.infer<typeof BatchQuoteSchema>;
 
-const byId = z.object({ id: z.string().max(100) });
+const byId = z.object({ id: BatchIdSchema });
 
 export const batchCalls = {
   /** The batch's size, prices, total and whether the caps allow it; nothing is sent. */
@@ -67,7 +71,7 @@ export const batchCalls = {
   /** Cancels what has not been sent; what is on its way finishes. */
   'batch.cancel': call(byId, BatchInfoSchema),
   /** Sends one failed or moderated picture again, alone. */
-  'batch.retry': call(z.object({ id: z.string().max(100), index: z.number().int().nonnegative() }), BatchInfoSchema),
+  'batch.retry': call(byId.extend({ index: z.number().int().nonnegative() }), BatchInfoSchema),
   /** The folder dialog: where the results are written. */
   'batch.chooseFolder': call(z.undefined(), z.object({ path: z.string().nullable() })),
 };

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { call, event } from '../define';
 import { NewConnectionSchema } from './keys';
+import { Moment } from './values';
 
 const ConnectionKindSchema = z.enum(['sandbox', 'service']);
+/** A connection's id: a UUID, or the built-in Sandbox's own; bounded, since the renderer sends it back. */
+const ConnectionIdSchema = z.string().min(1).max(100);
 
 /** What the renderer may know of a connection: never the key, only its label and last four characters. */
 const ConnectionInfoSchema = z.object({
-  id: z.string(),
+  id: ConnectionIdSchema,
   label: z.string(),
   kind: ConnectionKindSchema,
   /** null until the built-in sandbox has started */
@@ -23,10 +26,10 @@ export type ConnectionInfo = z.infer<typeof ConnectionInfoSchema>;
 
 /** Whether the connection answers: tasks prepared while it does not wait as "ready to send". */
 const ConnectionStatusSchema = z.object({
-  id: z.string(),
+  id: ConnectionIdSchema,
   state: z.enum(['unknown', 'online', 'offline']),
   message: z.string(),
-  since: z.number(),
+  since: Moment,
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
@@ -34,9 +37,9 @@ export const connectionCalls = {
   'connections.list': call(z.undefined(), z.array(ConnectionInfoSchema)),
   'connections.active': call(z.undefined(), ConnectionInfoSchema),
   'connections.add': call(NewConnectionSchema, ConnectionInfoSchema),
-  'connections.update': call(NewConnectionSchema.partial().extend({ id: z.string() }), ConnectionInfoSchema),
-  'connections.activate': call(z.object({ id: z.string() }), ConnectionInfoSchema),
-  'connections.remove': call(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+  'connections.update': call(NewConnectionSchema.partial().extend({ id: ConnectionIdSchema }), ConnectionInfoSchema),
+  'connections.activate': call(z.object({ id: ConnectionIdSchema }), ConnectionInfoSchema),
+  'connections.remove': call(z.object({ id: ConnectionIdSchema }), z.object({ removed: z.boolean() })),
   'connections.status': call(z.undefined(), ConnectionStatusSchema),
 };
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DisplayNameText } from './names';
-import { MatrixSpecSchema } from '../../explore/matrix';
+import { MatrixIdSchema, MatrixSpecSchema } from '../../explore/matrix';
 import { call, event } from '../define';
 import { ProjectIdSchema } from './projects';
 import { TASK_STATES } from './tasks';
+import { Credits, Moment } from './values';
 
 /** A matrix's own course: sending its cells, held by the artist, stopped, or every cell ended. */
 export const MATRIX_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
@@ -15,9 +16,9 @@ const MatrixCellInfoSchema = z.object({
   state: z.enum(['unsent', ...TASK_STATES]),
   taskId: z.string().nullable(),
   /** what it was expected to cost when the matrix was planned; null when nothing like it was priced yet */
-  estimate: z.number().nullable(),
+  estimate: Credits.nullable(),
   /** what the service charged, once known */
-  cost: z.number().nullable(),
+  cost: Credits.nullable(),
   /** from sending to the result saved, in seconds */
   seconds: z.number().nullable(),
   resultId: z.string().nullable(),
@@ -28,12 +29,12 @@ const MatrixCellInfoSchema = z.object({
 export type MatrixCellInfo = z.infer<typeof MatrixCellInfoSchema>;
 
 const MatrixInfoSchema = z.object({
-  id: z.string(),
+  id: MatrixIdSchema,
   name: z.string(),
   projectId: ProjectIdSchema.nullable(),
   spec: MatrixSpecSchema,
   status: z.enum(MATRIX_STATUSES),
-  createdAt: z.number(),
+  createdAt: Moment,
   cells: z.array(MatrixCellInfoSchema),
 });
 export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
@@ -41,15 +42,15 @@ export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
 /** What a matrix will cost before it is sent, cell by cell, and whether the caps let it go. */
 const MatrixQuoteSchema = z.object({
   /** one estimate per cell, in the plan's order; null where nothing like it was priced yet */
-  prices: z.array(z.number().nullable()),
-  total: z.number(),
+  prices: z.array(Credits.nullable()),
+  total: Credits,
   unpriced: z.number().int(),
   /** the caps' refusal in words, or null when the whole matrix keeps within them */
   refusal: z.string().nullable(),
 });
 export type MatrixQuote = z.infer<typeof MatrixQuoteSchema>;
 
-const byId = z.object({ id: z.string().min(1).max(100) });
+const byId = z.object({ id: MatrixIdSchema });
 
 export const exploreCalls = {
   /** Plans the matrix and prices each cell with the active key; says whether the caps would refuse it. Sends nothing. */

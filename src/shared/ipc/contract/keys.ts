@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, event } from '../define';
 
 import { DisplayNameText } from './names';
+import { Credits } from './values';
 
 /** Labels and the organization and project a key is for: shown as typed, less what cannot be seen. */
 const Text = (max: number) => DisplayNameText(max);
@@ -65,7 +66,7 @@ const KeyTestResultSchema = z.object({
   outcome: z.enum(['accepted', 'rejected', 'unreachable', 'inconclusive']),
   message: z.string(),
   /** the balance, where the connection answers GET /v1/credits */
-  credits: z.number().nullable(),
+  credits: Credits.nullable(),
 });
 export type KeyTestResult = z.infer<typeof KeyTestResultSchema>;
 

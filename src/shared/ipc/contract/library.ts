@@ -5,6 +5,7 @@ import { LibraryInputSchema, ResultRecordSchema } from '../../library/resultReco
 import { GenerationMetadataSchema } from '../../metadata/generationMetadata';
 import { call, event } from '../define';
 import { BytesSchema } from './assets';
+import { Moment } from './values';
 
 /** One result in the library as the gallery shows it: its record, its file's addresses (never served as text), its marks. */
 const LibraryItemSchema = ResultRecordSchema.extend({
@@ -31,7 +32,7 @@ const LibraryQuerySchema = z
     /** an endpoint's id */
     model: z.string().max(200),
     /** made at or after this moment (the start of today, this week, this month in the user's time zone) */
-    createdFrom: z.number(),
+    createdFrom: Moment,
     status: z.enum(['kept', 'discarded', 'starred']),
     /** a project's id, or `none` for results made outside any project */
     project: z.string().max(200),

@@ -5,14 +5,15 @@ import { call, event } from '../define';
 import { BytesSchema } from './assets';
 
 import { ProjectIdSchema } from '../../projects/projectId';
+import { Moment } from './values';
 
 export { ProjectIdSchema };
 
 const ProjectSummarySchema = z.object({
   id: ProjectIdSchema,
   name: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createdAt: Moment,
+  updatedAt: Moment,
   /** The base image's preview address, when the project has one. */
   thumbnailUrl: z.string().nullable(),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
+import { Credits, Moment } from './values';
 
 export const SPENDING_PERIODS = ['day', 'week', 'month'] as const;
 export type SpendingPeriod = (typeof SPENDING_PERIODS)[number];
 
-/** Caps in credits for today, this week (from Monday) and this month; null means no cap. */
-export const SpendingCapsSchema = z.object({
-  day: z.number().positive().nullable(),
-  week: z.number().positive().nullable(),
-  month: z.number().positive().nullable(),
-});
+/** A cap: at most so many credits, more than none; null means no cap. */
+const cap = Credits.positive().nullable();
+
+/** Caps for today, this week (from Monday) and this month. */
+export const SpendingCapsSchema = z.object({ day: cap, week: cap, month: cap });
 export type SpendingCaps = z.infer<typeof SpendingCapsSchema>;
 
 /**
@@ -22,20 +22,20 @@ const UnsettledTaskSchema = z.object({
   id: z.string(),
   endpointTitle: z.string(),
   /** when it was sent */
-  at: z.number(),
+  at: Moment,
   /** what it is counted at; null when nothing has a price yet */
-  estimate: z.number().nullable(),
+  estimate: Credits.nullable(),
 });
 export type UnsettledTask = z.infer<typeof UnsettledTaskSchema>;
 
+/** The key (or `sandbox`) the figures belong to, and its caps. */
+const ofKey = { keyId: z.string(), keyLabel: z.string(), caps: SpendingCapsSchema };
+
 const SpendingSummarySchema = z.object({
-  /** the key (or `sandbox`) the totals belong to */
-  keyId: z.string(),
-  keyLabel: z.string(),
-  totals: z.object({ day: z.number(), week: z.number(), month: z.number() }),
-  caps: SpendingCapsSchema,
+  ...ofKey,
+  totals: z.object({ day: Credits, week: Credits, month: Credits }),
   /** the balance where the connection answers GET /v1/credits; null where it does not */
-  credits: z.number().nullable(),
+  credits: Credits.nullable(),
   creditsNote: z.string(),
   /** tasks of this key whose outcome is unknown, oldest first: counted against the caps until settled */
   unsettled: z.array(UnsettledTaskSchema),
@@ -47,13 +47,13 @@ const SpendingDaySchema = z.object({
   /** the local date, YYYY-MM-DD */
   date: z.string(),
   /** local midnight that began it */
-  start: z.number(),
-  total: z.number(),
+  start: Moment,
+  total: Credits,
   /** credits per model (an endpoint's id) that day; models spent nothing on are left out */
-  byModel: z.record(z.string(), z.number()),
+  byModel: z.record(z.string(), Credits),
   /** spent from the Monday of its week to the end of this day, and from the first of its month: what the weekly and monthly caps are checked against */
-  weekToDate: z.number(),
-  monthToDate: z.number(),
+  weekToDate: Credits,
+  monthToDate: Credits,
 });
 export type SpendingDay = z.infer<typeof SpendingDaySchema>;
 
@@ -64,8 +64,8 @@ const SpendingRunSchema = z.object({
   modelTitle: z.string(),
   /** the start of its prompt; empty when it had none or it is no longer known */
   prompt: z.string(),
-  credits: z.number(),
-  at: z.number(),
+  credits: Credits,
+  at: Moment,
   /** its result in the gallery, when it is still there */
   resultId: z.string().nullable(),
 });
@@ -73,13 +73,11 @@ export type SpendingRun = z.infer<typeof SpendingRunSchema>;
 
 /** Credits per day for the last days, per model, computed in main from the ledger (what the caps count). */
 const SpendingHistorySchema = z.object({
-  keyId: z.string(),
-  keyLabel: z.string(),
+  ...ofKey,
   /** oldest first, today last */
   days: z.array(SpendingDaySchema),
   /** the models spent on in the period, costliest first */
-  models: z.array(z.object({ id: z.string(), title: z.string(), total: z.number() })),
-  caps: SpendingCapsSchema,
+  models: z.array(z.object({ id: z.string(), title: z.string(), total: Credits })),
   /** costliest first */
   biggest: z.array(SpendingRunSchema),
 });
@@ -92,7 +90,7 @@ export const spendingCalls = {
   'spending.summary': call(z.object({ keyId: z.string().optional() }), SpendingSummarySchema),
   'spending.setCaps': call(z.object({ keyId: z.string(), caps: SpendingCapsSchema }), SpendingSummarySchema),
   /** The user says whether a task whose outcome was unknown was charged (and, if so, what it cost). */
-  'spending.settle': call(z.object({ id: z.string(), charged: z.boolean(), cost: z.number().nonnegative().optional() }), SpendingSummarySchema),
+  'spending.settle': call(z.object({ id: z.string(), charged: z.boolean(), cost: Credits.nonnegative().optional() }), SpendingSummarySchema),
 };
 
 /**
@@ -100,7 +98,7 @@ export const spendingCalls = {
  * model, else the public price list, else unknown (cost null) until the service charges one. `words` says which.
  */
 const SpendingEstimateSchema = z.object({
-  cost: z.number().nullable(),
+  cost: Credits.nullable(),
   basis: z.enum(['runs', 'list', 'unknown']),
   runs: z.number().int().nonnegative(),
   words: z.string(),

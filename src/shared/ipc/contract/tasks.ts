@@ -4,6 +4,7 @@ import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 import { ValidationIssueSchema } from '../result';
 import { ProjectIdSchema } from './projects';
+import { Moment } from './values';
 
 /**
  * Where a task stands.
@@ -67,6 +68,8 @@ export const TaskErrorSchema = z.object({
 });
 export type TaskError = z.infer<typeof TaskErrorSchema>;
 
+/** What the user must read and accept before an action on the task; null when there is nothing to warn of. */
+const warning = z.string().nullable();
 const nullableNumber = z.number().nullable();
 
 /** Variations made by one press of Generate: the group's id, this task's place in it (from 0), and its size. */
@@ -87,8 +90,8 @@ const TaskInfoSchema = z.object({
   detail: z.string().nullable(),
   params: z.record(z.string(), z.json()),
   inputAssetIds: z.array(z.string()),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createdAt: Moment,
+  updatedAt: Moment,
   submittedAt: nullableNumber,
   finishedAt: nullableNumber,
   nextAttemptAt: nullableNumber,
@@ -103,11 +106,10 @@ const TaskInfoSchema = z.object({
   /** the key the task is sent with: its place in line is among that key's waiting tasks (shared/tasks/queueOrder) */
   keyId: z.string(),
   canCancel: z.boolean(),
-  /** the warning to show before cancelling, when there is one */
-  cancelWarning: z.string().nullable(),
+  cancelWarning: warning,
   canRetry: z.boolean(),
-  /** set when a retry may be charged twice: the user must accept it */
-  retryWarning: z.string().nullable(),
+  /** set when a retry may be charged twice */
+  retryWarning: warning,
   canSend: z.boolean(),
   /** the project the task was generated from, so the studio shows that project's results */
   projectId: ProjectIdSchema.nullable(),

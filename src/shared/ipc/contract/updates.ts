@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, event } from '../define';
+import { Moment } from './values';
 
 /**
  * Where updates stand. `unavailable`: this copy cannot update itself (run from a clone, or in the Chromium
@@ -14,7 +15,7 @@ const UpdateStatusSchema = z.object({
   version: z.string().nullable(),
   /** 0 to 100 while downloading. */
   progress: z.number().min(0).max(100).nullable(),
-  lastCheckAt: z.number().nullable(),
+  lastCheckAt: Moment.nullable(),
   /** One sentence for the user: what is happening or what went wrong. */
   message: z.string(),
 });

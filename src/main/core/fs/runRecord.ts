@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { TASK_STATES } from '../../../shared/ipc/contract';
+
+/**
+ * What a batch and a matrix on disk have alike: how one of their requests ended, and the frame around the requests.
+ * Kept on the run so its list stays whole after the queue is cleared; each kind adds what is its own.
+ */
+export const RequestOutcomeSchema = z.object({
+  state: z.enum(TASK_STATES),
+  cost: z.number().nullable(),
+  resultId: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+
+/** The fields every run's file starts with; its id names the file, and says its kind. */
+export const runRecordFrame = (id: z.ZodString) => ({
+  version: z.literal(1),
+  id,
+  name: z.string(),
+  createdAt: z.number(),
+  /** each request's price when planned, by index; null where none was known */
+  estimates: z.array(z.number().nullable()),
+});
+
+/** A run's per-request map (`outcomes`, `attempts`) is keyed by the request's index written as a string. */
+export const byRequest = <T extends z.ZodType>(value: T) => z.record(z.string().regex(/^\d+$/), value);
