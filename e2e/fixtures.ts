@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { launchBrowser, launchChromium, launchElectron, type LaunchedApp } from './harness/launch';
 import type { ScriptedKeyDialogs } from './harness/keyDialogs';
+import { sandboxPace, type SandboxPace } from './harness/pace';
 import { chooseRunner, type Runner } from './harness/runner';
 
 export interface GenApp {
@@ -23,7 +24,9 @@ export interface GenApp {
  * `app` starts Gen Studio on a fresh data directory: in Electron when its binary is here, otherwise the built
  * renderer in Chromium bound to the Node core. Specs use `app.page` and never know which.
  */
-export const test = base.extend<{ app: GenApp }, { runner: Runner; sharedBrowser: Browser | undefined }>({
+export const test = base.extend<{ app: GenApp; sandboxPace: SandboxPace }, { runner: Runner; sharedBrowser: Browser | undefined }>({
+  // The Chromium runner's Sandbox; a spec that watches tasks while they run sets `test.use({ sandboxPace: 'demo' })`.
+  sandboxPace: ['brisk', { option: true }],
   runner: [async ({}, use) => use(chooseRunner()), { scope: 'worker' }],
   sharedBrowser: [
     async ({ runner }, use) => {
@@ -34,10 +37,10 @@ export const test = base.extend<{ app: GenApp }, { runner: Runner; sharedBrowser
     },
     { scope: 'worker' },
   ],
-  app: async ({ runner, sharedBrowser }, use) => {
+  app: async ({ runner, sharedBrowser, sandboxPace: pace }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
     const launch = (): Promise<LaunchedApp> =>
-      runner === 'electron' ? launchElectron({ dataDir }) : launchChromium({ dataDir, browser: sharedBrowser });
+      runner === 'electron' ? launchElectron({ dataDir }) : launchChromium({ dataDir, browser: sharedBrowser, deps: { sandboxOptions: sandboxPace(pace) } });
     let current = await launch();
     const app: GenApp = {
       runner,

@@ -1,6 +1,9 @@
 import { openReference } from './reference';
 import { expect, test } from './fixtures';
 
+// These journeys watch a task while it runs (its progress, a Cancel): the Sandbox keeps the app's demo pace.
+test.use({ sandboxPace: 'demo' });
+
 test('generate on the Sandbox: the task goes through the queue into the library', async ({ app }) => {
   const { page } = app;
   await openReference(page, 'Dev');

@@ -48,124 +48,129 @@ async function naturalWidth(img: Locator): Promise<number> {
   return img.evaluate((el: HTMLImageElement) => el.naturalWidth);
 }
 
-test('results land in the strip, step with the keyboard, compare before and after, and one is accepted as one undo step with the old picture kept as a version', async ({ app }) => {
-  // A long journey (three results made, a restart): the time is for its many steps, not for waiting on one.
-  test.setTimeout(180_000);
-  let page = app.page;
-  const canvas = await openCanvas(page);
-  const original = await png(W, H, '#3a6ea5');
-  await openPicture(page, original);
-  await shortcut(canvas, 'r');
-  await dragImage(page, canvas, [[60, 60], [220, 180]]);
+test.describe('the strip while its results run', () => {
+  // The placeholder is checked while its task runs: the Sandbox keeps the app's demo pace.
+  test.use({ sandboxPace: 'demo' });
 
-  await generate(page, 'a red boat');
-  // A placeholder with its progress while it runs.
-  await expect(results(page).getByRole('option')).toHaveCount(1);
-  await expect(results(page).getByRole('option').first()).toHaveAccessibleName(/^Pro 1.0 Fill: (Ready to send|Queued|Sending|Running|Saving result)/);
-  await generate(page, 'a green boat');
-  await generate(page, 'a blue boat');
-  const ready = results(page).getByRole('option', { name: 'Pro 1.0 Fill: Ready' });
-  await expect(ready).toHaveCount(3, { timeout: 30_000 });
-  await expect(strip(page).getByRole('heading')).toContainText('3 to review');
+  test('results land in the strip, step with the keyboard, compare before and after, and one is accepted as one undo step with the old picture kept as a version', async ({ app }) => {
+    // A long journey (three results made, a restart): the time is for its many steps, not for waiting on one.
+    test.setTimeout(180_000);
+    let page = app.page;
+    const canvas = await openCanvas(page);
+    const original = await png(W, H, '#3a6ea5');
+    await openPicture(page, original);
+    await shortcut(canvas, 'r');
+    await dragImage(page, canvas, [[60, 60], [220, 180]]);
 
-  // Arrow keys step through; the selected one shows over the canvas, in place, at the picture's size.
-  await results(page).focus();
-  await page.keyboard.press('Home');
-  await expect(ready.nth(0)).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(ready.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(strip(page).getByLabel('Selected result')).toContainText('a green boat');
-  const preview = page.getByRole('group', { name: 'Result preview' });
-  expect(await naturalWidth(preview.getByRole('img'))).toBe(W);
-  const inPlace = await preview.getByRole('img').boundingBox();
-  const canvasBox = await canvas.boundingBox();
-  const [scale, vx, vy] = ((await canvas.getAttribute('data-view')) ?? '1,0,0').split(',').map(Number) as [number, number, number];
-  expect(Math.abs(inPlace!.x - (canvasBox!.x + vx))).toBeLessThan(2);
-  expect(Math.abs(inPlace!.y - (canvasBox!.y + vy))).toBeLessThan(2);
-  expect(Math.abs(inPlace!.width - W * scale)).toBeLessThan(2);
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect(ready.nth(2)).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(ready.nth(0)).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(strip(page).getByLabel('Selected result')).toContainText('a green boat');
+    await generate(page, 'a red boat');
+    // A placeholder with its progress while it runs.
+    await expect(results(page).getByRole('option')).toHaveCount(1);
+    await expect(results(page).getByRole('option').first()).toHaveAccessibleName(/^Pro 1.0 Fill: (Ready to send|Queued|Sending|Running|Saving result)/);
+    await generate(page, 'a green boat');
+    await generate(page, 'a blue boat');
+    const ready = results(page).getByRole('option', { name: 'Pro 1.0 Fill: Ready' });
+    await expect(ready).toHaveCount(3, { timeout: 30_000 });
+    await expect(strip(page).getByRole('heading')).toContainText('3 to review');
 
-  // Before/after: a divider the keyboard and the pointer move; side by side: both whole.
-  await strip(page).getByRole('radio', { name: 'Before/after' }).click();
-  const divider = preview.getByRole('slider', { name: 'Before and after' });
-  await expect(divider).toHaveAttribute('aria-valuenow', '50');
-  await divider.focus();
-  await page.keyboard.press('Shift+ArrowLeft');
-  await expect(divider).toHaveAttribute('aria-valuenow', '40');
-  await expect(preview.getByRole('img')).toHaveAttribute('style', /clip-path: inset\(0px 0px 0px 40%\)/);
-  const dividerBox = (await divider.boundingBox())!;
-  const imageBox = (await preview.getByRole('img').boundingBox())!;
-  await page.mouse.move(dividerBox.x + dividerBox.width / 2, dividerBox.y + dividerBox.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(imageBox.x + imageBox.width * 0.75, dividerBox.y + dividerBox.height / 2, { steps: 5 });
-  await page.mouse.up();
-  await expect(divider).toHaveAttribute('aria-valuenow', /^(74|75|76)$/);
-  await strip(page).getByRole('radio', { name: 'Side by side' }).click();
-  const side = preview.getByRole('group', { name: 'Side by side' });
-  expect(await naturalWidth(side.getByRole('img', { name: 'Before: the picture now' }))).toBe(W);
-  expect(await naturalWidth(side.getByRole('img', { name: 'After: the result' }))).toBe(W);
-  await strip(page).getByRole('radio', { name: 'Result' }).click();
+    // Arrow keys step through; the selected one shows over the canvas, in place, at the picture's size.
+    await results(page).focus();
+    await page.keyboard.press('Home');
+    await expect(ready.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(ready.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(strip(page).getByLabel('Selected result')).toContainText('a green boat');
+    const preview = page.getByRole('group', { name: 'Result preview' });
+    expect(await naturalWidth(preview.getByRole('img'))).toBe(W);
+    const inPlace = await preview.getByRole('img').boundingBox();
+    const canvasBox = await canvas.boundingBox();
+    const [scale, vx, vy] = ((await canvas.getAttribute('data-view')) ?? '1,0,0').split(',').map(Number) as [number, number, number];
+    expect(Math.abs(inPlace!.x - (canvasBox!.x + vx))).toBeLessThan(2);
+    expect(Math.abs(inPlace!.y - (canvasBox!.y + vy))).toBeLessThan(2);
+    expect(Math.abs(inPlace!.width - W * scale)).toBeLessThan(2);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(ready.nth(2)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(ready.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(strip(page).getByLabel('Selected result')).toContainText('a green boat');
 
-  // Accept: the result is the picture; the strip lets it go; the old picture is a version.
-  const originalId = sha(original);
-  expect(await savedPicture(page, app.dataDir)).toBe(originalId);
-  const greenId = await resultAssetId(page, app.dataDir, 'a green boat');
-  await results(page).focus();
-  await page.keyboard.press('Enter');
-  await expect(strip(page).getByRole('status', { name: 'Results message' })).toContainText('The result is the picture now');
-  await expect(results(page).getByRole('option')).toHaveCount(2);
-  await expect(preview).toHaveCount(0);
-  expect(await savedPicture(page, app.dataDir)).toBe(greenId);
-  await expect(strip(page).getByRole('button', { name: 'Versions (1)' })).toBeVisible();
+    // Before/after: a divider the keyboard and the pointer move; side by side: both whole.
+    await strip(page).getByRole('radio', { name: 'Before/after' }).click();
+    const divider = preview.getByRole('slider', { name: 'Before and after' });
+    await expect(divider).toHaveAttribute('aria-valuenow', '50');
+    await divider.focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect(divider).toHaveAttribute('aria-valuenow', '40');
+    await expect(preview.getByRole('img')).toHaveAttribute('style', /clip-path: inset\(0px 0px 0px 40%\)/);
+    const dividerBox = (await divider.boundingBox())!;
+    const imageBox = (await preview.getByRole('img').boundingBox())!;
+    await page.mouse.move(dividerBox.x + dividerBox.width / 2, dividerBox.y + dividerBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(imageBox.x + imageBox.width * 0.75, dividerBox.y + dividerBox.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(divider).toHaveAttribute('aria-valuenow', /^(74|75|76)$/);
+    await strip(page).getByRole('radio', { name: 'Side by side' }).click();
+    const side = preview.getByRole('group', { name: 'Side by side' });
+    expect(await naturalWidth(side.getByRole('img', { name: 'Before: the picture now' }))).toBe(W);
+    expect(await naturalWidth(side.getByRole('img', { name: 'After: the result' }))).toBe(W);
+    await strip(page).getByRole('radio', { name: 'Result' }).click();
 
-  // One undo step takes the accept back: the old picture, and the result back in the strip.
-  await shortcut(canvas, 'Control+z');
-  expect(await savedPicture(page, app.dataDir)).toBe(originalId);
-  await expect(results(page).getByRole('option')).toHaveCount(3);
-  await expect(strip(page).getByRole('button', { name: 'Versions (0)' })).toBeVisible();
-  await shortcut(canvas, 'Control+Shift+z');
-  expect(await savedPicture(page, app.dataDir)).toBe(greenId);
-  await expect(results(page).getByRole('option')).toHaveCount(2);
+    // Accept: the result is the picture; the strip lets it go; the old picture is a version.
+    const originalId = sha(original);
+    expect(await savedPicture(page, app.dataDir)).toBe(originalId);
+    const greenId = await resultAssetId(page, app.dataDir, 'a green boat');
+    await results(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(strip(page).getByRole('status', { name: 'Results message' })).toContainText('The result is the picture now');
+    await expect(results(page).getByRole('option')).toHaveCount(2);
+    await expect(preview).toHaveCount(0);
+    expect(await savedPicture(page, app.dataDir)).toBe(greenId);
+    await expect(strip(page).getByRole('button', { name: 'Versions (1)' })).toBeVisible();
 
-  // Discard and keep take results out of the strip, not out of the library, and the project remembers.
-  await results(page).focus();
-  await page.keyboard.press('Home');
-  await expect(strip(page).getByLabel('Selected result')).toContainText('a red boat');
-  await page.keyboard.press('Delete');
-  await expect(results(page).getByRole('option')).toHaveCount(1);
-  await strip(page).getByRole('button', { name: 'Keep in library only' }).click();
-  await expect(results(page)).toHaveCount(0);
-  await expect(strip(page)).toContainText('Results of this project appear here as soon as they are made.');
-  expect(await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: boolean; value: { items: unknown[] } }).value.items.length)).toBe(3);
+    // One undo step takes the accept back: the old picture, and the result back in the strip.
+    await shortcut(canvas, 'Control+z');
+    expect(await savedPicture(page, app.dataDir)).toBe(originalId);
+    await expect(results(page).getByRole('option')).toHaveCount(3);
+    await expect(strip(page).getByRole('button', { name: 'Versions (0)' })).toBeVisible();
+    await shortcut(canvas, 'Control+Shift+z');
+    expect(await savedPicture(page, app.dataDir)).toBe(greenId);
+    await expect(results(page).getByRole('option')).toHaveCount(2);
 
-  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
-  page = await app.restart();
-  await openCanvas(page);
-  await expect(strip(page)).toContainText('Results of this project appear here as soon as they are made.');
-  // The version list survived too, and restoring one is one undo step.
-  await strip(page).getByRole('button', { name: 'Versions (1)' }).click();
-  const versions = page.getByRole('dialog', { name: 'Versions of the picture' });
-  await versions.getByRole('listitem').getByRole('button', { name: 'Restore' }).click();
-  expect(await savedPicture(page, app.dataDir)).toBe(originalId);
-  await shortcut(page.getByRole('application', { name: 'Canvas' }), 'Control+z');
-  expect(await savedPicture(page, app.dataDir)).toBe(greenId);
+    // Discard and keep take results out of the strip, not out of the library, and the project remembers.
+    await results(page).focus();
+    await page.keyboard.press('Home');
+    await expect(strip(page).getByLabel('Selected result')).toContainText('a red boat');
+    await page.keyboard.press('Delete');
+    await expect(results(page).getByRole('option')).toHaveCount(1);
+    await strip(page).getByRole('button', { name: 'Keep in library only' }).click();
+    await expect(results(page)).toHaveCount(0);
+    await expect(strip(page)).toContainText('Results of this project appear here as soon as they are made.');
+    expect(await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: boolean; value: { items: unknown[] } }).value.items.length)).toBe(3);
 
-  // Start: a new project from a library result opens with that result as its picture.
-  await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'From a library result…' }).click();
-  const picker = page.getByRole('dialog', { name: 'Start from a library result' });
-  await expect(picker.getByRole('button', { name: /^Use / })).toHaveCount(3);
-  const blueFile = await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: true; value: { items: { fileName: string; params: { prompt?: string } }[] } }).value.items.find((i) => i.params.prompt === 'a blue boat')!.fileName);
-  await picker.getByRole('button', { name: `Use ${blueFile}` }).click();
-  await expect(page.getByLabel('Image size')).toContainText(`${W} × ${H} px`);
-  expect(await savedPicture(page, app.dataDir)).toBe(await resultAssetId(page, app.dataDir, 'a blue boat'));
-  await expect(page.getByRole('heading', { name: 'a blue boat' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+    page = await app.restart();
+    await openCanvas(page);
+    await expect(strip(page)).toContainText('Results of this project appear here as soon as they are made.');
+    // The version list survived too, and restoring one is one undo step.
+    await strip(page).getByRole('button', { name: 'Versions (1)' }).click();
+    const versions = page.getByRole('dialog', { name: 'Versions of the picture' });
+    await versions.getByRole('listitem').getByRole('button', { name: 'Restore' }).click();
+    expect(await savedPicture(page, app.dataDir)).toBe(originalId);
+    await shortcut(page.getByRole('application', { name: 'Canvas' }), 'Control+z');
+    expect(await savedPicture(page, app.dataDir)).toBe(greenId);
+
+    // Start: a new project from a library result opens with that result as its picture.
+    await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'From a library result…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Start from a library result' });
+    await expect(picker.getByRole('button', { name: /^Use / })).toHaveCount(3);
+    const blueFile = await page.evaluate(async () => ((await window.gen.library.page({ offset: 0, limit: 500 })) as { ok: true; value: { items: { fileName: string; params: { prompt?: string } }[] } }).value.items.find((i) => i.params.prompt === 'a blue boat')!.fileName);
+    await picker.getByRole('button', { name: `Use ${blueFile}` }).click();
+    await expect(page.getByLabel('Image size')).toContainText(`${W} × ${H} px`);
+    expect(await savedPicture(page, app.dataDir)).toBe(await resultAssetId(page, app.dataDir, 'a blue boat'));
+    await expect(page.getByRole('heading', { name: 'a blue boat' })).toBeVisible();
+  });
 });
 
 test('a moderated and a failed result stay in the strip and say why, in words', async ({ runner }) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { launchChromium } from './harness/launch';
+import { sandboxPace, type SandboxPace } from './harness/pace';
 import type { Harness } from './harness/server';
 import { chooseRunner } from './harness/runner';
 
@@ -51,13 +52,15 @@ export function recordingFetch(received: Received[], sent: Sent[] = []): typeof 
  * Sandbox received, not only what the app meant to send. The Electron runner's core lives in another process,
  * out of the test's reach: these journeys run on Chromium only.
  */
-export const test = base.extend<{ studio: StudioApp }>({
-  studio: async ({}, use, info) => {
+export const test = base.extend<{ studio: StudioApp; sandboxPace: SandboxPace }>({
+  // A spec that watches tasks while they run sets `test.use({ sandboxPace: 'demo' })` (harness/pace.ts).
+  sandboxPace: ['brisk', { option: true }],
+  studio: async ({ sandboxPace: pace }, use, info) => {
     info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-'));
     const received: Received[] = [];
     const sent: Sent[] = [];
-    const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received, sent) } });
+    const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received, sent), sandboxOptions: sandboxPace(pace) } });
     await use({ page: app.page, dataDir, received, sent, harness: app.harness! });
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

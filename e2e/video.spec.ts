@@ -5,6 +5,7 @@ import { test as base, type JSHandle, type Locator, type Page } from '@playwrigh
 import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
 import { openCanvas, png } from './canvasDriver';
 import { launchChromium, type LaunchedApp } from './harness/launch';
+import { sandboxPace } from './harness/pace';
 import { chooseRunner } from './harness/runner';
 import { decoded, type Received } from './studioFixture';
 
@@ -24,7 +25,7 @@ const test = base.extend<{ studio: { page: Page; received: Received[]; restart()
       }
       return fetch(input, init);
     };
-    const launch = () => launchChromium({ dataDir, deps: { fetch: recording } });
+    const launch = () => launchChromium({ dataDir, deps: { fetch: recording, sandboxOptions: sandboxPace('brisk') } });
     let app: LaunchedApp = await launch();
     await use({
       get page() {

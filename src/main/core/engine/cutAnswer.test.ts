@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/index';
 import { startCore } from '../testing/coreFixture';
+import { advanceUntil, FakeClock } from '../testing/fakeClock';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { wholeFieldsOfCutAnswer } from './cutAnswer';
@@ -25,7 +26,9 @@ describe('a submit answer cut short', () => {
   /** A core on a Sandbox whose submit answers `cut` turns into what the core receives. */
   async function submitThrough(cut: (text: string) => Response): Promise<{ state: string | undefined; accepted: number }> {
     const KEY = 'sk-cut-answer-7Q';
-    const sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 100 } } });
+    // The core's waits (the poll after an answer cut short) run on a fake clock, so no test waits on real time.
+    const clock = new FakeClock();
+    const sandbox = await startSandbox({ timing: 'instant', keys: { [KEY]: { credits: 100 } }, now: () => clock.now() });
     cleanup.push(() => sandbox.close());
     const cutting: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
@@ -34,7 +37,7 @@ describe('a submit answer cut short', () => {
     };
     const dir = await tempDir('cut-answer');
     cleanup.push(dir.remove);
-    const fx = await startCore({ dataDir: dir.path, fetch: cutting, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
+    const fx = await startCore({ dataDir: dir.path, fetch: cutting, clock, secrets: new MemoryKeychain(), deps: { sandboxOptions: { timing: 'instant' } } });
     cleanup.push(() => fx.core.dispose());
     await fx.ok('keys.add', {
       label: 'Test key',
@@ -44,11 +47,8 @@ describe('a submit answer cut short', () => {
       connection: { create: { label: 'Local sandbox', baseUrl: sandbox.baseUrl, regionalBaseUrl: sandbox.regionalBaseUrl, endpointWord: 'gen' } },
     });
     const task = await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'cut short', width: 256, height: 256 }, inputs: {} });
-    const end = Date.now() + 30_000;
-    while (!['done', 'failed', 'outcome-unknown'].includes(fx.tasks.get(task.id)?.state ?? '')) {
-      if (Date.now() > end) throw new Error(`still ${fx.tasks.get(task.id)?.state}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const ended = () => ['done', 'failed', 'outcome-unknown'].includes(fx.tasks.get(task.id)?.state ?? '');
+    await advanceUntil(clock, ended, { describe: () => `still ${fx.tasks.get(task.id)?.state}` });
     return { state: fx.tasks.get(task.id)?.state, accepted: sandbox.submissions().filter((s) => s.taskId !== null).length };
   }
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { SandboxHandle } from '../../sandbox/api';
 import { startSandbox } from '../../sandbox/index';
 import { BuiltinSandbox } from '../connections/builtinSandbox';
-import { forkSandbox } from '../connections/forkedSandbox';
+import { testSandboxLauncher } from '../testing/sandboxLauncher';
 import { ConnectionService } from '../connections/connectionService';
 import { systemClock } from '../deps';
 import { silentLogger } from '../log';
@@ -47,7 +47,7 @@ async function services(o: { keychain?: ReturnType<typeof keychainLike> | Memory
   const vault = new SecretVault(o.keychain ?? keychainLike(), redactor, silentLogger, 'linux');
   await vault.probe();
   let changes = 0;
-  builtin = new BuiltinSandbox({ timing: 'instant' }, forkSandbox(), silentLogger, { changed: () => {}, stopped: () => {} });
+  builtin = new BuiltinSandbox({ timing: 'instant' }, testSandboxLauncher(), silentLogger, { changed: () => {}, stopped: () => {} });
   const connections = new ConnectionService(settings, vault, builtin, () => changes++);
   const keys = new KeyService(settings, vault, connections, { fetch: o.fetch ?? fetch, clock: systemClock, redact: (t) => redactor.redact(t) }, notices, silentLogger, () => changes++);
   await keys.load();

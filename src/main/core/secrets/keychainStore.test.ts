@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/index';
 import { BuiltinSandbox } from '../connections/builtinSandbox';
-import { forkSandbox } from '../connections/forkedSandbox';
+import { testSandboxLauncher } from '../testing/sandboxLauncher';
 import { ConnectionService } from '../connections/connectionService';
 import { systemClock } from '../deps';
 import { KeyService } from '../keys/keyService';
@@ -80,7 +80,7 @@ describe.skipIf(unreachable !== undefined && !required)('the OS keychain (real S
     const KEY = `sk-real-keychain-${randomUUID().slice(0, 8)}`;
     const sandbox = await startSandbox({ keys: { [KEY]: { credits: 77 } } });
     const dir = await tempDir('real-keychain');
-    const builtin = new BuiltinSandbox({ timing: 'instant' }, forkSandbox(), silentLogger, { changed: () => {}, stopped: () => {} });
+    const builtin = new BuiltinSandbox({ timing: 'instant' }, testSandboxLauncher(), silentLogger, { changed: () => {}, stopped: () => {} });
     try {
       const open = async () => {
         const notices = new NoticeBoard(systemClock);

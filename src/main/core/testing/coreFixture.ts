@@ -10,6 +10,7 @@ import { nodeDeps } from '../nodeDeps';
 import { captureLog, type LogLine } from './captureLog';
 import type { FakeClock } from './fakeClock';
 import { MemoryKeychain } from './memoryKeychain';
+import { testSandboxLauncher } from './sandboxLauncher';
 
 const TRUSTED = { url: 'app://gen-studio/index.html', isMainFrame: true };
 
@@ -50,6 +51,7 @@ export async function startCore(o: {
   });
   const core = await createCore({
     ...nodeDeps({ dataDir: o.dataDir, mediaBase: 'gen-media://m/' }),
+    sandboxLauncher: testSandboxLauncher(),
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.fetch ? { fetch: o.fetch } : {}),
     secrets: o.secrets ?? new MemoryKeychain(),
