@@ -1,5 +1,5 @@
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
-import { VIDEO_FRAME_SIZES, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES } from '../../../../shared/catalog/video';
+import { VIDEO_FRAME_SIZES, VIDEO_MODE_LABELS, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES } from '../../../../shared/catalog/video';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { isAutoValue } from '../../catalog/describeField';
 
@@ -32,7 +32,8 @@ const VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     '4k': 'About 16 megapixels',
     ...Object.fromEntries(VIDEO_RESOLUTIONS.map((r) => [r, VIDEO_FRAME_SIZES[r].inferred ? `${VIDEO_SIZE_NAMES[r]} size` : `${VIDEO_SIZE_NAMES[r]}, ${VIDEO_FRAME_SIZES[r].width} × ${VIDEO_FRAME_SIZES[r].height}`])),
   },
-  mode: { fast: 'Fast', high: 'High quality' },
+  // Outpainting's quality and the video model's mode share the field's name; their values do not overlap.
+  mode: { fast: 'Fast', high: 'High quality', ...VIDEO_MODE_LABELS },
   output_format: { jpeg: 'JPEG', png: 'PNG (lossless)', webp: 'WebP' },
 };
 

@@ -3,7 +3,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { costText } from '../queue/taskText';
 import type { ActionNote } from './actions';
-import { inputKey, promptText, titleOf } from './galleryModel';
+import { inputKey, paramRows, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
 
 /** The full view's side: what made the result (inputs, parameters, seed, size, cost, times) and every action. */
@@ -41,7 +41,7 @@ export function FullViewDetails({
       </div>
       {item.inputs.length > 0 && <ResultInputs inputs={item.inputs} assets={assets} />}
       <ResultFacts item={item} />
-      {Object.keys(item.params).length > 0 && <ResultParams params={item.params} />}
+      {Object.keys(item.params).length > 0 && <ResultParams item={item} />}
       {item.metadataLost && <p className="inline-error">The details of this result could not be read; only the file is known.</p>}
     </aside>
   );
@@ -104,14 +104,14 @@ function ResultFacts({ item }: { item: LibraryItem }) {
 }
 
 /** The parameters sent, by name in words. */
-function ResultParams({ params }: { params: LibraryItem['params'] }) {
+function ResultParams({ item }: { item: LibraryItem }) {
   return (
     <table className="fields" aria-label="Parameters">
       <tbody>
-        {Object.entries(params).map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row">{k.replace(/_/g, ' ')}</th>
-            <td>{typeof v === 'string' ? v : JSON.stringify(v)}</td>
+        {paramRows(item).map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td>{row.value}</td>
           </tr>
         ))}
       </tbody>

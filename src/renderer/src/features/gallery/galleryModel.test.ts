@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beforeInputOf, columnsFor, inputKey, inputsOf, modelsIn, NO_FILTER, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, inputKey, inputsOf, modelsIn, NO_FILTER, paramRows, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
 import { BATCH_ID_PREFIX } from '../../../../shared/batch/plan';
 import { libraryItem } from './testing/libraryItem';
 
@@ -71,5 +71,28 @@ describe('an input’s key', () => {
     expect(inputKey({ field: 'image' })).toBe('image:');
     expect(inputKey({ field: 'keyframes', time: 0 })).toBe('keyframes:0');
     expect(inputKey({ field: 'keyframes', time: 2.5 })).not.toBe(inputKey({ field: 'keyframes', time: 0 }));
+  });
+});
+
+describe('a result’s parameters in the artist’s words', () => {
+  it('names each as the form does and each choice by its words, not the service’s codes', () => {
+    const rows = paramRows(libraryItem({ endpointId: 'outpainting-v1', params: { mode: 'fast', prompt: 'a harbour', width: 1024 } }));
+    expect(rows).toEqual([
+      { key: 'mode', label: 'Quality', value: 'Fast' },
+      { key: 'prompt', label: 'Prompt', value: 'a harbour' },
+      { key: 'width', label: 'Width', value: '1024' },
+    ]);
+  });
+
+  it('says a video’s mode and its switches in words', () => {
+    const rows = paramRows(libraryItem({ endpointId: 'gen-3-video', params: { mode: 't2v', safety_tolerance: 2, prompt_upsampling: true } }));
+    expect(rows.map((r) => `${r.label}: ${r.value}`)).toEqual(['Mode: From text', 'Moderation tolerance: 2', 'Let the service enrich the prompt: Yes']);
+  });
+
+  it('still names a parameter its model no longer lists', () => {
+    expect(paramRows(libraryItem({ endpointId: 'gone-model', params: { output_format: 'png', odd_knob: 3 } }))).toEqual([
+      { key: 'output_format', label: 'File type', value: 'PNG (lossless)' },
+      { key: 'odd_knob', label: 'Odd knob', value: '3' },
+    ]);
   });
 });

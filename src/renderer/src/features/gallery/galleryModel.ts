@@ -5,6 +5,7 @@ import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskReques
 import { nameOf } from '../queue/taskText';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import { isBatchGroup } from '../../../../shared/batch/plan';
+import { labelFor, valueLabel } from '../forms/fieldModel';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -114,4 +115,17 @@ export function durationText(seconds: number): string {
 /** How many cards fit across the grid. */
 export function columnsFor(width: number, minCard: number, gap: number): number {
   return Math.max(1, Math.floor((width + gap) / (minCard + gap)));
+}
+
+/**
+ * A result's parameters in the words of the form that made them ("Moderation tolerance 2", "Mode From text"),
+ * not the service's field names and codes; a parameter the model no longer lists is named from its own name.
+ */
+export function paramRows(item: Pick<LibraryItem, 'endpointId' | 'params'>): Array<{ key: string; label: string; value: string }> {
+  const fields = findEndpoint(item.endpointId)?.fields ?? [];
+  return Object.entries(item.params).map(([name, v]) => ({
+    key: name,
+    label: labelFor(fields.find((f) => f.name === name) ?? { name }),
+    value: typeof v === 'string' ? valueLabel({ name }, v) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : JSON.stringify(v),
+  }));
 }
