@@ -81,6 +81,8 @@ studioTest('find a result by its prompt, reuse its parameters, rerun its seed, u
   await card(page, /lighthouse/).dblclick();
   const full = page.getByRole('dialog', { name: 'Result' });
   await expect(full.getByRole('table', { name: 'Parameters' })).toContainText('a lighthouse at dusk');
+  // Named as the form names them, not by the service's field names.
+  await expect(full.getByRole('table', { name: 'Parameters' }).getByRole('rowheader', { name: 'Width', exact: true })).toBeVisible();
   await expect(full.getByRole('complementary', { name: 'Result details' })).toContainText('512 × 384');
 
   // Reuse: the form opens filled in; sent as it is, the sandbox makes the same picture from the same request.
