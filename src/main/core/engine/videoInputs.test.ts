@@ -118,7 +118,8 @@ describe('video inputs', () => {
       params: { mode: 'i2v', prompt: 'cards', duration: 3, resolution: 'hd' },
       inputs: { keyframes: [{ assetId: a.id, time: 0.5 }, { assetId: b.id, time: 2.25 }] },
     });
-    await until(() => [v2v.id, i2v.id].every((id) => s.fx.tasks.get(id)?.state === 'done'));
+    // What is checked is what was sent: waiting for the clips to be made too would only time the Sandbox's encoder.
+    await until(() => s.posted.length === 2 && [v2v.id, i2v.id].every((id) => s.fx.tasks.get(id)?.remoteId));
     const [first, second] = s.posted;
     expect(first!.body).toEqual({ mode: 'v2v', prompt: 'on', duration: 2, resolution: 'hd', video: Buffer.from(bytes).toString('base64') });
     expect(second!.body.keyframes).toEqual([
