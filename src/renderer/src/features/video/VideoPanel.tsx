@@ -6,6 +6,7 @@ import { FileButton } from '../../ui/FileButton';
 import { NumberField } from '../../ui/NumberField';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { chooseSourceFile, chooseSourceResult, isDraft, isVideoResult } from './videoActions';
+import './videoPanel.css';
 
 const store = () => useCanvasStore.getState();
 
