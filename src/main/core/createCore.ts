@@ -257,7 +257,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange, (taskId) => describeRun(taskId, { library, engine })),
+    ...spendingHandlers(spending, () => emitSpending(), deps, (taskId) => describeRun(taskId, { library, engine })),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...galleryHandlers({ library, desktop, exports: new ResultExports({ library, assets, desktop, appVersion: deps.version, log }) }),
     ...updateHandlers(updates),

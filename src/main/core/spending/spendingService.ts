@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/settingsService';
 import { biggestRuns, dailySpending } from './history';
 import type { LedgerEntry, SpendingLedger } from './ledger';
 import { PERIOD_WORDS, periodStarts } from './periods';
+import type { SettleQuestion } from './settleConfirm';
 
 const NO_CAPS: SpendingCaps = { day: null, week: null, month: null };
 export const CREDITS_CACHE_MS = 60_000;
@@ -125,6 +126,19 @@ export class SpendingService {
     await this.ledger.resolve(id, charged, price);
     this.invalidateCredits(entry.keyId);
     return { keyId: entry.keyId };
+  }
+
+  /**
+   * The question main asks itself before a settlement that lowers what the caps count (settleConfirm.ts): not
+   * charged, or charged below what the task is held at. Null when the settlement counts as much or more.
+   */
+  settleQuestion(id: string, charged: boolean, cost?: number): SettleQuestion | null {
+    const entry = this.ledger.entry(id);
+    if (!entry?.unsettled) return null;
+    const held = this.heldAt(entry);
+    const settledAt = charged ? (cost ?? held) : 0;
+    if (settledAt === undefined || (held !== undefined && settledAt >= held)) return null;
+    return { keyLabel: this.keyLabel(entry.keyId), what: findEndpoint(entry.endpointId)?.title ?? entry.endpointId, at: entry.at, heldAt: held ?? null, settledAt };
   }
 
   /** What an unsettled entry is counted at: its own cost, or (when nothing was priced when it was sent) today's estimate. */

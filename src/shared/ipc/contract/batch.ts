@@ -22,6 +22,8 @@ export const BatchItemInfoSchema = z.object({
   resultId: z.string().nullable(),
   /** sent again after failing: how many times */
   retries: z.number().int().nonnegative(),
+  /** set when its Retry may be charged twice: the artist is asked first (the queue's rule, for its task) */
+  retryWarning: z.string().nullable(),
 });
 export type BatchItemInfo = z.infer<typeof BatchItemInfoSchema>;
 
@@ -70,8 +72,8 @@ export const batchCalls = {
   'batch.resume': call(byId, BatchInfoSchema),
   /** Cancels what has not been sent; what is on its way finishes. */
   'batch.cancel': call(byId, BatchInfoSchema),
-  /** Sends one failed or moderated picture again, alone. */
-  'batch.retry': call(byId.extend({ index: z.number().int().nonnegative() }), BatchInfoSchema),
+  /** Sends one failed or moderated picture again, alone; refused (conflict) with its `retryWarning` unless accepted. */
+  'batch.retry': call(byId.extend({ index: z.number().int().nonnegative(), acceptDoubleCharge: z.boolean().optional() }), BatchInfoSchema),
   /** The folder dialog: where the results are written. */
   'batch.chooseFolder': call(z.undefined(), z.object({ path: z.string().nullable() })),
 };
