@@ -30,7 +30,7 @@ export const BATCH_AHEAD = 24;
 
 export interface BatchDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
   readonly library: Pick<Library, 'pathsOf'>;
   readonly assets: Pick<AssetStore, 'bytes' | 'import'>;

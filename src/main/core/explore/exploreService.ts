@@ -25,7 +25,7 @@ const FEED_AHEAD = 32;
 
 export interface ExploreDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
   readonly library: Pick<Library, 'get'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
