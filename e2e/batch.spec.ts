@@ -181,3 +181,43 @@ test('three pictures chosen in the gallery are batched through deblur (a chosen 
   expect(new Set(second.flatMap((t) => t.inputs.filter((a) => a !== assetIdOf(garment.buffer))))).toEqual(new Set(people.map((p) => assetIdOf(p.buffer))));
   expect((await readdir(folder)).filter((n) => n.includes('-try-on'))).toHaveLength(4);
 });
+
+test('Retry of a picture whose outcome is unknown asks first, as the queue does, and sends it again only when told', async () => {
+  test.setTimeout(90_000);
+  const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-batch-'));
+  // The Sandbox drops the connection of the first Deblur request without an answer: its outcome is unknown.
+  const app = await launchChromium({ dataDir, deps: { sandboxOptions: { timing: 'instant', failures: [{ on: 'submit', endpoint: 'deblur-v1', failure: { kind: 'drop' }, times: 1 }] } } });
+  try {
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batch', exact: true }).click();
+    const form = page.getByRole('form', { name: 'New batch' });
+    await form.getByLabel('Add pictures').setInputFiles(await Promise.all([1, 2, 3].map((n) => photo(n))));
+    await form.getByRole('button', { name: 'Choose folder…' }).click();
+    await expect(form.getByLabel('Output folder')).toContainText('batch-output');
+    await form.getByRole('button', { name: 'Run batch' }).click();
+    const progress = page.getByRole('region', { name: /^Batch: Sharpen/ });
+    await expect(progress.getByLabel('Batch counts')).toContainText('2 done · 1 failed · 0 left', { timeout: 60_000 });
+    const unknown = progress.getByRole('listitem', { name: /: outcome unknown/ });
+    const deblurTasks = async () => {
+      const r = await page.evaluate(() => window.gen.tasks.list());
+      return r.ok ? r.value.filter((t) => t.endpointId === 'deblur-v1' && t.state !== 'outcome-unknown').length : -1;
+    };
+    expect(await deblurTasks()).toBe(2);
+
+    await unknown.getByRole('button', { name: 'Retry' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send this picture again?' });
+    await expect(dialog).toContainText('charged twice');
+    await page.screenshot({ path: test.info().outputPath('batch-retry-question.png') });
+    await dialog.getByRole('button', { name: 'Keep' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(unknown).toBeVisible();
+    expect(await deblurTasks()).toBe(2);
+
+    await unknown.getByRole('button', { name: 'Retry' }).click();
+    await dialog.getByRole('button', { name: 'Send again' }).click();
+    await expect(progress.getByLabel('Batch counts')).toContainText('3 done · 0 failed · 0 left', { timeout: 60_000 });
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

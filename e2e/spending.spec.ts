@@ -16,10 +16,17 @@ test('a task whose outcome is unknown is listed under Spending until the artist 
   await expect(spent.getByRole('row', { name: /Today/ })).toContainText('0');
   await page.locator('section', { has: unsettled }).screenshot({ path: test.info().outputPath('spending-unsettled.png') });
 
-  await unsettled.getByLabel('Cost (credits)').fill('2.5');
+  if (app.runner === 'chromium') {
+    // Counting it lower than it is held at is asked in main's own dialog; the Chromium runner has none, so it is refused.
+    await unsettled.getByRole('button', { name: 'It was not' }).click();
+    await expect(unsettled.getByRole('alert')).toContainText('needs your confirmation in a dialog');
+    await page.locator('section', { has: unsettled }).screenshot({ path: test.info().outputPath('spending-not-charged-refused.png') });
+  }
+  // At its estimate or more it only counts more: never asked.
+  await unsettled.getByLabel('Cost (credits)').fill('3.5');
   await unsettled.getByRole('button', { name: 'It was charged' }).click();
   await expect(unsettled).toHaveCount(0);
-  await expect(spent.getByRole('row', { name: /Today/ })).toContainText('2.5');
+  await expect(spent.getByRole('row', { name: /Today/ })).toContainText('3.5');
 });
 
 test('Spending charts the Sandbox runs per day and model, draws the caps, and lists the biggest runs', async ({ app }) => {

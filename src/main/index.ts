@@ -10,7 +10,7 @@ import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
-import { askCapChange } from './shell/capDialog';
+import { askCapChange, askSettle } from './shell/capDialog';
 import { askInMainDialog } from './shell/mainDialog';
 import { webhookDialog } from './core/connections/sandboxWebhooks';
 import { askKeyDestination } from './shell/keyDialog';
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     platform: process.platform,
     confirmKeyDestination: (question) => askKeyDestination(window, question),
     confirmCapChange: (question) => askCapChange(window, question),
+    confirmSettle: (question) => askSettle(window, question),
     confirmWebhook: (question) => askInMainDialog(window, webhookDialog(question)),
     projectFileDialogs: electronProjectDialogs(() => window),
     // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.

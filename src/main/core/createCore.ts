@@ -92,7 +92,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const assets = new AssetStore(deps.dataDir, media, (name, step) => events.emit('assets.importing', { name: redact(name), step: step && redact(step) }));
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
-  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
+  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, { clock: deps.clock, ...(deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {}) });
   // Not waited for: a keychain stuck on an unlock prompt must not keep the window from opening (issue 23).
   void vault.probe();
 
@@ -257,7 +257,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...settingsHandlers(settings),
     ...taskHandlers(engine),
     ...libraryHandlers(library, { openPath: deps.openPath, log }),
-    ...spendingHandlers(spending, () => emitSpending(), deps.confirmCapChange, (taskId) => describeRun(taskId, { library, engine })),
+    ...spendingHandlers(spending, () => emitSpending(), deps, (taskId) => describeRun(taskId, { library, engine })),
     ...projectHandlers(projects, projectFiles, deps.projectFileDialogs),
     ...galleryHandlers({ library, desktop, exports: new ResultExports({ library, assets, desktop, appVersion: deps.version, log }) }),
     ...updateHandlers(updates),

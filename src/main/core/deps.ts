@@ -2,6 +2,7 @@ import type { SandboxProcessOptions } from '../sandbox/api';
 import type { SandboxLauncher } from './connections/sandboxProcess';
 import type { ConfirmWebhook } from './connections/sandboxWebhooks';
 import type { ConfirmCapChange } from './spending/capChange';
+import type { ConfirmSettle } from './spending/settleConfirm';
 import type { ConfirmKeyDestination } from './keys/keyDestinationQuestion';
 
 /** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
@@ -129,6 +130,8 @@ export interface CoreDeps {
   readonly confirmKeyDestination?: ConfirmKeyDestination;
   /** Main's own dialog before a spending cap is raised or removed; without one, raising is refused. */
   readonly confirmCapChange?: ConfirmCapChange;
+  /** Main's own dialog before a task whose outcome was unknown is counted lower (not charged); without one, refused. */
+  readonly confirmSettle?: ConfirmSettle;
   /** Main's own dialog before the built-in Sandbox sends results to an address; without one, none is allowed. */
   readonly confirmWebhook?: ConfirmWebhook;
   /** Electron's file dialogs; absent where there are none (the Chromium runner), and saving or opening a file says so. */

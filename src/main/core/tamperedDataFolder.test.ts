@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument } from '../../shared/canvas/document';
@@ -47,5 +47,26 @@ describe('a data folder edited or damaged outside the app', () => {
       ]),
     );
     expect(await readdir(join(dir.path, 'library'))).not.toContain(`.${dead}-0123456789ab.tmp`);
+  });
+
+  // Each folder the core keeps its own records in, and a call that only answers once that part has started.
+  const subfolders = ['tasks', 'library', 'projects', 'batches', 'explore'] as const;
+  it.each(subfolders)('starts when “%s” is a plain file: the file is moved aside, unchanged, with a notice saying where', async (name) => {
+    const bytes = Buffer.from(`not a folder: ${name}\n\u0000\u00ff`, 'latin1');
+    await writeFile(join(dir.path, name), bytes);
+
+    const core = await start();
+    const aside = (await readdir(dir.path)).filter((n) => n.startsWith(`${name}.not-a-folder-`));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(join(dir.path, aside[0]!))).toEqual(bytes);
+    const notices = (await core.ok('app.notices')).map((n) => n.message);
+    expect(notices).toContainEqual(expect.stringContaining(join(dir.path, aside[0]!)));
+    expect(notices.join('\n')).toMatch(new RegExp(`“${name}” .*was a file, not a folder`));
+    // The part that lives there works: a project, the queue, the library, the runs of a batch or a matrix.
+    expect((await core.ok('projects.list')).projects).toEqual([]);
+    expect(await core.ok('tasks.list')).toEqual([]);
+    expect((await core.ok('library.page', { offset: 0, limit: 10 })).total).toBe(0);
+    expect(await core.ok('batch.list')).toEqual([]);
+    expect(await core.ok('explore.list', { projectId: null })).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch } from './batchPr
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
 const RETRYABLE: ReadonlySet<string> = new Set(['failed', 'moderated', 'cancelled', 'outcome-unknown']);
+/** A picture whose task ended so is retried by the engine's Retry (which refuses a moderated one: never charged, it is sent anew). */
+const ENGINE_RETRIES: ReadonlySet<string> = new Set(['failed', 'cancelled', 'outcome-unknown']);
 
 /**
  * How many of a batch's requests are handed to the engine ahead of their end: the service's 24 active tasks per
@@ -30,8 +32,8 @@ export const BATCH_AHEAD = 24;
 
 export interface BatchDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation'>;
-  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation' | 'retry'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'pathsOf'>;
   readonly assets: Pick<AssetStore, 'bytes' | 'import'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
@@ -72,7 +74,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async startBatch(spec: BatchSpec): Promise<BatchInfo> {
     const items = planOrRefuse(spec);
     const estimates = batchPrices(this.d, spec, items);
-    checkBatchCaps(this.d, spec, items, estimates);
+    checkBatchCaps(this.d, spec, items);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });
@@ -102,18 +104,28 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return [...this.runs.all.values()].sort((a, b) => b.record.createdAt - a.record.createdAt).map((l) => this.info(l));
   }
 
-  /** Sends one failed or moderated picture again, alone, as a new task (the one that failed stays as it was). */
-  async retry(id: string, index: number): Promise<BatchInfo> {
+  /**
+   * Sends one picture that did not end well again, alone. Its task, where the engine still holds it, is retried
+   * by the engine's own Retry, under the one rule every Retry follows (taskView.ts `retryWarningOf`): a task the
+   * service took is asked about again rather than resent, and one that may be charged twice is resent only with
+   * the artist's word (`acceptDoubleCharge`), as in the queue. A moderated picture (never charged), or one refused
+   * before it went, is sent as a new task; the one that ended stays as it was.
+   */
+  async retry(id: string, index: number, acceptDoubleCharge = false): Promise<BatchInfo> {
     const live = this.runs.get(id);
     const outcome = live.record.outcomes[index];
     if (!live.items[index] || !outcome || !RETRYABLE.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
+    const taskId = this.taskIdOf(live, index);
+    const ended = this.tasks.get(taskId);
+    const again = ended && ENGINE_RETRIES.has(ended.state) ? await this.d.engine.retry(taskId, acceptDoubleCharge) : null;
+    if (again) this.tasks.set(taskId, again);
     const { [index]: _gone, ...outcomes } = live.record.outcomes;
-    const attempts = { ...live.record.attempts, [index]: (live.record.attempts[index] ?? 0) + 1 };
+    const attempts = again ? live.record.attempts : { ...live.record.attempts, [index]: (live.record.attempts[index] ?? 0) + 1 };
     live.record = { ...live.record, outcomes, attempts, status: live.record.status === 'finished' || live.record.status === 'cancelled' ? 'running' : live.record.status };
     live.dirty = true;
     this.runs.save(live);
     await savedAll(live);
-    if (live.record.status === 'running') await this.send(live, index);
+    if (!again && live.record.status === 'running') await this.send(live, index);
     this.d.onChanged(this.info(live));
     return this.info(live);
   }
@@ -230,9 +242,11 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const ended = live.record.outcomes[item.index];
     const t = this.tasks.get(this.taskIdOf(live, item.index));
     const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0 };
-    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId };
-    if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null };
-    return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId };
+    // The question its Retry asks first is the engine's, for the task that ended (the queue shows the same).
+    const retryWarning = ended && t && ENGINE_RETRIES.has(t.state) ? t.retryWarning : null;
+    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId, retryWarning };
+    if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null, retryWarning: null };
+    return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId, retryWarning: null };
   }
 }
 

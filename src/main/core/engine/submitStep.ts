@@ -63,7 +63,7 @@ export class SubmitStep {
       return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
     }
     try {
-      this.d.spending.check(r.keyId, endpoint.id, r.usage, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
+      this.d.spending.check(r.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage: r.usage }] }, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
     } catch (error) {
       return this.t.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : msg.capCrossed });
     }

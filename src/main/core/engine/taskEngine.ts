@@ -210,7 +210,7 @@ export class TaskEngine {
     }
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
-    this.d.spending.check(conn.keyId, endpoint.id, usage, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
+    this.d.spending.check(conn.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage }] }, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
     if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({

@@ -1,7 +1,8 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { ensureDataSubfolder } from '../fs/dataSubfolder';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { msg } from './messages';
@@ -27,7 +28,7 @@ export class TaskRepository {
   }
 
   async loadAll(): Promise<TaskRecord[]> {
-    await mkdir(this.dir, { recursive: true });
+    await ensureDataSubfolder(this.dir, { holds: 'the queue', now: this.now, notices: this.notices, log: this.log });
     const names = (await readdir(this.dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
     const out: TaskRecord[] = [];
     for (const name of names) {

@@ -7,6 +7,7 @@ import { advanceUntil, FakeClock, settle } from '../testing/fakeClock';
 import { BASE, FakeService, json, netError, pending, ready } from '../testing/fakeService';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
+import type { SettleQuestion } from '../spending/settleConfirm';
 
 /**
  * Tasks whose outcome is unknown (cut off mid-send, or a crash while sending) count against every cap until
@@ -18,6 +19,9 @@ let service: FakeService;
 let clock: FakeClock;
 let keychain: MemoryKeychain;
 let fx: CoreFixture;
+/** what main's own dialog was asked before a settlement that counts lower, and what it answers */
+let settleAsked: SettleQuestion[];
+let settleAnswer: boolean;
 const cores: CoreFixture[] = [];
 
 beforeEach(async () => {
@@ -25,6 +29,8 @@ beforeEach(async () => {
   clock = new FakeClock();
   service = new FakeService(() => clock.now());
   keychain = new MemoryKeychain();
+  settleAsked = [];
+  settleAnswer = true;
 });
 afterEach(async () => {
   for (const c of cores.splice(0)) await c.core.dispose();
@@ -32,7 +38,7 @@ afterEach(async () => {
 });
 
 async function boot(): Promise<CoreFixture> {
-  fx = await startCore({ dataDir: dir.path, fetch: service.fetch, clock, secrets: keychain });
+  fx = await startCore({ dataDir: dir.path, fetch: service.fetch, clock, secrets: keychain, deps: { confirmSettle: async (q) => (settleAsked.push(q), settleAnswer) } });
   cores.push(fx);
   return fx;
 }
@@ -97,6 +103,37 @@ describe('caps and tasks whose outcome is unknown', () => {
     expect((await fx.ok('spending.summary', {})).totals.day).toBe(4);
     // Settled once: a second answer is refused.
     expect(await fx.call('spending.settle', { id: summary.unsettled[0]!.id, charged: true })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('“it was not charged” is main’s word, asked in its own dialog: a renderer cannot settle held tasks as free and spend past a cap', async () => {
+    // Issue 30, point 5: daily cap 3, six submits cut off mid-send, six "not charged" from the renderer, 12 charged.
+    const keyId = await withKey();
+    const charged = chargingService(0);
+    await fx.ok('spending.setCaps', { keyId, caps: { day: 3, week: null, month: null } });
+    settleAnswer = false;
+    for (let i = 0; i < 6; i++) {
+      await submitDev();
+      await until(idle);
+      const [held] = (await fx.ok('spending.summary', {})).unsettled;
+      expect(await fx.call('spending.settle', { id: held!.id, charged: false })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      // Charged, but at less than it is held at, lowers the count as much: asked too.
+      expect(await fx.call('spending.settle', { id: held!.id, charged: true, cost: 0 })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    }
+    expect(service.submits()).toHaveLength(1);
+    expect(charged()).toBe(2);
+    expect(settleAsked).toHaveLength(12);
+    expect(settleAsked[0]).toMatchObject({ keyLabel: 'Studio', heldAt: 2.5, settledAt: 0 });
+
+    // Confirmed in main's dialog, it settles; charged at its estimate or more is never asked.
+    settleAnswer = true;
+    const [held] = (await fx.ok('spending.summary', {})).unsettled;
+    expect(await fx.ok('spending.settle', { id: held!.id, charged: false })).toMatchObject({ totals: { day: 0 }, unsettled: [] });
+    expect(settleAsked).toHaveLength(13);
+    await submitDev();
+    await until(idle);
+    const [next] = (await fx.ok('spending.summary', {})).unsettled;
+    expect(await fx.ok('spending.settle', { id: next!.id, charged: true, cost: 2.5 })).toMatchObject({ totals: { day: 2.5 }, unsettled: [] });
+    expect(settleAsked).toHaveLength(13);
   });
 
   it('a burst of submissions, every one after the first cut off mid-send, passes a cap by at most one task', async () => {

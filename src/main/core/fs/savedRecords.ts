@@ -1,10 +1,11 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { writeJsonAtomic } from './atomicWrite';
+import { ensureDataSubfolder } from './dataSubfolder';
 import { asideStamp, readJsonOrSetAside } from './readJsonOrSetAside';
 
 /**
@@ -31,7 +32,7 @@ export async function readSavedRecords<R extends { readonly id: string }>(o: {
   readonly now: () => number;
   readonly notices: Pick<NoticeBoard, 'add'>;
 }): Promise<R[]> {
-  await mkdir(o.dir, { recursive: true });
+  await ensureDataSubfolder(o.dir, { holds: `what Gen Studio keeps of each ${o.what}`, now: o.now, notices: o.notices });
   const pattern = new RegExp(`^${o.prefix}-[0-9a-f-]{36}\\.json$`);
   const records: R[] = [];
   for (const name of (await readdir(o.dir)).filter((n) => pattern.test(n))) {

@@ -12,7 +12,7 @@ export function batchHandlers(batches: BatchService, desktop: Pick<DesktopShell,
     'batch.pause': ({ id }) => batches.pause(id),
     'batch.resume': ({ id }) => batches.resume(id),
     'batch.cancel': ({ id }) => batches.cancel(id),
-    'batch.retry': ({ id, index }) => batches.retry(id, index),
+    'batch.retry': ({ id, index, acceptDoubleCharge }) => batches.retry(id, index, acceptDoubleCharge),
     'batch.chooseFolder': async () => ({ path: await desktop.chooseFolder({ title: 'Where the batch writes its pictures' }) }),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
+import { ensureDataSubfolder } from '../fs/dataSubfolder';
 import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -74,6 +75,7 @@ export class Library {
     trashItem?: (path: string) => Promise<void>;
   }): Promise<Library> {
     const dir = join(o.dataDir, 'library');
+    await ensureDataSubfolder(dir, { holds: 'your results', now: o.now, notices: o.notices, log: o.log });
     await mkdir(join(dir, THUMBS), { recursive: true });
     const indexLog = new IndexLog(dir);
     const entries = await loadEntries({ dir, indexLog, notices: o.notices, log: o.log, now: o.now });

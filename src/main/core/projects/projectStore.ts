@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { StoredDocumentSchema, documentBlobNames, type CanvasDocument } from '../../../shared/canvas/document';
@@ -7,6 +7,7 @@ import { ProjectIdSchema, type ProjectSummary } from '../../../shared/ipc/contra
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { ensureDataSubfolder } from '../fs/dataSubfolder';
 import { readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 
@@ -203,7 +204,7 @@ export class ProjectStore {
   }
 
   private async load(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await ensureDataSubfolder(this.dir, { holds: 'your projects', now: this.deps.now, notices: this.deps.notices, log: this.deps.log });
     const entries = await readdir(this.dir, { withFileTypes: true });
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;

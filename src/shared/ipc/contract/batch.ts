@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CapRefusalSchema } from '../../spending/capRefusal';
 import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
@@ -22,6 +23,8 @@ export const BatchItemInfoSchema = z.object({
   resultId: z.string().nullable(),
   /** sent again after failing: how many times */
   retries: z.number().int().nonnegative(),
+  /** set when its Retry may be charged twice: the artist is asked first (the queue's rule, for its task) */
+  retryWarning: z.string().nullable(),
 });
 export type BatchItemInfo = z.infer<typeof BatchItemInfoSchema>;
 
@@ -51,8 +54,8 @@ export const BatchQuoteSchema = z.object({
   prices: z.array(Credits.nullable()),
   total: Credits,
   unpriced: z.number().int().nonnegative(),
-  /** why the caps (or the plan) refuse it; null when it may be sent */
-  refusal: z.string().nullable(),
+  /** why the caps refuse the whole group, as data (its words: capRefusalWords); null when it keeps within them */
+  refusal: CapRefusalSchema.nullable(),
   /** the files it writes, in order */
   outputNames: z.array(z.string()),
 });
@@ -70,8 +73,8 @@ export const batchCalls = {
   'batch.resume': call(byId, BatchInfoSchema),
   /** Cancels what has not been sent; what is on its way finishes. */
   'batch.cancel': call(byId, BatchInfoSchema),
-  /** Sends one failed or moderated picture again, alone. */
-  'batch.retry': call(byId.extend({ index: z.number().int().nonnegative() }), BatchInfoSchema),
+  /** Sends one failed or moderated picture again, alone; refused (conflict) with its `retryWarning` unless accepted. */
+  'batch.retry': call(byId.extend({ index: z.number().int().nonnegative(), acceptDoubleCharge: z.boolean().optional() }), BatchInfoSchema),
   /** The folder dialog: where the results are written. */
   'batch.chooseFolder': call(z.undefined(), z.object({ path: z.string().nullable() })),
 };

@@ -5,6 +5,7 @@ import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { creditsText } from '../queue/taskText';
 
 const STATE_WORDS: Readonly<Record<string, string>> = {
@@ -35,6 +36,9 @@ export function timeLeftText(seconds: number | null): string {
 /** A running or ended batch: its progress, the time left, each picture's status, Retry for those that failed. */
 export function BatchProgress({ batch }: { batch: BatchInfo }) {
   const [problem, setProblem] = useState<string | null>(null);
+  /** the picture whose Retry waits for the artist's word (it may be charged twice) */
+  const [asking, setAsking] = useState<BatchItemInfo | null>(null);
+  const retry = (item: BatchItemInfo, acceptDoubleCharge: boolean) => void act(() => gen.batch.retry({ id: batch.id, index: item.index, acceptDoubleCharge }));
   const total = batch.items.length;
   const act = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setProblem(null);
@@ -78,9 +82,21 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
       )}
       <ol className="batch-items" aria-label="Pictures">
         {batch.items.map((item) => (
-          <ItemRow key={item.index} item={item} onRetry={() => void act(() => gen.batch.retry({ id: batch.id, index: item.index }))} onOpen={open} />
+          <ItemRow key={item.index} item={item} onRetry={() => (item.retryWarning ? setAsking(item) : retry(item, false))} onOpen={open} />
         ))}
       </ol>
+      {asking && (
+        <ConfirmDialog
+          title="Send this picture again?"
+          message={asking.retryWarning ?? ''}
+          confirmLabel="Send again"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            retry(asking, true);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -17,7 +17,7 @@ export function UnsettledTasks({ tasks }: { tasks: readonly UnsettledTask[] }) {
       <p className="muted small">
         {tasks.length === 1 ? 'This task was' : 'These tasks were'} sent, but no answer came back, so Gen Studio cannot tell whether the
         service charged {tasks.length === 1 ? 'it' : 'them'}. Until you say, {tasks.length === 1 ? 'it counts' : 'each counts'} as spent against your caps. Your account on the
-        service’s site lists what it charged.
+        service’s site lists what it charged; Gen Studio asks you to confirm before counting one lower.
       </p>
       <ul className="unsettled-list">
         {tasks.map((t) => (
