@@ -183,7 +183,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
-    sandboxWebhooks: new SandboxWebhooks(settings, deps.confirmWebhook),
+    sandboxWebhooks: new SandboxWebhooks(settings, deps.confirmWebhook, () => {
+      const running = sandbox.current();
+      return running ? [running.baseUrl, running.regionalBaseUrl] : [];
+    }),
     notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();
