@@ -87,6 +87,9 @@ export class SubmitStep {
     // A record from disk (or from before the rule) is held to it too: nothing asks here, the form did.
     const webhookRefusal = await this.d.sandboxWebhooks.refusal(r.request.params['webhook_url'], 'check', url);
     if (webhookRefusal) return this.t.fail(r, { code: 'insecure', message: webhookRefusal });
+    // Its run was paused while it was being prepared: it goes back in line, held, and nothing went. No await lies
+    // between this look and `submittedAt` below, so a pause either holds it here or finds it sent.
+    if (r.held) return this.heldBeforeSending(r);
     // The record says "submitting" on disk before a byte goes out: a crash from here on is an unknown outcome.
     await this.book.update(r, { state: 'submitting', submittedAt: this.book.now(), detail: msg.sending, nextAttemptAt: null });
     if (this.book.stopped) return;
@@ -97,6 +100,11 @@ export class SubmitStep {
     );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
+  }
+
+  private async heldBeforeSending(r: TaskRecord): Promise<void> {
+    await this.book.update(r, { state: 'queued', submittedAt: null });
+    this.slots.slotFreed(r.keyId);
   }
 
   private async cancelledBeforeSending(r: TaskRecord): Promise<void> {

@@ -22,7 +22,7 @@ import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
-import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './taskView';
+import { ACTIVE_STATES, FINAL_STATES, NOT_SENT_STATES, retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
 
 export type {  EngineDeps } from './engineDeps';
@@ -131,6 +131,13 @@ export class TaskEngine {
       }
       await this.book.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
       return true;
+    }
+    if (r.submittedAt === null) {
+      // Written while it was being prepared (a pause or a cancel then): `submittedAt` is on disk before a byte
+      // goes out, so nothing went. It takes its place in line again, or ends if it was cancelled.
+      if (r.cancelRequested) await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), detail: msg.cancelledBeforeSending });
+      else await this.book.update(r, { state: 'queued' });
+      return false;
     }
     // Gen Studio stopped between writing this record and hearing the service's answer.
     await this.book.update(r, {
@@ -248,6 +255,26 @@ export class TaskEngine {
     await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), nextAttemptAt: null, detail: wasSent ? msg.cancelledAfterSend : msg.cancelledBeforeSend });
     this.slots.pump(r.keyId);
     return this.book.view(r);
+  }
+
+  /**
+   * Holds a paused run's tasks not yet sent (`why` says so on each), or lets them go again (`why` null). Written
+   * to disk, so a restart holds them too. A task already on its way is left to finish: it went.
+   */
+  async hold(ids: readonly string[], why: string | null): Promise<void> {
+    const keys = new Set<string>();
+    for (const id of ids) {
+      const r = this.records.get(id);
+      if (!r || FINAL_STATES.has(r.state)) continue;
+      if (why === null) {
+        if (!r.held) continue;
+        await this.book.update(r, { held: false, detail: null });
+        keys.add(r.keyId);
+      } else if (NOT_SENT_STATES.has(r.state) || (r.state === 'submitting' && r.submittedAt === null)) {
+        await this.book.update(r, { held: true, detail: why });
+      }
+    }
+    for (const key of keys) this.slots.pump(key);
   }
 
   async retry(id: string, acceptDoubleCharge = false): Promise<TaskInfo> {

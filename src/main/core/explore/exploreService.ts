@@ -6,7 +6,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { ENDED, EngineRuns, type RunLive } from '../fs/engineRuns';
+import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -24,7 +24,7 @@ const FEED_AHEAD = 32;
 
 export interface ExploreDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation'>;
+  readonly engine: RunEngine & Pick<TaskEngine, 'reservation'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'get'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
@@ -177,7 +177,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
 
   protected info(live: Live): MatrixInfo {
     const r = live.record;
-    return { id: r.id, name: r.name, projectId: r.projectId, spec: r.spec, status: r.status, createdAt: r.createdAt, cells: live.plan.cells.map((c) => this.cellInfo(live, c.index)) };
+    return { id: r.id, name: r.name, projectId: r.projectId, spec: r.spec, status: r.status, createdAt: r.createdAt, cells: live.plan.cells.map((c) => this.cellInfo(live, c.index)), ...this.tally(live) };
   }
 
   private cellInfo(live: Live, index: number): MatrixCellInfo {

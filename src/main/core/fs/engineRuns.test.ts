@@ -24,13 +24,13 @@ function task(id: string, state: TaskState): TaskInfo {
   return { id, state } as Partial<TaskInfo> as TaskInfo;
 }
 
-/** An engine that records what it is handed; `refuse` makes the next submissions fail, `hold` keeps them pending. */
+/** An engine that records what it is handed; `refuse` makes the next submissions fail, `pending` keeps them pending. */
 class FakeEngine {
   readonly submitted: string[] = [];
   readonly cancelled: string[] = [];
   held: Array<(error: Error) => void> = [];
   refuse: Error | null = null;
-  hold = false;
+  pending = false;
   saved: TaskInfo[] = [];
 
   /** how many times a submission was refused (a feed that spins would count up without end) */
@@ -39,9 +39,16 @@ class FakeEngine {
   submit = (_request: TaskRequest, meta: { readonly id?: string } = {}): Promise<TaskInfo> => {
     // A test of a feed that could spin stops refusing after a while, so a spinning feed fails it instead of hanging it.
     if (this.refuse && ++this.refusals < 100) return Promise.reject(this.refuse);
-    if (this.hold) return new Promise((_resolve, reject) => this.held.push(reject));
+    if (this.pending) return new Promise((_resolve, reject) => this.held.push(reject));
     this.submitted.push(meta.id!);
     return Promise.resolve(task(meta.id!, 'queued'));
+  };
+  /** what is held in the queue now, by the run's pause */
+  readonly heldIds = new Set<string>();
+  hold = (ids: readonly string[], why: string | null): Promise<void> => {
+    for (const id of ids) if (why === null) this.heldIds.delete(id);
+    else if (this.submitted.includes(id)) this.heldIds.add(id);
+    return Promise.resolve();
   };
   list = (): TaskInfo[] => this.saved;
   get = (id: string): TaskInfo => {
@@ -198,6 +205,21 @@ describe('a run of saved records through the engine', () => {
     expect(runs.told).toEqual(['request 0']);
   });
 
+  it('on Pause holds in the engine\'s queue what it was handed and did not send, on Resume lets it go, and a start holds it as saved', async () => {
+    await saveRun(3);
+    const runs = await TestRuns.open(dir.path);
+    await runs.report(0, 'running');
+    await runs.pause(RUN_ID);
+    expect([...runs.engine.heldIds]).toEqual([`${RUN_ID}-0`, `${RUN_ID}-1`]);
+    expect(runs.get(RUN_ID).status).toBe('paused');
+
+    const again = await TestRuns.open(dir.path, runs.engine);
+    expect(again.get(RUN_ID).status).toBe('paused');
+    expect(runs.engine.heldIds.size).toBe(2);
+    await again.resume(RUN_ID);
+    expect(runs.engine.heldIds.size).toBe(0);
+  });
+
   it('cancels in the queue only what was never sent, and can be resumed only once paused', async () => {
     await saveRun(3);
     const runs = await TestRuns.open(dir.path);
@@ -222,7 +244,7 @@ describe('a run of saved records through the engine', () => {
   it('once stopped for closing, hands nothing more over and takes a refusal on the way out as no failure', async () => {
     await saveRun(3);
     const engine = new FakeEngine();
-    engine.hold = true;
+    engine.pending = true;
     const runs = new TestRuns(dir.path, engine, []);
     await runs.begin();
     while (engine.held.length === 0) await Promise.resolve();

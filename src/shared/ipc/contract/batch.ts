@@ -3,7 +3,7 @@ import { CapRefusalSchema } from '../../spending/capRefusal';
 import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
-import { Credits, Moment } from './values';
+import { Credits, Moment, RunTallyFields } from './values';
 
 export const BATCH_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
 
@@ -43,6 +43,7 @@ export const BatchInfoSchema = z.object({
   done: count,
   failed: count,
   left: count,
+  ...RunTallyFields,
   /** estimated from the pictures done so far; null until one is */
   secondsLeft: z.number().nullable(),
 });

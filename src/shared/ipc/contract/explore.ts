@@ -5,7 +5,7 @@ import { MatrixIdSchema, MatrixSpecSchema } from '../../explore/matrix';
 import { call, event } from '../define';
 import { ProjectIdSchema } from './projects';
 import { TASK_STATES } from './tasks';
-import { Credits, Moment } from './values';
+import { Credits, Moment, RunTallyFields } from './values';
 
 /** A matrix's own course: sending its cells, held by the artist, stopped, or every cell ended. */
 export const MATRIX_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
@@ -37,6 +37,7 @@ const MatrixInfoSchema = z.object({
   status: z.enum(MATRIX_STATUSES),
   createdAt: Moment,
   cells: z.array(MatrixCellInfoSchema),
+  ...RunTallyFields,
 });
 export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
 
