@@ -1,5 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { exploreModels, MAX_CELLS, parsePrompt, planMatrix, promptRows, sweepableFields, sweepValues, type MatrixSpec } from './matrix';
+import { describe, expect, it, vi } from 'vitest';
+import { exploreModels, MAX_CELLS, planMatrix, sweepableFields, sweepValues, type MatrixSpec } from './matrix';
+import type * as readings from './promptReadings';
+import { promptRows } from './promptReadings';
+
+// Every expansion planMatrix asks for, seen: one past the limit is refused here rather than written out, so a
+// planMatrix that expands before it counts fails at once, whatever the machine's memory or speed.
+vi.mock('./promptReadings', async (importOriginal) => {
+  const real = await importOriginal<typeof readings>();
+  return {
+    ...real,
+    promptRows: vi.fn((parts: Parameters<typeof real.promptRows>[0]) => {
+      const readings = real.countReadings(parts);
+      if (readings > 1000) throw new Error(`asked to write out ${readings} readings`);
+      return real.promptRows(parts);
+    }),
+  };
+});
 
 const spec = (patch: Partial<MatrixSpec> = {}): MatrixSpec => ({
   prompt: 'a {red|blue} fox in {snow|fog}',
@@ -12,34 +28,6 @@ const spec = (patch: Partial<MatrixSpec> = {}): MatrixSpec => ({
 });
 
 describe('the prompt matrix', () => {
-  it('reads every alternative of the prompt into its rows, labelled with the choices', () => {
-    const parsed = parsePrompt('a {red|blue|golden} fox in {snow|fog}');
-    expect(parsed.ok).toBe(true);
-    const rows = promptRows(parsed.ok ? parsed.parts : []);
-    expect(rows.map((r) => r.prompt)).toEqual([
-      'a red fox in snow',
-      'a red fox in fog',
-      'a blue fox in snow',
-      'a blue fox in fog',
-      'a golden fox in snow',
-      'a golden fox in fog',
-    ]);
-    expect(rows[3]!.label).toBe('blue · fog');
-    // An empty choice leaves the words out, and the label says so.
-    const optional = parsePrompt('a {|very }tall tree');
-    expect(promptRows(optional.ok ? optional.parts : []).map((r) => [r.prompt, r.label])).toEqual([
-      ['a tall tree', '(none)'],
-      ['a very tall tree', 'very'],
-    ]);
-  });
-
-  it('says what is wrong with braces that do not close, nest or hold nothing', () => {
-    expect(parsePrompt('a {red|blue fox')).toEqual({ ok: false, problem: 'The “{” at character 3 is never closed with “}”.' });
-    expect(parsePrompt('a red} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('no “{” before it') });
-    expect(parsePrompt('a {red|{blue}} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('cannot sit inside') });
-    expect(parsePrompt('a {} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('hold no choice') });
-  });
-
   it('plans 2×2 prompts across 2 models with 2 seeds as 16 cells, each with its own request', () => {
     const planned = planMatrix(spec());
     if (!planned.ok) throw new Error(planned.problem);
@@ -72,6 +60,25 @@ describe('the prompt matrix', () => {
     expect(offered).not.toContain('gen-pro-1.0-fill');
     expect(planMatrix(spec({ models: ['gen-pro-1.0-fill'] }))).toMatchObject({ ok: false });
     const huge = planMatrix(spec({ prompt: '{a|b|c|d|e|f|g|h} {a|b|c|d|e|f|g|h} {a|b}', seeds: 16, models: ['gen-dev', 'gen-pro-1.1'] }));
-    expect(huge).toMatchObject({ ok: false, problem: expect.stringContaining(`at most ${MAX_CELLS}`) });
+    expect(huge).toMatchObject({ ok: false, problem: expect.stringContaining(`at most ${MAX_CELLS.toLocaleString('en-US')}.`) });
+  });
+
+  it('counts the readings before writing any out, and says how many pictures the prompt would make', () => {
+    vi.mocked(promptRows).mockClear();
+    const forty = Array.from({ length: 40 }, () => '{a|b}').join(' ');
+    expect(planMatrix(spec({ prompt: forty, models: ['gen-dev'], seeds: 1 }))).toEqual({
+      ok: false,
+      problem: 'That is more than a million million pictures, one for each reading of the prompt; a matrix holds at most 1,000. Take out some choices.',
+    });
+    const sixteen = Array.from({ length: 16 }, () => '{a|b}').join(' ');
+    expect(planMatrix(spec({ prompt: sixteen, models: ['gen-dev', 'gen-pro-1.1'], seeds: 2 }))).toEqual({
+      ok: false,
+      problem: 'That is 262,144 pictures (65,536 readings of the prompt × 4 columns); a matrix holds at most 1,000. Take out some choices, models or seeds.',
+    });
+    expect(promptRows).not.toHaveBeenCalled();
+    // Within the limit the readings are written out once, the very ones counted.
+    const planned = planMatrix(spec({ prompt: Array.from({ length: 8 }, () => '{a|b}').join(' '), models: ['gen-dev'], seeds: 1 }));
+    expect(planned.ok && planned.plan.cells.length).toBe(256);
+    expect(promptRows).toHaveBeenCalledTimes(1);
   });
 });

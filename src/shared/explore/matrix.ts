@@ -4,6 +4,8 @@ import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
 import { getIntent, intentModels } from '../studio/intents';
 import { MAX_SEED, takesSeed } from '../studio/variations';
+import { counted, groupedCount } from '../text/countWords';
+import { countReadings, parsePrompt, promptRows } from './promptReadings';
 
 /** A matrix's id, the one schema for it: in every call about a matrix and in its file, whose name it is. */
 export const MATRIX_ID_PREFIX = 'mx-';
@@ -64,53 +66,6 @@ export interface MatrixPlan {
 
 export type PlanResult = { readonly ok: true; readonly plan: MatrixPlan } | { readonly ok: false; readonly problem: string };
 
-/** The part of a prompt between alternatives, or a choice among them. */
-type PromptPart = string | readonly string[];
-
-/**
- * Reads `a {red|blue} fox in {snow|fog}` into its fixed text and its choices. Braces do not nest; an empty
- * alternative (`{|very }`) is allowed and means "leave it out".
- */
-export function parsePrompt(prompt: string): { ok: true; parts: PromptPart[] } | { ok: false; problem: string } {
-  const parts: PromptPart[] = [];
-  let text = '';
-  let i = 0;
-  while (i < prompt.length) {
-    const ch = prompt[i]!;
-    if (ch === '}') return { ok: false, problem: `The prompt has a “}” with no “{” before it (at character ${i + 1}).` };
-    if (ch !== '{') {
-      text += ch;
-      i++;
-      continue;
-    }
-    const end = prompt.indexOf('}', i + 1);
-    const nested = prompt.indexOf('{', i + 1);
-    if (end === -1) return { ok: false, problem: `The “{” at character ${i + 1} is never closed with “}”.` };
-    if (nested !== -1 && nested < end) return { ok: false, problem: `Choices cannot sit inside other choices (the “{” at character ${nested + 1}).` };
-    const choices = prompt.slice(i + 1, end).split('|');
-    if (choices.length < 2 && choices[0]!.trim() === '') return { ok: false, problem: `The braces at character ${i + 1} hold no choice.` };
-    if (text) parts.push(text);
-    text = '';
-    parts.push(choices);
-    i = end + 1;
-  }
-  if (text) parts.push(text);
-  return { ok: true, parts };
-}
-
-/** Every reading of the prompt, in order (the first choice of each group varies slowest), with its label. */
-export function promptRows(parts: readonly PromptPart[]): Array<{ prompt: string; label: string }> {
-  let rows: Array<{ prompt: string; labels: string[] }> = [{ prompt: '', labels: [] }];
-  for (const part of parts) {
-    if (typeof part === 'string') {
-      rows = rows.map((r) => ({ ...r, prompt: r.prompt + part }));
-      continue;
-    }
-    rows = rows.flatMap((r) => part.map((choice) => ({ prompt: r.prompt + choice, labels: [...r.labels, choice.trim() || '(none)'] })));
-  }
-  return rows.map((r) => ({ prompt: r.prompt.replace(/\s+/g, ' ').trim(), label: r.labels.length ? r.labels.join(' · ') : 'The prompt' }));
-}
-
 /** The values a sweep takes, evenly spaced from `from` to `to`; whole numbers for a whole-number field. */
 export function sweepValues(sweep: Sweep, integer: boolean): number[] {
   const values = Array.from({ length: sweep.steps }, (_, i) => sweep.from + ((sweep.to - sweep.from) * i) / (sweep.steps - 1));
@@ -157,8 +112,6 @@ const numberWords = (n: number): string => String(Math.round(n * 1000) / 1000);
 export function planMatrix(spec: MatrixSpec): PlanResult {
   const parsed = parsePrompt(spec.prompt);
   if (!parsed.ok) return { ok: false, problem: parsed.problem };
-  const rows = promptRows(parsed.parts);
-  if (rows.some((r) => r.prompt === '')) return { ok: false, problem: 'One reading of the prompt is empty: give every choice some words around it.' };
   const offered = new Set(exploreModels().map((e) => e.id));
   const models: EndpointSpec[] = [];
   for (const id of spec.models) {
@@ -187,8 +140,12 @@ export function planMatrix(spec: MatrixSpec): PlanResult {
       }
     }
   }
-  const total = rows.length * columns.length;
-  if (total > MAX_CELLS) return { ok: false, problem: `That is ${total} pictures; a matrix holds at most ${MAX_CELLS}. Take out some choices, models or seeds.` };
+  // Counted before a reading is written out: Explore plans on every keystroke, and 22 groups of two choices
+  // written out first took 38 s and 3.9 GB only to be refused.
+  const readings = countReadings(parsed.parts);
+  if (readings * columns.length > MAX_CELLS) return { ok: false, problem: tooBig(readings, columns.length) };
+  const rows = promptRows(parsed.parts);
+  if (rows.some((r) => r.prompt === '')) return { ok: false, problem: 'One reading of the prompt is empty: give every choice some words around it.' };
   const cells: MatrixCell[] = [];
   rows.forEach((row, r) => {
     columns.forEach((col, c) => {
@@ -207,3 +164,14 @@ export function planMatrix(spec: MatrixSpec): PlanResult {
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Past this a count is no longer worth reading out digit by digit (and past 2^53 not even exact). */
+const COUNT_SAID_EXACTLY = 1e12;
+const amount = (n: number, word: string) => (n > COUNT_SAID_EXACTLY ? `more than a million million ${word}s` : counted(n, word));
+
+/** The refusal of a matrix over the limit: how many pictures it would be, where they come from, and the limit. */
+function tooBig(readings: number, columns: number): string {
+  const limit = `a matrix holds at most ${groupedCount(MAX_CELLS)}`;
+  if (columns === 1) return `That is ${amount(readings, 'picture')}, one for each reading of the prompt; ${limit}. Take out some choices.`;
+  return `That is ${amount(readings * columns, 'picture')} (${amount(readings, 'reading')} of the prompt × ${counted(columns, 'column')}); ${limit}. Take out some choices, models or seeds.`;
+}

@@ -1,5 +1,6 @@
+import { groupedCount as grouped } from './countWords';
+
 const MB = 1024 * 1024;
-const grouped = (n: number) => n.toLocaleString('en-US');
 
 /**
  * A size said next to its limit, so the two never read the same when they differ: in MB, with as many decimals

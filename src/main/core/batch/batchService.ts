@@ -32,8 +32,8 @@ export const BATCH_AHEAD = 24;
 
 export interface BatchDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation' | 'retry'>;
-  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'reservation' | 'retry'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'pathsOf'>;
   readonly assets: Pick<AssetStore, 'bytes' | 'import'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
@@ -74,7 +74,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async startBatch(spec: BatchSpec): Promise<BatchInfo> {
     const items = planOrRefuse(spec);
     const estimates = batchPrices(this.d, spec, items);
-    checkBatchCaps(this.d, spec, items, estimates);
+    checkBatchCaps(this.d, spec, items);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });

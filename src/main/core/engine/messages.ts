@@ -131,8 +131,6 @@ export const msg = {
   serviceDoesNotAnswer: (why: string) => `The service does not answer (${why}). Tasks wait as “ready to send”.`,
 
   // Variations sent as a group
-  groupNotPriced: (title: string, keyLabel: string, count: number) =>
-    `Not sent: ${title} has not been priced yet with “${keyLabel}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
   groupPartlySent: (sent: number, count: number, why: string) => `${sent} of ${count} variations were sent; the rest were not: ${why}`,
   refusedAnyway: 'it was refused',
 

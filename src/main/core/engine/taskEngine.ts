@@ -19,7 +19,7 @@ import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
 import type { Reservation } from '../spending/spendingService';
 import { Slots } from './slots';
-import { SubmitStep } from './submitStep';
+import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './taskView';
@@ -204,13 +204,12 @@ export class TaskEngine {
     const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
-    if (conn.kind === 'sandbox') {
-      const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask');
-      if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
-    }
+    // Asked by where the request goes: a connection of any name aimed at this computer delivers results from here.
+    const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask', requestUrl(endpoint, conn));
+    if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
-    this.d.spending.check(conn.keyId, endpoint.id, usage, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
+    this.d.spending.check(conn.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage }] }, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
     if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({

@@ -1,3 +1,4 @@
+import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
@@ -90,10 +91,13 @@ describe('a prompt matrix', () => {
     const quote = await fx.ok('explore.quote', { spec: SPEC });
     expect(quote.prices).toHaveLength(16);
     expect(quote.prices.every((p) => p !== null && p > 0)).toBe(true);
-    expect(quote.refusal).toMatch(/^Not sent: these 16 pictures, about [\d.]+ credits, would cross your daily cap/);
-    expect(quote.refusal).not.toMatch(/gen-dev|gen-2|This request/);
+    // The refusal is data, said of the whole matrix; its words are made from it.
+    expect(quote.refusal).toMatchObject({ kind: 'crossed', period: 'day', onTheWay: 0, asked: { what: 'matrix', count: 16 } });
+    const words = capRefusalWords(quote.refusal!);
+    expect(words).toMatch(/^Not sent: these 16 pictures, about [\d.]+ credits, would cross your daily cap/);
+    expect(words).not.toMatch(/gen-dev|gen-2|This request|on its way/);
     const refused = await fx.call('explore.start', { spec: SPEC, projectId: null });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: words, refusal: quote.refusal } });
     expect(submitted.length).toBe(before);
     expect(await fx.ok('explore.list', {})).toEqual([]);
   });

@@ -33,13 +33,22 @@ class FakeEngine {
   hold = false;
   saved: TaskInfo[] = [];
 
+  /** how many times a submission was refused (a feed that spins would count up without end) */
+  refusals = 0;
+
   submit = (_request: TaskRequest, meta: { readonly id?: string } = {}): Promise<TaskInfo> => {
-    if (this.refuse) return Promise.reject(this.refuse);
+    // A test of a feed that could spin stops refusing after a while, so a spinning feed fails it instead of hanging it.
+    if (this.refuse && ++this.refusals < 100) return Promise.reject(this.refuse);
     if (this.hold) return new Promise((_resolve, reject) => this.held.push(reject));
     this.submitted.push(meta.id!);
     return Promise.resolve(task(meta.id!, 'queued'));
   };
   list = (): TaskInfo[] => this.saved;
+  get = (id: string): TaskInfo => {
+    const t = this.saved.find((s) => s.id === id);
+    if (!t) throw new IpcFailure('not-found', 'That task is no longer in the queue.');
+    return t;
+  };
   cancel = (id: string): Promise<TaskInfo> => {
     this.cancelled.push(id);
     return Promise.resolve(task(id, 'cancelled'));
@@ -160,6 +169,33 @@ describe('a run of saved records through the engine', () => {
     const runs = await TestRuns.open(dir.path, engine);
     expect(runs.get(RUN_ID)).toMatchObject({ status: 'finished', outcomes: { 0: 'The prompt is empty.', 1: 'The prompt is empty.' } });
     expect(runs.notices).toEqual([]);
+  });
+
+  it('fails a request the engine refuses with a conflict it holds no task for, in words, and pauses: the feed never spins', async () => {
+    await saveRun(3);
+    const engine = new FakeEngine();
+    const why = 'Gen Studio did not send the key “Studio” to other.example: the new address was not confirmed.';
+    engine.refuse = new IpcFailure('conflict', why);
+    const runs = await TestRuns.open(dir.path, engine);
+
+    expect(engine.refusals).toBe(1);
+    expect(runs.get(RUN_ID)).toMatchObject({ status: 'paused', outcomes: { 0: why } });
+    expect(runs.notices).toEqual([`The run “Foxes” is paused: ${why}`]);
+  });
+
+  it('takes a task the engine already holds under the request\'s name as that request, and sends it no second time', async () => {
+    await saveRun(1);
+    const engine = new FakeEngine();
+    engine.refuse = new IpcFailure('conflict', 'That request is recorded already.');
+    const runs = new TestRuns(dir.path, engine, []);
+    await runs.begin();
+    // handed over before a crash, but not yet listed when the run was read
+    engine.saved = [task(`${RUN_ID}-0`, 'running')];
+    await runs.flush();
+
+    expect(engine.refusals).toBe(1);
+    expect(runs.get(RUN_ID)).toMatchObject({ status: 'running', outcomes: {} });
+    expect(runs.told).toEqual(['request 0']);
   });
 
   it('cancels in the queue only what was never sent, and can be resumed only once paused', async () => {

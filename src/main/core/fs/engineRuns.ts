@@ -52,7 +52,7 @@ export interface EngineRunsOptions<R> {
   readonly owns: (taskId: string) => boolean;
   /** how many requests are handed to the engine ahead of their end (see each service for why its number) */
   readonly ahead: number;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel'>;
+  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
   readonly log: Logger;
   readonly now: () => number;
@@ -186,6 +186,9 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       }
       if (next === null || ahead >= this.o.ahead) break;
       await this.send(live, next);
+      // Every turn settles the request it took (handed over, or refused in words) or the feed stops: a turn that
+      // left it as it was would take it again at once, with no I/O between, and hold the whole process.
+      if (!this.tasks.has(this.taskIdOf(live, next)) && !live.record.outcomes[next]) break;
     }
   }
 
@@ -198,16 +201,31 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
       this.requestChanged(live, index);
     } catch (error) {
-      if ((error instanceof IpcFailure && error.code === 'conflict') || this.stopping) return;
+      if (this.stopping) return;
+      if (error instanceof IpcFailure && error.code === 'conflict' && this.adopt(live, index, id)) return;
       const problem = error instanceof Error ? error.message : String(error);
       // Refused before anything went (a cap reached since, the key removed): the request says why; the rest wait.
       this.refused(live, index, problem);
       this.requestChanged(live, index);
-      if (error instanceof IpcFailure && PAUSING.has(error.code)) {
+      // A conflict the engine holds no task for is the key's address refused: it holds for every other request.
+      if (error instanceof IpcFailure && (PAUSING.has(error.code) || error.code === 'conflict')) {
         await this.runs.setStatus(live, 'paused');
         this.o.notices.add('warning', `The ${this.o.what} “${live.record.name}” is paused: ${problem}`);
       }
     }
+  }
+
+  /** The engine already holds this request's task (handed over before a crash): that task stands. */
+  private adopt(live: L, index: number, id: string): boolean {
+    let t: TaskInfo;
+    try {
+      t = this.o.engine.get(id);
+    } catch {
+      return false;
+    }
+    if (!this.tasks.has(id)) this.tasks.set(id, t);
+    this.requestChanged(live, index);
+    return true;
   }
 
   /** A running or paused run is finished once every request has ended (or, cancelled, was never handed over). */

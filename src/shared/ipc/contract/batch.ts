@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CapRefusalSchema } from '../../spending/capRefusal';
 import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
@@ -53,8 +54,8 @@ export const BatchQuoteSchema = z.object({
   prices: z.array(Credits.nullable()),
   total: Credits,
   unpriced: z.number().int().nonnegative(),
-  /** why the caps (or the plan) refuse it; null when it may be sent */
-  refusal: z.string().nullable(),
+  /** why the caps refuse the whole group, as data (its words: capRefusalWords); null when it keeps within them */
+  refusal: CapRefusalSchema.nullable(),
   /** the files it writes, in order */
   outputNames: z.array(z.string()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CapRefusalSchema } from '../../spending/capRefusal';
 import { DisplayNameText } from './names';
 import { MatrixIdSchema, MatrixSpecSchema } from '../../explore/matrix';
 import { call, event } from '../define';
@@ -45,8 +46,8 @@ const MatrixQuoteSchema = z.object({
   prices: z.array(Credits.nullable()),
   total: Credits,
   unpriced: z.number().int(),
-  /** the caps' refusal in words, or null when the whole matrix keeps within them */
-  refusal: z.string().nullable(),
+  /** why the caps refuse the whole group, as data (its words: capRefusalWords); null when it keeps within them */
+  refusal: CapRefusalSchema.nullable(),
 });
 export type MatrixQuote = z.infer<typeof MatrixQuoteSchema>;
 
