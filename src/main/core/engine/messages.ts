@@ -114,6 +114,11 @@ export const msg = {
   downloadFailed: 'The result could not be downloaded. Retry tries again (it is not sent again).',
   didNotDecode: (why: string) => `The result did not decode (${why})`,
   didNotDecodeError: (why: string) => `The result did not decode: ${why}`,
+  resultTooLarge: (limitMb: number) =>
+    `The result is larger than ${limitMb} MB, more than Gen Studio keeps: the download was stopped there and the part received deleted. It was not fetched again; Retry tries once more.`,
+  resultNotMedia: 'The result is not a picture or video Gen Studio can read (the storage sent something else, such as a web page). It was not fetched again; Retry tries once more.',
+  resultNotKept: (why: string) => `The result was not kept: ${why} It was not fetched again; Retry tries once more.`,
+  resultRefusedNotice: (message: string) => `A result was not kept. ${message}`,
   addressExpiredAsking: 'The result address had expired; asking the service for it again.',
   addressExpired: (status: number) =>
     `The result’s address expired before Gen Studio could download it (${status}). The service made it, but it can no longer be fetched.`,
