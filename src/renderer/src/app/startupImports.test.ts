@@ -35,12 +35,12 @@ function staticPackages(): Map<string, string> {
     if (seen.has(file) || file.endsWith('.css')) continue;
     seen.add(file);
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
+    for (const [, spec = ''] of text.matchAll(STATIC_IMPORT)) {
       if (spec.startsWith('.')) {
         const local = resolveLocal(file, spec);
         if (local) queue.push(local);
       } else {
-        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        const name = spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
         if (!packages.has(name)) packages.set(name, file);
       }
     }
