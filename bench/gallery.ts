@@ -28,6 +28,7 @@ import { silentLogger } from '../src/main/core/log';
 import { MediaRegistry } from '../src/main/core/media';
 import { NoticeBoard } from '../src/main/core/notices/noticeBoard';
 import { onPhase } from '../src/main/core/perf/phases';
+import { downloaded } from '../src/main/core/testing/downloaded';
 
 // `--results` is the option's earlier name.
 const { values } = parseArgs({ options: { count: { type: 'string' }, results: { type: 'string' } } });
@@ -284,6 +285,8 @@ for (let n = 0; n < 5; n++) {
   const off = onPhase((phase, ms) => {
     if (phase === 'write') write += ms;
   });
+  // The download step leaves the result in a file of its own; writing it is not the filing's time.
+  const file = await downloaded(join(dataDir, 'downloads'), pictures[n]!.file);
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const t0 = performance.now();
@@ -291,7 +294,7 @@ for (let n = 0; n < 5; n++) {
   const e0 = performance.eventLoopUtilization();
   await alone.save({
     id,
-    bytes: pictures[n]!.file,
+    file,
     endpointId: 'gen-dev',
     params: { prompt: `a new result ${n}` },
     inputs: [],

@@ -92,7 +92,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const assets = new AssetStore(deps.dataDir, media, (name, step) => events.emit('assets.importing', { name: redact(name), step: step && redact(step) }));
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
 
-  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {});
+  const vault = new SecretVault(deps.secrets, redactor, log, deps.platform, undefined, { clock: deps.clock, ...(deps.keychainTimeoutMs ? { timeoutMs: deps.keychainTimeoutMs } : {}) });
   // Not waited for: a keychain stuck on an unlock prompt must not keep the window from opening (issue 23).
   void vault.probe();
 
@@ -183,7 +183,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       trackActive(info);
     },
     onRemoved: (id) => events.emit('tasks.removed', { id }),
-    sandboxWebhooks: new SandboxWebhooks(settings, deps.confirmWebhook),
+    sandboxWebhooks: new SandboxWebhooks(settings, deps.confirmWebhook, () => {
+      const running = sandbox.current();
+      return running ? [running.baseUrl, running.regionalBaseUrl] : [];
+    }),
     notify: (level, message) => void notices.add(level, message),
     onSpending: (keyId) => {
       emitSpending();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CapRefusalSchema, type CapRefusal } from '../spending/capRefusal';
 
 /** Error classes a call can end with; the renderer decides what to show from the code, never from the text. */
 const IPC_ERROR_CODES = [
@@ -34,15 +35,17 @@ export const IpcErrorSchema = z.object({
   code: z.enum(IPC_ERROR_CODES),
   message: z.string(),
   issues: z.array(ValidationIssueSchema).optional(),
+  /** a `spending-cap` refusal as data: the renderer makes its words from it (capRefusalWords), never from `message` */
+  refusal: CapRefusalSchema.optional(),
 });
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (code: IpcErrorCode, message: string, issues?: IpcError['issues']): IpcResult<never> => ({
+export const fail = (code: IpcErrorCode, message: string, issues?: IpcError['issues'], refusal?: CapRefusal): IpcResult<never> => ({
   ok: false,
-  error: issues ? { code, message, issues } : { code, message },
+  error: { code, message, ...(issues ? { issues } : {}), ...(refusal ? { refusal } : {}) },
 });
 
 /**
@@ -55,6 +58,7 @@ export class IpcFailure extends Error {
     readonly code: IpcErrorCode,
     message: string,
     readonly issues?: IpcError['issues'],
+    readonly refusal?: CapRefusal,
   ) {
     super(message);
     this.name = 'IpcFailure';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BOXES, MP4_PROBLEM, readMp4, readMp4Info } from './mp4';
+import { MAX_BOXES, MP4_PROBLEM, readMp4, readMp4Info, readMp4Parts } from './mp4';
 import { minimalMp4, paddedMp4 } from './testing/paddedMp4';
 
 describe('readMp4Info', () => {
@@ -33,5 +33,27 @@ describe('readMp4Info', () => {
     const whole = minimalMp4();
     expect(readMp4(whole.subarray(0, whole.length - 10)).kind).toBe('incomplete');
     expect(readMp4(new TextEncoder().encode('not a video at all, just words')).kind).toBe('not-mp4');
+  });
+});
+
+describe('readMp4Parts (a file too large to hold, read by parts)', () => {
+  const byParts = (b: Uint8Array) => {
+    const reads: number[] = [];
+    const reading = readMp4Parts(b.length, (at, length) => {
+      reads.push(length);
+      return b.slice(at, at + length);
+    });
+    return { reading, largestRead: Math.max(...reads) };
+  };
+
+  it('reads what readMp4 reads, without reading the media', () => {
+    const whole = minimalMp4();
+    const { reading, largestRead } = byParts(whole);
+    expect(reading).toEqual(readMp4(whole));
+    expect(largestRead).toBeLessThan(whole.length);
+    for (const cut of [whole.subarray(0, whole.length - 10), whole.subarray(0, Math.floor(whole.length / 2))]) expect(byParts(cut).reading.kind).toBe('incomplete');
+    expect(byParts(new TextEncoder().encode('<html>not a video, just a page</html>')).reading.kind).toBe('not-mp4');
+    expect(byParts(paddedMp4(1_000_000)).reading.kind).toBe('too-complex');
+    expect(byParts(paddedMp4(MAX_BOXES - 10)).reading).toEqual(readMp4(paddedMp4(MAX_BOXES - 10)));
   });
 });

@@ -60,6 +60,22 @@ const type = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1
 class TooComplex extends Error {}
 class Incomplete extends Error {}
 
+/** The box whose header is at `at` of `b` (which must end by `end`); throws when it runs past `end`. */
+function boxIn(b: Uint8Array, at: number, end: number): Box {
+  if (at + 8 > end) throw new Incomplete();
+  let size = u32(b, at);
+  let header = 8;
+  if (size === 1) {
+    if (at + 16 > end) throw new Incomplete();
+    size = u32(b, at + 8) * 2 ** 32 + u32(b, at + 12);
+    header = 16;
+  } else if (size === 0) {
+    size = end - at;
+  }
+  if (size < header || at + size > end) throw new Incomplete();
+  return { type: type(b, at + 4), start: at, end: at + size, header };
+}
+
 /** One reading's walk: every box header read counts against the budget. */
 class Walker {
   private visited = 0;
@@ -68,19 +84,7 @@ class Walker {
   /** The box at `at` (which must end by `end`); throws when it runs past `end`. */
   private boxAt(at: number, end: number): Box {
     if (++this.visited > MAX_BOXES) throw new TooComplex();
-    const b = this.b;
-    if (at + 8 > end) throw new Incomplete();
-    let size = u32(b, at);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > end) throw new Incomplete();
-      size = u32(b, at + 8) * 2 ** 32 + u32(b, at + 12);
-      header = 16;
-    } else if (size === 0) {
-      size = end - at;
-    }
-    if (size < header || at + size > end) throw new Incomplete();
-    return { type: type(b, at + 4), start: at, end: at + size, header };
+    return boxIn(this.b, at, end);
   }
 
   /** Calls `visit` for each box between `start` and `end` until it returns true; checks every box is whole. */
@@ -119,6 +123,47 @@ export function readMp4(bytes: Uint8Array): Mp4Reading {
     if (error instanceof Incomplete) return { kind: 'incomplete' };
     throw error;
   }
+}
+
+/** The largest `ftyp` and index (`moov`) `readMp4Parts` reads into memory; a real index is a few hundred kB. */
+const MAX_FTYP_BYTES = 4096;
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * `readMp4` for a file too large to hold (a downloaded result): only the top-level box headers are read, through
+ * `readAt`, then the `ftyp` and the index whole, and those are checked as `readMp4` checks a file in memory (the
+ * media in `mdat` is only walked over, as there).
+ */
+export function readMp4Parts(size: number, readAt: (at: number, length: number) => Uint8Array): Mp4Reading {
+  if (size < 16 || type(readAt(0, 16), 4) !== 'ftyp') return { kind: 'not-mp4' };
+  let ftyp: Box | undefined;
+  let moov: Box | undefined;
+  let mdat = false;
+  let visited = 0;
+  try {
+    for (let at = 0; at < size; ) {
+      if (++visited > MAX_BOXES) return { kind: 'too-complex' };
+      const found = boxIn(readAt(at, Math.min(16, size - at)), 0, size - at);
+      const box = { ...found, start: at, end: at + found.end };
+      if (box.type === 'ftyp') ftyp ??= box;
+      else if (box.type === 'moov') moov ??= box;
+      else if (box.type === 'mdat') mdat = true;
+      at = box.end;
+    }
+  } catch (error) {
+    if (error instanceof Incomplete) return { kind: 'incomplete' };
+    throw error;
+  }
+  if (!ftyp || !moov || !mdat) return { kind: 'incomplete' };
+  if (ftyp.end - ftyp.start > MAX_FTYP_BYTES || moov.end - moov.start > MAX_INDEX_BYTES) return { kind: 'too-complex' };
+  // The same file without its media: the ftyp, an empty mdat, then the index (last, so one sized "to the end" still is).
+  const ftypBytes = readAt(ftyp.start, ftyp.end - ftyp.start);
+  const moovBytes = readAt(moov.start, moov.end - moov.start);
+  const shell = new Uint8Array(ftypBytes.length + 8 + moovBytes.length);
+  shell.set(ftypBytes, 0);
+  shell.set([0, 0, 0, 8, 0x6d, 0x64, 0x61, 0x74], ftypBytes.length);
+  shell.set(moovBytes, ftypBytes.length + 8);
+  return readMp4(shell);
 }
 
 /** Reads an MP4's frame size and length; undefined when the bytes are not a complete MP4 it can read. */

@@ -15,6 +15,8 @@ import { scaleMask } from './batchService';
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let fx: CoreFixture;
 const submitted: Array<{ path: string; body: Record<string, unknown> }> = [];
+/** While set, POSTs wait for it before they go on to the Sandbox: their tasks stay on their way. */
+let gate: Promise<void> | null = null;
 /** POSTs whose answer is lost after the Sandbox took (and charged) them, as a connection reset mid-answer does */
 let cutAnswers: (n: number) => boolean = () => false;
 
@@ -25,6 +27,7 @@ const start = () =>
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if (init?.method === 'POST' && typeof init.body === 'string') {
         submitted.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+        if (gate) await gate;
         if (cutAnswers(submitted.length)) {
           await fetch(input, init);
           throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
@@ -39,6 +42,7 @@ beforeEach(async () => {
   dir = await tempDir('batch');
   submitted.length = 0;
   cutAnswers = () => false;
+  gate = null;
   fx = await start();
 });
 afterEach(async () => {
@@ -114,6 +118,37 @@ describe('a batch', () => {
     expect((await batch(started.id)).items[unknown]).toMatchObject({ state: 'done', retryWarning: null });
     // The attempt cut off is still counted until the artist settles it.
     expect((await fx.ok('spending.summary', {})).unsettled).toHaveLength(1);
+  });
+
+  it('is checked against the caps as one group with the tasks already on their way, and refused whole before anything is sent', async () => {
+    // Issue 30, point 8: a batch against a cap with tasks in flight started, then stopped half-sent.
+    const pictures = [await picture('f1.png', 210, 200), await picture('f2.png', 220, 200)];
+    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: join(dir.path, 'flight') } as never;
+    // Deblur is priced once it has run: one picture first.
+    const first = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('f0.png', 200, 200)], outputDir: join(dir.path, 'first') } as never });
+    await until(async () => ended(await batch(first.id)));
+    const alone = await fx.ok('batch.quote', { spec });
+    expect(alone.unpriced).toBe(0);
+    const deblurs = () => submitted.filter((s) => s.path.endsWith('deblur-v1')).length;
+    // Two studio requests on their way, not yet answered: what they are expected to cost is counted too.
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const request = { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk' }, inputs: {} };
+    const flying = await fx.ok('tasks.submitGroup', { request, count: 2, projectId: null });
+    await until(() => submitted.filter((s) => s.path.endsWith('gen-dev')).length === 2);
+    const each = (await fx.ok('spending.estimate', { request })).cost!;
+    // Room for the batch alone, not for the batch and the two on their way.
+    await fx.ok('spending.setCaps', { keyId: 'sandbox', caps: { day: alone.total + each, week: null, month: null } });
+
+    const quote = await fx.ok('batch.quote', { spec });
+    expect(quote.refusal).toMatchObject({ kind: 'crossed', period: 'day', onTheWay: each * 2, asked: { what: 'batch', count: 2, cost: alone.total } });
+    expect(await fx.call('batch.start', { spec })).toMatchObject({ ok: false, error: { code: 'spending-cap', refusal: quote.refusal } });
+    expect((await fx.ok('batch.list')).map((b) => b.id)).toEqual([first.id]);
+    expect(deblurs()).toBe(1);
+
+    open();
+    gate = null;
+    await until(() => flying.every((t) => fx.task(t.id).state === 'done'));
   });
 
   it('expands each picture to three shapes, named by shape', async () => {

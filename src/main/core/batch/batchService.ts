@@ -10,7 +10,7 @@ import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { ENDED, EngineRuns, type RunLive } from '../fs/engineRuns';
+import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -32,8 +32,8 @@ export const BATCH_AHEAD = 24;
 
 export interface BatchDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation' | 'retry'>;
-  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly engine: RunEngine & Pick<TaskEngine, 'reservation' | 'retry'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'pathsOf'>;
   readonly assets: Pick<AssetStore, 'bytes' | 'import'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
@@ -74,7 +74,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async startBatch(spec: BatchSpec): Promise<BatchInfo> {
     const items = planOrRefuse(spec);
     const estimates = batchPrices(this.d, spec, items);
-    checkBatchCaps(this.d, spec, items, estimates);
+    checkBatchCaps(this.d, spec, items);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });
@@ -235,7 +235,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const left = items.length - done - failed;
     const elapsed = (this.d.now() - r.startedAt) / 1000;
     const secondsLeft = done > 0 && left > 0 && r.status === 'running' ? Math.round((elapsed / done) * left) : left === 0 ? 0 : null;
-    return { id: r.id, name: r.name, tool: r.spec.tool, endpointId: r.spec.endpointId, outputDir: r.spec.outputDir, status: r.status, createdAt: r.createdAt, items, done, failed, left, secondsLeft };
+    return { id: r.id, name: r.name, tool: r.spec.tool, endpointId: r.spec.endpointId, outputDir: r.spec.outputDir, status: r.status, createdAt: r.createdAt, items, done, failed, left, ...this.tally(live), secondsLeft };
   }
 
   private itemInfo(live: Live, item: BatchItem): BatchItemInfo {

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox/index';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
+import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import type { ConfirmWebhook, WebhookQuestion } from './sandboxWebhooks';
 
@@ -71,6 +73,32 @@ describe('webhooks of the built-in Sandbox', () => {
     expect(declined).toMatchObject({ ok: false, error: { message: `Not sent: you did not allow the Sandbox to send results to port ${port} of this computer (“${hook.url}”). Clear the Address to notify, or confirm it when asked.` } });
     expect(asked).toEqual([{ address: hook.url, origin: new URL(hook.url).origin, loopback: true }]);
     expect(declining.tasks.size + noDialog.tasks.size).toBe(0);
+    expect(hook.bodies).toEqual([]);
+  }, 60_000);
+
+  it('asks by where the request goes: a connection of another name aimed at a Sandbox on this computer is held to the dialog too', async () => {
+    const hook = await receiver();
+    const key = 'sandbox-demo-key';
+    const local = await startSandbox({ timing: 'instant', keys: { [key]: { credits: 1000 } } });
+    cleanup.push(() => local.close());
+    const dir = await tempDir('sandbox-webhooks-named');
+    cleanup.push(dir.remove);
+    const asked: WebhookQuestion[] = [];
+    const fx = await startCore({ dataDir: dir.path, secrets: new MemoryKeychain(), deps: { confirmWebhook: async (q) => (asked.push(q), false) } });
+    cleanup.push(() => fx.core.dispose());
+    await fx.ok('keys.add', {
+      label: 'Demo',
+      organization: 'Org',
+      project: 'Project',
+      secret: key,
+      connection: { create: { label: 'Production', baseUrl: local.baseUrl, regionalBaseUrl: local.regionalBaseUrl, endpointWord: 'gen' } },
+    });
+
+    const declined = await fx.call('tasks.submit', request(hook.url));
+    expect(declined).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ loc: ['body', 'webhook_url'] }] } });
+    expect(asked.map((q) => q.origin)).toEqual([new URL(hook.url).origin]);
+    expect(fx.tasks.size).toBe(0);
+    expect(local.submissions()).toEqual([]);
     expect(hook.bodies).toEqual([]);
   }, 60_000);
 

@@ -19,6 +19,8 @@ export interface WebhookQuestion {
 export type ConfirmWebhook = (question: WebhookQuestion) => Promise<boolean>;
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** Hosts that reach this computer's own programs: loopback, "any address", and names under `localhost`. */
+const THIS_COMPUTER = /^(localhost|[a-z0-9.-]+\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})\])$/i;
 
 function question(address: string): WebhookQuestion | null {
   try {
@@ -55,15 +57,32 @@ export class SandboxWebhooks {
   constructor(
     private readonly settings: SettingsService,
     private readonly confirm: ConfirmWebhook | undefined,
+    /** the built-in Sandbox's addresses while it runs */
+    private readonly builtin: () => readonly string[] = () => [],
   ) {}
 
   /**
+   * Whether a request sent to `destination` is taken by a program on this computer, which would deliver its
+   * results from here: the built-in Sandbox whatever its connection is called, or anything on a loopback address.
+   * Decided by where the request goes, never by the connection's label, which the user (or a renderer) names.
+   */
+  deliversFromHere(destination: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(destination);
+    } catch {
+      return true;
+    }
+    return THIS_COMPUTER.test(url.hostname) || this.builtin().some((b) => sameOrigin(b, url.origin));
+  }
+
+  /**
    * Why the Sandbox may not deliver to `address` (a request's `webhook_url`), or null when it may or there is
-   * none. `ask` puts an origin not yet confirmed to the user and remembers a yes; `check` never asks (a task
+   * none, or when the request goes to a service elsewhere (`destination`). `ask` puts an origin not yet confirmed to the user and remembers a yes; `check` never asks (a task
    * about to go out, which was asked about when it was made).
    */
-  async refusal(address: unknown, mode: 'ask' | 'check'): Promise<string | null> {
-    if (typeof address !== 'string' || address === '') return null;
+  async refusal(address: unknown, mode: 'ask' | 'check', destination: string): Promise<string | null> {
+    if (typeof address !== 'string' || address === '' || !this.deliversFromHere(destination)) return null;
     const q = question(address);
     // The request's own validation words an address that does not parse; nothing is delivered to it.
     if (!q) return null;
@@ -77,5 +96,13 @@ export class SandboxWebhooks {
       if (!s.sandboxWebhooks.includes(q.origin)) s.sandboxWebhooks.push(q.origin);
     });
     return null;
+  }
+}
+
+function sameOrigin(a: string, origin: string): boolean {
+  try {
+    return new URL(a).origin === origin;
+  } catch {
+    return false;
   }
 }

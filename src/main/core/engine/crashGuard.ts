@@ -1,7 +1,7 @@
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sniffMediaType } from '../../../shared/media/mediaType';
-import { writeFileAtomic } from '../fs/atomicWrite';
+import { sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
+import { claimTempFile, placeFile } from '../fs/atomicWrite';
 
 /**
  * The crash-loop guard of the download step (issue 23). A result that takes the app down while it is read would
@@ -23,9 +23,15 @@ export class UnreadResults {
   }
 
   /** Keeps a downloaded result before it is read (after a crash mid-step): a second crash leaves it here. */
-  async keep(taskId: string, bytes: Uint8Array): Promise<void> {
+  async keep(taskId: string, file: string): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(join(this.dir, `${taskId}.${extensionOf(bytes)}`), bytes);
+    const temp = claimTempFile(this.dir);
+    try {
+      await copyFile(file, temp.path);
+      await placeFile(temp.path, join(this.dir, `${taskId}.${await extensionOf(file)}`));
+    } finally {
+      await temp.release();
+    }
   }
 
   /** The kept file of a task, if one was kept. */
@@ -50,6 +56,12 @@ export class UnreadResults {
   }
 }
 
-function extensionOf(bytes: Uint8Array): string {
-  return sniffMediaType(bytes.subarray(0, 64))?.ext ?? 'bin';
+async function extensionOf(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(new Uint8Array(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return sniffMediaType(buffer.subarray(0, bytesRead))?.ext ?? 'bin';
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,9 +1,11 @@
 import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
-import { BadResult } from '../library/inspect';
+import { claimTempFile } from '../fs/atomicWrite';
+import { BadResult, NOT_MEDIA } from '../library/inspect';
+import { sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
 import { chargeOf } from '../../../shared/library/charge';
 import type { ResultOrigin } from '../../../shared/library/resultRecord';
-import { send, type HttpOutcome } from '../net/httpClient';
+import { REJECTED_CODES, send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { CRASHES_BEFORE_SET_ASIDE, UnreadResults } from './crashGuard';
 import type { EngineDeps } from './engineDeps';
@@ -31,9 +33,14 @@ export class DownloadStep {
     this.unread = new UnreadResults(d.library.dir);
   }
 
-  private fetchResult(sampleUrl: string, signal: AbortSignal): Promise<HttpOutcome> {
+  /**
+   * Streams the result to `file` (in the library's folder, so filing it is a rename), its size counted as it
+   * arrives; one over the limit, or whose first bytes are no picture or video, is stopped there.
+   */
+  private fetchResult(sampleUrl: string, file: string, signal: AbortSignal): Promise<HttpOutcome> {
     // No key: the address is signed, and the key never goes to a storage host.
-    return timed('http', () => send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }));
+    const toFile = { path: file, headBytes: SNIFF_BYTES, accept: (head: Uint8Array) => sniffMediaType(head) !== undefined };
+    return timed('http', () => send(this.d.fetch, this.d.clock, { url: sampleUrl, method: 'GET', binary: true, toFile, maxBytes: MAX_RESULT_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal }));
   }
 
   async run(r: TaskRecord, signal: AbortSignal): Promise<void> {
@@ -81,22 +88,35 @@ export class DownloadStep {
     if (existing) return this.finished(r, existing.id);
     if (r.connectionId === SANDBOX_CONNECTION_ID && !(await this.onCurrentSandbox(r, sampleUrl))) return this.t.lostWithSandbox(r);
     if (!isSecureTransport(sampleUrl)) return this.t.fail(r, { code: 'insecure', message: msg.resultNotHttps });
-    const out = await this.fetchResult(sampleUrl, signal);
+    const temp = claimTempFile(this.d.library.dir);
+    try {
+      return await this.fetchInto(r, sampleUrl, temp.path, crashedBefore, signal);
+    } finally {
+      await temp.release();
+    }
+  }
+
+  private async fetchInto(r: TaskRecord, sampleUrl: string, file: string, crashedBefore: boolean, signal: AbortSignal): Promise<void> {
+    const out = await this.fetchResult(sampleUrl, file, signal);
     if (this.book.stopped || r.state !== 'downloading') return;
     if (out.kind === 'aborted') return;
     if (out.kind === 'refused') return this.t.fail(r, { code: 'insecure', message: out.message });
+    if (out.kind === 'network' && out.code === REJECTED_CODES.tooLarge) return this.refuse(r, msg.resultTooLarge(MAX_RESULT_BYTES / 2 ** 20));
+    if (out.kind === 'network' && out.code === REJECTED_CODES.wrongType) return this.refuse(r, msg.resultNotMedia);
     if (out.kind === 'network' || out.kind === 'timeout') {
       return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.downloadInterrupted, { code: 'network', message: msg.downloadFailed });
     }
-    if (out.status === 200 && out.bytes) {
-      // A run died during this step before: the bytes are kept first, so a second death leaves them to look at.
-      if (crashedBefore) await this.unread.keep(r.id, out.bytes);
+    if (out.status === 200 && out.written !== undefined) {
+      // A run died during this step before: the file is kept first, so a second death leaves it to look at.
+      if (crashedBefore) await this.unread.keep(r.id, file);
       try {
-        const item = await this.d.library.save({ ...meta, bytes: out.bytes });
+        const item = await this.d.library.save({ ...resultMeta(r), file });
         if (crashedBefore) await this.unread.discard(r.id);
         return this.finished(r, item.id);
       } catch (error) {
         if (!(error instanceof BadResult)) throw error;
+        // The wrong kind of file would come again the same; one cut short on the way may not.
+        if (!error.refetch) return this.refuse(r, error.message === NOT_MEDIA ? msg.resultNotMedia : msg.resultNotKept(error.message));
         return this.t.backoff(r, { ...DOWNLOAD_BACKOFF, attempts: 3 }, 'downloading', msg.didNotDecode(error.message), { code: 'bad-result', message: msg.didNotDecodeError(error.message) });
       }
     }
@@ -110,6 +130,13 @@ export class DownloadStep {
       return this.t.fail(r, { code: 'result-expired', message: msg.addressExpired(out.status) });
     }
     return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.storageAnswered(out.status), { code: 'network', message: msg.downloadFailedStatus(out.status) });
+  }
+
+  /** A result Gen Studio does not keep, and would not keep from a second download: the task ends, and the artist is told. */
+  private async refuse(r: TaskRecord, message: string): Promise<void> {
+    this.d.log.warn('a result was refused and not fetched again', { task: r.id });
+    await this.t.fail(r, { code: 'bad-result', message });
+    this.d.notify('warning', msg.resultRefusedNotice(message));
   }
 
   /** Whether an address of a Sandbox task is on the Sandbox running now (see `Transitions.lostWithSandbox`). */

@@ -76,7 +76,10 @@ describe('a group of variations', () => {
     // Room for two at the list's 2.5, not for three.
     await fx.ok('spending.setCaps', { keyId: summary.keyId, caps: { day: 6, week: null, month: null } });
     const refused = await fx.call('tasks.submitGroup', { request: dev(), count: 3, projectId: null });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/estimated at 2\.5 \(from the public price list\)/) } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringMatching(/these 3 variations, about 7\.5 credits \(2\.5 each, from the public price list\)/) } });
+    // Issue 30, point 7: nothing else was on its way, and the refusal does not say otherwise.
+    expect(refused).toMatchObject({ ok: false, error: { refusal: { kind: 'crossed', onTheWay: 0, asked: { what: 'variations', count: 3, cost: 7.5 } } } });
+    expect(refused.ok ? '' : refused.error.message).not.toMatch(/on its way/);
     expect(service.submits()).toHaveLength(0);
     expect(await fx.ok('tasks.submitGroup', { request: dev(), count: 2, projectId: null })).toHaveLength(2);
   });

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { TaskInfo } from '../../../shared/ipc/contract';
-import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import { takesSeed, variationSeeds } from '../../../shared/studio/variations';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { SpendingService } from '../spending/spendingService';
+import { checkGroup } from './capCheck';
 import { msg } from './messages';
 import type { TaskEngine } from './taskEngine';
 
 export interface GroupSubmitDeps {
   readonly engine: Pick<TaskEngine, 'submit' | 'reservation' | 'expectedUsage'>;
-  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal'>;
   readonly random: () => number;
 }
 
@@ -22,15 +22,18 @@ export interface GroupRequest {
 }
 
 /**
- * One press of Generate with variations. The caps see the whole group before any of it is sent: the check
- * counts the other variations as already on their way, so it refuses a group whose total would cross a cap
- * exactly as it would refuse its last task. Then each variation goes through the engine's own submit (which
- * validates and checks again) with its own seed.
+ * One press of Generate with variations. The caps see the whole group before any of it is sent (capCheck.ts),
+ * so a group whose total would cross a cap sends nothing. Then each variation goes through the engine's own
+ * submit (which validates and checks again) with its own seed.
  */
 export async function submitGroup(d: GroupSubmitDeps, { request, count, projectId }: GroupRequest): Promise<TaskInfo[]> {
   const endpoint = findEndpoint(request.endpointId);
   if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
-  if (count > 1) await checkGroupCaps(d, request, endpoint.title, count);
+  // The caps see the whole group before any of it is sent; each variation is checked again as it goes.
+  if (count > 1) {
+    const usage = await d.engine.expectedUsage(request);
+    checkGroup(d, { what: 'variations', requests: Array.from({ length: count }, () => ({ endpointId: request.endpointId, usage })) });
+  }
 
   const seeds = takesSeed(endpoint) ? variationSeeds(count, request.params.seed, d.random) : null;
   const groupId = randomUUID();
@@ -47,18 +50,4 @@ export async function submitGroup(d: GroupSubmitDeps, { request, count, projectI
     }
   }
   return tasks;
-}
-
-async function checkGroupCaps(d: GroupSubmitDeps, request: TaskRequest, title: string, count: number): Promise<void> {
-  const keyId = d.spending.activeKeyId();
-  const caps = d.spending.caps(keyId);
-  if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
-  // The same price model the studio shows and each variation is checked with, at this request's size and inputs.
-  const usage = await d.engine.expectedUsage(request);
-  const reserved = d.engine.reservation(keyId);
-  const estimate = d.spending.estimate(keyId, request.endpointId, usage);
-  if (!estimate) {
-    throw new IpcFailure('spending-cap', msg.groupNotPriced(title, d.spending.keyLabel(keyId), count));
-  }
-  d.spending.check(keyId, request.endpointId, usage, { amount: reserved.amount + (count - 1) * estimate.cost, unpriced: reserved.unpriced });
 }

@@ -114,6 +114,11 @@ export const msg = {
   downloadFailed: 'The result could not be downloaded. Retry tries again (it is not sent again).',
   didNotDecode: (why: string) => `The result did not decode (${why})`,
   didNotDecodeError: (why: string) => `The result did not decode: ${why}`,
+  resultTooLarge: (limitMb: number) =>
+    `The result is larger than ${limitMb} MB, more than Gen Studio keeps: the download was stopped there and the part received deleted. It was not fetched again; Retry tries once more.`,
+  resultNotMedia: 'The result is not a picture or video Gen Studio can read (the storage sent something else, such as a web page). It was not fetched again; Retry tries once more.',
+  resultNotKept: (why: string) => `The result was not kept: ${why} It was not fetched again; Retry tries once more.`,
+  resultRefusedNotice: (message: string) => `A result was not kept. ${message}`,
   addressExpiredAsking: 'The result address had expired; asking the service for it again.',
   addressExpired: (status: number) =>
     `The result’s address expired before Gen Studio could download it (${status}). The service made it, but it can no longer be fetched.`,
@@ -126,8 +131,6 @@ export const msg = {
   serviceDoesNotAnswer: (why: string) => `The service does not answer (${why}). Tasks wait as “ready to send”.`,
 
   // Variations sent as a group
-  groupNotPriced: (title: string, keyLabel: string, count: number) =>
-    `Not sent: ${title} has not been priced yet with “${keyLabel}”, so Gen Studio cannot tell whether ${count} variations keep within your caps. Generate one first; the group is then checked against its price.`,
   groupPartlySent: (sent: number, count: number, why: string) => `${sent} of ${count} variations were sent; the rest were not: ${why}`,
   refusedAnyway: 'it was refused',
 

@@ -29,6 +29,36 @@ describe('the scheduler', () => {
     expect(ran).toEqual(['a@200', 'c']);
   });
 
+  it('moves a wake-up later: it runs once, at its new time, not at its old one', () => {
+    const clock = new FakeClock(0);
+    const s = new Scheduler(clock);
+    const ran: string[] = [];
+    s.schedule('a', 200, () => ran.push(`a@${clock.now()}`));
+    s.schedule('a', 700, () => ran.push(`a@${clock.now()}`));
+    clock.advance(500);
+    expect(ran).toEqual([]);
+    expect(s.dueAt('a')).toBe(700);
+    clock.advance(500);
+    expect(ran).toEqual(['a@700']);
+    expect(s.size).toBe(0);
+  });
+
+  it('moves or cancels a wake-up that falls due at the same moment as the one doing it', () => {
+    const clock = new FakeClock(0);
+    const s = new Scheduler(clock);
+    const ran: string[] = [];
+    // A pause at 100 puts off one task due then and cancels another: neither runs at 100.
+    s.schedule('pause', 100, () => {
+      ran.push('pause');
+      s.schedule('later', 900, () => ran.push(`later@${clock.now()}`));
+      s.cancel('gone');
+    });
+    s.schedule('later', 100, () => ran.push(`later@${clock.now()}`));
+    s.schedule('gone', 100, () => ran.push('gone'));
+    clock.advance(1000);
+    expect(ran).toEqual(['pause', 'later@900']);
+  });
+
   it('lets a wake-up schedule the next one (a polling chain) on the same timer', () => {
     const clock = new FakeClock(0);
     const s = new Scheduler(clock);

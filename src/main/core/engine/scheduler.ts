@@ -82,10 +82,13 @@ export class Scheduler {
       const top = this.heap[0];
       if (!top || top.at > now) break;
       this.pop();
-      this.live.delete(top.key);
       due.push(top);
     }
     for (const slot of due) {
+      // An earlier wake-up of this batch may have moved or cancelled this one (a pause putting off its tasks): it
+      // stays in `live` until it runs, so that shows here, and a moved one waits for its new time.
+      if (this.live.get(slot.key) !== slot) continue;
+      this.live.delete(slot.key);
       try {
         slot.run();
       } catch {

@@ -107,7 +107,7 @@ export class Slots {
     for (const r of this.book.records.values()) {
       if (r.keyId !== keyId) continue;
       if (ACTIVE_STATES.has(r.state)) active++;
-      else if (r.state === 'queued') queued.push(r);
+      else if (r.state === 'queued' && !r.held) queued.push(r);
     }
     queued.sort(queueOrder);
     for (const r of queued) {

@@ -1,5 +1,6 @@
 import { pricedUsage } from './pricedUsage';
 import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
 import type { ResolvedConnection } from '../connections/connectionService';
 import { parseJson, send, type HttpOutcome } from '../net/httpClient';
@@ -16,6 +17,12 @@ import type { Slots } from './slots';
 import type { TaskBook } from './taskBook';
 import type { TaskRecord } from './taskRecord';
 import type { Transitions } from './transitions';
+
+/** Where a request to `endpoint` goes on this connection. */
+export function requestUrl(endpoint: EndpointSpec, conn: Pick<ResolvedConnection, 'baseUrl' | 'regionalBaseUrl' | 'endpointWord'>): string {
+  const base = endpoint.base === 'base_url_us' ? conn.regionalBaseUrl : conn.baseUrl;
+  return `${base}${endpointPath(endpoint, conn.endpointWord)}`;
+}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -63,7 +70,7 @@ export class SubmitStep {
       return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
     }
     try {
-      this.d.spending.check(r.keyId, endpoint.id, r.usage, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
+      this.d.spending.check(r.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage: r.usage }] }, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
     } catch (error) {
       return this.t.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : msg.capCrossed });
     }
@@ -74,13 +81,15 @@ export class SubmitStep {
       if (error instanceof MissingInput) return this.t.fail(r, { code: 'missing-input', message: error.message });
       throw error;
     }
-    const base = endpoint.base === 'base_url_us' ? conn.regionalBaseUrl : conn.baseUrl;
-    const url = `${base}${endpointPath(endpoint, conn.endpointWord)}`;
+    const url = requestUrl(endpoint, conn);
 
     if (r.cancelRequested) return this.cancelledBeforeSending(r);
     // A record from disk (or from before the rule) is held to it too: nothing asks here, the form did.
-    const webhookRefusal = conn.kind === 'sandbox' ? await this.d.sandboxWebhooks.refusal(r.request.params['webhook_url'], 'check') : null;
+    const webhookRefusal = await this.d.sandboxWebhooks.refusal(r.request.params['webhook_url'], 'check', url);
     if (webhookRefusal) return this.t.fail(r, { code: 'insecure', message: webhookRefusal });
+    // Its run was paused while it was being prepared: it goes back in line, held, and nothing went. No await lies
+    // between this look and `submittedAt` below, so a pause either holds it here or finds it sent.
+    if (r.held) return this.heldBeforeSending(r);
     // The record says "submitting" on disk before a byte goes out: a crash from here on is an unknown outcome.
     await this.book.update(r, { state: 'submitting', submittedAt: this.book.now(), detail: msg.sending, nextAttemptAt: null });
     if (this.book.stopped) return;
@@ -91,6 +100,11 @@ export class SubmitStep {
     );
     if (this.book.stopped) return;
     await this.answered(r, conn, out);
+  }
+
+  private async heldBeforeSending(r: TaskRecord): Promise<void> {
+    await this.book.update(r, { state: 'queued', submittedAt: null });
+    this.slots.slotFreed(r.keyId);
   }
 
   private async cancelledBeforeSending(r: TaskRecord): Promise<void> {

@@ -19,11 +19,12 @@ import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
 import type { Reservation } from '../spending/spendingService';
 import { Slots } from './slots';
-import { SubmitStep } from './submitStep';
+import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
-import { ACTIVE_STATES, FINAL_STATES, retryModeOf, retryWarningOf } from './taskView';
+import { ACTIVE_STATES, FINAL_STATES, NOT_SENT_STATES, retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
+import type { RunKey } from '../fs/runRecord';
 
 export type {  EngineDeps } from './engineDeps';
 export { SANDBOX_LOST_MESSAGE } from './messages';
@@ -132,6 +133,13 @@ export class TaskEngine {
       await this.book.update(r, { state: 'running', pollingSince: this.now(), polls: 0, attempts: 0, detail: null });
       return true;
     }
+    if (r.submittedAt === null) {
+      // Written while it was being prepared (a pause or a cancel then): `submittedAt` is on disk before a byte
+      // goes out, so nothing went. It takes its place in line again, or ends if it was cancelled.
+      if (r.cancelRequested) await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), detail: msg.cancelledBeforeSending });
+      else await this.book.update(r, { state: 'queued' });
+      return false;
+    }
     // Gen Studio stopped between writing this record and hearing the service's answer.
     await this.book.update(r, {
       state: 'outcome-unknown',
@@ -176,12 +184,12 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string } = {}): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string; readonly on?: RunKey } = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
     // A caller that names its task (a matrix cell) can tell after a crash whether it was recorded: never twice.
     if (meta.id !== undefined && this.records.has(meta.id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     // A single task names its project in the request; a group of variations passes it beside the request.
-    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id));
+    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id, meta.on));
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
@@ -189,7 +197,7 @@ export class TaskEngine {
   }
 
   /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
-  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID()): Promise<TaskRecord> {
+  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID(), on?: RunKey): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -200,17 +208,17 @@ export class TaskEngine {
     }
     const usage = await this.expectedUsage(request);
 
-    const connectionId = this.d.connections.activeId();
-    const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
+    // A run's request goes on the run's own key, whichever is active now; anything else on the active one.
+    const connectionId = on?.connectionId ?? this.d.connections.activeId();
+    const conn = await this.d.connections.resolve(connectionId, on?.keyId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
-    if (conn.kind === 'sandbox') {
-      const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask');
-      if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
-    }
+    // Asked by where the request goes: a connection of any name aimed at this computer delivers results from here.
+    const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask', requestUrl(endpoint, conn));
+    if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
-    this.d.spending.check(conn.keyId, endpoint.id, usage, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
+    this.d.spending.check(conn.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage }] }, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
     if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({
@@ -228,6 +236,12 @@ export class TaskEngine {
     });
     this.records.set(record.id, record);
     return record;
+  }
+
+  /** The connection and key a request made now goes on (a run records them when it starts). */
+  currentKey(): RunKey {
+    const connectionId = this.d.connections.activeId();
+    return { connectionId, keyId: this.d.connections.keyIdOf(connectionId) ?? connectionId };
   }
 
   /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */
@@ -249,6 +263,26 @@ export class TaskEngine {
     await this.book.update(r, { state: 'cancelled', finishedAt: this.now(), nextAttemptAt: null, detail: wasSent ? msg.cancelledAfterSend : msg.cancelledBeforeSend });
     this.slots.pump(r.keyId);
     return this.book.view(r);
+  }
+
+  /**
+   * Holds a paused run's tasks not yet sent (`why` says so on each), or lets them go again (`why` null). Written
+   * to disk, so a restart holds them too. A task already on its way is left to finish: it went.
+   */
+  async hold(ids: readonly string[], why: string | null): Promise<void> {
+    const keys = new Set<string>();
+    for (const id of ids) {
+      const r = this.records.get(id);
+      if (!r || FINAL_STATES.has(r.state)) continue;
+      if (why === null) {
+        if (!r.held) continue;
+        await this.book.update(r, { held: false, detail: null });
+        keys.add(r.keyId);
+      } else if (NOT_SENT_STATES.has(r.state) || (r.state === 'submitting' && r.submittedAt === null)) {
+        await this.book.update(r, { held: true, detail: why });
+      }
+    }
+    for (const key of keys) this.slots.pump(key);
   }
 
   async retry(id: string, acceptDoubleCharge = false): Promise<TaskInfo> {

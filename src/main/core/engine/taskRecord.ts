@@ -62,6 +62,8 @@ export const TaskRecordSchema = z.object({
   resultId: z.string().nullable(),
   /** the user cancelled while the request was on its way */
   cancelRequested: z.boolean(),
+  /** the run it belongs to (a batch, a matrix) is paused: not sent until it is resumed (absent on older records) */
+  held: z.boolean().default(false),
   /** earlier service task ids of this record, when it was sent again */
   previousRemoteIds: z.array(z.string()),
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
@@ -104,6 +106,7 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     error: null,
     resultId: null,
     cancelRequested: false,
+    held: false,
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,

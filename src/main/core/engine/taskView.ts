@@ -7,6 +7,8 @@ import { inputList } from './requestBody';
 export { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING };
 
 export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'running', 'downloading']);
+/** States in which nothing of the task has gone to the service (or the service refused it, and it waits to go again). */
+export const NOT_SENT_STATES: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
 export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 /** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */

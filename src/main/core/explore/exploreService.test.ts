@@ -1,3 +1,4 @@
+import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
@@ -90,37 +91,70 @@ describe('a prompt matrix', () => {
     const quote = await fx.ok('explore.quote', { spec: SPEC });
     expect(quote.prices).toHaveLength(16);
     expect(quote.prices.every((p) => p !== null && p > 0)).toBe(true);
-    expect(quote.refusal).toMatch(/^Not sent: these 16 pictures, about [\d.]+ credits, would cross your daily cap/);
-    expect(quote.refusal).not.toMatch(/gen-dev|gen-2|This request/);
+    // The refusal is data, said of the whole matrix; its words are made from it.
+    expect(quote.refusal).toMatchObject({ kind: 'crossed', period: 'day', onTheWay: 0, asked: { what: 'matrix', count: 16 } });
+    const words = capRefusalWords(quote.refusal!);
+    expect(words).toMatch(/^Not sent: these 16 pictures, about [\d.]+ credits, would cross your daily cap/);
+    expect(words).not.toMatch(/gen-dev|gen-2|This request|on its way/);
     const refused = await fx.call('explore.start', { spec: SPEC, projectId: null });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spending-cap', message: words, refusal: quote.refusal } });
     expect(submitted.length).toBe(before);
     expect(await fx.ok('explore.list', {})).toEqual([]);
   });
 
-  it('pauses: no new cell is sent; resumes and finishes', async () => {
-    // 40 cells: more than the engine is handed at once, so a pause has cells to hold back.
+  it('pauses: every cell not yet sent is held, through a restart too, and the sheet says how many went; resume sends the rest', async () => {
+    // 40 cells: more than the engine is handed at once. A pause holds those in its queue as well as the rest.
     const spec: MatrixSpec = { ...SPEC, prompt: 'a {red|blue|green|grey|gold} fox in {snow|fog}', seeds: 2, models: ['gen-dev', 'gen-2-klein-4b'] };
+    const sentToSandbox = () => submitted.filter((s) => s.path.startsWith('/v1/gen-')).length;
+    await fx.ok('settings.update', { concurrencyPerKey: 1 });
     const matrix = await fx.ok('explore.start', { spec, projectId: null });
     expect(matrix.cells).toHaveLength(40);
-    await fx.ok('explore.pause', { id: matrix.id });
-    // Once what was handed to the queue ends, nothing more goes.
-    for (let i = 0; i < 1500; i++) {
-      const m = await fx.ok('explore.get', { id: matrix.id });
-      if (m.cells.every((c) => c.state === 'unsent' || c.state === 'done')) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const handed = (await fx.ok('explore.get', { id: matrix.id })).cells.filter((c) => c.state !== 'unsent').length;
-    expect(handed).toBeLessThan(40);
-    expect(submitted.filter((s) => s.path.startsWith('/v1/gen-'))).toHaveLength(handed);
-    const sentWhilePaused = submitted.length;
+    // Paused once the queue holds cells handed over and not yet sent.
+    await until(() => (cellsOf(matrix.id) || []).filter((t) => t.state === 'queued').length >= 8);
+    const paused = await fx.ok('explore.pause', { id: matrix.id });
+    expect(paused.status).toBe('paused');
+    expect(paused.sent + paused.notSent).toBe(40);
+    expect(paused.notSent).toBeGreaterThan(8);
+    // What went finishes; what was held stays in the queue, unsent.
+    await until(() => (cellsOf(matrix.id) || []).every((t) => t.state === 'done' || t.state === 'queued'));
+    expect(sentToSandbox()).toBe(paused.sent);
     await new Promise((r) => setTimeout(r, 300));
-    expect(submitted.length).toBe(sentWhilePaused);
-    expect((await fx.ok('explore.get', { id: matrix.id })).status).toBe('paused');
+    expect(sentToSandbox()).toBe(paused.sent);
+    expect(await fx.ok('explore.get', { id: matrix.id })).toMatchObject({ status: 'paused', sent: paused.sent, notSent: paused.notSent });
+    expect([...fx.tasks.values()].find((t) => t.state === 'queued')?.detail).toMatch(/^Held: the matrix “.*” is paused; it goes when you resume it\.$/);
+
+    // A restart holds them too.
+    await fx.core.dispose();
+    fx = await start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sentToSandbox()).toBe(paused.sent);
+
+    await fx.ok('settings.update', { concurrencyPerKey: 8 });
     await fx.ok('explore.resume', { id: matrix.id });
     await finished(matrix.id);
-    expect((await fx.ok('explore.get', { id: matrix.id })).status).toBe('finished');
-    expect(submitted.filter((s) => s.path.startsWith('/v1/gen-'))).toHaveLength(40);
+    expect(await fx.ok('explore.get', { id: matrix.id })).toMatchObject({ status: 'finished', sent: 40, notSent: 0 });
+    const bodies = submitted.filter((s) => s.path.startsWith('/v1/gen-'));
+    expect(new Set(bodies.map((b) => `${b.path} ${String(b.body.prompt)} ${String(b.body.seed)}`)).size).toBe(40);
+    expect(bodies).toHaveLength(40);
+  });
+
+  it('keeps its key: a matrix started on one key sends every cell on it after the artist switches to another', async () => {
+    await fx.ok('settings.update', { concurrencyPerKey: 1 });
+    const matrix = await fx.ok('explore.start', { spec: SPEC, projectId: null });
+    await fx.ok('explore.pause', { id: matrix.id });
+    await fx.ok('keys.add', {
+      label: 'Client B',
+      organization: 'B',
+      project: 'B',
+      secret: 'sk-client-b-0000',
+      connection: { create: { label: 'Client B', baseUrl: 'https://api.client-b.invalid', regionalBaseUrl: null, endpointWord: 'gen' } },
+    });
+    expect((await fx.ok('connections.list')).find((c) => c.active)?.label).toBe('Client B');
+    await fx.ok('settings.update', { concurrencyPerKey: 8 });
+    await fx.ok('explore.resume', { id: matrix.id });
+    await finished(matrix.id);
+    expect(new Set((cellsOf(matrix.id) || []).map((t) => t.keyId))).toEqual(new Set(['sandbox']));
+    expect(submitted.filter((s) => s.path.startsWith('/v1/gen-'))).toHaveLength(16);
   });
 
   it('resumes after a restart without sending any cell twice, and is saved for its project to run again', async () => {

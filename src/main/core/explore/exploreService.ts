@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { findEndpoint } from '../../../shared/catalog/catalog';
 import { MATRIX_ID_PREFIX, planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
 import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../../shared/ipc/contract';
-import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { ENDED, EngineRuns, type RunLive } from '../fs/engineRuns';
+import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import type { SpendingService } from '../spending/spendingService';
+import type { CapAsk, SpendingService } from '../spending/spendingService';
 import { cellOfTask, cellTaskId, MatrixRecordSchema, type CellOutcome, type MatrixRecord } from './matrixRecord';
+import { checkGroup, groupRefusal } from '../engine/capCheck';
 import { cellEstimate, cellUsage } from './pricing';
 
 /**
@@ -25,8 +24,8 @@ const FEED_AHEAD = 32;
 
 export interface ExploreDeps {
   readonly dataDir: string;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel' | 'reservation'>;
-  readonly spending: Pick<SpendingService, 'activeKeyId' | 'caps' | 'check' | 'estimate' | 'keyLabel'>;
+  readonly engine: RunEngine & Pick<TaskEngine, 'reservation'>;
+  readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'get'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
   readonly log: Logger;
@@ -65,12 +64,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     const plan = this.plan(spec);
     const keyId = this.d.spending.activeKeyId();
     const prices = plan.cells.map((c) => cellEstimate(this.d.spending, keyId, c.endpointId, c.params));
-    let refusal: string | null = null;
-    try {
-      this.checkCaps(plan, prices);
-    } catch (error) {
-      refusal = error instanceof Error ? error.message : String(error);
-    }
+    const refusal = groupRefusal(this.d, capAsk(plan));
     return { prices, total: prices.reduce<number>((s, p) => s + (p ?? 0), 0), unpriced: prices.filter((p) => p === null).length, refusal };
   }
 
@@ -78,7 +72,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     const plan = this.plan(spec);
     const keyId = this.d.spending.activeKeyId();
     const estimates = plan.cells.map((c) => cellEstimate(this.d.spending, keyId, c.endpointId, c.params));
-    this.checkCaps(plan, estimates);
+    checkGroup(this.d, capAsk(plan));
     const record: MatrixRecord = {
       version: 1,
       id: `${MATRIX_ID_PREFIX}${randomUUID()}`,
@@ -137,32 +131,6 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     return planned.plan;
   }
 
-  /**
-   * The caps see the whole matrix as one group, as they see variations: the check counts every other cell as
-   * already on its way, so a matrix whose total would cross a cap is refused before any cell is sent.
-   */
-  private checkCaps(plan: MatrixPlan, prices: ReadonlyArray<number | null>): void {
-    const keyId = this.d.spending.activeKeyId();
-    const caps = this.d.spending.caps(keyId);
-    if (!SPENDING_PERIODS.some((p) => caps[p] !== null)) return;
-    const unpriced = [...new Set(plan.cells.filter((_, i) => prices[i] === null).map((c) => findEndpoint(c.endpointId)?.title ?? c.endpointId))];
-    if (unpriced.length > 0) {
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: ${unpriced.map((t) => `“${t}”`).join(' and ')} ${unpriced.length === 1 ? 'has' : 'have'} no price yet for “${this.d.spending.keyLabel(keyId)}”, so Gen Studio cannot tell whether ${plan.cells.length} pictures keep within your caps. Make one picture with ${unpriced.length === 1 ? 'it' : 'each'} first, then explore.`,
-      );
-    }
-    const last = plan.cells[plan.cells.length - 1]!;
-    const others = prices.slice(0, -1).reduce<number>((s, p) => s + (p ?? 0), 0);
-    const reserved = this.d.engine.reservation(keyId);
-    try {
-      this.d.spending.check(keyId, last.endpointId, cellUsage(last.endpointId, last.params), { amount: reserved.amount + others, unpriced: reserved.unpriced });
-    } catch (error) {
-      if (error instanceof IpcFailure && error.code === 'spending-cap') throw new IpcFailure('spending-cap', matrixRefusal(error.message, plan.cells.length, others + (prices[prices.length - 1] ?? 0)));
-      throw error;
-    }
-  }
-
   protected count(live: Live): number {
     return live.plan.cells.length;
   }
@@ -209,7 +177,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
 
   protected info(live: Live): MatrixInfo {
     const r = live.record;
-    return { id: r.id, name: r.name, projectId: r.projectId, spec: r.spec, status: r.status, createdAt: r.createdAt, cells: live.plan.cells.map((c) => this.cellInfo(live, c.index)) };
+    return { id: r.id, name: r.name, projectId: r.projectId, spec: r.spec, status: r.status, createdAt: r.createdAt, cells: live.plan.cells.map((c) => this.cellInfo(live, c.index)), ...this.tally(live) };
   }
 
   private cellInfo(live: Live, index: number): MatrixCellInfo {
@@ -236,14 +204,7 @@ function liveOf(record: MatrixRecord, plan: MatrixPlan): Live {
   return { record, plan, taskIds: plan.cells.map((c) => cellTaskId(record.id, c.index)), pumping: null, saving: null, dirty: false };
 }
 
-/**
- * The caps' refusal said of the whole matrix: the check counts the other cells as on their way and speaks of
- * its last cell, so the sentences about "this request" and what is "on its way" are put as the matrix's total.
- */
-export function matrixRefusal(message: string, cells: number, total: number): string {
-  const lead = 'Not sent: this would ';
-  if (!message.startsWith(lead)) return message;
-  const sentences = message.slice(lead.length).split(/(?<=\.) /).filter((s) => !/^About [\d.,]+ more is on its way\.$/.test(s) && !s.startsWith('This request is estimated'));
-  const amount = Math.round(total * 100) / 100;
-  return `Not sent: these ${cells} pictures, about ${amount} credits, would ${sentences.join(' ').replace('Raise the cap in Settings to go on.', 'Raise the cap in Settings, or take out some choices, models or seeds.')}`;
+/** The caps see the whole matrix as one group (capCheck.ts): refused before any cell is sent. */
+function capAsk(plan: MatrixPlan): CapAsk {
+  return { what: 'matrix', requests: plan.cells.map((c) => ({ endpointId: c.endpointId, usage: cellUsage(c.endpointId, c.params) })) };
 }

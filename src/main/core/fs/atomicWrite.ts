@@ -20,26 +20,46 @@ export function isTempFileInProgress(path: string): boolean {
 export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-  inProgress.add(temp);
+  const temp = claimTempFile(dir);
   try {
-    const handle = await open(temp, 'w');
+    const handle = await open(temp.path, 'w');
     try {
       await handle.writeFile(data);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    try {
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await placeFile(temp.path, path);
   } finally {
-    inProgress.delete(temp);
+    await temp.release();
   }
-  await syncDirectory(dir);
+}
+
+/**
+ * A temporary file's name in `dir`, named as this module names them so a crash's leftover is swept at the next
+ * start, and held as this process's own until `release` (which removes the file if it is still there).
+ */
+export function claimTempFile(dir: string): { readonly path: string; release(): Promise<void> } {
+  const path = join(dir, `.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  inProgress.add(path);
+  return {
+    path,
+    release: async () => {
+      await rm(path, { force: true }).catch(() => undefined);
+      inProgress.delete(path);
+    },
+  };
+}
+
+/** Renames a file already flushed to disk into place, durably; the temporary file goes if the rename fails. */
+export async function placeFile(temp: string, path: string): Promise<void> {
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await syncDirectory(dirname(path));
 }
 
 /** Makes the rename itself durable on POSIX; Windows cannot open a directory for syncing, and needs not. */

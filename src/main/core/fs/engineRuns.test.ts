@@ -24,22 +24,44 @@ function task(id: string, state: TaskState): TaskInfo {
   return { id, state } as Partial<TaskInfo> as TaskInfo;
 }
 
-/** An engine that records what it is handed; `refuse` makes the next submissions fail, `hold` keeps them pending. */
+/** An engine that records what it is handed; `refuse` makes the next submissions fail, `pending` keeps them pending. */
 class FakeEngine {
   readonly submitted: string[] = [];
   readonly cancelled: string[] = [];
   held: Array<(error: Error) => void> = [];
   refuse: Error | null = null;
-  hold = false;
+  pending = false;
   saved: TaskInfo[] = [];
 
-  submit = (_request: TaskRequest, meta: { readonly id?: string } = {}): Promise<TaskInfo> => {
-    if (this.refuse) return Promise.reject(this.refuse);
-    if (this.hold) return new Promise((_resolve, reject) => this.held.push(reject));
+  /** how many times a submission was refused (a feed that spins would count up without end) */
+  refusals = 0;
+
+  /** the key active now, and the key each submission named */
+  key = { connectionId: 'c-a', keyId: 'key-a' };
+  readonly keys: Array<string | undefined> = [];
+  currentKey = () => this.key;
+
+  submit = (_request: TaskRequest, meta: { readonly id?: string; readonly on?: { readonly keyId: string } } = {}): Promise<TaskInfo> => {
+    this.keys.push(meta.on?.keyId);
+    // A test of a feed that could spin stops refusing after a while, so a spinning feed fails it instead of hanging it.
+    if (this.refuse && ++this.refusals < 100) return Promise.reject(this.refuse);
+    if (this.pending) return new Promise((_resolve, reject) => this.held.push(reject));
     this.submitted.push(meta.id!);
     return Promise.resolve(task(meta.id!, 'queued'));
   };
+  /** what is held in the queue now, by the run's pause */
+  readonly heldIds = new Set<string>();
+  hold = (ids: readonly string[], why: string | null): Promise<void> => {
+    for (const id of ids) if (why === null) this.heldIds.delete(id);
+    else if (this.submitted.includes(id)) this.heldIds.add(id);
+    return Promise.resolve();
+  };
   list = (): TaskInfo[] => this.saved;
+  get = (id: string): TaskInfo => {
+    const t = this.saved.find((s) => s.id === id);
+    if (!t) throw new IpcFailure('not-found', 'That task is no longer in the queue.');
+    return t;
+  };
   cancel = (id: string): Promise<TaskInfo> => {
     this.cancelled.push(id);
     return Promise.resolve(task(id, 'cancelled'));
@@ -162,6 +184,66 @@ describe('a run of saved records through the engine', () => {
     expect(runs.notices).toEqual([]);
   });
 
+  it('fails a request the engine refuses with a conflict it holds no task for, in words, and pauses: the feed never spins', async () => {
+    await saveRun(3);
+    const engine = new FakeEngine();
+    const why = 'Gen Studio did not send the key “Studio” to other.example: the new address was not confirmed.';
+    engine.refuse = new IpcFailure('conflict', why);
+    const runs = await TestRuns.open(dir.path, engine);
+
+    expect(engine.refusals).toBe(1);
+    expect(runs.get(RUN_ID)).toMatchObject({ status: 'paused', outcomes: { 0: why } });
+    expect(runs.notices).toEqual([`The run “Foxes” is paused: ${why}`]);
+  });
+
+  it('takes a task the engine already holds under the request\'s name as that request, and sends it no second time', async () => {
+    await saveRun(1);
+    const engine = new FakeEngine();
+    engine.refuse = new IpcFailure('conflict', 'That request is recorded already.');
+    const runs = new TestRuns(dir.path, engine, []);
+    await runs.begin();
+    // handed over before a crash, but not yet listed when the run was read
+    engine.saved = [task(`${RUN_ID}-0`, 'running')];
+    await runs.flush();
+
+    expect(engine.refusals).toBe(1);
+    expect(runs.get(RUN_ID)).toMatchObject({ status: 'running', outcomes: {} });
+    expect(runs.told).toEqual(['request 0']);
+  });
+
+  it('on Pause holds in the engine\'s queue what it was handed and did not send, on Resume lets it go, and a start holds it as saved', async () => {
+    await saveRun(3);
+    const runs = await TestRuns.open(dir.path);
+    await runs.report(0, 'running');
+    await runs.pause(RUN_ID);
+    expect([...runs.engine.heldIds]).toEqual([`${RUN_ID}-0`, `${RUN_ID}-1`]);
+    expect(runs.get(RUN_ID).status).toBe('paused');
+
+    const again = await TestRuns.open(dir.path, runs.engine);
+    expect(again.get(RUN_ID).status).toBe('paused');
+    expect(runs.engine.heldIds.size).toBe(2);
+    await again.resume(RUN_ID);
+    expect(runs.engine.heldIds.size).toBe(0);
+  });
+
+  it('sends every request on the key active when it started, whichever is active later, and pauses in words when that key is gone', async () => {
+    await saveRun(4);
+    const runs = await TestRuns.open(dir.path);
+    runs.engine.key = { connectionId: 'c-b', keyId: 'key-b' };
+    await runs.report(0, 'done');
+    await runs.report(1, 'done');
+    expect(runs.engine.keys).toEqual(['key-a', 'key-a', 'key-a', 'key-a']);
+    const saved = JSON.parse(await readFile(join(dir.path, `${RUN_ID}.json`), 'utf8')) as { on: unknown };
+    expect(saved.on).toEqual({ connectionId: 'c-a', keyId: 'key-a' });
+
+    await saveRun(2);
+    const engine = new FakeEngine();
+    engine.refuse = new IpcFailure('not-found', 'The key for “Studio” was removed. Add a key to use this connection.');
+    const gone = await TestRuns.open(dir.path, engine);
+    expect(gone.get(RUN_ID).status).toBe('paused');
+    expect(gone.notices).toEqual(['The run “Foxes” is paused: The key for “Studio” was removed. Add a key to use this connection.']);
+  });
+
   it('cancels in the queue only what was never sent, and can be resumed only once paused', async () => {
     await saveRun(3);
     const runs = await TestRuns.open(dir.path);
@@ -186,7 +268,7 @@ describe('a run of saved records through the engine', () => {
   it('once stopped for closing, hands nothing more over and takes a refusal on the way out as no failure', async () => {
     await saveRun(3);
     const engine = new FakeEngine();
-    engine.hold = true;
+    engine.pending = true;
     const runs = new TestRuns(dir.path, engine, []);
     await runs.begin();
     while (engine.held.length === 0) await Promise.resolve();

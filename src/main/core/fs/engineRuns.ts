@@ -5,15 +5,15 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
+import { NOT_SENT_STATES } from '../engine/taskView';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import type { RunKey } from './runRecord';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from './savedRecords';
 
 /** States after which a request's task does nothing more by itself. */
 export const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-/** States in which cancelling a task sends nothing and charges nothing. */
-const NOT_SENT: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
-/** Refusals that hold for every later request too: the run pauses rather than fail each one in turn. */
-const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits']);
+/** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
+const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);
 
 /**
  * A request's task is named after its run and its place in it (and, for a batch, its attempt), so after a crash
@@ -31,13 +31,26 @@ interface RunRecordShape {
   readonly name: string;
   readonly status: RunStatus;
   readonly outcomes: Readonly<Record<number, unknown>>;
+  /** the connection and key every request goes on */
+  readonly on?: RunKey;
 }
 
 /** A run held in memory: its record, and the pump at work on it, if any. */
 export interface RunLive<R> extends SavedRecord<R> {
   /** a pause waits for the request being handed over, so what went is settled before the run says Paused */
   pumping: Promise<void> | null;
+  /** a pause is under way: nothing more is handed over */
+  pausing?: boolean;
 }
+
+/** How many of a run's requests went to the service, and how many have not (held while it is paused). */
+export interface RunTally {
+  readonly sent: number;
+  readonly notSent: number;
+}
+
+/** What a run asks of the task engine. */
+export type RunEngine = Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'hold' | 'currentKey'>;
 
 type SubmitMeta = NonNullable<Parameters<TaskEngine['submit']>[1]>;
 
@@ -52,7 +65,7 @@ export interface EngineRunsOptions<R> {
   readonly owns: (taskId: string) => boolean;
   /** how many requests are handed to the engine ahead of their end (see each service for why its number) */
   readonly ahead: number;
-  readonly engine: Pick<TaskEngine, 'submit' | 'list' | 'cancel'>;
+  readonly engine: RunEngine;
   readonly notices: Pick<NoticeBoard, 'add'>;
   readonly log: Logger;
   readonly now: () => number;
@@ -115,8 +128,34 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
         if (t && ENDED.has(t.state) && !live.record.outcomes[index]) await this.ended(live, index, t);
       }
       this.settleIfDone(live);
+      // A pause or a resume cut short by a crash: the engine holds exactly what the saved status says.
+      if (live.record.status === 'running' || live.record.status === 'paused') await this.holdUnsent(live);
       if (live.dirty) this.runs.save(live);
     }
+  }
+
+  /** Holds a paused run's requests not yet sent in the engine's queue, or lets a running run's go (on disk). */
+  private holdUnsent(live: L): Promise<void> {
+    const ids = indexes(this.count(live)).map((i) => this.taskIdOf(live, i));
+    const why = live.record.status === 'paused' ? `Held: the ${this.o.what} “${live.record.name}” is paused; it goes when you resume it.` : null;
+    return this.o.engine.hold(ids, why);
+  }
+
+  /** How many requests went and how many have not, from the engine's tasks (and, for a task cleared since, its outcome). */
+  protected tally(live: L): RunTally {
+    let sent = 0;
+    let notSent = 0;
+    for (let index = 0; index < this.count(live); index++) {
+      const t = this.tasks.get(this.taskIdOf(live, index));
+      const outcome = live.record.outcomes[index];
+      if (t) {
+        if (t.submittedAt !== null && !NOT_SENT_STATES.has(t.state)) sent++;
+        else if (!ENDED.has(t.state)) notSent++;
+      } else if (outcome) {
+        if (typeof outcome === 'object' && outcome !== null && 'cost' in outcome && outcome.cost !== null) sent++;
+      } else notSent++;
+    }
+    return { sent, notSent };
   }
 
   /** Hands every running run its next requests (after start-up, once the engine runs). */
@@ -128,15 +167,28 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
     return this.info(this.runs.get(id));
   }
 
+  /**
+   * Nothing not yet sent goes once this answers: the feed stops, and every request in the engine's queue is held
+   * there (on disk, so a restart holds it too) before the run is saved as paused. A request already on its way
+   * finishes; the run's tally says how many went and how many are held.
+   */
   async pause(id: string): Promise<Info> {
-    // A request being handed to the queue at this moment still goes; once this answers, and once any view says
-    // Paused, no other will.
-    const live = await this.runs.move(id, 'paused', (l) => l.pumping ?? Promise.resolve());
+    const live = await this.runs.move(id, 'paused', async (l) => {
+      l.pausing = true;
+      try {
+        while (l.pumping) await l.pumping;
+        await this.o.engine.hold(indexes(this.count(l)).map((i) => this.taskIdOf(l, i)), `Held: the ${this.o.what} “${l.record.name}” is paused; it goes when you resume it.`);
+      } finally {
+        l.pausing = false;
+      }
+    });
     return this.info(live);
   }
 
   async resume(id: string): Promise<Info> {
+    // Saved as running before the held requests go: a crash between leaves them held, and the start lets them go.
     const live = await this.runs.move(id, 'running');
+    await this.holdUnsent(live);
     void this.pump(live);
     return this.info(live);
   }
@@ -146,7 +198,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
     // Requests still waiting in the queue were never sent: cancelling them costs nothing. Those on their way finish.
     for (let index = 0; index < this.count(live); index++) {
       const t = this.tasks.get(this.taskIdOf(live, index));
-      if (t && NOT_SENT.has(t.state)) await this.o.engine.cancel(t.id).catch(() => undefined);
+      if (t && NOT_SENT_STATES.has(t.state)) await this.o.engine.cancel(t.id).catch(() => undefined);
     }
     this.settleIfDone(live);
     return this.info(live);
@@ -167,6 +219,13 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
 
   /** Hands the engine the run's next requests, keeping `ahead` of them unfinished at most. */
   protected pump(live: L): Promise<void> {
+    if (!live.record.on && live.record.status === 'running') {
+      // A run keeps the key it started on (an older file, without one, takes the key active now): what it was
+      // quoted and capped on is what it is charged on, whichever key the artist switches to meanwhile.
+      live.record = { ...live.record, on: this.o.engine.currentKey() };
+      live.dirty = true;
+      this.runs.save(live);
+    }
     live.pumping ??= this.feed(live).finally(() => {
       live.pumping = null;
       this.settleIfDone(live);
@@ -175,7 +234,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   }
 
   private async feed(live: L): Promise<void> {
-    while (live.record.status === 'running' && !this.stopping) {
+    while (live.record.status === 'running' && !live.pausing && !this.stopping) {
       let ahead = 0;
       let next: number | null = null;
       for (let index = 0; index < this.count(live); index++) {
@@ -186,6 +245,9 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       }
       if (next === null || ahead >= this.o.ahead) break;
       await this.send(live, next);
+      // Every turn settles the request it took (handed over, or refused in words) or the feed stops: a turn that
+      // left it as it was would take it again at once, with no I/O between, and hold the whole process.
+      if (!this.tasks.has(this.taskIdOf(live, next)) && !live.record.outcomes[next]) break;
     }
   }
 
@@ -193,21 +255,36 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
     const id = this.taskIdOf(live, index);
     try {
       const { request, meta } = await this.request(live, index);
-      const t = await this.o.engine.submit(request, { ...meta, id });
+      const t = await this.o.engine.submit(request, { ...meta, id, ...(live.record.on ? { on: live.record.on } : {}) });
       // The engine may have told of the task's end before its submit answered: that end stands.
       if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
       this.requestChanged(live, index);
     } catch (error) {
-      if ((error instanceof IpcFailure && error.code === 'conflict') || this.stopping) return;
+      if (this.stopping) return;
+      if (error instanceof IpcFailure && error.code === 'conflict' && this.adopt(live, index, id)) return;
       const problem = error instanceof Error ? error.message : String(error);
       // Refused before anything went (a cap reached since, the key removed): the request says why; the rest wait.
       this.refused(live, index, problem);
       this.requestChanged(live, index);
-      if (error instanceof IpcFailure && PAUSING.has(error.code)) {
+      // A conflict the engine holds no task for is the key's address refused: it holds for every other request.
+      if (error instanceof IpcFailure && (PAUSING.has(error.code) || error.code === 'conflict')) {
         await this.runs.setStatus(live, 'paused');
         this.o.notices.add('warning', `The ${this.o.what} “${live.record.name}” is paused: ${problem}`);
       }
     }
+  }
+
+  /** The engine already holds this request's task (handed over before a crash): that task stands. */
+  private adopt(live: L, index: number, id: string): boolean {
+    let t: TaskInfo;
+    try {
+      t = this.o.engine.get(id);
+    } catch {
+      return false;
+    }
+    if (!this.tasks.has(id)) this.tasks.set(id, t);
+    this.requestChanged(live, index);
+    return true;
   }
 
   /** A running or paused run is finished once every request has ended (or, cancelled, was never handed over). */
@@ -222,3 +299,4 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
 function indexes(count: number): number[] {
   return Array.from({ length: count }, (_, i) => i);
 }
+

@@ -119,10 +119,11 @@ export class RunRecords<L extends SavedRecord<{ readonly id: string; readonly st
     const allowed = to === 'paused' ? from === 'running' : to === 'running' ? from === 'paused' : from !== 'finished' && from !== 'cancelled';
     if (!allowed) throw new IpcFailure('conflict', REFUSALS[to](this.o.what));
     if (settle) {
-      // The new status holds at once (the sender stops handing over), but is saved and told only once what was
-      // under way has settled: a view that says "Paused" then shows every request that went.
-      this.change(live, to);
+      // What was under way settles (the sender stops handing over, what was not sent is held) before the new
+      // status is set: no save made meanwhile can put it on disk first, and a view that says "Paused" shows
+      // every request that went.
       await settle(live);
+      if (live.record.status !== from) return live;
     }
     await this.setStatus(live, to);
     return live;

@@ -31,6 +31,7 @@ export class KeyService {
   private retryTimer: TimerHandle | undefined;
   private retrying: Promise<void> | undefined;
   private disposed = false;
+  private readonly stopHearing: () => void;
 
   constructor(
     private readonly settings: SettingsService,
@@ -40,7 +41,19 @@ export class KeyService {
     private readonly notices: NoticeBoard,
     private readonly log: Logger,
     private readonly changed: () => void,
-  ) {}
+  ) {
+    this.stopHearing = vault.onRead((id) => this.readLate(id));
+  }
+
+  /** A key the time limit gave up on, answered at last (the keychain was unlocked): usable without a Retry. */
+  private readLate(id: string): void {
+    if (this.disposed || this.reading.get(id) !== 'unreachable') return;
+    this.reading.delete(id);
+    this.read.add(id);
+    this.changed();
+    // The keychain answers again: the other keys it did not answer for are read now, without a Retry.
+    void this.readKeys();
+  }
 
   /**
    * Session-only keys from the last run are gone: drop their records, saying so. Keychain keys are read once,
@@ -82,12 +95,13 @@ export class KeyService {
     const outcomes = await Promise.all(pending.map(async (k) => [k, await this.vault.read(k.id, k.storage)] as const));
     if (this.disposed) return;
     for (const [k, outcome] of outcomes) {
-      if (outcome.kind === 'found') {
+      // A read the time limit gave up on may have been answered while the others still waited.
+      if (outcome.kind === 'found' || (outcome.kind === 'unreachable' && this.vault.hasRead(k.id))) {
         this.reading.delete(k.id);
         this.read.add(k.id);
       } else this.reading.set(k.id, outcome.kind === 'absent' ? 'missing' : 'unreachable');
     }
-    const waiting = outcomes.filter(([, o]) => o.kind === 'unreachable').map(([k]) => `“${k.label}”`);
+    const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => `“${k.label}”`);
     if (waiting.length) {
       this.notices.add('warning', `${this.keychainWords()} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
     }
@@ -109,7 +123,7 @@ export class KeyService {
   private problemOf(k: KeyRecord): string | null {
     switch (this.reading.get(k.id)) {
       case 'reading':
-        return `Reading the key from the ${this.vault.status().backend}…`;
+        return `Checking the ${this.vault.status().backend}…`;
       case 'unreachable':
         return this.keychainWords();
       case 'missing':
@@ -121,6 +135,7 @@ export class KeyService {
 
   dispose(): void {
     this.disposed = true;
+    this.stopHearing();
     if (this.retryTimer !== undefined) this.probe.clock.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
   }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { ResultOrigin } from '../../../shared/library/resultRecord';
@@ -8,13 +8,16 @@ import { TASK_ID_PATTERN } from '../engine/taskRecord';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { timed } from '../perf/phases';
 import { inspectResult, type InspectedResult } from './inspect';
-import { withMetadata } from './metadata/resultMetadata';
+import { placeWithMetadata } from './metadata/resultMetadata';
 import { baseNameFor, baseOf, isResultFileName, previewPath, sidecarSchemaFor } from './resultFiles';
 import type { Sidecar } from './sidecar';
 
-/** A result to file: what the task knows of it, and its bytes as downloaded. */
+/**
+ * A result to file: what the task knows of it, and the file it was downloaded to, in the library's folder and
+ * flushed to disk. The save takes the file over: it becomes the result's (renamed, or rewritten with the metadata).
+ */
 export interface SaveRequest extends ResultOrigin {
-  readonly bytes: Uint8Array;
+  readonly file: string;
 }
 
 export interface FilingContext {
@@ -30,19 +33,18 @@ export interface FilingContext {
  * without details (adopted by `recoverFile`), or a whole result. The index is the caller's.
  */
 export async function writeResult(c: FilingContext, r: SaveRequest): Promise<Sidecar> {
-  const { bytes: received, ...meta } = r;
-  const inspected = await inspectResult(received);
+  const { file, ...meta } = r;
+  const inspected = await inspectResult(file);
   const described = describe(meta, inspected);
-  const bytes =
-    inspected.width === null || inspected.height === null
-      ? received
-      : await withMetadata(received, inspected, buildGenerationMetadata(c.appVersion, described), c.log);
   return timed('write', async () => {
     // The file and its preview are written side by side (each write waits on the disk): neither is a result
     // until the sidecar written after both, so a crash between them leaves a file `recoverFile` adopts, or a
     // preview the task's next save replaces.
-    await Promise.all([writeFileAtomic(join(c.dir, described.fileName), bytes), writePreview(c, described.id, inspected)]);
-    return writeSidecar(c, described, bytes.byteLength);
+    const [bytes] = await Promise.all([
+      placeWithMetadata(file, join(c.dir, described.fileName), inspected, buildGenerationMetadata(c.appVersion, described), c.log),
+      writePreview(c, described.id, inspected),
+    ]);
+    return writeSidecar(c, described, bytes);
   });
 }
 
@@ -99,12 +101,12 @@ export async function recoverFile(c: FilingContext, meta: ResultOrigin): Promise
   const names = await readdir(c.dir).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.startsWith(`${base}.`) || !isResultFileName(name)) continue;
-    const bytes = await readFile(join(c.dir, name)).catch(() => undefined);
-    if (!bytes) continue;
-    const inspected = await inspectResult(new Uint8Array(bytes)).catch(() => undefined);
-    if (!inspected || `${base}.${inspected.ext}` !== name) continue;
+    const path = join(c.dir, name);
+    const inspected = await inspectResult(path).catch(() => undefined);
+    const size = inspected && (await stat(path).catch(() => undefined))?.size;
+    if (!inspected || size === undefined || `${base}.${inspected.ext}` !== name) continue;
     c.log.info('library: adopted a result saved before its details', { file: name });
-    return writeDetails(c, describe(meta, inspected), bytes.byteLength, inspected);
+    return writeDetails(c, describe(meta, inspected), size, inspected);
   }
   return undefined;
 }

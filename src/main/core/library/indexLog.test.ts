@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
 import { MediaRegistry } from '../media';
 import { NoticeBoard } from '../notices/noticeBoard';
+import { downloaded } from '../testing/downloaded';
 import { tempDir } from '../testing/tempDir';
 import { INDEX_LOG, LEGACY_INDEX } from './indexLog';
 import { Library, type SaveRequest } from './library';
@@ -25,7 +26,7 @@ const id = (n: number) => `${String(n).padStart(8, '0')}-aaaa-bbbb-cccc-${String
 async function request(n: number, prompt = `a lighthouse number ${n}`): Promise<SaveRequest> {
   return {
     id: id(n),
-    bytes: await sampleJpeg(),
+    file: await downloaded(dir.path, await sampleJpeg()),
     endpointId: 'gen-dev',
     params: { prompt },
     inputs: [],

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
 import { MediaRegistry } from '../media';
 import { NoticeBoard } from '../notices/noticeBoard';
+import { downloaded } from '../testing/downloaded';
 import { tempDir } from '../testing/tempDir';
 import { BadResult } from './inspect';
 import { Library, type SaveRequest } from './library';
@@ -28,7 +29,7 @@ const jpeg = (w = 320, h = 200) => sharp({ create: { width: w, height: h, channe
 async function request(taskId: string, bytes?: Uint8Array): Promise<SaveRequest> {
   return {
     id: taskId,
-    bytes: bytes ?? (await jpeg()),
+    file: await downloaded(dir.path, bytes ?? (await jpeg())),
     endpointId: 'gen-dev',
     params: { prompt: 'a lighthouse', width: 320, height: 200, seed: 7 },
     inputs: [{ field: 'image_prompt', assetId: 'a'.repeat(64) }],
@@ -133,10 +134,10 @@ describe('the library', () => {
     const saved = await request('22222222-aaaa-bbbb-cccc-000000000002');
     await open();
     // The crash: the file is on disk, nothing after it.
-    await writeFile(join(libDir(), '2026-01-14_gen-dev_22222222.jpg'), saved.bytes);
+    await writeFile(join(libDir(), '2026-01-14_gen-dev_22222222.jpg'), await readFile(saved.file));
     const library = await open();
     expect(library.list()).toEqual([]);
-    const { bytes: _bytes, ...meta } = saved;
+    const { file: _file, ...meta } = saved;
     const item = await library.recover(meta);
     expect(item).toMatchObject({ id: saved.id, fileName: '2026-01-14_gen-dev_22222222.jpg', width: 320, height: 200, cost: 1.1, metadataLost: false });
     expect(JSON.parse(await readFile(join(libDir(), '2026-01-14_gen-dev_22222222.json'), 'utf8'))).toMatchObject({ version: 2, id: saved.id, remoteTaskId: `remote-${saved.id}` });
@@ -144,8 +145,8 @@ describe('the library', () => {
 
     // Cut short while being written (not atomically, by something else): not adopted, so it is fetched again.
     const cut = await request('33333333-aaaa-bbbb-cccc-000000000003');
-    await writeFile(join(libDir(), '2026-01-14_gen-dev_33333333.jpg'), cut.bytes.subarray(0, 300));
-    const { bytes: _cut, ...cutMeta } = cut;
+    await writeFile(join(libDir(), '2026-01-14_gen-dev_33333333.jpg'), (await readFile(cut.file)).subarray(0, 300));
+    const { file: _cut, ...cutMeta } = cut;
     expect(await library.recover(cutMeta)).toBeUndefined();
     expect(await library.recover({ ...cutMeta, id: '44444444-aaaa-bbbb-cccc-000000000004' })).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { open, rm } from 'node:fs/promises';
 import type { Clock } from '../deps';
 import { connectAddress, mayReceiveKey } from '../connections/urlPolicy';
 
@@ -19,6 +20,19 @@ export interface HttpRequest {
   readonly maxBytes?: number;
   /** Keep what arrived of a 2xx answer whose body broke off (a submit's may name the task it made). */
   readonly keepCutAnswer?: boolean;
+  /** With `binary`: write a 2xx body to a file as it arrives instead of holding it (see `ToFile`). */
+  readonly toFile?: ToFile;
+}
+
+/**
+ * A download written to `path` as it arrives, `maxBytes` counted as it comes: over it, or refused by `accept`,
+ * the transfer is stopped there and the partial file removed. On success the file is flushed to disk.
+ */
+export interface ToFile {
+  readonly path: string;
+  /** Judges the first `headBytes` (or all of a shorter body): false stops it as the wrong kind of file. */
+  readonly accept?: (head: Uint8Array) => boolean;
+  readonly headBytes?: number;
 }
 
 export type HttpOutcome =
@@ -28,10 +42,13 @@ export type HttpOutcome =
       readonly headers: Headers;
       readonly text: string;
       readonly bytes?: Uint8Array;
+      /** with `toFile`: how many bytes were written there */
+      readonly written?: number;
     }
   /**
    * The request failed in transit. `reached: false` when it certainly never reached the service (the
    * connection was refused, the name did not resolve): safe to send again. Otherwise it may have arrived.
+   * `TOO_LARGE` and `WRONG_TYPE` (`REJECTED_CODES`): Gen Studio stopped the answer itself, as it came.
    */
   | {
       readonly kind: 'network';
@@ -88,7 +105,53 @@ export function networkWords(code: string): string {
   return NETWORK_WORDS[code] ?? 'the connection failed';
 }
 
+/** The codes of an answer Gen Studio stopped itself: larger than `maxBytes`, or refused by `ToFile.accept`. */
+export const REJECTED_CODES = { tooLarge: 'TOO_LARGE', wrongType: 'WRONG_TYPE' } as const;
+
 class TooLarge extends Error {}
+class WrongType extends Error {}
+
+/** How much of a download is gathered before each write to its file. */
+const WRITE_BYTES = 1024 * 1024;
+
+/** Writes a body to `to.path` as it arrives; see `ToFile`. Throws `TooLarge` or `WrongType` where it stops one. */
+async function streamToFile(response: Response, to: ToFile, maxBytes: number): Promise<number> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new TooLarge();
+  const headBytes = to.headBytes ?? 0;
+  const judge = (pending: readonly Uint8Array[]) => {
+    if (to.accept && !to.accept(joined(pending).subarray(0, headBytes))) throw new WrongType();
+  };
+  const handle = await open(to.path, 'w');
+  try {
+    let total = 0;
+    let judged = !to.accept;
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      // Counted as it comes, whatever the header said: the transfer stops here, not after the last byte.
+      if (total > maxBytes) throw new TooLarge();
+      pending.push(chunk);
+      pendingBytes += chunk.byteLength;
+      if (!judged && total >= headBytes) {
+        judged = true;
+        judge(pending);
+      }
+      if (pendingBytes >= WRITE_BYTES) {
+        await handle.writev(pending);
+        pending = [];
+        pendingBytes = 0;
+      }
+    }
+    if (!judged && total > 0) judge(pending);
+    if (pending.length > 0) await handle.writev(pending);
+    await handle.sync();
+    return total;
+  } finally {
+    await handle.close();
+  }
+}
 
 const utf8 = new TextDecoder();
 
@@ -157,6 +220,10 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
     });
     answered = response;
     const max = request.maxBytes ?? 16 * 1024 * 1024;
+    if (request.binary && response.ok && request.toFile) {
+      const written = await streamToFile(response, request.toFile, max);
+      return { kind: 'answer', status: response.status, headers: response.headers, text: '', written };
+    }
     if (request.binary && response.ok) {
       const bytes = await readLimited(response, max);
       return { kind: 'answer', status: response.status, headers: response.headers, text: '', bytes };
@@ -164,9 +231,15 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
     const text = utf8.decode(await readLimited(response, max, request.keepCutAnswer ? received : undefined));
     return { kind: 'answer', status: response.status, headers: response.headers, text };
   } catch (error) {
+    if (request.toFile) {
+      // Whatever stopped it, the transfer ends now and what came of it goes.
+      controller.abort();
+      await rm(request.toFile.path, { force: true });
+    }
     if (timedOut) return { kind: 'timeout' };
     if (request.signal?.aborted) return { kind: 'aborted' };
-    if (error instanceof TooLarge) return { kind: 'network', reached: true, code: 'TOO_LARGE', message: 'The answer was larger than Gen Studio accepts.' };
+    if (error instanceof TooLarge) return { kind: 'network', reached: true, code: REJECTED_CODES.tooLarge, message: 'The answer was larger than Gen Studio accepts.' };
+    if (error instanceof WrongType) return { kind: 'network', reached: true, code: REJECTED_CODES.wrongType, message: 'The answer was not the kind of file Gen Studio asked for.' };
     const code = errorCode(error);
     const cut = request.keepCutAnswer && answered?.ok && received.length > 0 ? { status: answered.status, text: utf8.decode(joined(received)) } : undefined;
     return { kind: 'network', reached: !NOT_REACHED.has(code), code, message: networkWords(code), ...(cut ? { cut } : {}) };

@@ -1,6 +1,7 @@
 import type { KeychainStatus } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import type { Logger, SecretStore } from '../deps';
+import { systemClock, type Clock, type Logger, type SecretStore } from '../deps';
+import { KeychainLine, NoAnswer } from './keychainLine';
 import { keychainName } from './keychainStore';
 import { MemorySecretStore } from './memorySecretStore';
 import type { Redactor } from './redactor';
@@ -17,26 +18,8 @@ export type SecretStorage = 'keychain' | 'session';
 /** A key read from its store: there, not there, or the store did not answer (locked, or no answer in time). */
 export type SecretRead = { readonly kind: 'found'; readonly secret: string } | { readonly kind: 'absent' } | { readonly kind: 'unreachable'; readonly locked: boolean };
 
-class NoAnswer extends Error {}
-
 /** A refusal that names a lock: a Secret Service collection or a macOS keychain that is locked. */
 const saysLocked = (error: unknown) => error instanceof NoAnswer || /lock/i.test(error instanceof Error ? error.message : String(error));
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new NoAnswer('the keychain did not answer')), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
 
 /**
  * Where keys live: the OS keychain when one answers, otherwise (and only with the user's consent, per key)
@@ -53,7 +36,9 @@ export class SecretVault {
   private readonly reading = new Map<string, Promise<SecretRead>>();
   /** Notes read this session (see `getNote`). */
   private readonly notes = new Map<string, string>();
-  private readonly timeoutMs: number;
+  /** Every call to the keychain goes through it: one at a time, each with the time limit (see `KeychainLine`). */
+  private readonly line: KeychainLine;
+  private readonly readListeners = new Set<(account: string) => void>();
 
   constructor(
     private readonly keychain: SecretStore,
@@ -61,10 +46,30 @@ export class SecretVault {
     private readonly log: Logger,
     private readonly platform: string,
     private readonly service: string = SECRET_SERVICE_NAME,
-    options: { readonly timeoutMs?: number } = {},
+    options: { readonly timeoutMs?: number; readonly clock?: Clock } = {},
   ) {
     this.keychainStatus = { available: false, backend: keychainName(platform), message: `Checking the ${keychainName(platform)}…` };
-    this.timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
+    this.line = new KeychainLine(options.clock ?? systemClock, options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS);
+  }
+
+  /** Calls to the keychain under way or waiting their turn (at most one under way). */
+  keychainCalls(): number {
+    return this.line.length;
+  }
+
+  /** Hears of each key read from the keychain, one the time limit gave up on included, when it answers at last. */
+  onRead(listener: (account: string) => void): () => void {
+    this.readListeners.add(listener);
+    return () => this.readListeners.delete(listener);
+  }
+
+  /** A read of one entry: one at a time in the line, joined by the same read asked meanwhile. */
+  private keychainRead(service: string, account: string, answered?: (secret: string) => void): Promise<string | null> {
+    return this.line.ask(`${service}\n${account}`, async () => {
+      const secret = await this.keychain.getPassword(service, account);
+      if (secret) answered?.(secret);
+      return secret;
+    });
   }
 
   /** The keychain's status once the start-up probe has its answer (at most the time limit). */
@@ -90,7 +95,7 @@ export class SecretVault {
       return this.status();
     }
     try {
-      await withTimeout(this.keychain.getPassword(this.service, PROBE_ACCOUNT), this.timeoutMs);
+      await this.keychainRead(this.service, PROBE_ACCOUNT);
       this.keychainStatus = { available: true, backend, message: `Keys are stored in the ${backend}.` };
     } catch (error) {
       this.log.warn('no keychain reachable', { error: error instanceof Error ? error.message : String(error) });
@@ -117,7 +122,7 @@ export class SecretVault {
     if (storage === 'session') return this.session.setPassword(this.service, account, secret);
     if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
     try {
-      await withTimeout(this.keychain.setPassword(this.service, account, secret), this.timeoutMs);
+      await this.line.ask(null, () => this.keychain.setPassword(this.service, account, secret));
       this.known.set(account, secret);
     } catch (error) {
       if (error instanceof NoAnswer) throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} did not answer; is it locked? Unlock it and try again. Nothing was saved.`);
@@ -151,15 +156,22 @@ export class SecretVault {
     // No keychain found at start: asked again, since one locked then may answer now.
     if (!status.available && !(await this.probe()).available) return { kind: 'unreachable', locked: true };
     try {
-      const secret = await withTimeout(this.keychain.getPassword(this.service, account), this.timeoutMs);
-      if (!secret) return { kind: 'absent' };
-      this.redactor.add(secret);
-      this.known.set(account, secret);
-      return { kind: 'found', secret };
+      // Kept when the keychain answers, even after the time limit: a Secret Service answers once it is unlocked.
+      const secret = await this.keychainRead(this.service, account, (found) => {
+        this.redactor.add(found);
+        this.known.set(account, found);
+        for (const listener of this.readListeners) listener(account);
+      });
+      return secret ? { kind: 'found', secret } : { kind: 'absent' };
     } catch (error) {
       this.log.warn('the keychain did not give a key', { error: error instanceof Error ? error.message : String(error) });
       return { kind: 'unreachable', locked: saysLocked(error) };
     }
+  }
+
+  /** Whether the keychain gave this key this session (in time or late). */
+  hasRead(account: string): boolean {
+    return this.known.has(account);
   }
 
   /** A key's secret, or null when it cannot be had (see `read` for why). */
@@ -176,7 +188,7 @@ export class SecretVault {
   async remove(account: string, storage: SecretStorage): Promise<'removed' | 'absent' | 'unreachable'> {
     if (storage === 'session') return (await this.session.deletePassword(this.service, account)) ? 'removed' : 'absent';
     try {
-      const deleted = await withTimeout(this.keychain.deletePassword(this.service, account), this.timeoutMs);
+      const deleted = await this.line.ask(null, () => this.keychain.deletePassword(this.service, account));
       this.known.delete(account);
       if (!this.keychainStatus.available) await this.probe();
       return deleted ? 'removed' : 'absent';
@@ -197,7 +209,7 @@ export class SecretVault {
     if (!(await this.ready()).available) return null;
     const known = this.notes.get(account);
     if (known !== undefined) return known;
-    const note = await withTimeout(this.keychain.getPassword(noteService, account), this.timeoutMs).catch(() => null);
+    const note = await this.keychainRead(noteService, account).catch(() => null);
     // Kept like the keys: each task that resolves a connection does not ask the keychain again.
     if (note !== null) this.notes.set(account, note);
     return note;
@@ -208,7 +220,7 @@ export class SecretVault {
     if (storage === 'session') return this.session.setPassword(noteService, account, note);
     if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
     try {
-      await withTimeout(this.keychain.setPassword(noteService, account, note), this.timeoutMs);
+      await this.line.ask(null, () => this.keychain.setPassword(noteService, account, note));
       this.notes.set(account, note);
     } catch (error) {
       this.log.error('could not store a note in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
@@ -220,6 +232,6 @@ export class SecretVault {
     const noteService = this.service + NOTE_SUFFIX;
     if (storage === 'session') return void (await this.session.deletePassword(noteService, account));
     this.notes.delete(account);
-    await withTimeout(this.keychain.deletePassword(noteService, account), this.timeoutMs).catch(() => false);
+    await this.line.ask(null, () => this.keychain.deletePassword(noteService, account)).catch(() => false);
   }
 }

@@ -10,8 +10,4 @@ export function periodStarts(now: number): Record<SpendingPeriod, number> {
   return { day, week, month };
 }
 
-export const PERIOD_WORDS: Readonly<Record<SpendingPeriod, { cap: string; span: string }>> = {
-  day: { cap: 'daily', span: 'today' },
-  week: { cap: 'weekly', span: 'this week' },
-  month: { cap: 'monthly', span: 'this month' },
-};
+export { PERIOD_WORDS } from '../../../shared/spending/periodWords';

@@ -2,6 +2,8 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { SpendingCaps, SpendingHistory, SpendingPeriod, SpendingRun, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
+import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/pricing/priceModel';
 import { defaultUsage, type Usage } from '../../../shared/pricing/usage';
 import { SANDBOX_KEY_ID } from '../connections/builtinIds';
@@ -10,13 +12,13 @@ import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
 import type { SettingsService } from '../settings/settingsService';
 import { biggestRuns, dailySpending } from './history';
 import type { LedgerEntry, SpendingLedger } from './ledger';
-import { PERIOD_WORDS, periodStarts } from './periods';
+import { periodStarts } from './periods';
 import type { SettleQuestion } from './settleConfirm';
 
 const NO_CAPS: SpendingCaps = { day: null, week: null, month: null };
 export const CREDITS_CACHE_MS = 60_000;
 
-const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Spending per key for today, this week and this month, the user's caps on each, and the balance where the
@@ -208,61 +210,60 @@ export class SpendingService {
   }
 
   /**
-   * Refuses a submission that would cross a cap. The cost of a task is known only once the service answers,
-   * so the request is estimated (`estimate`), and `reserved` is what tasks of the key still on their way, not
-   * yet priced by the service, are estimated to cost. Where no estimate exists, one request at a time is let
-   * through to learn the price (never several, which could cross a cap unseen), and only while the caps have room.
+   * Refuses what was asked (one request, or a group asked for at once) when it would cross a cap. The cost of a
+   * task is known only once the service answers, so each request is estimated (`estimate`), and `reserved` is what
+   * tasks of the key still on their way, not yet priced by the service, are estimated to cost. A group is checked
+   * whole, before any of it is sent. Where nothing prices a single request, one at a time is let through to learn
+   * the price (never several, which could cross a cap unseen), and only while the caps have room; a group of
+   * several waits for that one. The refusal is data (capRefusal.ts); its words are made from it.
    */
-  check(keyId: string, endpointId: string, usage: Usage | undefined, reserved: Reservation): void {
+  check(keyId: string, ask: CapAsk, reserved: Reservation): void {
+    const refusal = this.refusal(keyId, ask, reserved);
+    if (refusal) throw capFailure(refusal);
+  }
+
+  /** Why the caps refuse what was asked, or null when it keeps within them (see `check`). */
+  refusal(keyId: string, ask: CapAsk, reserved: Reservation): CapRefusal | null {
     const caps = this.caps(keyId);
     const set = SPENDING_PERIODS.filter((p) => caps[p] !== null);
-    if (set.length === 0) return;
+    if (set.length === 0 || ask.requests.length === 0) return null;
     const now = this.probe.clock.now();
-    const totals = this.ledger.totals(keyId, now);
+    const spent = this.ledger.totals(keyId, now);
     const held = this.held(keyId, now);
-    const label = this.keyLabel(keyId);
-    const spentLine = `Spent ${fmt(totals.day)} today, ${fmt(totals.week)} this week, ${fmt(totals.month)} this month.`;
-    const heldLine =
-      held.count > 0
-        ? ` ${held.count === 1 ? 'A task' : `${held.count} tasks`} whose outcome is unknown ${held.count === 1 ? 'is' : 'are'} counted as spent until you say whether ${held.count === 1 ? 'it was' : 'they were'} charged (Settings, Spending).`
-        : '';
-    const capWords = set.map((p) => `${PERIOD_WORDS[p].cap} cap of ${fmt(caps[p]!)}`).join(' and ');
-    if (reserved.unpriced > 0) {
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: ${reserved.unpriced === 1 ? 'a task' : `${reserved.unpriced} tasks`} of “${label}” still on ${reserved.unpriced === 1 ? 'its' : 'their'} way ${reserved.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Send it once ${reserved.unpriced === 1 ? 'that task has' : 'they have'} finished.`,
-      );
-    }
-    if (held.unpriced > 0) {
-      throw new IpcFailure(
-        'spending-cap',
-        `Not sent: ${held.unpriced === 1 ? 'a task' : `${held.unpriced} tasks`} of “${label}” whose outcome is unknown ${held.unpriced === 1 ? 'has' : 'have'} no price yet, so Gen Studio cannot tell whether this one keeps within your ${capWords} credits. ${spentLine} Say whether ${held.unpriced === 1 ? 'it was' : 'they were'} charged in Settings, Spending.`,
-      );
-    }
-    const used = (p: SpendingPeriod) => totals[p] + held.amounts[p] + reserved.amount;
-    const estimate = this.estimate(keyId, endpointId, usage);
-    if (estimate === undefined) {
-      // Nothing like it has been priced: one such request at a time goes out, while the caps still have room, and
-      // its price is what the next ones are checked against. A cap can be passed by at most that one task; the
-      // alternative, refusing every first request, would make a cap set on day one block the app.
-      for (const period of set) {
-        if (used(period) >= caps[period]!) {
-          throw new IpcFailure('spending-cap', `Not sent: your ${PERIOD_WORDS[period].cap} cap of ${fmt(caps[period]!)} credits for “${label}” is reached. ${spentLine}${heldLine} Raise the cap in Settings to go on.`);
-        }
+    const keyLabel = this.keyLabel(keyId);
+    const limits = set.map((period) => ({ period, limit: caps[period]! }));
+    if (reserved.unpriced > 0) return { kind: 'unpriced-on-the-way', keyLabel, spent, limits, count: reserved.unpriced };
+    if (held.unpriced > 0) return { kind: 'unpriced-held', keyLabel, spent, limits, count: held.unpriced };
+    const heldIn = (p: SpendingPeriod) => ({ count: held.count, amount: round(held.amounts[p]) });
+    const used = (p: SpendingPeriod) => spent[p] + held.amounts[p] + reserved.amount;
+    const estimates = ask.requests.map((r) => this.estimate(keyId, r.endpointId, r.usage));
+    if (estimates.some((e) => e === undefined)) {
+      if (ask.requests.length > 1) {
+        const models = [...new Set(ask.requests.filter((_, i) => !estimates[i]).map((r) => findEndpoint(r.endpointId)?.title ?? r.endpointId))];
+        return { kind: 'group-unpriced', keyLabel, what: ask.what, count: ask.requests.length, models };
       }
-      return;
+      // Nothing like it has been priced: this one request goes out, while the caps still have room, and its price
+      // is what the next ones are checked against. A cap can be passed by at most that one task; the alternative,
+      // refusing every first request, would make a cap set on day one block the app.
+      const full = set.find((p) => used(p) >= caps[p]!);
+      return full ? { kind: 'reached', keyLabel, spent, held: heldIn(full), period: full, limit: caps[full]! } : null;
     }
-    for (const period of set) {
-      const cap = caps[period]!;
-      if (used(period) >= cap || used(period) + estimate.cost > cap) {
-        const pending = reserved.amount > 0 ? ` About ${fmt(reserved.amount)} more is on its way.` : '';
-        const est = estimate.cost > 0 ? ` This request is estimated at ${fmt(estimate.cost)} (${estimate.words}).` : '';
-        throw new IpcFailure(
-          'spending-cap',
-          `Not sent: this would cross your ${PERIOD_WORDS[period].cap} cap of ${fmt(cap)} credits for “${label}”. ${spentLine}${heldLine}${pending}${est} Raise the cap in Settings to go on.`,
-        );
-      }
-    }
+    const known = estimates as Estimate[];
+    const cost = known.reduce((sum, e) => sum + e.cost, 0);
+    const first = known[0]!;
+    const alike = known.every((e) => e.cost === first.cost && e.basis === first.basis && e.runs === first.runs);
+    const crossed = set.find((p) => used(p) >= caps[p]! || used(p) + cost > caps[p]!);
+    if (!crossed) return null;
+    return {
+      kind: 'crossed',
+      keyLabel,
+      spent,
+      held: heldIn(crossed),
+      period: crossed,
+      limit: caps[crossed]!,
+      onTheWay: round(reserved.amount),
+      asked: { what: ask.what, count: ask.requests.length, cost: round(cost), each: alike ? { cost: first.cost, basis: first.basis, runs: first.runs } : null },
+    };
   }
 
   /**
@@ -282,6 +283,17 @@ export class SpendingService {
     if (!endpoint) return { cost: null, basis: 'unknown', runs: 0 };
     return estimatePrice(endpoint, usage ?? defaultUsage(endpoint), this.ledger.runs(keyId, endpointId));
   }
+}
+
+/** The caps' refusal as a call's failure: its words made from it, and the data with it across IPC. */
+export function capFailure(refusal: CapRefusal): IpcFailure {
+  return new IpcFailure('spending-cap', capRefusalWords(refusal), undefined, refusal);
+}
+
+/** What is asked of the caps at once: one request, or every request of a group (variations, a matrix, a batch). */
+export interface CapAsk {
+  readonly what: CapGroup;
+  readonly requests: ReadonlyArray<{ readonly endpointId: string; readonly usage?: Usage | undefined }>;
 }
 
 /** What tasks on their way, not yet priced by the service, are expected to cost. */

@@ -14,6 +14,8 @@ export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
   | { readonly kind: 'text'; readonly status: number; readonly text: string; readonly headers?: Record<string, string> }
   | { readonly kind: 'bytes'; readonly status: number; readonly bytes: Uint8Array }
+  /** a body served as the reader pulls it (a large download, counted by what was served) */
+  | { readonly kind: 'stream'; readonly status: number; readonly body: ReadableStream<Uint8Array>; readonly headers?: Record<string, string> }
   /** a network failure with this code (ECONNREFUSED: never reached; ECONNRESET: lost on the way) */
   | { readonly kind: 'error'; readonly code: string }
   /** never answers (until the request is aborted) */
@@ -89,7 +91,9 @@ export class FakeService {
       case 'text':
         return Promise.resolve(new Response(reply.text, { status: reply.status, headers: reply.headers }));
       case 'bytes':
-        return Promise.resolve(new Response(reply.bytes, { status: reply.status }));
+        return Promise.resolve(new Response(reply.bytes as Uint8Array<ArrayBuffer>, { status: reply.status }));
+      case 'stream':
+        return Promise.resolve(new Response(reply.body, { status: reply.status, headers: reply.headers }));
       case 'error':
         return Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ${reply.code}`), { code: reply.code }) }));
       case 'hang':

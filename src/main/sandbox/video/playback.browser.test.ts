@@ -72,12 +72,19 @@ async function probe(browser: Browser, mp4: Uint8Array, times: readonly number[]
 
 const near = (got: Pixel, want: readonly number[], tolerance = 14) => got.every((v, i) => Math.abs(v - want[i]!) <= tolerance);
 
-describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
+/**
+ * Every check here waits on an event of the browser (loaded, seeked, played), never on a set time. The limits only
+ * catch a hang: these tests encode clips up to 1920x1088 in JavaScript and start a browser, which on a machine loaded
+ * by other suites runs several times slower, past the suite's usual 20 s limit, without anything being wrong.
+ */
+const HANG_LIMIT_MS = 180_000;
+
+describe.skipIf(!hasChromium && !required)('the clips play in Chromium', { timeout: HANG_LIMIT_MS }, () => {
   let browser: Browser;
   beforeAll(async () => {
     if (!hasChromium) throw new Error('CI is set but no Chromium is installed (apt-get install chromium): the playback checks cannot run.');
-    browser = await chromium.launch({ executablePath: executable!, args: CHROMIUM_ARGS });
-  });
+    browser = await chromium.launch({ executablePath: executable!, args: CHROMIUM_ARGS, timeout: HANG_LIMIT_MS });
+  }, HANG_LIMIT_MS);
   afterAll(() => browser?.close());
 
   it('has the stated size and duration, shows each keyframe from its time and the background before it', async () => {
@@ -128,10 +135,20 @@ describe.skipIf(!hasChromium && !required)('the clips play in Chromium', () => {
         const video = document.createElement('video');
         video.muted = true;
         video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
-        await video.play();
-        await new Promise((r) => setTimeout(r, 600));
+        const decodedSoFar = () => (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? -1;
+        // Waits on the clip, not on a clock: until sound has been decoded or the clip has played to its end. A
+        // fixed 600 ms wait failed once on a loaded machine, where the clip had not yet started.
+        await new Promise<void>((resolve, reject) => {
+          const check = () => {
+            if (decodedSoFar() > 0 || video.ended) resolve();
+          };
+          video.ontimeupdate = check;
+          video.onended = check;
+          video.onerror = () => reject(new Error(`the video did not play: ${video.error?.message ?? video.error?.code}`));
+          video.play().then(check, reject);
+        });
         video.pause();
-        const decoded = (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? -1;
+        const decoded = decodedSoFar();
         return { seconds: sound.duration, loudest, decoded };
       }, Buffer.from(mp4).toString('base64'));
       expect(Math.abs(got.seconds - 2)).toBeLessThanOrEqual(0.03);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/result';
+import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 
 const submitGroup = vi.fn<(input: unknown) => Promise<IpcResult<TaskInfo[]>>>();
 vi.mock('../api', () => ({ gen: { tasks: { submitGroup: (input: unknown) => submitGroup(input) } } }));
@@ -46,5 +47,23 @@ describe('send: the one path every panel sends work through', () => {
     expect(sent.ok ? null : sent.text).toBe('Not sent: Width must be at least 256; Seed is not a whole number.');
     expect(useTaskStore.getState().tasks).toEqual({});
     expect(notSentText({ code: 'spending-cap', message: 'This would cross your daily cap of 10 credits.' })).toBe('This would cross your daily cap of 10 credits.');
+  });
+
+  it('makes the caps\' refusal into words from its data, never from main\'s message', () => {
+    const refusal = {
+      kind: 'crossed',
+      keyLabel: 'Studio',
+      spent: { day: 4, week: 4, month: 4 },
+      period: 'day',
+      limit: 10,
+      held: { count: 0, amount: 0 },
+      onTheWay: 0,
+      asked: { what: 'variations', count: 4, cost: 10, each: { cost: 2.5, basis: 'list', runs: 0 } },
+    } as const;
+    const text = notSentText({ code: 'spending-cap', message: 'main’s words', refusal });
+    expect(text).toBe(capRefusalWords(refusal));
+    expect(text).toBe(
+      'Not sent: these 4 variations, about 10 credits (2.5 each, from the public price list), would cross your daily cap of 10 credits for “Studio”. Spent 4 today, 4 this week, 4 this month. Raise the cap in Settings, or ask for fewer variations.',
+    );
   });
 });

@@ -1,14 +1,19 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { IpcError } from '../../../shared/ipc/result';
+import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
 import { useTaskStore } from './taskStore';
 
 export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonly ok: false; readonly error: IpcError; readonly text: string };
 
-/** Why main sent nothing, in the words every sending panel shows: the request's own problems, else the reason. */
+/**
+ * Why main sent nothing, in the words every sending panel shows: the request's own problems, the caps' refusal
+ * made into words from its data (the one place they are made), else the reason.
+ */
 export function notSentText(error: IpcError): string {
-  return error.issues?.length ? `Not sent: ${error.issues.map((i) => i.msg).join('; ')}.` : error.message;
+  if (error.issues?.length) return `Not sent: ${error.issues.map((i) => i.msg).join('; ')}.`;
+  return error.refusal ? capRefusalWords(error.refusal) : error.message;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CapRefusalSchema } from '../../spending/capRefusal';
 import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
-import { Credits, Moment } from './values';
+import { Credits, Moment, RunTallyFields } from './values';
 
 export const BATCH_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
 
@@ -42,6 +43,7 @@ export const BatchInfoSchema = z.object({
   done: count,
   failed: count,
   left: count,
+  ...RunTallyFields,
   /** estimated from the pictures done so far; null until one is */
   secondsLeft: z.number().nullable(),
 });
@@ -53,8 +55,8 @@ export const BatchQuoteSchema = z.object({
   prices: z.array(Credits.nullable()),
   total: Credits,
   unpriced: z.number().int().nonnegative(),
-  /** why the caps (or the plan) refuse it; null when it may be sent */
-  refusal: z.string().nullable(),
+  /** why the caps refuse the whole group, as data (its words: capRefusalWords); null when it keeps within them */
+  refusal: CapRefusalSchema.nullable(),
   /** the files it writes, in order */
   outputNames: z.array(z.string()),
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { CapRefusalSchema } from '../../spending/capRefusal';
 import { DisplayNameText } from './names';
 import { MatrixIdSchema, MatrixSpecSchema } from '../../explore/matrix';
 import { call, event } from '../define';
 import { ProjectIdSchema } from './projects';
 import { TASK_STATES } from './tasks';
-import { Credits, Moment } from './values';
+import { Credits, Moment, RunTallyFields } from './values';
 
 /** A matrix's own course: sending its cells, held by the artist, stopped, or every cell ended. */
 export const MATRIX_STATUSES = ['running', 'paused', 'cancelled', 'finished'] as const;
@@ -36,6 +37,7 @@ const MatrixInfoSchema = z.object({
   status: z.enum(MATRIX_STATUSES),
   createdAt: Moment,
   cells: z.array(MatrixCellInfoSchema),
+  ...RunTallyFields,
 });
 export type MatrixInfo = z.infer<typeof MatrixInfoSchema>;
 
@@ -45,8 +47,8 @@ const MatrixQuoteSchema = z.object({
   prices: z.array(Credits.nullable()),
   total: Credits,
   unpriced: z.number().int(),
-  /** the caps' refusal in words, or null when the whole matrix keeps within them */
-  refusal: z.string().nullable(),
+  /** why the caps refuse the whole group, as data (its words: capRefusalWords); null when it keeps within them */
+  refusal: CapRefusalSchema.nullable(),
 });
 export type MatrixQuote = z.infer<typeof MatrixQuoteSchema>;
 

@@ -1,5 +1,6 @@
-import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, Mp4OutputFormat, Output, type MetadataTags } from 'mediabunny';
+import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, FilePathSource, FilePathTarget, Input, Mp4OutputFormat, Output, type MetadataTags, type Source, type Target } from 'mediabunny';
 import { readMp4 } from '../../../../shared/media/mp4';
+import { readMp4File } from '../inspect';
 import { metadataJson, parseGenerationMetadata, type GenerationMetadata } from '../../../../shared/metadata/generationMetadata';
 
 /** The MP4 tags a video export carries: the prompt as the title (what players show), our JSON as the comment. */
@@ -14,17 +15,34 @@ function mp4Tags(m: GenerationMetadata): MetadataTags {
  */
 export async function remuxWithMetadata(bytes: Uint8Array, m: GenerationMetadata): Promise<Uint8Array> {
   if (readMp4(bytes).kind !== 'mp4') throw new Error('not a whole MP4 the bounded reading accepts');
-  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  const target = new BufferTarget();
+  await remux(new BufferSource(bytes), target, 'in-memory', m);
+  if (!target.buffer) throw new Error('the MP4 was not finished');
+  return new Uint8Array(target.buffer);
+}
+
+/**
+ * `remuxWithMetadata` from a file to a file, for a result as large as a download may be: mediabunny reads the
+ * source through its bounded cache and writes the copy as it goes (the index at the end), so neither is held whole.
+ */
+export async function remuxFileWithMetadata(source: string, target: string, m: GenerationMetadata): Promise<void> {
+  if ((await readMp4File(source)).kind !== 'mp4') throw new Error('not a whole MP4 the bounded reading accepts');
+  await remux(new FilePathSource(source), new FilePathTarget(target), false, m);
+}
+
+async function remux(source: Source, target: Target, fastStart: 'in-memory' | false, m: GenerationMetadata): Promise<void> {
+  const input = new Input({ source, formats: ALL_FORMATS });
+  const output = new Output({ format: new Mp4OutputFormat({ fastStart }), target });
   try {
-    const target = new BufferTarget();
-    const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target });
     const conversion = await Conversion.init({ input, output, tags: mp4Tags(m), copy: { mode: 'forced' }, showWarnings: false });
     if (!conversion.isValid || conversion.discardedTracks.length > 0) {
       throw new Error(`cannot copy the tracks: ${conversion.discardedTracks.map((d) => d.reason).join(', ') || 'no track'}`);
     }
     await conversion.execute();
-    if (!target.buffer) throw new Error('the MP4 was not finished');
-    return new Uint8Array(target.buffer);
+  } catch (error) {
+    // A file target keeps its file open until the output ends.
+    await output.cancel().catch(() => undefined);
+    throw error;
   } finally {
     input.dispose();
   }

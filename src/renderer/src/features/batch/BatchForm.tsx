@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchFormat, type BatchPicture, type BatchSpec, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
+import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
+import { notSentText } from '../../store/sendTasks';
 import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
@@ -102,7 +104,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
     setBusy(true);
     const r = await gen.batch.start({ spec });
     setBusy(false);
-    if (!r.ok) batchDraft.setProblems([r.error.message]);
+    if (!r.ok) batchDraft.setProblems([notSentText(r.error)]);
     else {
       batchDraft.started();
       onStarted(r.value);
@@ -230,7 +232,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       </div>
       {quote?.refusal && (
         <p className="tool-refusal" role="alert">
-          {quote.refusal}
+          {capRefusalWords(quote.refusal)}
         </p>
       )}
       {problems.map((p) => (

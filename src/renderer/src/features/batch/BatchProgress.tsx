@@ -7,6 +7,7 @@ import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { creditsText } from '../queue/taskText';
+import { tallyText } from '../runs/tallyText';
 
 const STATE_WORDS: Readonly<Record<string, string>> = {
   unsent: 'waiting its turn',
@@ -23,6 +24,8 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
   'outcome-unknown': 'outcome unknown',
   webhook: 'answered elsewhere',
 };
+
+const HELD_STATES: ReadonlySet<string> = new Set(['unsent', 'ready-to-send', 'queued', 'waiting']);
 
 /** "about 3 min left", from the pictures done so far. */
 export function timeLeftText(seconds: number | null): string {
@@ -73,7 +76,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
       </div>
       <p className="batch-counts" role="status" aria-label="Batch counts">
-        {batch.done} done · {batch.failed} failed · {batch.left} left{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
+        {batch.done} done · {batch.failed} failed · {batch.left} left · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
       {problem && (
         <p className="tool-refusal" role="alert">
@@ -82,7 +85,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
       )}
       <ol className="batch-items" aria-label="Pictures">
         {batch.items.map((item) => (
-          <ItemRow key={item.index} item={item} onRetry={() => (item.retryWarning ? setAsking(item) : retry(item, false))} onOpen={open} />
+          <ItemRow key={item.index} item={item} paused={batch.status === 'paused'} onRetry={() => (item.retryWarning ? setAsking(item) : retry(item, false))} onOpen={open} />
         ))}
       </ol>
       {asking && (
@@ -101,15 +104,17 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
   );
 }
 
-function ItemRow({ item, onRetry, onOpen }: { item: BatchItemInfo; onRetry: () => void; onOpen: (id: string) => void }) {
+function ItemRow({ item, paused, onRetry, onOpen }: { item: BatchItemInfo; paused: boolean; onRetry: () => void; onOpen: (id: string) => void }) {
+  // not sent, and a pause holds it until Resume
+  const words = paused && HELD_STATES.has(item.state) ? 'held' : (STATE_WORDS[item.state] ?? item.state);
   const ended = item.state === 'failed' || item.state === 'moderated' || item.state === 'cancelled' || item.state === 'outcome-unknown';
   return (
-    <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${STATE_WORDS[item.state] ?? item.state}`}>
+    <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${words}`}>
       <span className="batch-item-name">
         {item.source}
         {item.format ? ` → ${item.format}` : ''}
       </span>
-      <span className="batch-item-state">{STATE_WORDS[item.state] ?? item.state}</span>
+      <span className="batch-item-state">{words}</span>
       <span className="batch-item-file">{item.state === 'done' ? item.outputName : ''}</span>
       <span className="batch-item-cost">{item.state === 'moderated' ? 'not charged' : item.state === 'done' ? creditsText(item.cost) : item.estimate !== null ? `about ${creditsText(item.estimate)}` : ''}</span>
       <span className="batch-item-actions">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { planMatrix } from '../../../../shared/explore/matrix';
 import { gen } from '../../api';
+import { notSentText } from '../../store/sendTasks';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useExploreStore } from './exploreStore';
 import { MatrixForm } from './MatrixForm';
@@ -60,7 +61,7 @@ export function ExploreScreen() {
     setBusy(true);
     const result = await useExploreStore.getState().start(draft, project.id);
     setBusy(false);
-    if (!result.ok) setNote({ kind: 'error', text: result.error.message });
+    if (!result.ok) setNote({ kind: 'error', text: notSentText(result.error) });
   };
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, type MatrixSpec } from '../../../../shared/explore/matrix';
 import { MAX_SEED } from '../../../../shared/studio/variations';
 import type { MatrixQuote } from '../../../../shared/ipc/contract';
+import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
 import { Button } from '../../ui/Button';
 import { NumberField } from '../../ui/NumberField';
 import { creditsText } from '../queue/taskText';
@@ -54,7 +55,7 @@ export function MatrixForm(props: {
     onChange({ models: next, ...(still ? {} : { sweep: null }) });
   };
 
-  const refusal = quote?.refusal ?? null;
+  const refusal = quote?.refusal ? capRefusalWords(quote.refusal) : null;
   const canGenerate = !props.busy && !problem && summary !== null && summary.cells > 0 && !refusal && prompt === draft.prompt;
   return (
     <form

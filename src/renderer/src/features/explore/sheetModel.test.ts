@@ -27,14 +27,15 @@ describe('the contact sheet in words', () => {
     expect(cellStateText(cell({}), 'paused')).toBe('Held');
     expect(cellStateText(cell({}), 'cancelled')).toBe('Not sent');
     expect(cellStateText(cell({ state: 'queued' }), 'running')).toBe('In line');
+    expect(cellStateText(cell({ state: 'queued' }), 'paused')).toBe('Held');
     expect(cellStateText(cell({ state: 'moderated' }), 'running')).toBe('Moderated');
   });
 
   it('counts made, failed and left, and what was spent', () => {
     const cells = [cell({ state: 'done', cost: 1 }), cell({ state: 'moderated' }), cell({ state: 'running' }), cell({})];
     expect(sheetProgress({ cells, status: 'running' })).toEqual({ done: 1, failed: 1, left: 2, spent: 1 });
-    expect(statusText({ cells, status: 'paused' })).toBe('Paused: 1 of 4 made, 1 failed · 1 credit spent');
+    expect(statusText({ cells, status: 'paused', sent: 3, notSent: 1 })).toBe('Paused: 1 of 4 made, 1 failed · 3 sent · 1 held · 1 credit spent');
     // Stopped: the unsent cell will never come; the running one still finishes.
-    expect(statusText({ cells, status: 'cancelled' })).toBe('Stopped: 1 of 4 made, 1 failed, 1 still finishing · 1 credit spent');
+    expect(statusText({ cells, status: 'cancelled', sent: 3, notSent: 1 })).toBe('Stopped: 1 of 4 made, 1 failed, 1 still finishing · 3 sent · 1 not sent · 1 credit spent');
   });
 });

@@ -1,5 +1,6 @@
 import type { MatrixCellInfo, MatrixInfo, MatrixStatus } from '../../../../shared/ipc/contract';
 import { creditsText, numberText } from '../queue/taskText';
+import { tallyText } from '../runs/tallyText';
 
 const ENDED = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
@@ -11,7 +12,8 @@ export function cellStateText(cell: Pick<MatrixCellInfo, 'state'>, status: Matri
     case 'queued':
     case 'ready-to-send':
     case 'waiting':
-      return 'In line';
+      // handed to the queue, not sent: a pause holds it there
+      return status === 'paused' ? 'Held' : 'In line';
     case 'submitting':
       return 'Sending';
     case 'running':
@@ -65,10 +67,10 @@ export function sheetProgress(m: Pick<MatrixInfo, 'cells' | 'status'>): SheetPro
 }
 
 /** The matrix's course in words, for the sheet's heading. */
-export function statusText(m: Pick<MatrixInfo, 'cells' | 'status'>): string {
+export function statusText(m: Pick<MatrixInfo, 'cells' | 'status' | 'sent' | 'notSent'>): string {
   const p = sheetProgress(m);
   const made = `${p.done} of ${m.cells.length} made${p.failed ? `, ${p.failed} failed` : ''}`;
-  const spent = p.spent > 0 ? ` · ${creditsText(p.spent)!} spent` : '';
+  const spent = ` · ${tallyText(m.status, m)}${p.spent > 0 ? ` · ${creditsText(p.spent)!} spent` : ''}`;
   switch (m.status) {
     case 'paused':
       return `Paused: ${made}${spent}`;
