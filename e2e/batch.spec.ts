@@ -7,6 +7,7 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { pngTextChunk, withPngText } from '../src/main/core/library/metadata/containers';
 import { launchChromium } from './harness/launch';
+import { recordingFetch, type Received } from './studioFixture';
 
 // The instant Sandbox: the batch's pacing is the engine's, not the demo Sandbox's seconds per task.
 const test = base.extend<{ page: Page }>({
@@ -232,6 +233,49 @@ test('Retry of a picture whose outcome is unknown asks first, as the queue does,
     await unknown.getByRole('button', { name: 'Retry' }).click();
     await dialog.getByRole('button', { name: 'Send again' }).click();
     await expect(progress.getByLabel('Batch counts')).toContainText('3 done · 0 failed · 0 left', { timeout: 60_000 });
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Pause holds every picture not yet sent, the batch says how many went and how many are held, and Resume sends the rest', async () => {
+  test.setTimeout(120_000);
+  const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-batch-'));
+  const received: Received[] = [];
+  // Deblur takes a moment on the Sandbox, and two go at once: the rest wait in the engine's queue.
+  const app = await launchChromium({ dataDir, deps: { fetch: recordingFetch(received), sandboxOptions: { timing: 'instant', durations: { 'deblur-v1': 1500 } } } });
+  const deblurs = () => received.filter((r) => r.path.endsWith('/deblur-v1')).length;
+  try {
+    const page = app.page;
+    expect((await page.evaluate(() => window.gen.settings.update({ concurrencyPerKey: 2 }))).ok).toBe(true);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batch', exact: true }).click();
+    const form = page.getByRole('form', { name: 'New batch' });
+    await form.getByLabel('Add pictures').setInputFiles(await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => photo(n))));
+    await form.getByRole('button', { name: 'Choose folder…' }).click();
+    await expect(form.getByLabel('Output folder')).toContainText('batch-output');
+    await form.getByRole('button', { name: 'Run batch' }).click();
+    const progress = page.getByRole('region', { name: /^Batch: Sharpen/ });
+    await expect(progress.getByLabel('Batch counts')).toContainText('2 sent · 6 to go', { timeout: 30_000 });
+    await progress.getByRole('button', { name: 'Pause' }).click();
+    await expect(progress.getByRole('button', { name: 'Resume' })).toBeVisible();
+    const counts = progress.getByLabel('Batch counts');
+    await expect(counts).toContainText(/\d+ sent · \d+ held/);
+    const [, went, held] = /(\d+) sent · (\d+) held/.exec((await counts.textContent()) ?? '') ?? [];
+    expect(Number(went) + Number(held)).toBe(8);
+    expect(Number(held)).toBeGreaterThan(0);
+    // At the Sandbox: exactly those that went, and nothing more while paused.
+    await expect(counts).toContainText(`${went} done · 0 failed`, { timeout: 30_000 });
+    expect(deblurs()).toBe(Number(went));
+    await expect(progress.getByRole('listitem', { name: /: held$/ })).toHaveCount(Number(held));
+    await page.screenshot({ path: test.info().outputPath('batch-paused.png') });
+    await page.waitForTimeout(2000);
+    expect(deblurs()).toBe(Number(went));
+
+    await progress.getByRole('button', { name: 'Resume' }).click();
+    await expect(counts).toContainText('8 done · 0 failed · 0 left', { timeout: 60_000 });
+    await expect(counts).toContainText('8 sent');
+    expect(deblurs()).toBe(8);
   } finally {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

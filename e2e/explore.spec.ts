@@ -158,14 +158,22 @@ test('Pause stops new sends; Resume finishes the matrix; a restart keeps it with
   const form = await plan(page, 'a {red|blue|green|grey|gold} fox in {snow|fog}', 2);
   await expect(form.getByRole('status', { name: 'Matrix size and price' })).toContainText('10 × 4 = 40 pictures');
   await form.getByRole('button', { name: 'Generate 40 pictures' }).click();
+  // Paused once the engine was handed cells it has not sent yet (it is handed 32 ahead, and sends a few at once).
+  await expect.poll(async () => sheet(page).getByRole('img', { name: /: In line,/ }).count(), { timeout: 30_000 }).toBeGreaterThan(8);
   await page.getByRole('button', { name: 'Pause' }).click();
   const progress = page.getByRole('status', { name: 'Progress' });
   await expect(progress).toContainText('Paused');
-  // What was on its way finishes; nothing more goes.
+  // The heading says how many went and how many are held; the Sandbox received exactly those that went.
+  const [, went, held] = /(\d+) sent · (\d+) held/.exec((await progress.textContent()) ?? '') ?? [];
+  expect(Number(went) + Number(held)).toBe(40);
+  // What was on its way finishes; nothing more goes, not even the cells already in the engine's queue.
   await expect.poll(async () => sheet(page).getByRole('img', { name: /: (In line|Sending|Making|Saving),/ }).count(), { timeout: 60_000 }).toBe(0);
   const sentWhilePaused = submissions(received).length;
-  expect(sentWhilePaused).toBeLessThan(40);
+  expect(sentWhilePaused).toBe(Number(went));
+  expect(sentWhilePaused).toBeLessThan(32);
   await expect(sheet(page).getByRole('img', { name: /: Held,/ })).toHaveCount(40 - sentWhilePaused);
+  await page.waitForTimeout(1500);
+  expect(submissions(received)).toHaveLength(sentWhilePaused);
   await page.screenshot({ path: test.info().outputPath('explore-paused.png') });
   // Held cells stay held across a restart.
   page = await explore.restart();

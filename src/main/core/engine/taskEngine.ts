@@ -24,6 +24,7 @@ import { TaskBook } from './taskBook';
 import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, FINAL_STATES, NOT_SENT_STATES, retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
+import type { RunKey } from '../fs/runRecord';
 
 export type {  EngineDeps } from './engineDeps';
 export { SANDBOX_LOST_MESSAGE } from './messages';
@@ -183,12 +184,12 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string } = {}): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string; readonly on?: RunKey } = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
     // A caller that names its task (a matrix cell) can tell after a crash whether it was recorded: never twice.
     if (meta.id !== undefined && this.records.has(meta.id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     // A single task names its project in the request; a group of variations passes it beside the request.
-    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id));
+    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id, meta.on));
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
@@ -196,7 +197,7 @@ export class TaskEngine {
   }
 
   /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
-  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID()): Promise<TaskRecord> {
+  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID(), on?: RunKey): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -207,8 +208,9 @@ export class TaskEngine {
     }
     const usage = await this.expectedUsage(request);
 
-    const connectionId = this.d.connections.activeId();
-    const conn = await this.d.connections.resolve(connectionId).catch((e: unknown) => {
+    // A run's request goes on the run's own key, whichever is active now; anything else on the active one.
+    const connectionId = on?.connectionId ?? this.d.connections.activeId();
+    const conn = await this.d.connections.resolve(connectionId, on?.keyId).catch((e: unknown) => {
       throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
     });
     // Asked by where the request goes: a connection of any name aimed at this computer delivers results from here.
@@ -234,6 +236,12 @@ export class TaskEngine {
     });
     this.records.set(record.id, record);
     return record;
+  }
+
+  /** The connection and key a request made now goes on (a run records them when it starts). */
+  currentKey(): RunKey {
+    const connectionId = this.d.connections.activeId();
+    return { connectionId, keyId: this.d.connections.keyIdOf(connectionId) ?? connectionId };
   }
 
   /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */

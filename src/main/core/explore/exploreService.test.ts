@@ -138,6 +138,25 @@ describe('a prompt matrix', () => {
     expect(bodies).toHaveLength(40);
   });
 
+  it('keeps its key: a matrix started on one key sends every cell on it after the artist switches to another', async () => {
+    await fx.ok('settings.update', { concurrencyPerKey: 1 });
+    const matrix = await fx.ok('explore.start', { spec: SPEC, projectId: null });
+    await fx.ok('explore.pause', { id: matrix.id });
+    await fx.ok('keys.add', {
+      label: 'Client B',
+      organization: 'B',
+      project: 'B',
+      secret: 'sk-client-b-0000',
+      connection: { create: { label: 'Client B', baseUrl: 'https://api.client-b.invalid', regionalBaseUrl: null, endpointWord: 'gen' } },
+    });
+    expect((await fx.ok('connections.list')).find((c) => c.active)?.label).toBe('Client B');
+    await fx.ok('settings.update', { concurrencyPerKey: 8 });
+    await fx.ok('explore.resume', { id: matrix.id });
+    await finished(matrix.id);
+    expect(new Set((cellsOf(matrix.id) || []).map((t) => t.keyId))).toEqual(new Set(['sandbox']));
+    expect(submitted.filter((s) => s.path.startsWith('/v1/gen-'))).toHaveLength(16);
+  });
+
   it('resumes after a restart without sending any cell twice, and is saved for its project to run again', async () => {
     const spec: MatrixSpec = { ...SPEC, prompt: 'a {red|blue|green|grey|gold} fox in {snow|fog}' };
     const matrix = await fx.ok('explore.start', { spec, projectId: 'project-0001' });

@@ -36,7 +36,13 @@ class FakeEngine {
   /** how many times a submission was refused (a feed that spins would count up without end) */
   refusals = 0;
 
-  submit = (_request: TaskRequest, meta: { readonly id?: string } = {}): Promise<TaskInfo> => {
+  /** the key active now, and the key each submission named */
+  key = { connectionId: 'c-a', keyId: 'key-a' };
+  readonly keys: Array<string | undefined> = [];
+  currentKey = () => this.key;
+
+  submit = (_request: TaskRequest, meta: { readonly id?: string; readonly on?: { readonly keyId: string } } = {}): Promise<TaskInfo> => {
+    this.keys.push(meta.on?.keyId);
     // A test of a feed that could spin stops refusing after a while, so a spinning feed fails it instead of hanging it.
     if (this.refuse && ++this.refusals < 100) return Promise.reject(this.refuse);
     if (this.pending) return new Promise((_resolve, reject) => this.held.push(reject));
@@ -218,6 +224,24 @@ describe('a run of saved records through the engine', () => {
     expect(runs.engine.heldIds.size).toBe(2);
     await again.resume(RUN_ID);
     expect(runs.engine.heldIds.size).toBe(0);
+  });
+
+  it('sends every request on the key active when it started, whichever is active later, and pauses in words when that key is gone', async () => {
+    await saveRun(4);
+    const runs = await TestRuns.open(dir.path);
+    runs.engine.key = { connectionId: 'c-b', keyId: 'key-b' };
+    await runs.report(0, 'done');
+    await runs.report(1, 'done');
+    expect(runs.engine.keys).toEqual(['key-a', 'key-a', 'key-a', 'key-a']);
+    const saved = JSON.parse(await readFile(join(dir.path, `${RUN_ID}.json`), 'utf8')) as { on: unknown };
+    expect(saved.on).toEqual({ connectionId: 'c-a', keyId: 'key-a' });
+
+    await saveRun(2);
+    const engine = new FakeEngine();
+    engine.refuse = new IpcFailure('not-found', 'The key for “Studio” was removed. Add a key to use this connection.');
+    const gone = await TestRuns.open(dir.path, engine);
+    expect(gone.get(RUN_ID).status).toBe('paused');
+    expect(gone.notices).toEqual(['The run “Foxes” is paused: The key for “Studio” was removed. Add a key to use this connection.']);
   });
 
   it('cancels in the queue only what was never sent, and can be resumed only once paused', async () => {

@@ -7,12 +7,13 @@ import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { NOT_SENT_STATES } from '../engine/taskView';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import type { RunKey } from './runRecord';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from './savedRecords';
 
 /** States after which a request's task does nothing more by itself. */
 export const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
-/** Refusals that hold for every later request too: the run pauses rather than fail each one in turn. */
-const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits']);
+/** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
+const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);
 
 /**
  * A request's task is named after its run and its place in it (and, for a batch, its attempt), so after a crash
@@ -30,6 +31,8 @@ interface RunRecordShape {
   readonly name: string;
   readonly status: RunStatus;
   readonly outcomes: Readonly<Record<number, unknown>>;
+  /** the connection and key every request goes on */
+  readonly on?: RunKey;
 }
 
 /** A run held in memory: its record, and the pump at work on it, if any. */
@@ -47,7 +50,7 @@ export interface RunTally {
 }
 
 /** What a run asks of the task engine. */
-export type RunEngine = Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'hold'>;
+export type RunEngine = Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'hold' | 'currentKey'>;
 
 type SubmitMeta = NonNullable<Parameters<TaskEngine['submit']>[1]>;
 
@@ -216,6 +219,13 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
 
   /** Hands the engine the run's next requests, keeping `ahead` of them unfinished at most. */
   protected pump(live: L): Promise<void> {
+    if (!live.record.on && live.record.status === 'running') {
+      // A run keeps the key it started on (an older file, without one, takes the key active now): what it was
+      // quoted and capped on is what it is charged on, whichever key the artist switches to meanwhile.
+      live.record = { ...live.record, on: this.o.engine.currentKey() };
+      live.dirty = true;
+      this.runs.save(live);
+    }
     live.pumping ??= this.feed(live).finally(() => {
       live.pumping = null;
       this.settleIfDone(live);
@@ -245,7 +255,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
     const id = this.taskIdOf(live, index);
     try {
       const { request, meta } = await this.request(live, index);
-      const t = await this.o.engine.submit(request, { ...meta, id });
+      const t = await this.o.engine.submit(request, { ...meta, id, ...(live.record.on ? { on: live.record.on } : {}) });
       // The engine may have told of the task's end before its submit answered: that end stands.
       if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
       this.requestChanged(live, index);

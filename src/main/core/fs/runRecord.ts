@@ -12,6 +12,10 @@ export const RequestOutcomeSchema = z.object({
   problem: z.string().nullable(),
 });
 
+/** The connection and key a run is sent and charged on: the ones active when it started (absent on older files). */
+export const RunKeySchema = z.object({ connectionId: z.string(), keyId: z.string() });
+export type RunKey = z.infer<typeof RunKeySchema>;
+
 /** The fields every run's file starts with; its id names the file, and says its kind. */
 export const runRecordFrame = (id: z.ZodString) => ({
   version: z.literal(1),
@@ -20,6 +24,7 @@ export const runRecordFrame = (id: z.ZodString) => ({
   createdAt: z.number(),
   /** each request's price when planned, by index; null where none was known */
   estimates: z.array(z.number().nullable()),
+  on: RunKeySchema.optional(),
 });
 
 /** A run's per-request map (`outcomes`, `attempts`) is keyed by the request's index written as a string. */

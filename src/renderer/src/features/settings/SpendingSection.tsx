@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { SPENDING_PERIODS, type SpendingCaps, type SpendingHistory, type SpendingPeriod } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useSettingsStore } from '../../store/settingsStore';
 import { creditsText } from '../queue/taskText';
 import { Button } from '../../ui/Button';
 import { BiggestRuns } from './BiggestRuns';
-import { SpendingChart } from './SpendingChart';
 import { UnsettledTasks } from './UnsettledTasks';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 
@@ -14,6 +13,9 @@ const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = 
   week: { total: 'This week', cap: 'Weekly cap' },
   month: { total: 'This month', cap: 'Monthly cap' },
 };
+
+/** recharts is most of a megabyte for this one chart: it loads when Spending first shows, not at start-up (bench/startup.ts). */
+const SpendingChart = lazy(() => import('./SpendingChart').then((m) => ({ default: m.SpendingChart })));
 
 const asText = (n: number | null) => (n === null ? '' : String(n));
 
@@ -41,7 +43,9 @@ export function SpendingSection() {
       </table>
       {history && history.keyId === spending.keyId && (
         <>
-          <SpendingChart history={history} />
+          <Suspense fallback={<p className="muted small">Drawing the chart…</p>}>
+            <SpendingChart history={history} />
+          </Suspense>
           <BiggestRuns runs={history.biggest} />
         </>
       )}
