@@ -104,7 +104,7 @@ test('at 1280×720 the prompt and Generate are in view on every intent; Enter on
 function formWidths(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const out: Record<string, number> = {};
-    document.querySelectorAll<HTMLElement>('.tool-side input:not([type="checkbox"]):not([type="radio"]):not([type="file"]), .tool-side select, .tool-side textarea').forEach((el, i) => {
+    document.querySelectorAll<HTMLInputElement>('.tool-side input:not([type="checkbox"]):not([type="radio"]):not([type="file"]), .tool-side select, .tool-side textarea').forEach((el, i) => {
       out[`${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent?.trim().slice(0, 24) ?? ''} #${i}`] = Math.round(el.getBoundingClientRect().width);
     });
     return out;
