@@ -13,17 +13,25 @@ import { decoded, type Received } from './studioFixture';
  * Video journeys against the Sandbox, reading the very requests it received (the Chromium runner hosts the
  * core, so its fetch can be recorded). `restart` reopens the app on the same data, as a user would.
  */
-const test = base.extend<{ studio: { page: Page; received: Received[]; restart(): Promise<Page> } }>({
+const test = base.extend<{ studio: { page: Page; received: Received[]; charged: Map<string, number>; restart(): Promise<Page> } }>({
   studio: async ({}, use, info) => {
     info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-video-'));
     const received: Received[] = [];
+    const charged = new Map<string, number>();
     const recording: typeof fetch = async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if ((init?.method ?? 'GET') === 'POST' && url.pathname.startsWith('/v1/') && typeof init?.body === 'string') {
         received.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
       }
-      return fetch(input, init);
+      const answer = await fetch(input, init);
+      // What the Sandbox settled each clip at: the cost on its final polling answer, in the order clips are ready.
+      const id = url.searchParams.get('id');
+      if ((init?.method ?? 'GET') === 'GET' && id && answer.ok) {
+        const body = (await answer.clone().json().catch(() => null)) as { status?: string; cost?: number } | null;
+        if (body?.status === 'Ready' && typeof body.cost === 'number') charged.set(id, body.cost);
+      }
+      return answer;
     };
     const launch = () => launchChromium({ dataDir, deps: { fetch: recording, sandboxOptions: sandboxPace('brisk') } });
     let app: LaunchedApp = await launch();
@@ -32,6 +40,7 @@ const test = base.extend<{ studio: { page: Page; received: Received[]; restart()
         return app.page;
       },
       received,
+      charged,
       restart: async () => {
         await app.close();
         app = await launch();
@@ -143,29 +152,52 @@ test('three keyframes dropped, one dragged and one nudged a frame: the Sandbox r
   expect(text).not.toMatch(/\bt2v\b|\bi2v\b|\bv2v\b|draft_enhance|inferred|\/v1\//);
 });
 
-test('a draft renders at hd; Make final sends it as draft enhance with its keyframes, prompt and seed at the chosen size', async ({ studio }) => {
-  const { page, received } = studio;
+test('a draft renders at hd; Make final asks for a larger size with its price, and sends draft enhance at it with its keyframes, prompt and seed', async ({ studio }) => {
+  const { page, received, charged } = studio;
   await openVideo(page, 2);
   await dropOn(page, timeline(page).getByRole('group', { name: 'First frame slot' }), [await image('red.png', '#ff0000')]);
   await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('a red door opens');
-  await panel(page).getByRole('radio', { name: /^Full HD 1920 × 1088/ }).check();
+  // The panel left at the draft size, as the audit did: Make final must still not make a "final" at it.
+  await panel(page).getByRole('radio', { name: /^Draft / }).check();
   await expect(panel(page).getByLabel('Frame size note')).toContainText('All sizes are 16:9');
   await expect(panel(page)).toContainText('The sound is generated with the frames.');
-  await panel(page).getByRole('button', { name: 'Draft', exact: true }).click();
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
   const draft = at(received, 'gen-3-video')[0]!.body;
   expect(draft).toMatchObject({ mode: 'i2v', resolution: 'hd', prompt: 'a red door opens', duration: 2 });
 
   const strip = page.getByRole('region', { name: 'Results strip' });
   await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+  await expect.poll(() => charged.size, { timeout: 30_000 }).toBe(1);
+  const draftCharge = [...charged.values()][0]!;
   await strip.getByRole('option').first().click();
   await expect(strip.getByLabel('Draft video')).toBeVisible();
-  await strip.getByRole('button', { name: 'Make final' }).click();
+  await strip.getByRole('button', { name: 'Make final…' }).click();
+  // The sizes above the draft's, in words, each with its price; the smallest of them chosen; nothing sent yet.
+  const sizes = strip.getByRole('radiogroup', { name: 'Final size' });
+  await expect(sizes.getByRole('radio')).toHaveCount(3);
+  await expect(sizes.getByRole('radio', { name: /^Full HD \(1920 × 1088\), ≈ [\d.]+ credits$/ })).toBeChecked();
+  await expect(sizes.getByRole('radio', { name: /^1440p \(2560 × 1440\), ≈/ })).toBeVisible();
+  await expect(sizes.getByRole('radio', { name: /^4K \(3840 × 2176\), ≈/ })).toBeVisible();
+  const price = strip.getByLabel('Final price');
+  await expect(price).toHaveText(/^≈ [\d.]+ credits/);
+  const shown = Number(/≈ ([\d.]+) credits/.exec((await price.textContent())!)![1]);
+  const text = await strip.getByRole('group', { name: 'Make final' }).evaluate((el) => (el as HTMLElement).innerText);
+  expect(text).not.toMatch(/\b(hd|fhd|qhd|uhd)\b|draft_enhance/);
+  await page.screenshot({ path: 'out/make-final-choice.png' });
+  expect(at(received, 'gen-3-video')).toHaveLength(1);
+
+  await strip.getByRole('button', { name: 'Make final at Full HD' }).click();
   await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(2);
   const final = at(received, 'gen-3-video')[1]!.body;
   expect(final).toMatchObject({ mode: 'draft_enhance', resolution: 'fhd', prompt: 'a red door opens', seed: draft.seed, duration: 2 });
   expect(String(final.video)).toMatch(/^data:video\/mp4;base64,|^[A-Za-z0-9+/]/);
   expect((final.keyframes as { time: number }[]).map((k) => k.time)).toEqual([0]);
+  // What the Sandbox charged for the final is the price shown before it was sent, and more than the draft's.
+  await expect.poll(() => charged.size, { timeout: 60_000 }).toBe(2);
+  const finalCharge = [...charged.values()][1]!;
+  expect(finalCharge).toBeCloseTo(shown, 1);
+  expect(finalCharge).toBeGreaterThan(draftCharge);
 });
 
 test('continue a previous result: the clip is sent as the video to continue', async ({ studio }) => {

@@ -1,6 +1,7 @@
-import { VIDEO_MAX_SECONDS, VIDEO_MODE_LABELS } from '../catalog/video';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_MAX_SECONDS, VIDEO_MODE_LABELS } from '../catalog/video';
+import { finalSizes, frameSizeWords } from '../video/finalSize';
 import type { CanvasDocument, VideoRef } from './document';
-import { formatFrame, keyframesPastEnd, timelineOf, videoDuration, videoMode } from './timeline';
+import { formatFrame, keyframesPastEnd, timelineOf, VIDEO_ENDPOINT_ID, videoDuration, videoMode } from './timeline';
 
 /** Why a video source cannot be the clip to continue, or null: its length is checked before anything is sent. */
 export function sourceRefusal(source: Pick<VideoRef, 'name' | 'seconds'>): string | null {
@@ -26,6 +27,10 @@ export function videoRefusal(document: CanvasDocument): string | null {
     const what = mode === 'v2v' ? 'a clip to continue: choose a video file or a previous result' : 'a draft: press “Make final” on a draft in the results strip, or choose one here';
     if (!timeline.source) return `“${VIDEO_MODE_LABELS[mode]}” needs ${what}. Nothing was sent.`;
     if (mode === 'v2v') return sourceRefusal(timeline.source);
+    // Enhancing at the draft's own size (or a size left to the service) would charge for the same frames again.
+    const finals = finalSizes(VIDEO_DRAFT_RESOLUTION);
+    const size = document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
+    if (!finals.some((r) => r === size)) return `“${VIDEO_MODE_LABELS.draft_enhance}” renders the draft larger: choose a frame size above the draft’s, ${finals.map(frameSizeWords).join(', ').replace(/, ([^,]*)$/, ' or $1')}. Nothing was sent.`;
   }
   return null;
 }

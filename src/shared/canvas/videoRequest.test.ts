@@ -57,3 +57,13 @@ describe('the video request from the timeline', () => {
     expect(videoRefusal(video({ mode: 't2v' }))).toBeNull();
   });
 });
+
+describe('enhancing a draft from the panel', () => {
+  it('refuses the draft size and a size left to the service, naming the final sizes in words', () => {
+    const refusal = videoRefusal(video({ mode: 'draft_enhance', resolution: 'hd' }, { source }));
+    expect(refusal).toBe('“Enhance a draft” renders the draft larger: choose a frame size above the draft’s, Full HD (1920 × 1088), 1440p (2560 × 1440) or 4K (3840 × 2176). Nothing was sent.');
+    expect(videoRefusal(video({ mode: 'draft_enhance' }, { source }))).toBe(refusal);
+    expect(videoRefusal(video({ mode: 'draft_enhance', resolution: 'fhd' }, { source }))).toBeNull();
+    expect(videoRefusal(video({ mode: 'draft_enhance', resolution: 'uhd' }, { source }))).toBeNull();
+  });
+});

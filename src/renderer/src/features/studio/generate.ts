@@ -58,7 +58,8 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
   if (endpoint.id === UPSCALE_ENDPOINT_ID) return sendUpscale();
   // What is sent is what the panel showed at the press: a mask export or an input's check takes a round trip,
   // during which the artist may already be typing the next prompt.
-  const pressed = useCanvasStore.getState().document;
+  // A draft is the same request at the draft size, checked as such (enhancing at the draft size is refused).
+  const pressed = options.draft ? atDraftSize(useCanvasStore.getState().document, endpoint.id) : useCanvasStore.getState().document;
   studio.attempt(endpoint.id);
   studio.set({ busy: true });
   try {
@@ -70,8 +71,7 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
       const failed = await exportMask();
       if (failed) return say(endpoint.id, failed);
     }
-    const shown = canvasRequest(endpoint, pressed, currentExport());
-    const request = options.draft ? { ...shown, params: { ...shown.params, resolution: VIDEO_DRAFT_RESOLUTION } } : shown;
+    const request = canvasRequest(endpoint, pressed, currentExport());
     // Main checks the request against the stored inputs and the caps, once, where it is sent: the panel's own
     // check (StudioPanel) already showed what the form alone can tell, without a round trip per input.
     const sent = await send(request, studio.variations, useProjectStore.getState().currentId);
@@ -94,6 +94,10 @@ export async function rerun(seed: number): Promise<TaskInfo[]> {
   useCanvasStore.getState().setFormValue('seed', seed);
   useStudioStore.getState().setVariations(1);
   return generate();
+}
+
+function atDraftSize(document: CanvasDocument, endpointId: string): CanvasDocument {
+  return { ...document, formValues: { ...document.formValues, [endpointId]: { ...(document.formValues[endpointId] ?? {}), resolution: VIDEO_DRAFT_RESOLUTION } } };
 }
 
 function say(about: string, text: string): [] {

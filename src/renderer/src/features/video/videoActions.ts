@@ -1,12 +1,10 @@
 import type { CanvasDocument, VideoRef } from '../../../../shared/canvas/document';
 import { VIDEO_ENDPOINT_ID } from '../../../../shared/canvas/timeline';
 import { sourceRefusal } from '../../../../shared/canvas/videoChecks';
-import { findEndpoint } from '../../../../shared/catalog/catalog';
-import type { JsonValue } from '../../../../shared/catalog/field';
-import { VIDEO_MODE_LABELS, type VideoMode } from '../../../../shared/catalog/video';
+import { VIDEO_MODE_LABELS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import { finalRequest, frameSizeWords } from '../../../../shared/video/finalSize';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
-import type { KeyframeRef, TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { gen } from '../../api';
 import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
@@ -65,30 +63,21 @@ export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Pr
 }
 
 /**
- * "Make final" on a draft: draft enhance with the draft as the clip, keeping its keyframes, prompt, length and
- * seed, at the resolution chosen in the panel (the service's own when none is).
+ * "Make final" on a draft at the final size the artist chose (above the draft's: finalRequest refuses any other):
+ * draft enhance with the draft as the clip, keeping its keyframes, prompt, length and seed.
  */
-export async function makeFinal(item: LibraryItem): Promise<boolean> {
-  const endpoint = findEndpoint(VIDEO_ENDPOINT_ID);
-  if (!endpoint) return false;
+export async function makeFinal(item: LibraryItem, size: VideoResolution): Promise<boolean> {
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
   if (!stored.ok) {
     say('error', `The draft could not be sent: ${stored.error.message}`);
     return false;
   }
-  const chosen = store().document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
-  const params: Record<string, JsonValue> = { ...item.params, mode: 'draft_enhance' };
-  delete params.resolution;
-  if (typeof chosen === 'string') params.resolution = chosen;
-  if (item.seed !== null) params.seed = item.seed;
-  const keyframes: KeyframeRef[] = item.inputs.filter((i) => i.field === 'keyframes' && i.time !== undefined).map((i) => ({ assetId: i.assetId, time: i.time! }));
-  const request: TaskRequest = { endpointId: endpoint.id, params, inputs: { video: { assetId: stored.value.id }, ...(keyframes.length > 0 ? { keyframes } : {}) } };
-  const sent = await send(request, 1, useProjectStore.getState().currentId);
+  const sent = await send(finalRequest(item, size, stored.value.id), 1, useProjectStore.getState().currentId);
   if (!sent.ok) {
     say('error', sent.text);
     return false;
   }
-  say('info', `The draft is being made final${typeof chosen === 'string' ? ` at ${chosen}` : ''}, with its keyframes, prompt and seed.`);
+  say('info', `The draft is being made final at ${frameSizeWords(size)}, with its keyframes, prompt and seed.`);
   return true;
 }
 
