@@ -83,6 +83,22 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   const tall = await sharp(join(folder, 'IMG_0041-expand-9x16.jpg')).metadata();
   expect(Math.abs(tall.width! / tall.height! - 9 / 16)).toBeLessThan(0.01);
   expect(JSON.stringify(ExifReader.load(await readFile(join(folder, 'IMG_0041-expand-9x16.jpg'))))).toContain('gen-pro-1.0-expand');
+
+  // Two of them deblurred again into the same folder: the files already there stay, the new ones take the next
+  // free names, and the batch says so.
+  const before = await readFile(join(folder, 'IMG_0041-deblur.png'));
+  await form.getByLabel('Add pictures').setInputFiles(clean.slice(0, 2));
+  await form.getByLabel('Tool').selectOption('deblur');
+  await form.getByRole('button', { name: 'Run batch' }).click();
+  const again = page.getByRole('region', { name: /^Batch: Sharpen \(deblur\) · 2 pictures/ });
+  await expect(again.getByLabel('Batch counts')).toContainText('2 done · 0 failed · 0 left', { timeout: 60_000 });
+  const renamed = again.getByRole('status', { name: 'Saved under another name' });
+  await expect(renamed).toContainText('2 files were saved under other names');
+  await expect(renamed).toContainText('IMG_0041-deblur (2).png instead of IMG_0041-deblur.png');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: test.info().outputPath('batch-renamed.png') });
+  expect((await readdir(folder)).filter((n) => n.includes('-deblur')).sort()).toEqual([...names, 'IMG_0041-deblur (2).png', 'IMG_0042-deblur (2).png'].sort());
+  expect(await readFile(join(folder, 'IMG_0041-deblur.png'))).toEqual(before);
 });
 
 /** Sends one request straight through the contract (the studio's form is not what this journey tests). */

@@ -25,6 +25,12 @@ describe('planning a batch', () => {
     expect(fileStem('...')).toBe('picture');
   });
 
+  it('keeps no character that changes how a name reads: bidi overrides and isolates go, control characters show', () => {
+    // A right-to-left override makes "photo\u202Egpj.exe" read as "photoexe.jpg" on disk and in a file manager.
+    expect(fileStem('end\nline2_\u202Egpj.exe.png')).toBe('end_line2_gpj.exe');
+    expect(fileStem('a\u2066b\u2069c\u200Fd\u200Be\uFEFF\u0085f.jpg')).toBe('abcde_f');
+  });
+
   it('grows each picture to each shape, named by the shape', () => {
     const formats = [
       { label: '9x16', ratioW: 9, ratioH: 16 },

@@ -92,11 +92,18 @@ export interface BatchItem {
 
 export type BatchPlanResult = { ok: true; items: BatchItem[] } | { ok: false; problem: string };
 
-/** A file stem safe on every system: what the source was called, less what a file name cannot hold. */
+/**
+ * Characters that change how a name reads without being seen: bidi overrides, embeddings and isolates (a
+ * right-to-left override makes `…exe.jpg` of `…gpj.exe`), marks, zero-width joiners and the byte-order mark.
+ */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+
+/** A file stem safe on every system: what the source was called, less what a file name cannot hold or show. */
 export function fileStem(name: string): string {
-  const base = name.replace(/^.*[\\/]/, '');
+  const base = name.replace(/^.*[\\/]/, '').replace(INVISIBLE, '');
   const dot = base.lastIndexOf('.');
-  const printable = [...(dot > 0 ? base.slice(0, dot) : base)].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  // Control characters (C0, DEL, C1) become a visible mark: a line break in a name separated two words.
+  const printable = [...(dot > 0 ? base.slice(0, dot) : base)].map((c) => (c.charCodeAt(0) < 32 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f) ? '_' : c)).join('');
   const stem = printable.replace(/[<>:"/\\|?*]+/g, '_').replace(/[. ]+$/, '').trim();
   return stem.slice(0, 120) || 'picture';
 }

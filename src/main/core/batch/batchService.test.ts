@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
@@ -149,6 +149,25 @@ describe('a batch', () => {
     open();
     gate = null;
     await until(() => flying.every((t) => fx.task(t.id).state === 'done'));
+  });
+
+  it('never writes over a file in its folder: the artist’s own stays, and two batches at once each take free names', async () => {
+    const out = join(dir.path, 'shared');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'IMG_0042-deblur.png'), 'the artist’s own deblur');
+    const pictures = [await picture('IMG_0042.png', 320, 240), await picture('photo-b.png', 240, 320)];
+    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: out } as never;
+    const [first, second] = await Promise.all([fx.ok('batch.start', { spec }), fx.ok('batch.start', { spec })]);
+    await until(async () => ended(await batch(first.id)) && ended(await batch(second.id)));
+    expect((await readdir(out)).sort()).toEqual(['IMG_0042-deblur (2).png', 'IMG_0042-deblur (3).png', 'IMG_0042-deblur.png', 'photo-b-deblur (2).png', 'photo-b-deblur.png']);
+    expect(await readFile(join(out, 'IMG_0042-deblur.png'), 'utf8')).toBe('the artist’s own deblur');
+    // Each batch says which of its files went under another name, and the name each was meant to have.
+    const items = [...(await batch(first.id)).items, ...(await batch(second.id)).items];
+    expect(items.filter((i) => i.renamedFrom).map((i) => [i.renamedFrom, i.outputName]).sort()).toEqual([
+      ['IMG_0042-deblur.png', 'IMG_0042-deblur (2).png'],
+      ['IMG_0042-deblur.png', 'IMG_0042-deblur (3).png'],
+      ['photo-b-deblur.png', 'photo-b-deblur (2).png'],
+    ]);
   });
 
   it('expands each picture to three shapes, named by shape', async () => {

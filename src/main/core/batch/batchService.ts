@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
@@ -10,6 +10,7 @@ import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
+import { copyUnderFreeName } from '../fs/copyUnder';
 import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
@@ -200,9 +201,9 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
       const item = live.items[index]!;
       try {
         const source = this.d.library.pathsOf(t.resultId).file;
-        const file = `${item.outputStem}${extname(source).toLowerCase() || '.png'}`;
-        // The gallery's file carries the metadata the library embeds; the copy keeps it.
-        await copyFile(source, join(live.record.spec.outputDir, file));
+        // The gallery's file carries the metadata the library embeds; the copy keeps it. A file already of that
+        // name (the artist's own, or an earlier batch's) stays: this one takes the next free name.
+        const file = await copyUnderFreeName(source, live.record.spec.outputDir, plannedFile(item, source));
         this.note(live, index, { state: 'done', cost, resultId: t.resultId, problem: null, file });
       } catch (error) {
         this.d.log.warn('a batch result could not be written', { batch: live.record.id, index, error: String(error) });
@@ -241,13 +242,23 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   private itemInfo(live: Live, item: BatchItem): BatchItemInfo {
     const ended = live.record.outcomes[item.index];
     const t = this.tasks.get(this.taskIdOf(live, item.index));
-    const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0 };
+    const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0, renamedFrom: renamedFrom(item, ended?.file ?? null) };
     // The question its Retry asks first is the engine's, for the task that ended (the queue shows the same).
     const retryWarning = ended && t && ENGINE_RETRIES.has(t.state) ? t.retryWarning : null;
     if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId, retryWarning };
     if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null, retryWarning: null };
     return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId, retryWarning: null };
   }
+}
+
+/** The name a result is meant to have in the folder: its planned stem and the result's own format. */
+const plannedFile = (item: BatchItem, source: string) => `${item.outputStem}${extname(source).toLowerCase() || '.png'}`;
+
+/** The name a written file was meant to have, when the folder already had a file of that name; else null. */
+function renamedFrom(item: BatchItem, file: string | null): string | null {
+  if (!file) return null;
+  const meant = `${item.outputStem}${extname(file)}`;
+  return meant === file ? null : meant;
 }
 
 /** Why the service held a picture back, in words. */

@@ -78,6 +78,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
       <p className="batch-counts" role="status" aria-label="Batch counts">
         {batch.done} done · {batch.failed} failed · {batch.left} left · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
+      <RenamedFiles items={batch.items} />
       {problem && (
         <p className="tool-refusal" role="alert">
           {problem}
@@ -101,6 +102,28 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         />
       )}
     </section>
+  );
+}
+
+/** The files written under another name because the folder already had one of the name they were meant to have. */
+function RenamedFiles({ items }: { items: readonly BatchItemInfo[] }) {
+  const renamed = items.filter((i) => i.renamedFrom);
+  if (renamed.length === 0) return null;
+  return (
+    <div className="batch-renamed" role="status" aria-label="Saved under another name">
+      <p>
+        {renamed.length === 1
+          ? '1 file was saved under another name: the folder already had a file of that name, which was left as it was.'
+          : `${renamed.length} files were saved under other names: the folder already had files of those names, which were left as they were.`}
+      </p>
+      <ul>
+        {renamed.map((i) => (
+          <li key={i.index}>
+            {i.outputName} <span className="batch-renamed-from">instead of {i.renamedFrom}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
