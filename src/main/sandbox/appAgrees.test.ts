@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeEndpoints } from '../../shared/catalog/catalog';
 import type { EndpointSpec } from '../../shared/catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../../shared/catalog/field';
+import { compactRequest } from '../../shared/catalog/defaults';
 import { validateRequest } from '../../shared/validation/validate';
 import { DEMO_FINETUNES } from './accounts';
 import { parseRequest } from './decode/request';
@@ -35,7 +36,7 @@ function variants(f: FieldSpec): JsonValue[] {
     }
     case 'number': {
       const lo = f.min ?? 0;
-      const out: JsonValue[] = [lo, lo - 0.01, `${lo}`, ` ${lo} `, `${lo}e0`, true, 'inf', '-inf', 'x', [1], null];
+      const out: JsonValue[] = [lo, lo - 0.01, `${lo}`, ` ${lo} `, `${lo}e0`, true, 'inf', '-inf', 'nan', 'x', [1], null];
       if (f.max !== undefined) out.push(f.max, f.max + 0.01, `${f.max}`);
       return out;
     }
@@ -111,5 +112,16 @@ describe('the app’s validation agrees with the Sandbox’s on what the service
       }
     }
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe('the app never sends null where the service refuses it', () => {
+  it.each(activeEndpoints().map((e) => [e.id, e] as const))('%s: a form with every optional value cleared becomes a body the Sandbox takes', async (_id, endpoint) => {
+    const form: Record<string, JsonValue> = await baseBody(endpoint);
+    for (const f of endpoint.fields) if (!f.required && !['image', 'video', 'keyframes'].includes(f.type)) form[f.name] = null;
+    const sent = compactRequest(endpoint, form);
+    expect(Object.entries(sent).filter(([, v]) => v === null)).toEqual([]);
+    const answer = await parseRequest(endpoint, JSON.stringify(sent), sources, 'application/json');
+    expect(answer.ok ? 'accepts' : answer.issues).toBe('accepts');
   });
 });

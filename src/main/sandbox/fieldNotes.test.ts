@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { endpointPath, getEndpoint } from '../../shared/catalog/catalog';
+import { DEMO_FINETUNES } from './accounts';
 import { sandboxPerFile } from './testing/lifecycle';
 
 const fx = sandboxPerFile();
@@ -35,6 +36,34 @@ describe('the Sandbox answers as the service does where the field notes go beyon
     expect(zero.status).toBe(422);
     expect(zero.body.detail).toEqual([{ loc: ['body', 'width'], msg: 'Input should be greater than or equal to 64', type: 'greater_than_equal', ctx: { ge: 64 }, input: 0 }]);
     await run('gen-2-pro', { prompt: 'a lighthouse', prompt_upsampling: 'not a boolean', width: 320, height: 256 });
+  });
+
+  it('refuses null for Ultra’s aspect ratio and a LoRA’s strength, which the published schemas do not make nullable', async () => {
+    const ultra = await fx.client.post<{ detail: Issue[] }>(endpointPath(getEndpoint('gen-pro-1.1-ultra')), { prompt: 'a lighthouse', aspect_ratio: null });
+    expect(ultra.status).toBe(422);
+    expect(ultra.body.detail).toEqual([{ loc: ['body', 'aspect_ratio'], msg: 'Input should be a valid string', type: 'string_type', input: null }]);
+    const finetuned = endpointPath(getEndpoint('gen-2-klein-9b-kv-finetuned'));
+    const lora = { prompt: 'a lighthouse', finetune_id: DEMO_FINETUNES[0] };
+    const strength = await fx.client.post<{ detail: Issue[] }>(finetuned, { ...lora, finetune_strength: null }, { base: 'regional' });
+    expect(strength.status).toBe(422);
+    expect(strength.body.detail).toEqual([{ loc: ['body', 'finetune_strength'], msg: 'Input should be a valid number', type: 'float_type', input: null }]);
+    // Left out, each takes its published default.
+    expect(getEndpoint('gen-2-klein-9b-kv-finetuned').fields.find((f) => f.name === 'finetune_strength')?.default).toBe(1.1);
+    expect((await fx.client.post(endpointPath(getEndpoint('gen-pro-1.1-ultra')), { prompt: 'a lighthouse' })).status).toBe(200);
+  });
+
+  it('gives a regional task a polling address on the regional base, where it is found; the global base does not know it', async () => {
+    const submitted = await fx.client.post<{ id: string; polling_url: string }>(
+      endpointPath(getEndpoint('gen-2-klein-9b-kv-finetuned')),
+      { prompt: 'a lighthouse', finetune_id: DEMO_FINETUNES[0] },
+      { base: 'regional' },
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(new URL(submitted.body.polling_url).origin).toBe(new URL(fx.sandbox.regionalBaseUrl).origin);
+    expect((await fx.client.pollUntilDone(submitted.body.polling_url)).status).toBe('Ready');
+    const elsewhere = new URL(submitted.body.polling_url);
+    const global = await fx.client.get(`${fx.sandbox.baseUrl}${elsewhere.pathname}${elsewhere.search}`);
+    expect(global.body).toMatchObject({ id: submitted.body.id, status: 'Task not found' });
   });
 
   it('gives every 422 item its input: the value sent, the body a field is missing from, {} for JSON that does not decode', async () => {

@@ -147,8 +147,12 @@ const ROWS: Row[] = [
     patch: { guidance: 'inf' },
     answer: { loc: ['body', 'guidance'], msg: 'Input should be less than or equal to 5', type: 'less_than_equal', input: 'inf', ctx: { le: 5 } },
   },
-  // pydantic's floats allow NaN by default, and NaN passes every bound: the service takes it.
-  { case: 'guidance as "nan"', patch: { guidance: 'nan' }, answer: 200 },
+  // pydantic's floats allow NaN, but a bound must hold and NaN holds none: the first bound checked (le) refuses it.
+  {
+    case: 'guidance as "nan" (a float to pydantic, then no bound holds)',
+    patch: { guidance: 'nan' },
+    answer: { loc: ['body', 'guidance'], msg: 'Input should be less than or equal to 5', type: 'less_than_equal', input: 'nan', ctx: { le: 5 } },
+  },
   {
     case: 'safety_tolerance: 7 (doc: 0 to 6)',
     patch: { safety_tolerance: 7 },

@@ -33,7 +33,7 @@ export function deleteFinetune(ctx: SandboxContext, req: IncomingMessage, bodyTe
   const auth = checkKey(req, ctx.accounts);
   if (!auth.ok) return auth.reply;
   const parsed = parseJson(bodyText, req.headers['content-type']);
-  if (!parsed.ok) return validationError([parsed.issue]);
+  if (!parsed.ok) return parsed.reply;
   const endpoint = getEndpoint('delete_finetune');
   const body = validateBody(endpoint, parsed.value);
   if (!body.ok) return validationError(body.issues);

@@ -9,14 +9,17 @@ import { checkKey } from './auth';
 export const POLLING_PATH = '/v1/get_result';
 
 /**
- * GET polling_url: the task's status for the key that submitted it (another key's task reads as not found).
- * A lifecycle failure in this request's header shapes this one answer.
+ * GET polling_url: the task's status for the key that submitted it (another key's task reads as not found), on
+ * the base it was sent to: a base knows only its own tasks, which is why clients poll `polling_url` as given
+ * (field notes: the host is regional). A lifecycle failure in this request's header shapes this one answer.
  */
-export async function poll(ctx: SandboxContext, req: IncomingMessage, url: URL, headerLifecycle: LifecycleFailure | undefined): Promise<Reply> {
+export async function poll(ctx: SandboxContext, req: IncomingMessage, url: URL, headerLifecycle: LifecycleFailure | undefined, regional: boolean): Promise<Reply> {
   const auth = checkKey(req, ctx.accounts);
   if (!auth.ok) return auth.reply;
   const id = url.searchParams.get('id');
   if (!id) return validationError([serviceIssue(['query', 'id'], 'missing', 'Field required', null)]);
+  const endpoint = ctx.tasks.endpointOf(id);
+  if (endpoint && (endpoint.base === 'base_url_us') !== regional) return json(200, notFoundBody(id));
   switch (headerLifecycle?.kind) {
     case 'task-not-found':
       return json(200, notFoundBody(id));

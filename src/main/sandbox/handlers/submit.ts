@@ -15,6 +15,7 @@ import { costOf, round2 } from '../prices';
 import { pendingDuration } from '../tasks/timing';
 import { serviceIssue } from '../validation/issue';
 import { checkKey } from './auth';
+import { POLLING_PATH } from './poll';
 
 /** What prompt upsampling adds, so a user can see it happened (in `result.prompt`) and the picture changes with it. */
 export const UPSAMPLED_SUFFIX = 'highly detailed, balanced composition, soft natural light';
@@ -30,7 +31,9 @@ const DEFAULT_VIDEO_SECONDS = 5;
 
 const SEED_RANGE = 2 ** 31;
 
-const pollingUrl = (ctx: SandboxContext, id: string) => `${ctx.origin}/v1/get_result?id=${encodeURIComponent(id)}`;
+/** On the base the task was sent to: a regional task is polled on its regional base (field notes). */
+const pollingUrl = (ctx: SandboxContext, endpoint: EndpointSpec, id: string) =>
+  `${endpoint.base === 'base_url_us' ? ctx.regionalOrigin : ctx.origin}${POLLING_PATH}?id=${encodeURIComponent(id)}`;
 
 function inputSizes(inputs: DecodedInputs): InputSizes {
   const sizes: Record<string, Size> = {};
@@ -96,7 +99,7 @@ export async function submit(
   };
 
   const parsed = await parseRequest(endpoint, bodyText, ctx.media, req.headers['content-type']);
-  if (!parsed.ok) return answer(validationError(parsed.issues));
+  if (!parsed.ok) return answer(parsed.reply);
   const params = upsample(parsed.params);
   const finetune = finetuneProblem(ctx, endpoint, key, params);
   if (finetune) return answer(finetune);
@@ -147,5 +150,5 @@ export async function submit(
   if (webhookUrl && endpoint.responses.includes('AsyncWebhookResponse')) {
     return answer(json(200, { id, status: 'Pending', webhook_url: webhookUrl, ...figures }), id);
   }
-  return answer(json(200, { id, polling_url: pollingUrl(ctx, id), ...figures }), id);
+  return answer(json(200, { id, polling_url: pollingUrl(ctx, endpoint, id), ...figures }), id);
 }

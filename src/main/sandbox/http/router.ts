@@ -12,9 +12,9 @@ import { RESULT_PATH_PREFIX } from '../results';
 import { readBody } from './body';
 import { garble, shortCircuit } from './failureReplies';
 import { isOwnHost } from './hostCheck';
-import { detail, validationError, writeReply, type Reply } from './reply';
+import { detail, writeReply, type Reply } from './reply';
 import { isJsonContentType } from './contentType';
-import { parseJson } from '../decode/request';
+import { notJson } from '../decode/request';
 import { checkKey } from '../handlers/auth';
 
 export type Origin = 'base' | 'regional';
@@ -72,8 +72,8 @@ function beforeBody(ctx: SandboxContext, req: IncomingMessage): { reply: Reply; 
   const contentType = req.headers['content-type'];
   // An empty body answers "Field required" whatever its type; the rest of a non-JSON type is never read.
   if (!isJsonContentType(contentType) && req.headers['content-length'] !== '0') {
-    const notJson = parseJson('not read', contentType);
-    if (!notJson.ok) return close(validationError([notJson.issue]), 422);
+    // The service echoes the body as the item's `input`; the Sandbox, not having read it, echoes an empty one.
+    return close(notJson('').reply, 422);
   }
   return undefined;
 }
@@ -122,13 +122,13 @@ async function route(ctx: SandboxContext, table: Map<string, Route>, origin: Ori
     if (replaced) ctx.submissions.push({ taskId: null, endpointId: endpoint.id, key: header(req, 'x-key') ?? '', status: reply.kind === 'drop' ? 0 : reply.status, at: ctx.now() });
     return reply;
   }
-  if (origin === 'regional') return (method === 'GET' ? account(ctx, req, url, origin) : undefined) ?? detail(404, 'Not Found');
-
   if (url.pathname === POLLING_PATH) {
     if (method !== 'GET') return detail(405, 'Method Not Allowed', { allow: 'GET' });
     const endpointId = ctx.tasks.endpointOf(url.searchParams.get('id') ?? '')?.id;
-    return (await withTransport(ctx, 'poll', endpointId, fromHeader, () => poll(ctx, req, url, lifecycle))).reply;
+    return (await withTransport(ctx, 'poll', endpointId, fromHeader, () => poll(ctx, req, url, lifecycle, origin === 'regional'))).reply;
   }
+  if (origin === 'regional') return (method === 'GET' ? account(ctx, req, url, origin) : undefined) ?? detail(404, 'Not Found');
+
   if (url.pathname.startsWith(RESULT_PATH_PREFIX)) {
     if (method !== 'GET' && method !== 'HEAD') return detail(405, 'Method Not Allowed', { allow: 'GET, HEAD' });
     const taskId = ctx.results.taskOf(url);

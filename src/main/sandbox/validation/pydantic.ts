@@ -89,13 +89,17 @@ export function laxBool(loc: Loc, input: unknown): Checked {
   return fail(loc, 'bool_parsing', 'Input should be a valid boolean, unable to interpret input', input);
 }
 
-/** Bounds a number passes after its type: pydantic-core checks `multiple_of`, then `le`, then `ge`. NaN passes all. */
+/**
+ * Bounds a number passes after its type: pydantic-core checks `multiple_of`, then `le`, then `ge`. Each bound is
+ * one the value must satisfy, not one it must not break, so NaN (`"nan"`), which compares false with everything,
+ * fails the first bound it meets (pydantic-core since its "don't accept NaN in float constraints" change).
+ */
 export function numberBounds(loc: Loc, n: number, input: unknown, c: { multipleOf?: number; le?: number; ge?: number }): Checked {
   if (c.multipleOf !== undefined && n % c.multipleOf !== 0) {
     return fail(loc, 'multiple_of', `Input should be a multiple of ${c.multipleOf}`, input, { multiple_of: c.multipleOf });
   }
-  if (c.le !== undefined && n > c.le) return fail(loc, 'less_than_equal', `Input should be less than or equal to ${c.le}`, input, { le: c.le });
-  if (c.ge !== undefined && n < c.ge) return fail(loc, 'greater_than_equal', `Input should be greater than or equal to ${c.ge}`, input, { ge: c.ge });
+  if (c.le !== undefined && !(n <= c.le)) return fail(loc, 'less_than_equal', `Input should be less than or equal to ${c.le}`, input, { le: c.le });
+  if (c.ge !== undefined && !(n >= c.ge)) return fail(loc, 'greater_than_equal', `Input should be greater than or equal to ${c.ge}`, input, { ge: c.ge });
   return pass(n);
 }
 

@@ -95,7 +95,6 @@ export const genPro11Ultra: EndpointSpec = {
   fields: [
     string('prompt', 'What to generate', { nullable: true, default: '', role: 'prompt', multiline: true }),
     string('aspect_ratio', 'Output aspect ratio as W:H, between 21:9 and 9:21', {
-      nullable: true,
       default: '16:9',
       format: 'aspect-ratio',
       ratioRange: ['21:9', '9:21'],
