@@ -99,3 +99,44 @@ test('at 1280×720 the prompt and Generate are in view on every intent; Enter on
   await page.keyboard.press('Enter');
   await expect(strip.getByRole('status', { name: 'Results message' })).toContainText('The result is the picture now');
 });
+
+/** The width of every typed control in the screen's side form, by its name. */
+function formWidths(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const out: Record<string, number> = {};
+    document.querySelectorAll<HTMLInputElement>('.tool-side input:not([type="checkbox"]):not([type="radio"]):not([type="file"]), .tool-side select, .tool-side textarea').forEach((el, i) => {
+      out[`${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent?.trim().slice(0, 24) ?? ''} #${i}`] = Math.round(el.getBoundingClientRect().width);
+    });
+    return out;
+  });
+}
+
+test("a screen's styles stay in it: after the Studio has loaded, Explore's and Batch's forms keep their widths and First seed shows all six digits", async ({ app }) => {
+  const { page } = app;
+  await rail(page, 'Explore').click();
+  const seed = page.getByRole('spinbutton', { name: 'First seed' });
+  await seed.fill('565489');
+  await seed.press('Tab');
+  const explore = await formWidths(page);
+  await rail(page, 'Batch').click();
+  const batch = await formWidths(page);
+  expect(Object.keys(explore).length).toBeGreaterThan(2);
+
+  // The Studio's chunk brings its stylesheet, whose toolbar fields are 70 px wide.
+  await openCanvas(page);
+  await rail(page, 'Explore').click();
+  await expect(seed).toHaveValue('565489');
+  expect(await formWidths(page)).toEqual(explore);
+  // The whole number fits: nothing of it is scrolled out of the box.
+  expect(await seed.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth && el.clientWidth > 80)).toBe(true);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: test.info().outputPath(`explore-after-studio-${theme}.png`) });
+  }
+  await rail(page, 'Batch').click();
+  expect(await formWidths(page)).toEqual(batch);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: test.info().outputPath(`batch-after-studio-${theme}.png`) });
+  }
+});

@@ -76,3 +76,41 @@ it('a queued task sent while start-up is still resuming others is not called out
   expect(seen).not.toContain('outcome-unknown');
   expect(service.submits()).toHaveLength(2);
 }, 90_000);
+
+it('a task held by its paused run stays unsent through a start, and one a crash left being prepared goes back in line', async () => {
+  const service = new FakeService();
+  const keychain = new MemoryKeychain();
+  let fx = await startCore({ dataDir: dir.path, fetch: service.fetch, secrets: keychain });
+  cores.push(fx);
+  await fx.ok('keys.add', {
+    label: 'Studio',
+    organization: '',
+    project: '',
+    secret: 'sk-startup-test-key-4Q7W',
+    connection: { create: { label: 'Service', baseUrl: BASE, regionalBaseUrl: null, endpointWord: 'gen' } },
+  });
+  await fx.ok('settings.update', { concurrencyPerKey: 24 });
+  const first = await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'first' } as never, inputs: {} });
+  await until(() => fx.tasks.get(first.id)?.state === 'done', 'the first task done');
+  await fx.core.dispose();
+  cores.splice(0);
+
+  const file = (id: string) => join(dir.path, 'tasks', `${id}.json`);
+  const template = JSON.parse(await readFile(file(first.id), 'utf8')) as Record<string, unknown>;
+  const fresh = { ...template, remote: null, submittedAt: null, finishedAt: null, serviceStatus: null, pollingSince: null, resultId: null, sampleUrl: null, readyAt: null, settledCost: null };
+  const write = (id: string, fields: Record<string, unknown>) => writeFile(file(id), JSON.stringify({ ...fresh, id, ...fields }));
+  await write('held-queued', { state: 'queued', held: true });
+  // A pause (or a cancel) wrote it while it was being prepared: nothing had gone, it had no time of sending.
+  await write('held-preparing', { state: 'submitting', held: true });
+  await write('cancelled-preparing', { state: 'submitting', cancelRequested: true });
+  await write('sentinel', { state: 'queued', createdAt: (template.createdAt as number) + 1000 });
+
+  fx = await startCore({ dataDir: dir.path, fetch: service.fetch, secrets: keychain });
+  cores.push(fx);
+  await until(() => fx.tasks.get('sentinel')?.state === 'done', 'the sentinel done');
+  expect(service.submits()).toHaveLength(2);
+  const states = Object.fromEntries((await fx.ok('tasks.list')).map((t) => [t.id, t.state]));
+  // Passed by in the queue, not taken and put back again and again.
+  expect(fx.events.filter((e) => (e.payload as TaskInfo | undefined)?.id === 'held-queued')).toHaveLength(0);
+  expect(states).toMatchObject({ 'held-queued': 'queued', 'held-preparing': 'queued', 'cancelled-preparing': 'cancelled', sentinel: 'done' });
+}, 90_000);

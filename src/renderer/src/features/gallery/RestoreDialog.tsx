@@ -13,7 +13,7 @@ export function RestoreDialog({ name, found, onRestore, onCancel }: { name: stri
   const prompt = found.kind === 'gen-studio' ? found.metadata.prompt : found.prompt;
   const seed = found.kind === 'gen-studio' ? found.metadata.seed : found.seed;
   return (
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop gallery-dialog">
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Restore the parameters of {name}?</h2>
         {found.kind === 'gen-studio' ? (

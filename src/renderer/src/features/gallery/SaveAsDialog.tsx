@@ -26,7 +26,7 @@ export function SaveAsDialog({ item, onSave, onCancel }: { item: LibraryItem; on
   }, [onCancel]);
   const lossy = formats.find((f) => f.id === format)?.lossy ?? false;
   return (
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop gallery-dialog">
       <form
         className="dialog"
         role="dialog"

@@ -29,7 +29,7 @@ function Field(props: { label: string; value: string; onChange: (v: string) => v
         onChange={(e) => props.onChange(e.target.value)}
       />
       {props.hint && !props.error && (
-        <span className="form-hint" id={`${id}-hint`}>
+        <span className="field-hint" id={`${id}-hint`}>
           {props.hint}
         </span>
       )}

@@ -30,7 +30,7 @@ export function PreferencesSection() {
             if (Number.isInteger(n) && n >= 1 && n <= MAX_CONCURRENCY_PER_KEY) void set({ concurrencyPerKey: n });
           }}
         />
-        <span className="form-hint">
+        <span className="field-hint">
           The rest wait in the queue.{' '}
           {preferences.concurrencyPerKey >= SERVICE_ACTIVE_TASK_LIMIT
             ? `The service allows about ${SERVICE_ACTIVE_TASK_LIMIT} active tasks per key; beyond that it answers 429 and Gen Studio waits.`

@@ -25,7 +25,7 @@ export function UpdatesSection() {
         <input type="checkbox" checked={status.enabled} onChange={(e) => void run(() => gen.updates.setEnabled({ enabled: e.target.checked }))} />
         Check for new versions once a day
       </label>
-      <p className="form-hint" role="status" aria-label="Update status">
+      <p className="field-hint" role="status" aria-label="Update status">
         {status.message}
         {status.state === 'downloading' && status.progress !== null ? ` ${status.progress}%` : ''}
         {status.lastCheckAt !== null && status.state !== 'unavailable' ? ` Last checked ${new Date(status.lastCheckAt).toLocaleString()}.` : ''}
