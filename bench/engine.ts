@@ -2,7 +2,7 @@
  * The task engine's own cost. Prints figures; asserts nothing.
  *
  *   npx tsx bench/engine.ts [--tasks 40] [--concurrent 200] [--window 30] [--profile polling.cpuprofile]
- *                           [--scale 1000] [--scale-keys 20] [--scale-seconds 180] [--scale-window 60] [--only scale]
+ *                           [--scale 1000] [--scale-seconds 180] [--scale-window 60] [--only scale]
  *
  * 1. Time per task from submit to result on disk, against an in-process sandbox with zero latency (every task
  *    ready on its first poll), one task at a time, split into: time inside HTTP calls (the sandbox's own work),
@@ -10,10 +10,13 @@
  *    (validation, records written atomically, scheduling, decoding and filing the result).
  * 2. CPU and memory of polling many concurrent tasks, against a sandbox in a child process that keeps them
  *    Pending: CPU time of this process over a window, as a share of one core, with heap and RSS.
- * 3. At scale: 1,000 tasks in flight (20 keys x 50) that each take 180 s, the Sandbox sending progress as the
+ * 3. At scale: 1,000 tasks in flight (42 keys, 24 each but the last) that each take 180 s, the Sandbox sending progress as the
  *    service does: CPU of this process and polls per second over a window while they run, against what a
  *    client polling every 0.5 s would send. (Before the schedule followed the task: 26.5% of a core, 514
  *    polls a second.)
+ *
+ * The engine holds at most 24 tasks per key on the service at once (the service's own limit, which is also the
+ * highest the per-key setting takes): many tasks in flight take as many keys as that needs.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +25,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { TaskInfo } from '../src/shared/ipc/contract';
+import { SERVICE_ACTIVE_TASK_LIMIT } from '../src/shared/ipc/contract/settings';
 import { eventChannel } from '../src/shared/ipc/define';
 import { createCore, type Core } from '../src/main/core/createCore';
 import { systemClock, type Clock, type TimerHandle } from '../src/main/core/deps';
@@ -38,7 +42,6 @@ const { values } = parseArgs({
     window: { type: 'string', default: '30' },
     profile: { type: 'string' },
     scale: { type: 'string', default: '1000' },
-    'scale-keys': { type: 'string', default: '20' },
     'scale-seconds': { type: 'string', default: '180' },
     'scale-window': { type: 'string', default: '60' },
     /** run one part only: per-task, polling or scale */
@@ -61,6 +64,8 @@ async function startProfile(): Promise<() => Promise<string>> {
   };
 }
 const TASKS = Number(values.tasks);
+/** Tasks per key: as many as the engine keeps on the service for one key. */
+const PER_KEY = SERVICE_ACTIVE_TASK_LIMIT;
 const CONCURRENT = Number(values.concurrent);
 const WINDOW_S = Number(values.window);
 
@@ -194,7 +199,7 @@ async function perTask(): Promise<void> {
 // 2. Polling many concurrent tasks
 
 async function polling(): Promise<void> {
-  const perKey = 50;
+  const perKey = PER_KEY;
   const keyCount = Math.ceil(CONCURRENT / perKey);
   const keys = Array.from({ length: keyCount }, (_, i) => `sk-bench-poll-${String(i).padStart(4, '0')}`);
   const options = {
@@ -274,7 +279,7 @@ async function polling(): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
 
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`\n2. Polling ${CONCURRENT} concurrent tasks (${keyCount} keys x ${perKey}), sandbox in a child process, ${WINDOW_S} s window`);
+  console.log(`\n2. Polling ${CONCURRENT} concurrent tasks (${keyCount} keys, up to ${perKey} each), sandbox in a child process, ${WINDOW_S} s window`);
   console.log(`   tasks still running   ${running} of ${ids.length}`);
   console.log(`   polls                 ${polls} (${(polls / (elapsed / 1000)).toFixed(1)} per second)`);
   console.log(`   CPU of this process   ${(((cpu.user + cpu.system) / 1000 / elapsed) * 100).toFixed(1)}% of one core (user ${(cpu.user / 1000).toFixed(0)} ms, system ${(cpu.system / 1000).toFixed(0)} ms)`);
@@ -291,10 +296,10 @@ async function polling(): Promise<void> {
 
 async function scale(): Promise<void> {
   const total = Number(values.scale);
-  const keyCount = Number(values['scale-keys']);
+  const keyCount = Math.ceil(total / PER_KEY);
   const seconds = Number(values['scale-seconds']);
   const windowS = Number(values['scale-window']);
-  const perKey = Math.ceil(total / keyCount);
+  const perKey = PER_KEY;
   const keys = Array.from({ length: keyCount }, (_, i) => `sk-bench-scale-${String(i).padStart(4, '0')}`);
   const options = {
     timing: 'instant',
@@ -340,7 +345,7 @@ async function scale(): Promise<void> {
 
   const perSecond = polls / (elapsed / 1000);
   const client = running / 0.5;
-  console.log(`\n3. At scale: ${total} tasks in flight (${keyCount} keys x ${perKey}), each ${seconds} s, Sandbox in a child process sending progress, ${windowS} s window`);
+  console.log(`\n3. At scale: ${total} tasks in flight (${keyCount} keys, up to ${perKey} each), each ${seconds} s, Sandbox in a child process sending progress, ${windowS} s window`);
   console.log(`   sent and accepted in  ${submitS.toFixed(1)} s; the window began 5 s after the last was accepted`);
   console.log(`   tasks still running   ${running} of ${ids.length}`);
   console.log(`   polls                 ${polls} (${perSecond.toFixed(1)} per second; a client polling every 0.5 s: ${client.toFixed(0)} per second, ${(perSecond / client).toFixed(3)}x)`);
