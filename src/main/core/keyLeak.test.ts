@@ -77,7 +77,7 @@ describe('the key', () => {
       tool: 'deblur' as const,
       endpointId: 'deblur-v1',
       pictures: [{ assetId: ids.small!, name: 'small.png', width: 64, height: 48 }],
-      outputDir: ids.folder!,
+      outputFolder: ids.folder!,
     });
     const ok = async <T>(p: Promise<{ ok: boolean; value?: T }>) => {
       const r = await p;
@@ -175,8 +175,8 @@ describe('the key', () => {
       'explore.cancel': () => call('explore.cancel', { id: ids.matrix! }),
       'explore.export': () => call('explore.export', { id: ids.matrix! }),
       'batch.chooseFolder': async () => {
-        const chosen = await ok<{ path: string | null }>(call('batch.chooseFolder'));
-        ids.folder = chosen.path!;
+        const chosen = await ok<{ folder: { handle: string } | null }>(call('batch.chooseFolder'));
+        ids.folder = chosen.folder!.handle;
         // A small picture: the batch's one request should cost the test little time.
         const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#864' } }).png().toBuffer();
         ids.small = (await ok<{ id: string }>(call('assets.import', { name: 'small.png', bytes: new Uint8Array(small) }))).id;

@@ -56,7 +56,8 @@ export const SOCIAL_FORMATS: readonly (BatchFormat & { words: string })[] = [
   { label: 'pin', ratioW: 2, ratioH: 3, words: 'Pin (2:3)' },
 ];
 
-export const BatchSpecSchema = z.object({
+/** What the batch does, to which pictures: everything but where its files go, which only main decides. */
+export const BatchSettingsSchema = z.object({
   tool: z.enum(BATCH_TOOLS),
   endpointId: z.string().min(1).max(100),
   pictures: z.array(BatchPictureSchema).min(1).max(MAX_BATCH_PICTURES),
@@ -69,9 +70,22 @@ export const BatchSpecSchema = z.object({
   formats: z.array(BatchFormatSchema).max(12).default([]),
   /** Edit (required) and Expand (optional) */
   prompt: z.string().max(4000).default(''),
-  /** the folder the results are written to */
-  outputDir: z.string().min(1).max(4096),
 });
+export type BatchSettings = z.infer<typeof BatchSettingsSchema>;
+export type BatchSettingsInput = z.input<typeof BatchSettingsSchema>;
+
+/**
+ * A folder the artist picked in main's folder dialog, as the renderer refers to it: main answers the dialog with
+ * this handle and keeps the path, so a batch writes only where the artist chose, never to a path a renderer made up.
+ */
+export const FolderHandleSchema = z.string().regex(/^fo-[0-9a-f-]{36}$/);
+
+/** A batch as the renderer asks for it: its settings and the handle of the folder chosen for it. */
+export const BatchAskSchema = BatchSettingsSchema.extend({ outputFolder: FolderHandleSchema });
+export type BatchAsk = z.infer<typeof BatchAskSchema>;
+
+/** A batch as main runs and saves it: its settings and the folder the handle stood for, an absolute path. */
+export const BatchSpecSchema = BatchSettingsSchema.extend({ outputDir: z.string().min(1).max(4096) });
 export type BatchSpec = z.infer<typeof BatchSpecSchema>;
 export type BatchSpecInput = z.input<typeof BatchSpecSchema>;
 
@@ -137,9 +151,9 @@ export function expandMargins(width: number, height: number, f: Pick<BatchFormat
 const fieldOfRole = (e: EndpointSpec, role: string) => e.fields.find((f) => f.role === role)?.name ?? null;
 
 /** Every request of a batch, in order (picture by picture, its formats together), with its output name. */
-export function planBatch(input: BatchSpecInput): BatchPlanResult {
-  const parsed = BatchSpecSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problem: 'The batch is not complete: choose pictures, a tool and an output folder.' };
+export function planBatch(input: BatchSettingsInput): BatchPlanResult {
+  const parsed = BatchSettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, problem: 'The batch is not complete: choose pictures and a tool.' };
   const spec = parsed.data;
   const tool = BATCH_TOOL_WORDS[spec.tool];
   const endpoint = findEndpoint(spec.endpointId);

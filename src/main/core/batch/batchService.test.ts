@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchSpecInput } from '../../../shared/batch/plan';
 import type { BatchInfo } from '../../../shared/ipc/contract';
 import { recordingDesktop } from '../desktop/nodeDesktop';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
@@ -14,6 +13,7 @@ import { scaleMask } from './batchService';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let fx: CoreFixture;
+let desktop: ReturnType<typeof recordingDesktop>;
 const submitted: Array<{ path: string; body: Record<string, unknown> }> = [];
 /** While set, POSTs wait for it before they go on to the Sandbox: their tasks stay on their way. */
 let gate: Promise<void> | null = null;
@@ -35,11 +35,12 @@ const start = () =>
       }
       return fetch(input, init);
     },
-    deps: { sandboxOptions: { timing: 'instant' }, desktop: recordingDesktop(join(dir.path, 'desktop')) },
+    deps: { sandboxOptions: { timing: 'instant' }, desktop },
   });
 
 beforeEach(async () => {
   dir = await tempDir('batch');
+  desktop = recordingDesktop(join(dir.path, 'desktop'));
   submitted.length = 0;
   cutAnswers = () => false;
   gate = null;
@@ -63,6 +64,12 @@ async function picture(name: string, width: number, height: number, description?
   return { assetId: asset.id, name, width, height };
 }
 
+/** The folder picked in main's dialog, as the artist would: the handle a batch is started with. */
+const folder = async (path: string) => {
+  desktop.answerFolder(path);
+  return (await fx.ok('batch.chooseFolder')).folder!.handle;
+};
+
 const batch = async (id: string) => (await fx.ok('batch.list')).find((b) => b.id === id)!;
 const ended = (b: BatchInfo) => b.left === 0 && b.items.every((i) => ['done', 'failed', 'moderated', 'cancelled'].includes(i.state));
 
@@ -70,7 +77,7 @@ describe('a batch', () => {
   it('deblurs every picture, writes each under its source name with its metadata, and says why one was moderated', async () => {
     const out = join(dir.path, 'out');
     const pictures = [await picture('IMG_0042.png', 320, 240), await picture('IMG_0043.png', 240, 320, 'risque'), await picture('IMG_0044.png', 256, 256)];
-    const spec: BatchSpecInput = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: out };
+    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(out) };
     const quote = await fx.ok('batch.quote', { spec: spec as never });
     expect(quote.count).toBe(3);
     expect(quote.outputNames).toEqual(['IMG_0042-deblur', 'IMG_0043-deblur', 'IMG_0044-deblur']);
@@ -98,7 +105,7 @@ describe('a batch', () => {
     // Issue 30, point 6: a picture whose outcome is unknown was sent again at once by Retry and charged twice.
     cutAnswers = (n) => n === 2;
     const pictures = [await picture('u1.png', 210, 200), await picture('u2.png', 220, 200), await picture('u3.png', 230, 200)];
-    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: join(dir.path, 'unknown') } as never });
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'unknown')) } as never });
     await until(async () => (await batch(started.id)).left === 0);
     const unknown = (await batch(started.id)).items.findIndex((i) => i.state === 'outcome-unknown');
     expect(unknown).toBeGreaterThanOrEqual(0);
@@ -123,9 +130,9 @@ describe('a batch', () => {
   it('is checked against the caps as one group with the tasks already on their way, and refused whole before anything is sent', async () => {
     // Issue 30, point 8: a batch against a cap with tasks in flight started, then stopped half-sent.
     const pictures = [await picture('f1.png', 210, 200), await picture('f2.png', 220, 200)];
-    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: join(dir.path, 'flight') } as never;
+    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'flight')) } as never;
     // Deblur is priced once it has run: one picture first.
-    const first = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('f0.png', 200, 200)], outputDir: join(dir.path, 'first') } as never });
+    const first = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('f0.png', 200, 200)], outputFolder: await folder(join(dir.path, 'first')) } as never });
     await until(async () => ended(await batch(first.id)));
     const alone = await fx.ok('batch.quote', { spec });
     expect(alone.unpriced).toBe(0);
@@ -151,12 +158,30 @@ describe('a batch', () => {
     await until(() => flying.every((t) => fx.task(t.id).state === 'done'));
   });
 
+  it('writes only to a folder picked in main’s dialog: a path or a handle it never gave is refused in words, nothing sent', async () => {
+    const pictures = [await picture('IMG_0042.png', 320, 240)];
+    const base = { tool: 'deblur', endpointId: 'deblur-v1', pictures };
+    const madeUp = await fx.call('batch.start', { spec: { ...base, outputFolder: 'fo-00000000-0000-4000-8000-000000000000' } as never });
+    expect(madeUp).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('Choose the output folder again with “Choose folder…”') } });
+    // A path, relative or not, is no handle: the call itself is refused (only a hostile renderer sends one).
+    for (const path of ['relative/out', join(dir.path, 'anywhere')]) {
+      expect(await fx.call('batch.start', { spec: { ...base, outputDir: path } as never })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('outputFolder') } });
+      expect(await fx.call('batch.start', { spec: { ...base, outputFolder: path } as never })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    }
+    expect(await fx.ok('batch.list')).toEqual([]);
+    expect(submitted).toEqual([]);
+    // The dialog's answer is the one way in: its handle starts the batch, into the folder picked.
+    const started = await fx.ok('batch.start', { spec: { ...base, outputFolder: await folder(join(dir.path, 'picked')) } as never });
+    expect(started.outputDir).toBe(join(dir.path, 'picked'));
+    expect(desktop.calls.filter((c) => c.call === 'chooseFolder')).toHaveLength(1);
+  });
+
   it('never writes over a file in its folder: the artist’s own stays, and two batches at once each take free names', async () => {
     const out = join(dir.path, 'shared');
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'IMG_0042-deblur.png'), 'the artist’s own deblur');
     const pictures = [await picture('IMG_0042.png', 320, 240), await picture('photo-b.png', 240, 320)];
-    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: out } as never;
+    const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(out) } as never;
     const [first, second] = await Promise.all([fx.ok('batch.start', { spec }), fx.ok('batch.start', { spec })]);
     await until(async () => ended(await batch(first.id)) && ended(await batch(second.id)));
     expect((await readdir(out)).sort()).toEqual(['IMG_0042-deblur (2).png', 'IMG_0042-deblur (3).png', 'IMG_0042-deblur.png', 'photo-b-deblur (2).png', 'photo-b-deblur.png']);
@@ -178,7 +203,7 @@ describe('a batch', () => {
       { label: '1x1', ratioW: 1, ratioH: 1 },
       { label: '16x9', ratioW: 16, ratioH: 9 },
     ];
-    const started = await fx.ok('batch.start', { spec: { tool: 'expand', endpointId: 'gen-pro-1.0-expand', pictures, formats, outputDir: out } as never });
+    const started = await fx.ok('batch.start', { spec: { tool: 'expand', endpointId: 'gen-pro-1.0-expand', pictures, formats, outputFolder: await folder(out) } as never });
     await until(async () => ended(await batch(started.id)));
     const names = (await readdir(out)).sort();
     expect(names).toHaveLength(6);
@@ -202,7 +227,7 @@ describe('a batch', () => {
     const maskAsset = await fx.ok('assets.import', { name: 'mask.png', bytes: new Uint8Array(mask) });
     const pictures = [await picture('p.png', 400, 300), await picture('q.png', 200, 200)];
     const started = await fx.ok('batch.start', {
-      spec: { tool: 'erase', endpointId: 'erase-v1', pictures, mask: { assetId: maskAsset.id, name: 'mask.png', width: 100, height: 50 }, outputDir: join(dir.path, 'erase') } as never,
+      spec: { tool: 'erase', endpointId: 'erase-v1', pictures, mask: { assetId: maskAsset.id, name: 'mask.png', width: 100, height: 50 }, outputFolder: await folder(join(dir.path, 'erase')) } as never,
     });
     await until(async () => ended(await batch(started.id)));
     expect((await batch(started.id)).done).toBe(2);
@@ -215,7 +240,7 @@ describe('a batch', () => {
 
   it('resumes after a restart without sending anything twice', { timeout: 60_000 }, async () => {
     const pictures = await Promise.all([1, 2, 3, 4].map((n) => picture(`r${n}.png`, 200 + n, 200)));
-    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputDir: join(dir.path, 'again') } as never });
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'again')) } as never });
     await fx.core.dispose();
     fx = await start();
     await until(async () => ended(await batch(started.id)));

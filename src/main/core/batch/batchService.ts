@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
-import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchItem, type BatchSpec } from '../../../shared/batch/plan';
+import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchAsk, type BatchItem, type BatchSettings, type BatchSpec } from '../../../shared/batch/plan';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
@@ -55,6 +55,9 @@ interface Live extends RunLive<BatchRecord> {
  * matrices: every request's task is named after it, so a restart hands the engine only what it does not hold.
  */
 export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
+  /** The folders picked in main's dialog, by the handle the renderer was given (held while Gen Studio runs). */
+  private readonly folders = new Map<string, string>();
+
   private constructor(private readonly d: BatchDeps) {
     super({ dir: join(d.dataDir, 'batches'), what: 'batch', prefix: 'bt', owns: (taskId) => itemOfTask(taskId) !== null, schema: BatchRecordSchema, ahead: BATCH_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
@@ -68,11 +71,22 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return plan.ok ? { record, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() } : null;
   }
 
-  quote(spec: BatchSpec): BatchQuote {
-    return quoteBatch(this.d, spec);
+  quote(settings: BatchSettings): BatchQuote {
+    return quoteBatch(this.d, settings);
   }
 
-  async startBatch(spec: BatchSpec): Promise<BatchInfo> {
+  /** A folder the artist picked in main's dialog: the handle the renderer names it by from now on. */
+  folderChosen(path: string): { handle: string; path: string } {
+    const handle = `fo-${randomUUID()}`;
+    this.folders.set(handle, path);
+    return { handle, path };
+  }
+
+  async startBatch(ask: BatchAsk): Promise<BatchInfo> {
+    const { outputFolder, ...settings } = ask;
+    const outputDir = this.folders.get(outputFolder);
+    if (!outputDir) throw new IpcFailure('validation', 'Choose the output folder again with “Choose folder…”: a batch writes only to a folder picked in that dialog since Gen Studio started.');
+    const spec: BatchSpec = { ...settings, outputDir };
     const items = planOrRefuse(spec);
     const estimates = batchPrices(this.d, spec, items);
     checkBatchCaps(this.d, spec, items);

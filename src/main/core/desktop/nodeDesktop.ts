@@ -19,16 +19,19 @@ export interface RecordingDesktop extends DesktopShell {
   readonly calls: DesktopCall[];
   /** Clicks the last notification, as a user would. */
   clickLastNotification(): boolean;
+  /** The folder the next folder dialog answers (else `<dir>/batch-output`), as the user picking one would. */
+  answerFolder(path: string): void;
 }
 
 /**
  * The desktop where there is none (the Chromium runner, tests): the save dialog answers a path in
- * `<dir>/exports`, the folder dialog `<dir>/batch-output`, the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
+ * `<dir>/exports`, the folder dialog `<dir>/batch-output` (or what `answerFolder` says), the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
  * as focused unless told otherwise. Every call is recorded, so the specs can check what would reach the OS.
  */
 export function recordingDesktop(dir: string, options: { focused?: () => boolean } = {}): RecordingDesktop {
   const calls: DesktopCall[] = [];
   const clicks: Array<() => void> = [];
+  const folders: string[] = [];
   const record = (call: DesktopCall) => {
     calls.push(call);
     mkdirSync(dir, { recursive: true });
@@ -43,7 +46,7 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
       return path;
     },
     chooseFolder: async () => {
-      const path = join(dir, 'batch-output');
+      const path = folders.shift() ?? join(dir, 'batch-output');
       await mkdir(path, { recursive: true });
       record({ call: 'chooseFolder', path });
       return path;
@@ -68,6 +71,9 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
     },
     windowFocused: () => options.focused?.() ?? true,
     startDrag: ({ file, icon }) => record({ call: 'startDrag', file, iconBytes: icon.byteLength }),
+    answerFolder: (path) => {
+      folders.push(path);
+    },
     clickLastNotification: () => {
       const click = clicks.at(-1);
       click?.();

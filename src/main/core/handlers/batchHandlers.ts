@@ -13,6 +13,10 @@ export function batchHandlers(batches: BatchService, desktop: Pick<DesktopShell,
     'batch.resume': ({ id }) => batches.resume(id),
     'batch.cancel': ({ id }) => batches.cancel(id),
     'batch.retry': ({ id, index, acceptDoubleCharge }) => batches.retry(id, index, acceptDoubleCharge),
-    'batch.chooseFolder': async () => ({ path: await desktop.chooseFolder({ title: 'Where the batch writes its pictures' }) }),
+    // Main asks and keeps the path; the renderer gets a handle to name it by (batch.start takes nothing else).
+    'batch.chooseFolder': async () => {
+      const path = await desktop.chooseFolder({ title: 'Where the batch writes its pictures' });
+      return { folder: path ? batches.folderChosen(path) : null };
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CapRefusalSchema } from '../../spending/capRefusal';
-import { BATCH_TOOLS, BatchIdSchema, BatchSpecSchema } from '../../batch/plan';
+import { BATCH_TOOLS, BatchAskSchema, BatchIdSchema, BatchSettingsSchema, FolderHandleSchema } from '../../batch/plan';
 import { call, event } from '../define';
 import { TASK_STATES } from './tasks';
 import { Credits, Moment, RunTallyFields } from './values';
@@ -68,9 +68,9 @@ const byId = z.object({ id: BatchIdSchema });
 
 export const batchCalls = {
   /** The batch's size, prices, total and whether the caps allow it; nothing is sent. */
-  'batch.quote': call(z.object({ spec: BatchSpecSchema }), BatchQuoteSchema),
+  'batch.quote': call(z.object({ spec: BatchSettingsSchema }), BatchQuoteSchema),
   /** Saves the batch and starts sending it; refused before anything goes when its total crosses a cap. */
-  'batch.start': call(z.object({ spec: BatchSpecSchema }), BatchInfoSchema),
+  'batch.start': call(z.object({ spec: BatchAskSchema }), BatchInfoSchema),
   'batch.list': call(z.undefined(), z.array(BatchInfoSchema)),
   'batch.pause': call(byId, BatchInfoSchema),
   'batch.resume': call(byId, BatchInfoSchema),
@@ -78,8 +78,8 @@ export const batchCalls = {
   'batch.cancel': call(byId, BatchInfoSchema),
   /** Sends one failed or moderated picture again, alone; refused (conflict) with its `retryWarning` unless accepted. */
   'batch.retry': call(byId.extend({ index: z.number().int().nonnegative(), acceptDoubleCharge: z.boolean().optional() }), BatchInfoSchema),
-  /** The folder dialog: where the results are written. */
-  'batch.chooseFolder': call(z.undefined(), z.object({ path: z.string().nullable() })),
+  /** Main's folder dialog: where the results are written; null when it was closed without a choice. */
+  'batch.chooseFolder': call(z.undefined(), z.object({ folder: z.object({ handle: FolderHandleSchema, path: z.string() }).nullable() })),
 };
 
 export const batchEvents = {

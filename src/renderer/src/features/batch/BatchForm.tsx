@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchFormat, type BatchPicture, type BatchSpec, type BatchTool } from '../../../../shared/batch/plan';
+import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
@@ -31,7 +31,7 @@ const TOOL_HINTS: Readonly<Record<BatchTool, string>> = {
 /** Every shape Expand offers: the plain ratios, then the social formats. */
 const ALL_FORMATS: readonly BatchFormat[] = [...RATIOS, ...SOCIAL_FORMATS];
 
-const askQuote = (spec: BatchSpec) => gen.batch.quote({ spec });
+const askQuote = ({ outputFolder: _folder, ...spec }: BatchAsk) => gen.batch.quote({ spec });
 
 /** Stores a chosen file as an asset and reads its size; a file that is not a picture says so. */
 async function importPicture(file: File): Promise<BatchPicture | string> {
@@ -72,17 +72,17 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   // Long (over 80 lines) for its markup (about 140 of its lines): the tool and its settings, the pictures and folders
   // chosen, the mask, the output folder and the batch's summary.
   // The draft outlives the screen (the gallery adds to it too); only the quote and the busy state are this form's.
-  const { pictures, tool, endpointId, mask, partner, picturesAre, formats, prompt, outputDir, problems } = useBatchDraft();
+  const { pictures, tool, endpointId, mask, partner, picturesAre, formats, prompt, outputFolder, problems } = useBatchDraft();
   const [busy, setBusy] = useState(false);
 
   // A new spec only when a part of the batch changes (the draft's parts keep their identity until then), so it is
   // planned and priced once per change of batch.
   const spec = useMemo(
-    (): BatchSpec | null =>
-      outputDir
-        ? { tool, endpointId, pictures: [...pictures], mask, partner, picturesAre, formats: ALL_FORMATS.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputDir }
+    (): BatchAsk | null =>
+      outputFolder
+        ? { tool, endpointId, pictures: [...pictures], mask, partner, picturesAre, formats: ALL_FORMATS.filter((f) => formats.includes(f.label)).map(({ label, ratioW, ratioH }) => ({ label, ratioW, ratioH })), prompt, outputFolder: outputFolder.handle }
         : null,
-    [tool, endpointId, pictures, mask, partner, picturesAre, formats, prompt, outputDir],
+    [tool, endpointId, pictures, mask, partner, picturesAre, formats, prompt, outputFolder],
   );
   const planned = useMemo(() => (spec && spec.pictures.length > 0 ? planBatch(spec) : null), [spec]);
   // A quote answers the batch as it was asked; a changed batch waits for its own.
@@ -201,14 +201,14 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
           <Button
             onClick={() =>
               void gen.batch.chooseFolder().then((r) => {
-                if (r.ok && r.value.path) batchDraft.setOutputDir(r.value.path);
+                if (r.ok && r.value.folder) batchDraft.setOutputFolder(r.value.folder);
               })
             }
           >
             Choose folder…
           </Button>
           <small className="batch-path" role="status" aria-label="Output folder">
-            {outputDir ?? 'None yet.'}
+            {outputFolder?.path ?? 'None yet.'}
           </small>
         </div>
       </div>

@@ -31,7 +31,7 @@ describe('the batch being prepared', () => {
     batchDraft.toggleFormat('1x1', false);
     batchDraft.toggleFormat('4x5', true);
     batchDraft.setPrompt('a calm sea');
-    batchDraft.setOutputDir('/home/ann/out');
+    batchDraft.setOutputFolder({ handle: 'fo-00000000-0000-4000-8000-000000000000', path: '/home/ann/out' });
     batchDraft.setMask(pic(9));
     expect(useBatchDraft.getState()).toMatchObject({
       pictures: [pic(1), pic(2)],
@@ -39,11 +39,11 @@ describe('the batch being prepared', () => {
       endpointId: 'gen-pro-1.0-expand',
       formats: ['9x16', '16x9', '4x5'],
       prompt: 'a calm sea',
-      outputDir: '/home/ann/out',
+      outputFolder: { handle: 'fo-00000000-0000-4000-8000-000000000000', path: '/home/ann/out' },
       mask: pic(9),
     });
     batchDraft.clearPictures();
-    expect(useBatchDraft.getState()).toMatchObject({ pictures: [], tool: 'expand', outputDir: '/home/ann/out' });
+    expect(useBatchDraft.getState()).toMatchObject({ pictures: [], tool: 'expand', outputFolder: { handle: 'fo-00000000-0000-4000-8000-000000000000', path: '/home/ann/out' } });
   });
 
   it('a started run takes its pictures and problems away and keeps the tool, model, shapes, prompt and folder for the next', () => {
@@ -51,7 +51,7 @@ describe('the batch being prepared', () => {
     batchDraft.chooseTool('try-on');
     batchDraft.setPartner(pic(5));
     batchDraft.setPicturesAre('people');
-    batchDraft.setOutputDir('/home/ann/out');
+    batchDraft.setOutputFolder({ handle: 'fo-00000000-0000-4000-8000-000000000000', path: '/home/ann/out' });
     const before = useBatchDraft.getState();
     batchDraft.started();
     expect(useBatchDraft.getState()).toEqual({ ...before, pictures: [], problems: [] });

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { BATCH_TOOL_WORDS, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 
+/** A folder main's dialog answered: the handle it is named by, and where it is. */
+export interface ChosenFolder {
+  readonly handle: string;
+  readonly path: string;
+}
+
 /**
  * The batch the artist is preparing: kept here, not in the form, so leaving the Batch screen (for the gallery, the
  * studio, Settings) and coming back finds it as it was left, until it is run or cleared.
@@ -15,7 +21,8 @@ interface BatchDraft {
   /** the labels of the shapes ticked for Expand */
   readonly formats: readonly string[];
   readonly prompt: string;
-  readonly outputDir: string | null;
+  /** the folder picked in main's dialog: its handle (what a batch is started with) and its path (what is shown) */
+  readonly outputFolder: ChosenFolder | null;
   /** what went wrong with the last pictures added or the last run, in words */
   readonly problems: readonly string[];
 }
@@ -29,7 +36,7 @@ const EMPTY: BatchDraft = {
   picturesAre: 'garments',
   formats: ['9x16', '1x1', '16x9'],
   prompt: '',
-  outputDir: null,
+  outputFolder: null,
   problems: [],
 };
 
@@ -74,7 +81,7 @@ export const batchDraft = {
   setPicturesAre: (picturesAre: BatchDraft['picturesAre']) => set((s) => (s.picturesAre === picturesAre ? {} : { picturesAre, partner: null })),
   toggleFormat: (label: string, on: boolean) => set((s) => ({ formats: on ? [...s.formats.filter((f) => f !== label), label] : s.formats.filter((f) => f !== label) })),
   setPrompt: (prompt: string) => set({ prompt }),
-  setOutputDir: (outputDir: string) => set({ outputDir }),
+  setOutputFolder: (outputFolder: ChosenFolder) => set({ outputFolder }),
   setProblems: (problems: readonly string[]) => set({ problems }),
   /**
    * A run has started: its pictures are done with (sent again they would make the same files twice), but the tool,
