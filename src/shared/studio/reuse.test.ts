@@ -94,3 +94,24 @@ describe('reusing a result’s parameters', () => {
     );
   });
 });
+
+describe('reusing a result whose picture is gone', () => {
+  it('leaves the canvas without a picture, never the one it showed, and says which input to give', () => {
+    const made: CanvasDocument = { ...emptyDocument('gen-2-pro'), intent: 'edit', base: ref(1), references: [ref(2)], formValues: { 'gen-2-pro': { prompt: 'x' } } };
+    const first = canvasRequest(getEndpoint('gen-2-pro'), made);
+    const reuse = reuseDocument(changed(), getEndpoint('gen-2-pro'), first.params, stored(first, ['input_image']));
+    expect(reuse.document.base).toBeNull();
+    expect(reuse.pictureMissing).toBe(true);
+    expect(reuse.missing).toEqual([]);
+    expect(reuse.replaced).toContain('the picture');
+    expect(reuseMessage('Gen 2 Pro', reuse, 'Ctrl+Z')).toBe(
+      'Gen 2 Pro’s settings are back in the studio. The picture this was made from is no longer in the library — choose one: open a picture, drop one on the canvas, or paste one. They replaced the picture and the 3 references on the canvas: Ctrl+Z brings them back.',
+    );
+  });
+
+  it('keeps the picture when the request did not send one', () => {
+    const reuse = reuseDocument(changed(), getEndpoint('gen-2-pro'), { prompt: 'a fox' }, []);
+    expect(reuse.pictureMissing).toBe(false);
+    expect(reuse.document.base).toEqual(changed().base);
+  });
+});

@@ -33,8 +33,13 @@ export interface Reuse {
   readonly maskAssetId: string | null;
   /** What was on the canvas and is replaced, in words ("the picture", "the 3 references"): undo brings it back. */
   readonly replaced: readonly string[];
-  /** Inputs of the request that are no longer stored, in words. */
+  /** Inputs of the request that are no longer stored, in words (the picture apart: see `pictureMissing`). */
   readonly missing: readonly string[];
+  /**
+   * The request's picture is no longer stored: the canvas is left without one (never the picture it showed, which
+   * the next Generate would be charged on) until the artist gives one.
+   */
+  readonly pictureMissing: boolean;
 }
 
 /**
@@ -93,11 +98,13 @@ export function reuseDocument(
     inputs.map((i) => i.field),
   );
   const byField = new Map(inputs.filter((i) => i.asset).map((i) => [i.field, i.asset!]));
-  const missing = [...new Set(inputs.filter((i) => !i.asset).map((i) => fieldLabel(i.field)))];
   const raw = canvasUse(endpoint);
   // Which field held the picture: an editor in an intent that sends it takes the picture as its first image.
   const pictureField = intent.sendsPicture ? (documentUse(endpoint, { intent: intent.id, base: { assetId: 'x', name: '', width: 1, height: 1 } }).imageField ?? null) : null;
   const picture = pictureField ? byField.get(pictureField) : undefined;
+  const pictureMissing = pictureField !== null && !picture;
+  const missing = [...new Set(inputs.filter((i) => !i.asset && i.field !== pictureField).map((i) => fieldLabel(i.field)))];
+  // A picture no longer stored leaves the canvas empty: keeping the one shown would send (and charge) another picture.
   const base = picture ? imageRef(picture) : pictureField ? null : document.base;
   const use = documentUse(endpoint, { intent: intent.id, base });
 
@@ -161,12 +168,16 @@ export function reuseDocument(
     timeline,
   };
   const maskField = raw.maskField;
-  return { document: next, intent, maskAssetId: maskField ? (byField.get(maskField)?.assetId ?? null) : null, replaced, missing };
+  return { document: next, intent, maskAssetId: maskField ? (byField.get(maskField)?.assetId ?? null) : null, replaced, missing, pictureMissing };
 }
 
+/** Said when a reused result's picture is gone; Generate waits until a picture is given. */
+export const PICTURE_MISSING = 'The picture this was made from is no longer in the library — choose one: open a picture, drop one on the canvas, or paste one.';
+
 /** What a reuse says, in words: where the parameters went, what it replaced (undo brings it back), what is gone. */
-export function reuseMessage(title: string, reuse: Pick<Reuse, 'replaced' | 'missing'>, undoKeys: string): string {
+export function reuseMessage(title: string, reuse: Pick<Reuse, 'replaced' | 'missing' | 'pictureMissing'>, undoKeys: string): string {
   const parts = [`${title}’s settings are back in the studio.`];
+  if (reuse.pictureMissing) parts.push(PICTURE_MISSING);
   if (reuse.replaced.length > 0) parts.push(`They replaced ${listWords([...reuse.replaced])} on the canvas: ${undoKeys} brings ${reuse.replaced.length === 1 && !reuse.replaced[0]!.endsWith('s') ? 'it' : 'them'} back.`);
   if (reuse.missing.length > 0) parts.push(`Not brought back, as ${reuse.missing.length === 1 ? 'it is' : 'they are'} no longer stored: ${listWords([...reuse.missing])}.`);
   return parts.join(' ');

@@ -93,7 +93,9 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   if (base && base.assetId !== before.base?.assetId && !useCanvasStore.getState().setBase(base)) {
     return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The picture could not be replaced, so the parameters were not reused.' };
   }
-  useCanvasStore.getState().change('Reuse parameters', (d) => ({ ...reuse.document, base: d.base }));
+  // A picture no longer stored leaves the canvas without one (undo brings the old one back with its mask): the
+  // picture shown before must not be the one the next Generate sends and is charged for.
+  useCanvasStore.getState().change('Reuse parameters', (d) => ({ ...reuse.document, base: reuse.pictureMissing ? null : d.base }));
   const mask = reuse.maskAssetId ? found.get(reuse.maskAssetId) : undefined;
   if (mask) await applyAsMask(mask);
   const clip = endpoint.id === UPSCALE_ENDPOINT_ID ? inputs.find((i) => i.asset?.kind === 'video')?.asset : undefined;
@@ -104,7 +106,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   const seed = reuse.document.formValues[endpoint.id]?.seed;
   studio.reused(endpoint.id, typeof seed === 'number' ? seed : null, reusedVariations(source.group));
   const dropped = unknown.length > 0 ? ` ${endpoint.title} has no setting ${unknown.join(', ')} any more; left out.` : '';
-  const note: ActionNote = { kind: reuse.missing.length > 0 || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
+  const note: ActionNote = { kind: reuse.missing.length > 0 || reuse.pictureMissing || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
   studio.say({ ...note, about: endpoint.id });
   return note;
 }

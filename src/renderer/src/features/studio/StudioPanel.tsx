@@ -25,7 +25,7 @@ import { VideoPanel } from '../video/VideoPanel';
 import { costText, stateLabel, numberText as fmt } from '../queue/taskText';
 import { useEstimate } from './estimate';
 import { estimateText } from './estimateText';
-import { generate, rerun } from './generate';
+import { generate, pictureWanted, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { RequestView } from './RequestView';
 import { noticeFor, useStudioStore } from './studioStore';
@@ -122,23 +122,32 @@ const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: stri
   );
 });
 
-function GenerateButtons({ video }: { video: boolean }) {
+/** Variations, Draft and Generate; `blocked` says why Generate waits (no picture to send), and blocks it. */
+function GenerateButtons({ video, blocked }: { video: boolean; blocked: string | null }) {
   const variations = useStudioStore((s) => s.variations);
-  const busy = useStudioStore((s) => s.busy);
+  const sending = useStudioStore((s) => s.busy);
+  const busy = sending || blocked !== null;
   return (
-    <div className="generate-row">
-      <NumberField className="variations" label="Variations" hideLabel={false} min={1} max={MAX_VARIATIONS} value={variations} onCommit={(n) => useStudioStore.getState().setVariations(n)} />
-      {video && (
-        <Button disabled={busy} title="A quick, cheaper render at the draft size to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
-          Draft
-        </Button>
+    <>
+      {blocked && (
+        <p className="muted small" role="note" aria-label="Why Generate waits">
+          {blocked}
+        </p>
       )}
-      {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
-      <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
-        {busy ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-        <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
-      </Button>
-    </div>
+      <div className="generate-row">
+        <NumberField className="variations" label="Variations" hideLabel={false} min={1} max={MAX_VARIATIONS} value={variations} onCommit={(n) => useStudioStore.getState().setVariations(n)} />
+        {video && (
+          <Button disabled={busy} title="A quick, cheaper render at the draft size to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
+            Draft
+          </Button>
+        )}
+        {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
+        <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
+          {sending ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
+          <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -205,7 +214,7 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
           {/* Generate and its price stay in view at the panel's foot however long the form above grows. */}
           <div className="generate-dock">
             <SeedControl endpoint={endpoint} />
-            <GenerateButtons video={use.modeField !== null} />
+            <GenerateButtons video={use.modeField !== null} blocked={pictureWanted(endpoint, document)} />
             <Readout endpoint={endpoint} document={document} request={request} count={variations} />
           </div>
         </>

@@ -16,16 +16,27 @@ import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import { sendUpscale } from '../upscale/sendUpscale';
 
 /**
+ * Why Generate waits for a picture, or null: the intent sends one and the canvas has none (a reused result's
+ * picture that is gone leaves it so). The panel keeps Generate blocked while this says something.
+ */
+export function pictureWanted(endpoint: EndpointSpec, document: CanvasDocument): string | null {
+  const intent = intentFor(document.intent, endpoint.id);
+  if (document.base || !intent.sendsPicture) return null;
+  // An editor without a picture would take its first reference as image 1: asked with one, does it send a picture?
+  const withPicture = documentUse(endpoint, { ...document, base: { assetId: '0'.repeat(64), name: '', width: 1, height: 1 } });
+  if (!withPicture.imageField) return null;
+  return `${intent.label} works on a picture: open one (Open a picture…), drop one on the canvas, or paste one.`;
+}
+
+/**
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
  * an inpaint with nothing to repaint would be charged for a copy of the picture.
  */
 async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promise<string | null> {
   const { mask } = useCanvasStore.getState();
   const use = documentUse(endpoint, document);
-  const intent = intentFor(document.intent, endpoint.id);
-  if (use.imageField && !document.base && intent.sendsPicture) {
-    return `${intent.label} works on a picture: open one (Open a picture…), drop one on the canvas, or paste one.`;
-  }
+  const noPicture = pictureWanted(endpoint, document);
+  if (noPicture) return noPicture;
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
     return 'Try on needs a garment: add a photo of it to the references.';
   }
