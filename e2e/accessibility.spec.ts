@@ -1,28 +1,8 @@
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
-import type { AxeResults } from 'axe-core';
 import type { Page } from '@playwright/test';
+import { scan, type Finding } from './axe';
 import { openCanvas, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 import { INTENTS, intentModels } from '../src/shared/studio/intents';
-
-/** One finding of axe-core on a screen: the rule, its impact and how many elements break it. */
-interface Finding {
-  readonly screen: string;
-  readonly rule: string;
-  readonly impact: string;
-  readonly count: number;
-}
-
-const AXE_SOURCE = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core run in the page itself, on the whole document, violations only. */
-async function scan(page: Page, screen: string): Promise<Finding[]> {
-  // Evaluated rather than added as a script tag, which the app's content security policy refuses.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await AXE_SOURCE);
-  const result = await page.evaluate(() => (window as unknown as { axe: { run(o: object): Promise<AxeResults> } }).axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => ({ screen, rule: v.id, impact: v.impact ?? 'unknown', count: v.nodes.length }));
-}
 
 /** Moderate and minor findings not fixed yet, each explained in docs/design-system.md (Accessibility). */
 const WRITTEN_DOWN = new Set(['heading-order', 'aria-allowed-role', 'empty-table-header']);

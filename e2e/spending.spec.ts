@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { scan } from './axe';
 import { expect, test } from './fixtures';
 
 test('a task whose outcome is unknown is listed under Spending until the artist says whether it was charged', async ({ app }) => {
@@ -63,16 +64,32 @@ test('Spending charts the Sandbox runs per day and model, draws the caps, and li
   const section = page.locator('section', { has: page.getByRole('heading', { name: /^Spending/ }) });
   const perDay = section.getByRole('img', { name: /Credits per day for the last 30 days/ });
   await expect(perDay).toHaveAccessibleName(new RegExp(`${total} credits in all`));
-  // Two models, stacked on today's bar; the daily cap is a labelled line, the weekly and monthly ones too.
-  await expect(section.locator('.recharts-legend-item-text').filter({ hasText: 'Dev' })).toHaveCount(1);
-  await expect(section.locator('.recharts-legend-item-text').filter({ hasText: 'Pro 1.1' })).toHaveCount(1);
-  await expect(perDay.locator('.recharts-bar-rectangle path')).toHaveCount(2);
+  // Two models of one family: one bar of today, named by family in the key under the chart, the daily cap in the
+  // key too; the weekly and monthly caps are lines named in the running totals' key.
+  const models = section.getByRole('list', { name: 'Models, and the daily cap' });
+  await expect(models.getByRole('listitem')).toHaveText([`Pro 1 and Dev · ${total} credits`, 'Daily cap 40 credits']);
+  await expect(perDay.locator('.recharts-bar-rectangle path')).toHaveCount(1);
   await expect(perDay.locator('.recharts-reference-line')).toHaveCount(1);
-  await expect(perDay).toContainText('Daily cap 40 credits');
   const running = section.getByRole('img', { name: /each week and month/ });
   await expect(running.locator('.recharts-reference-line')).toHaveCount(2);
-  await expect(running).toContainText('Weekly cap 100 credits');
-  await expect(running).toContainText('Monthly cap 300 credits');
+  await expect(section.getByRole('list', { name: /Running totals/ })).toContainText('Weekly cap 100 credits');
+  await expect(section.getByRole('list', { name: /Running totals/ })).toContainText('Monthly cap 300 credits');
+
+  // A daily cap below what today spent: its line crosses today's bar, and nothing written on the plot covers it.
+  await page.evaluate((day) => window.gen.spending.setCaps({ keyId: 'sandbox', caps: { day, week: 100, month: 300 } }), Math.round((total / 2) * 100) / 100);
+  await expect(models).toContainText(`Daily cap ${Math.round((total / 2) * 100) / 100} credits`);
+  const covered = await perDay.evaluate((chart) => {
+    const boxes = (sel: string) => [...chart.querySelectorAll(sel)].map((el) => el.getBoundingClientRect());
+    const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const bars = boxes('.recharts-bar-rectangle path');
+    return [...chart.querySelectorAll('svg text')].filter((t) => bars.some((b) => overlaps(t.getBoundingClientRect(), b))).map((t) => t.textContent);
+  });
+  expect(covered).toEqual([]);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    expect(await scan(page, `Spending, ${theme}`, '.spending-charts')).toEqual([]);
+  }
 
   const runs = section.getByRole('table', { name: 'Biggest runs, last 30 days' });
   await expect(runs.getByRole('row')).toHaveCount(4);

@@ -7,3 +7,4 @@ export * from './boundingBoxes';
 export * from './responses';
 export * from './defaults';
 export * from './outputSize';
+export * from './families';

@@ -2,6 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
 import { promptOf } from '../../../../shared/studio/switching';
 import { reuseDocument, reuseMessage, type ReusedInput } from '../../../../shared/studio/reuse';
+import { reusedVariations } from '../../../../shared/studio/variations';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import type { AssetInfo, ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
@@ -32,6 +33,8 @@ export interface ReuseSource {
   readonly endpointId: string;
   readonly params: Readonly<Record<string, JsonValue>>;
   readonly inputs: ReadonlyArray<{ readonly field: string; readonly assetId: string; readonly time?: number | undefined }>;
+  /** the Generate it was one variation of (a gallery result); absent for a dropped file */
+  readonly group?: { readonly id: string; readonly count: number } | null;
 }
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
@@ -59,8 +62,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
 /**
  * Opens the studio on the result's intent and model with every parameter of its request: the prompt, seed, sizes
  * and advanced fields, and its inputs where the studio keeps them (picture, mask, references, margins, frame,
- * boxes, keyframes, clip). What it replaces on the canvas is one undo away, and the studio says so; inputs no
- * longer stored are named.
+ * boxes, keyframes, clip), and as many variations as its Generate made. What it replaces on the canvas is one undo
+ * away, and the studio says so; inputs no longer stored are named.
  */
 export async function reuseParameters(source: ReuseSource): Promise<ActionNote> {
   const endpoint = findEndpoint(source.endpointId);
@@ -97,6 +100,9 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   if (clip) await takeAsUpscaleSource(found.get(clip.assetId)!);
   const studio = useStudioStore.getState();
   studio.carry(promptOf(endpoint, reuse.document));
+  // As many variations as the result's Generate made, not what the panel held; its seed is shown as pinned.
+  const seed = reuse.document.formValues[endpoint.id]?.seed;
+  studio.reused(endpoint.id, typeof seed === 'number' ? seed : null, reusedVariations(source.group));
   const dropped = unknown.length > 0 ? ` ${endpoint.title} has no setting ${unknown.join(', ')} any more; left out.` : '';
   const note: ActionNote = { kind: reuse.missing.length > 0 || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
   studio.say({ ...note, about: endpoint.id });

@@ -1,29 +1,26 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SpendingDay, SpendingHistory } from '../../../../shared/ipc/contract';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SpendingHistory } from '../../../../shared/ipc/contract';
 import { PALETTES, TEXT } from '../../ui/theme/tokens';
 import { useThemeStore } from '../../ui/theme/themeStore';
 import { creditsText } from '../queue/taskText';
+import { seriesColour, spendingSeries, type SpendingRow } from './spendingSeries';
+import { ChartKey } from './ChartKey';
 
 /** Short day labels under the bars: "3 Mar". */
-const dayLabel = (day: SpendingDay) => new Date(day.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const dayLabel = (day: { start: number }) => new Date(day.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 const credits = (n: number) => creditsText(Math.round(n * 100) / 100) ?? '';
 
-/** The colours of the models' bars, from the theme's roles (the palette has no chart series of its own). */
-function seriesColours(theme: 'dark' | 'light'): string[] {
-  const p = PALETTES[theme];
-  return [p.accent, p.info, p.warn, p.purple, p.danger, p.note, p.muted];
-}
-
 /**
- * Credits per day for the last 30 days, stacked by model, with the daily cap as a line across the bars; below,
- * what the week and the month had reached day by day, against the weekly and monthly caps. A weekly or monthly
- * cap is a limit on a running total, so it is drawn against that total, never as a per-day line.
+ * Credits per day for the last 30 days, stacked by model family, with the daily cap as a line across the bars;
+ * below, what the week and the month had reached day by day, against the weekly and monthly caps. A weekly or
+ * monthly cap is a limit on a running total, so it is drawn against that total, never as a per-day line. The caps
+ * are named in the key under each chart, never on the plot, where a label would cover a bar.
  */
 export function SpendingChart({ history }: { history: SpendingHistory }) {
   const theme = useThemeStore((s) => s.theme);
   const p = PALETTES[theme];
-  const colours = seriesColours(theme);
-  const rows = history.days.map((d) => ({ ...d, label: dayLabel(d) }));
+  const { series, rows: byFamily } = spendingSeries(history);
+  const rows = byFamily.map((r, i) => ({ ...r, ...history.days[i]!, label: dayLabel(r) }));
   const spent = history.days.reduce((a, d) => a + d.total, 0);
   const axis = { stroke: p.line, tick: { fill: p.muted, fontSize: TEXT.xs } };
   const tooltip = {
@@ -33,7 +30,7 @@ export function SpendingChart({ history }: { history: SpendingHistory }) {
     formatter: (value: unknown) => credits(Number(value)),
   };
   const { caps } = history;
-  const capLabel = (words: string, cap: number) => ({ value: `${words} ${credits(cap)}`, position: 'insideTopRight' as const, fill: p.textSoft, fontSize: TEXT.xs });
+  const capLine = { stroke: p.text, strokeDasharray: '6 4', ifOverflow: 'extendDomain' as const };
 
   return (
     <div className="spending-charts">
@@ -48,14 +45,20 @@ export function SpendingChart({ history }: { history: SpendingHistory }) {
               <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
               <YAxis {...axis} width={44} allowDecimals={false} />
               <Tooltip {...tooltip} />
-              <Legend wrapperStyle={{ color: p.textSoft, fontSize: TEXT.sm }} />
-              {history.models.map((m, i) => (
-                <Bar key={m.id} name={m.title} stackId="spent" dataKey={(row: SpendingDay) => row.byModel[m.id] ?? 0} fill={colours[i % colours.length]} isAnimationActive={false} />
+              {series.map((f) => (
+                <Bar key={f.key} name={f.label} stackId="spent" dataKey={(row: SpendingRow) => row.bySeries[f.key] ?? 0} fill={seriesColour(f.key, p)} isAnimationActive={false} />
               ))}
-              {caps.day !== null && <ReferenceLine y={caps.day} stroke={p.danger} strokeDasharray="6 4" ifOverflow="extendDomain" label={capLabel('Daily cap', caps.day)} />}
+              {caps.day !== null && <ReferenceLine y={caps.day} {...capLine} />}
             </BarChart>
           </ResponsiveContainer>
         </div>
+        <ChartKey
+          label="Models, and the daily cap"
+          items={[
+            ...series.map((f) => ({ key: f.key, text: `${f.label} · ${credits(f.total)}`, colour: seriesColour(f.key, p), look: 'box' as const })),
+            ...(caps.day !== null ? [{ key: 'cap', text: `Daily cap ${credits(caps.day)}`, colour: p.text, look: 'dashed' as const }] : []),
+          ]}
+        />
       </figure>
       <figure className="spending-figure">
         <figcaption>Spent so far in each week (from Monday) and each month, against your weekly and monthly caps</figcaption>
@@ -66,14 +69,22 @@ export function SpendingChart({ history }: { history: SpendingHistory }) {
               <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
               <YAxis {...axis} width={44} allowDecimals={false} />
               <Tooltip {...tooltip} cursor={{ stroke: p.lineStrong }} />
-              <Legend wrapperStyle={{ color: p.textSoft, fontSize: TEXT.sm }} />
               <Line name="This week so far" type="stepAfter" dataKey="weekToDate" stroke={p.accent} dot={false} strokeWidth={2} isAnimationActive={false} />
               <Line name="This month so far" type="stepAfter" dataKey="monthToDate" stroke={p.info} dot={false} strokeWidth={2} isAnimationActive={false} />
-              {caps.week !== null && <ReferenceLine y={caps.week} stroke={p.accent} strokeDasharray="6 4" ifOverflow="extendDomain" label={capLabel('Weekly cap', caps.week)} />}
-              {caps.month !== null && <ReferenceLine y={caps.month} stroke={p.info} strokeDasharray="6 4" ifOverflow="extendDomain" label={capLabel('Monthly cap', caps.month)} />}
+              {caps.week !== null && <ReferenceLine y={caps.week} {...capLine} stroke={p.accent} />}
+              {caps.month !== null && <ReferenceLine y={caps.month} {...capLine} stroke={p.info} />}
             </LineChart>
           </ResponsiveContainer>
         </div>
+        <ChartKey
+          label="Running totals, and the weekly and monthly caps"
+          items={[
+            { key: 'week', text: 'This week so far', colour: p.accent, look: 'line' },
+            { key: 'month', text: 'This month so far', colour: p.info, look: 'line' },
+            ...(caps.week !== null ? [{ key: 'week-cap', text: `Weekly cap ${credits(caps.week)}`, colour: p.accent, look: 'dashed' as const }] : []),
+            ...(caps.month !== null ? [{ key: 'month-cap', text: `Monthly cap ${credits(caps.month)}`, colour: p.info, look: 'dashed' as const }] : []),
+          ]}
+        />
       </figure>
     </div>
   );

@@ -35,6 +35,7 @@ import { upscaleSettings } from '../upscale/sendUpscale';
 import { UpscalePanel } from '../upscale/UpscalePanel';
 import { useUpscaleStore } from '../upscale/upscaleStore';
 import { IntentPicker, ModelPicker } from './IntentAndModel';
+import { SeedControl } from './SeedControl';
 import './studio.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
@@ -203,6 +204,7 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
           </div>
           {/* Generate and its price stay in view at the panel's foot however long the form above grows. */}
           <div className="generate-dock">
+            <SeedControl endpoint={endpoint} />
             <GenerateButtons video={use.modeField !== null} />
             <Readout endpoint={endpoint} document={document} request={request} count={variations} />
           </div>

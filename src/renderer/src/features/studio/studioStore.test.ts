@@ -39,3 +39,15 @@ describe('each notice belongs to the model it speaks of', () => {
     expect(studio().lastGroups).toEqual({ 'gen-2-pro': 'group-a', 'gen-2-flex': 'group-b' });
   });
 });
+
+describe('a reuse', () => {
+  it('sets the variations to the result’s Generate’s and remembers its seed, whatever the panel held', () => {
+    studio().setVariations(4);
+    studio().reused('gen-dev', 42, 1);
+    expect(studio().variations).toBe(1);
+    expect(studio().reusedSeed).toEqual({ endpointId: 'gen-dev', seed: 42 });
+    studio().reused('gen-dev', null, 3);
+    expect(studio().variations).toBe(3);
+    expect(studio().reusedSeed).toBeNull();
+  });
+});

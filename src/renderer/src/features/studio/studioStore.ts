@@ -22,6 +22,10 @@ interface StudioState {
   readonly promptWanted: boolean;
   /** The prompt last typed, kept while a model without a prompt is chosen. */
   readonly carriedPrompt: string;
+  /** The seed a reuse brought back, so the panel can say where the pinned seed came from. */
+  readonly reusedSeed: { readonly endpointId: string; readonly seed: number } | null;
+  /** A result was reused: Generate makes as many variations as its Generate did, and its seed is named as its. */
+  reused(endpointId: string, seed: number | null, variations: number): void;
   carry(prompt: string): void;
   wantPrompt(wanted: boolean): void;
   setVariations(n: number): void;
@@ -42,6 +46,11 @@ export const useStudioStore = create<StudioState>((set, get) => ({
   lastGroups: {},
   busy: false,
   carriedPrompt: '',
+  reusedSeed: null,
+  reused: (endpointId, seed, variations) => {
+    set({ reusedSeed: seed === null ? null : { endpointId, seed } });
+    get().setVariations(variations);
+  },
   promptWanted: false,
   wantPrompt: (promptWanted) => set({ promptWanted }),
   carry: (carriedPrompt) => set({ carriedPrompt }),

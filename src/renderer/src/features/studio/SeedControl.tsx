@@ -1,0 +1,28 @@
+import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
+import { takesSeed } from '../../../../shared/studio/variations';
+import { Button } from '../../ui/Button';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useStudioStore } from './studioStore';
+
+/**
+ * A pinned seed, said beside Generate rather than only under Advanced: every Generate repeats it (each variation
+ * one on from it) until the artist takes a new random seed, one click here.
+ */
+export function SeedControl({ endpoint }: { endpoint: EndpointSpec }) {
+  const seed = useCanvasStore((s) => s.document.formValues[endpoint.id]?.seed);
+  const reused = useStudioStore((s) => s.reusedSeed);
+  if (!takesSeed(endpoint) || typeof seed !== 'number') return null;
+  const fromResult = reused?.endpointId === endpoint.id && reused.seed === seed;
+  return (
+    <p className="seed-pin" role="group" aria-label="Seed">
+      <span>
+        Seed {seed}
+        {fromResult ? ' from the result' : ', pinned'}
+      </span>
+      <span aria-hidden="true">·</span>
+      <Button variant="link" size="sm" title="Forget this seed: Generate picks a new random one each time" onClick={() => useCanvasStore.getState().setFormValue('seed', undefined)}>
+        New seed
+      </Button>
+    </p>
+  );
+}
