@@ -87,7 +87,6 @@ export type BatchAsk = z.infer<typeof BatchAskSchema>;
 /** A batch as main runs and saves it: its settings and the folder the handle stood for, an absolute path. */
 export const BatchSpecSchema = BatchSettingsSchema.extend({ outputDir: z.string().min(1).max(4096) });
 export type BatchSpec = z.infer<typeof BatchSpecSchema>;
-export type BatchSpecInput = z.input<typeof BatchSpecSchema>;
 
 /** One request of the batch: a picture (in one format) and the file its result is written as. */
 export interface BatchItem {
