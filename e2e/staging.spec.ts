@@ -263,3 +263,34 @@ test('an erase result kept outside the mask untouched changes only the painted p
   expect(await pixel(file, ...inside)).toEqual(await pixel(raw, ...inside));
   expect(await pixel(file, 5, 5)).toEqual(before(5, 5));
 });
+
+test('a result larger than the picture is shown whole, fitted, and Fit and 100% work on it as on the picture', async ({ app }) => {
+  test.setTimeout(90_000);
+  const { page } = app;
+  const canvas = await openCanvas(page);
+  await openPicture(page, await png(W, H, '#3a6'));
+  // Ultra makes about 2752×1536 whatever the picture: centred on a 400×300 picture, it reaches far past it.
+  await useModel(page, 'gen-pro-1.1-ultra');
+  await generate(page, 'a wide valley at dawn');
+  const ready = results(page).getByRole('option', { name: /Ready/ });
+  await expect(ready).toHaveCount(1, { timeout: 30_000 });
+  await ready.click();
+  const preview = page.getByRole('group', { name: 'Result preview' });
+  const shown = preview.getByRole('img');
+  expect(await naturalWidth(shown)).toBeGreaterThan(W * 4);
+  /** Whether the result's whole picture is inside the canvas's box (not under the toolbar or the strip). */
+  const whole = async () => {
+    const [r, c] = [await shown.boundingBox(), await canvas.boundingBox()];
+    return r !== null && c !== null && r.x >= c.x - 1 && r.y >= c.y - 1 && r.x + r.width <= c.x + c.width + 1 && r.y + r.height <= c.y + c.height + 1;
+  };
+  await expect.poll(whole).toBe(true);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: test.info().outputPath(`result-fitted-${theme}.png`) });
+  }
+  // The zoom controls act on the canvas and the result together: 100% is one result pixel to one screen pixel.
+  await page.getByRole('button', { name: '100%, actual size' }).click();
+  await expect.poll(async () => Math.round((await shown.boundingBox())!.width)).toBe(await naturalWidth(shown));
+  await page.getByRole('button', { name: 'Fit to window' }).click();
+  await expect.poll(whole).toBe(true);
+});

@@ -49,11 +49,26 @@ describe('planning a batch', () => {
     expect(expandMargins(800, 800, { ratioW: 1, ratioH: 1 })).toEqual({ top: 0, bottom: 0, left: 0, right: 0 });
   });
 
+  it('makes one picture per distinct size, named for what it is: 1:1 and Square post ticked together are one file', () => {
+    const ratio = (label: string) => ({ label, ratioW: Number(label.split('x')[0]), ratioH: Number(label.split('x')[1]) });
+    const social = (label: string) => SOCIAL_FORMATS.find((f) => f.label === label)!;
+    const plan = planBatch({ ...base, tool: 'expand', endpointId: 'gen-pro-1.0-expand', formats: [ratio('1x1'), ratio('16x9'), social('square-post'), social('video-thumbnail'), social('story')] });
+    if (!plan.ok) throw new Error(plan.problem);
+    // Two pictures × three sizes, not two × five.
+    expect(plan.items).toHaveLength(6);
+    expect(plan.items.slice(0, 3).map((i) => [i.outputStem, i.format])).toEqual([
+      ['IMG_0042-expand-1x1', '1x1, square-post'],
+      ['IMG_0042-expand-16x9', '16x9, video-thumbnail'],
+      ['IMG_0042-expand-story', 'story'],
+    ]);
+    expect(SOCIAL_FORMATS.map((f) => f.label)).toEqual(['square-post', 'portrait-post', 'story', 'video-thumbnail', 'pin']);
+  });
+
   it('expands to the social formats by name, and refuses a shape too far for the model', () => {
     expect(expandMargins(1000, 1000, SOCIAL_FORMATS.find((f) => f.label === 'story')!)).toEqual({ top: 389, bottom: 389, left: 0, right: 0 });
     expect(expandMargins(5000, 100, { ratioW: 1, ratioH: 1 })).toBe('too-far');
-    const far = planBatch({ ...base, pictures: [pic(1, 'strip.png', 5000, 100)], tool: 'expand', endpointId: 'gen-pro-1.0-expand', formats: [{ label: 'square', ratioW: 1, ratioH: 1 }] });
-    expect(far).toEqual({ ok: false, problem: expect.stringContaining('strip.png is too far from square') });
+    const far = planBatch({ ...base, pictures: [pic(1, 'strip.png', 5000, 100)], tool: 'expand', endpointId: 'gen-pro-1.0-expand', formats: [{ label: 'square-post', ratioW: 1, ratioH: 1 }] });
+    expect(far).toEqual({ ok: false, problem: expect.stringContaining('strip.png is too far from square-post') });
   });
 
   it('scales one mask to each picture', () => {

@@ -49,10 +49,10 @@ export type BatchFormat = z.infer<typeof BatchFormatSchema>;
 
 /** Social formats offered by name, each a ratio; the file is named by its key. */
 export const SOCIAL_FORMATS: readonly (BatchFormat & { words: string })[] = [
-  { label: 'square', ratioW: 1, ratioH: 1, words: 'Square post (1:1)' },
+  { label: 'square-post', ratioW: 1, ratioH: 1, words: 'Square post (1:1)' },
   { label: 'portrait-post', ratioW: 4, ratioH: 5, words: 'Portrait post (4:5)' },
   { label: 'story', ratioW: 9, ratioH: 16, words: 'Story or reel (9:16)' },
-  { label: 'widescreen', ratioW: 16, ratioH: 9, words: 'Video thumbnail (16:9)' },
+  { label: 'video-thumbnail', ratioW: 16, ratioH: 9, words: 'Video thumbnail (16:9)' },
   { label: 'pin', ratioW: 2, ratioH: 3, words: 'Pin (2:3)' },
 ];
 
@@ -87,7 +87,6 @@ export type BatchAsk = z.infer<typeof BatchAskSchema>;
 /** A batch as main runs and saves it: its settings and the folder the handle stood for, an absolute path. */
 export const BatchSpecSchema = BatchSettingsSchema.extend({ outputDir: z.string().min(1).max(4096) });
 export type BatchSpec = z.infer<typeof BatchSpecSchema>;
-export type BatchSpecInput = z.input<typeof BatchSpecSchema>;
 
 /** One request of the batch: a picture (in one format) and the file its result is written as. */
 export interface BatchItem {
@@ -125,11 +124,13 @@ export function fileStem(name: string): string {
 /** "9x16" for a ratio, or the format's own label. */
 export const formatSuffix = (f: BatchFormat) => f.label.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || `${f.ratioW}x${f.ratioH}`;
 
+type Margins = { top: number; bottom: number; left: number; right: number };
+
 /**
  * The margins that grow a picture to a ratio without cropping: the short way is grown, split evenly (the odd pixel
  * to the right or bottom). All zero when the picture has it already; `too-far` when a side would pass the model's limit.
  */
-export function expandMargins(width: number, height: number, f: Pick<BatchFormat, 'ratioW' | 'ratioH'>): { top: number; bottom: number; left: number; right: number } | 'too-far' {
+export function expandMargins(width: number, height: number, f: Pick<BatchFormat, 'ratioW' | 'ratioH'>): Margins | 'too-far' {
   const target = f.ratioW / f.ratioH;
   let top = 0;
   let bottom = 0;
@@ -146,6 +147,24 @@ export function expandMargins(width: number, height: number, f: Pick<BatchFormat
   }
   if (Math.max(top, bottom, left, right) > MAX_EXPAND_SIDE) return 'too-far';
   return { top, bottom, left, right };
+}
+
+/**
+ * The shapes one picture is grown to, one per distinct size: "1:1" and "Square post (1:1)" ticked together (or two
+ * ratios that come to the same pixels) make one request and one file, named by the first and listing all. Words
+ * when a shape is too far for the model.
+ */
+function distinctShapes(picture: BatchPicture, formats: readonly BatchFormat[]): { suffixes: string[]; margins: Margins }[] | string {
+  const bySize = new Map<string, { suffixes: string[]; margins: Margins }>();
+  for (const f of formats) {
+    const margins = expandMargins(picture.width, picture.height, f);
+    if (margins === 'too-far') return `${picture.name} is too far from ${formatSuffix(f)}: a side would grow by more than ${MAX_EXPAND_SIDE} pixels. Leave that shape out or that picture.`;
+    const key = `${margins.top} ${margins.bottom} ${margins.left} ${margins.right}`;
+    const same = bySize.get(key);
+    if (!same) bySize.set(key, { suffixes: [formatSuffix(f)], margins });
+    else if (!same.suffixes.includes(formatSuffix(f))) same.suffixes.push(formatSuffix(f));
+  }
+  return [...bySize.values()];
 }
 
 const fieldOfRole = (e: EndpointSpec, role: string) => e.fields.find((f) => f.role === role)?.name ?? null;
@@ -201,12 +220,10 @@ export function planBatch(input: BatchSettingsInput): BatchPlanResult {
     if (typeof inputs === 'string') return { ok: false, problem: inputs };
     const stem = fileStem(picture.name);
     if (spec.tool === 'expand') {
-      for (const f of spec.formats) {
-        const margins = expandMargins(picture.width, picture.height, f);
-        if (margins === 'too-far') {
-          return { ok: false, problem: `${picture.name} is too far from ${formatSuffix(f)}: a side would grow by more than ${MAX_EXPAND_SIDE} pixels. Leave that shape out or that picture.` };
-        }
-        items.push({ index: items.length, picture: pi, format: formatSuffix(f), outputStem: unique(`${stem}-${tool.suffix}-${formatSuffix(f)}`), endpointId: endpoint.id, params: { ...base, ...margins }, inputs, scaledMask: null });
+      const shapes = distinctShapes(picture, spec.formats);
+      if (typeof shapes === 'string') return { ok: false, problem: shapes };
+      for (const { suffixes, margins } of shapes) {
+        items.push({ index: items.length, picture: pi, format: suffixes.join(', '), outputStem: unique(`${stem}-${tool.suffix}-${suffixes[0]}`), endpointId: endpoint.id, params: { ...base, ...margins }, inputs, scaledMask: null });
       }
       continue;
     }

@@ -44,12 +44,14 @@ describe('the price of a request before it is sent', () => {
   });
 
   it('tells a flat part from a per-megapixel part once runs differ in size', () => {
-    // A tool the list does not name, charged 2 + 1 per output megapixel.
+    // A tool the list does not name, charged 2.5 for its first megapixel and 1.5 per further one.
     const deblur = getEndpoint('deblur-v1');
-    const charged = (mp: number) => run(2 + mp, { inputMp: mp, outputMp: mp, seconds: 0 });
+    const charged = (mp: number) => run(2.5 + 1.5 * Math.max(0, mp - 1), { inputMp: mp, outputMp: mp, seconds: 0 });
     const runs = [charged(0.5), charged(1), charged(4)];
     expect(estimatePrice(deblur, { inputMp: 2, outputMp: 2, seconds: 0 }, runs).cost).toBe(4);
-    expect(estimatePrice(deblur, { inputMp: 8, outputMp: 8, seconds: 0 }, runs).cost).toBe(10);
+    expect(estimatePrice(deblur, { inputMp: 8, outputMp: 8, seconds: 0 }, runs).cost).toBe(13);
+    // One run of a small picture: a first megapixel's price, so a picture of under a megapixel costs the same.
+    expect(estimatePrice(deblur, { inputMp: 0.9, outputMp: 0.9, seconds: 0 }, [charged(0.1)]).cost).toBe(2.5);
   });
 
   it('prices an edit of a model the list does not name above its text-to-image runs, by the images sent in', () => {

@@ -27,13 +27,18 @@ export const RUNS_CONSIDERED = 12;
  * How a model's price is built, as two parts: one that does not grow with the request (a first megapixel, a flat
  * price per image) and one that does (further output megapixels, input megapixels, seconds of video). From the
  * public list where it names the model (or the base of a finetuned one); otherwise by kind: a video by its seconds times its frame's megapixels,
- * any other model by a flat part and its output megapixels (input megapixels at half their rate).
+ * a tool by a flat first megapixel and its further ones, any other model by a flat part and its output megapixels (input megapixels at half their rate).
  */
 function priceParts(endpoint: EndpointSpec, usage: Usage): { fixed: number; growing: number } {
   // A finetuned model is not on the list, but it is priced the way its base model is.
   const listed = listPrice(endpoint.id) ?? (endpoint.finetuneOf ? listPrice(endpoint.finetuneOf) : undefined);
   if (listed) return listParts(listed, usage);
   if (endpoint.kind === 'video' || usage.seconds > 0) return { fixed: 0, growing: usage.seconds * usage.outputMp };
+  // A tool's picture out is the picture it is sent (deblur, erase) or one of a size it is told (outpainting): priced
+  // the way the service prices pictures by size, a first megapixel flat and each further one at half that (the
+  // list's own guess for the second generation), the picture sent not counted a second time. So one run of a small
+  // picture prices a large one near what it costs, and runs of two sizes past a megapixel tell both parts apart.
+  if (endpoint.kind === 'tool') return { fixed: 1, growing: Math.max(0, usage.outputMp - 1) / 2 };
   // Input images count too, as on every listed model that takes them: at half an output megapixel's rate.
   return { fixed: 1, growing: usage.outputMp + usage.inputMp / 2 };
 }

@@ -1,8 +1,8 @@
 import { planBatch, type BatchItem, type BatchSettings } from '../../../shared/batch/plan';
-import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { BatchQuote } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
+import type { Usage } from '../../../shared/pricing/usage';
+import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { checkGroup, groupRefusal } from '../engine/capCheck';
 import type { CapAsk } from '../spending/spendingService';
 import type { BatchDeps } from './batchService';
@@ -14,10 +14,11 @@ type PricingDeps = Pick<BatchDeps, 'spending' | 'engine'>;
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** What a batch would cost, and why the caps would refuse it (null: they would not). */
-export function quoteBatch(d: PricingDeps, spec: BatchSettings): BatchQuote {
+export async function quoteBatch(d: PricingDeps, spec: BatchSettings): Promise<BatchQuote> {
   const items = planOrRefuse(spec);
-  const prices = batchPrices(d, spec, items);
-  const refusal = groupRefusal(d, capAsk(spec, items));
+  const usages = await usagesOf(d, items);
+  const prices = batchPrices(d, items, usages);
+  const refusal = groupRefusal(d, capAsk(items, usages));
   return { count: items.length, prices, total: round(prices.reduce<number>((s, p) => s + (p ?? 0), 0)), unpriced: prices.filter((p) => p === null).length, refusal, outputNames: items.map((i) => i.outputStem) };
 }
 
@@ -27,29 +28,33 @@ export function planOrRefuse(spec: BatchSettings): BatchItem[] {
   return planned.items;
 }
 
-function usageOf(spec: BatchSettings, item: BatchItem): Usage | undefined {
-  const endpoint = findEndpoint(item.endpointId);
-  if (!endpoint) return undefined;
-  const sizes = new Map([...spec.pictures, ...(spec.mask ? [spec.mask] : []), ...(spec.partner ? [spec.partner] : [])].map((p) => [p.assetId, p]));
-  const picture = spec.pictures[item.picture]!;
-  const inputs = Object.fromEntries(Object.entries(item.inputs).map(([field, assetId]) => [field, { assetId }]));
-  if (item.scaledMask) inputs[item.scaledMask.field] = { assetId: picture.assetId };
-  return expectedUsage(endpoint, { params: item.params, inputs }, (id) => {
-    const p = sizes.get(id);
-    return p ? { width: p.width, height: p.height, hasAlpha: false } : undefined;
-  });
+/**
+ * What each request will be priced on, worked out as the studio's price is (`engine.expectedUsage`): from the
+ * pictures as stored, never from the sizes the renderer says they have. The scaled mask is not made yet; it
+ * will have its picture's size, so the picture stands in for it.
+ */
+export function usagesOf(d: PricingDeps, items: readonly BatchItem[]): Promise<Usage[]> {
+  return Promise.all(
+    items.map((item) => {
+      const inputs: TaskRequest['inputs'] = Object.fromEntries(Object.entries(item.inputs).map(([field, assetId]) => [field, { assetId }]));
+      const picture = Object.values(item.inputs)[0];
+      if (item.scaledMask && picture) inputs[item.scaledMask.field] = { assetId: picture };
+      return d.engine.expectedUsage({ endpointId: item.endpointId, params: item.params, inputs });
+    }),
+  );
 }
 
-export function batchPrices(d: PricingDeps, spec: BatchSettings, items: readonly BatchItem[]): (number | null)[] {
+/** Each request's price from the one price model (src/shared/pricing) the studio's estimate comes from. */
+export function batchPrices(d: PricingDeps, items: readonly BatchItem[], usages: readonly Usage[]): (number | null)[] {
   const keyId = d.spending.activeKeyId();
-  return items.map((i) => d.spending.estimate(keyId, i.endpointId, usageOf(spec, i))?.cost ?? null);
+  return items.map((i, n) => d.spending.estimate(keyId, i.endpointId, usages[n])?.cost ?? null);
 }
 
 /** The caps see the whole batch as one group (capCheck.ts, as Explore's matrix): refused before anything is sent. */
-export function checkBatchCaps(d: PricingDeps, spec: BatchSettings, items: readonly BatchItem[]): void {
-  checkGroup(d, capAsk(spec, items));
+export function checkBatchCaps(d: PricingDeps, items: readonly BatchItem[], usages: readonly Usage[]): void {
+  checkGroup(d, capAsk(items, usages));
 }
 
-function capAsk(spec: BatchSettings, items: readonly BatchItem[]): CapAsk {
-  return { what: 'batch', requests: items.map((i) => ({ endpointId: i.endpointId, usage: usageOf(spec, i) })) };
+function capAsk(items: readonly BatchItem[], usages: readonly Usage[]): CapAsk {
+  return { what: 'batch', requests: items.map((i, n) => ({ endpointId: i.endpointId, usage: usages[n] })) };
 }

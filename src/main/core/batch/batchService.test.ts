@@ -195,6 +195,38 @@ describe('a batch', () => {
     ]);
   });
 
+  it('estimates each picture as the studio does, from the pictures as stored, and the estimate is what the Sandbox then charges', { timeout: 60_000 }, async () => {
+    const balance = async () => (await fx.ok('spending.summary', {})).credits!;
+    // Runs a batch as quoted; answers the quote's prices and what the Sandbox took from the balance for each.
+    const run = async (sizes: ReadonlyArray<readonly [number, number]>, told?: { width: number; height: number }) => {
+      const pictures = [];
+      for (const [w, h] of sizes) pictures.push({ ...(await picture(`p${w}x${h}.png`, w, h)), ...told });
+      const spec = { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'priced')) } as never;
+      const quote = await fx.ok('batch.quote', { spec });
+      const charged: number[] = [];
+      for (const p of pictures) {
+        const before = await balance();
+        const one = await fx.ok('batch.start', { spec: { ...(spec as object), pictures: [p] } as never });
+        await until(async () => ended(await batch(one.id)));
+        charged.push(Math.round((before - (await balance())) * 100) / 100);
+      }
+      return { quote, charged, pictures };
+    };
+    // One picture teaches the price; the next, all under a megapixel, cost what it did (the audit saw 14.32 for 3).
+    const first = await run([[320, 240]]);
+    expect(first.quote.prices).toEqual([null]);
+    const small = await run([[800, 600], [1000, 1000]]);
+    expect(small.quote.prices).toEqual(small.charged);
+    // A picture past a megapixel teaches the rest; a renderer that says every picture is 64×48 changes nothing.
+    await run([[1600, 1200]]);
+    const large = await run([[2000, 2000], [1200, 900], [400, 300]], { width: 64, height: 48 });
+    expect(large.charged[0]).toBeGreaterThan(large.charged[2]!);
+    expect(large.quote.prices).toEqual(large.charged);
+    // The studio's estimate of the same request is the batch's.
+    const studio = await fx.ok('spending.estimate', { request: { endpointId: 'deblur-v1', params: {}, inputs: { image: { assetId: large.pictures[0]!.assetId } } } });
+    expect(studio.cost).toBe(large.quote.prices[0]);
+  });
+
   it('expands each picture to three shapes, named by shape', async () => {
     const out = join(dir.path, 'expand');
     const pictures = [await picture('a.png', 300, 200), await picture('b.png', 200, 300)];

@@ -16,7 +16,7 @@ import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SpendingService } from '../spending/spendingService';
-import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch } from './batchPricing';
+import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch, usagesOf } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
 const RETRYABLE: ReadonlySet<string> = new Set(['failed', 'moderated', 'cancelled', 'outcome-unknown']);
@@ -33,7 +33,7 @@ export const BATCH_AHEAD = 24;
 
 export interface BatchDeps {
   readonly dataDir: string;
-  readonly engine: RunEngine & Pick<TaskEngine, 'reservation' | 'retry'>;
+  readonly engine: RunEngine & Pick<TaskEngine, 'reservation' | 'retry' | 'expectedUsage'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
   readonly library: Pick<Library, 'pathsOf'>;
   readonly assets: Pick<AssetStore, 'bytes' | 'import'>;
@@ -71,7 +71,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return plan.ok ? { record, items: plan.items, pumping: null, saving: null, dirty: false, writing: new Set() } : null;
   }
 
-  quote(settings: BatchSettings): BatchQuote {
+  quote(settings: BatchSettings): Promise<BatchQuote> {
     return quoteBatch(this.d, settings);
   }
 
@@ -88,8 +88,9 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     if (!outputDir) throw new IpcFailure('validation', 'Choose the output folder again with “Choose folder…”: a batch writes only to a folder picked in that dialog since Gen Studio started.');
     const spec: BatchSpec = { ...settings, outputDir };
     const items = planOrRefuse(spec);
-    const estimates = batchPrices(this.d, spec, items);
-    checkBatchCaps(this.d, spec, items);
+    const usages = await usagesOf(this.d, items);
+    const estimates = batchPrices(this.d, items, usages);
+    checkBatchCaps(this.d, items, usages);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
       throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
     });

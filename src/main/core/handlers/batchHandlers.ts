@@ -6,7 +6,7 @@ type BatchCalls = 'batch.quote' | 'batch.start' | 'batch.list' | 'batch.pause' |
 
 export function batchHandlers(batches: BatchService, desktop: Pick<DesktopShell, 'chooseFolder'>): HandlersFor<BatchCalls> {
   return {
-    'batch.quote': async ({ spec }) => batches.quote(spec),
+    'batch.quote': ({ spec }) => batches.quote(spec),
     'batch.start': ({ spec }) => batches.startBatch(spec),
     'batch.list': async () => batches.list(),
     'batch.pause': ({ id }) => batches.pause(id),

@@ -30,17 +30,31 @@ export function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null
   return box;
 }
 
-/** Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no picture. */
-function useResultRect(entry: StripEntry | null, size: { width: number; height: number } | null, stage: Box | null): Box | null {
+/**
+ * Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no
+ * picture. In place, the canvas is told what it covers, so its Fit and 100% take in a result larger than the picture
+ * and the view fits when the result does not.
+ */
+function useResultRect(entry: StripEntry | null, size: { width: number; height: number } | null, stage: Box | null, inPlace: boolean): Box | null {
   const view = useCanvasStore((s) => s.view);
   const base = useCanvasStore((s) => s.document.base);
+  const setShown = useCanvasStore((s) => s.setShown);
+  const at = entry && size && base ? placement(entry.task, size, base) : null;
+  const shown = at && size && inPlace ? { x: at.x, y: at.y, width: size.width, height: size.height } : null;
+  const key = shown ? `${shown.x},${shown.y},${shown.width},${shown.height}` : '';
+  useEffect(() => {
+    setShown(shown);
+    return () => setShown(null);
+    // The rectangle is compared by its key: a new object with the same numbers is the same result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, setShown]);
   if (!entry || !size || !stage) return null;
   if (!base) {
     const scale = Math.min((stage.width * 0.9) / size.width, (stage.height * 0.9) / size.height, 1);
     return { left: (stage.width - size.width * scale) / 2, top: (stage.height - size.height * scale) / 2, width: size.width * scale, height: size.height * scale };
   }
-  const at = placement(entry.task, size, base);
-  return { left: view.x + at.x * view.scale, top: view.y + at.y * view.scale, width: size.width * view.scale, height: size.height * view.scale };
+  const place = at ?? { x: 0, y: 0 };
+  return { left: view.x + place.x * view.scale, top: view.y + place.y * view.scale, width: size.width * view.scale, height: size.height * view.scale };
 }
 
 function Divider({ rect }: { rect: Box }) {
@@ -116,7 +130,7 @@ export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLD
   const baseId = useCanvasStore((s) => s.document.base?.assetId ?? null);
   const before = useAsset(baseId);
   const size = item && item.width !== null && item.height !== null ? { width: item.width, height: item.height } : null;
-  const rect = useResultRect(ready, size, box);
+  const rect = useResultRect(ready, size, box, mode !== 'side' && !(item !== null && isVideo(item)));
   if (box && item && ready && isVideo(item)) return <VideoResult item={item} player={player} frame={{ left: box.left, top: box.top, width: box.width, height: box.height }} />;
   if (!box || !ready || !item || !rect) return null;
   const url = masked ? (composite.status === 'ready' ? composite.url : null) : item.url;

@@ -11,7 +11,8 @@ import { FrameAdapter } from './frameAdapter';
 import { GuidesAdapter } from './guidesAdapter';
 import { MaskAdapter } from './maskAdapter';
 import { createTools, type CanvasTool, type ToolEvent } from './tools';
-import { actualSizeView, fitView, frameBounds, Pinch, resizeView, wheelFactor, zoomAt, type StageSize } from './viewport';
+import { actualSizeView, fitView, frameBounds, Pinch, resizeView, showsWhole, unionRect, wheelFactor, zoomAt, type StageSize } from './viewport';
+import type { PixelRect } from '../mask/rect';
 
 /**
  * The one place that drives Konva. State lives in the canvas store and is pushed into Konva through one
@@ -35,6 +36,7 @@ export class CanvasManager {
   private readonly offs: (() => void)[] = [];
   private spaceHeld = false;
   private lastFitKey = '';
+  private lastShown: PixelRect | null = null;
   private size: StageSize;
 
   constructor(
@@ -78,10 +80,11 @@ export class CanvasManager {
     s.setView(resizeView(s.view, s.fitted, this.bounds(), before, this.size), s.fitted);
   }
 
-  /** What Fit shows: the whole frame that will be sent (picture with margins, or the outpainting frame). */
+  /** What Fit shows: the whole frame that will be sent (picture with margins, or the outpainting frame), and the result shown over it. */
   private bounds() {
     const s = this.store.getState();
-    return frameBounds(s.document, canvasUse(selectEndpoint(s)));
+    const frame = frameBounds(s.document, canvasUse(selectEndpoint(s)));
+    return frame && unionRect(frame, s.shown);
   }
 
   fit(): void {
@@ -120,6 +123,12 @@ export class CanvasManager {
       this.lastFitKey = fitKey;
       // A new picture starts fitted.
       queueMicrotask(() => this.fit());
+    }
+    if (s.shown !== this.lastShown) {
+      this.lastShown = s.shown;
+      // A result that reaches past the view (an Expand, a larger model's) is shown fitted; one that fits leaves the
+      // view alone, and a fitted view fits again when the result goes.
+      if (s.fitted || (s.shown && !showsWhole(s.view, s.shown, this.size))) queueMicrotask(() => this.fit());
     }
     if (this.stage.scaleX() !== s.view.scale || this.stage.x() !== s.view.x || this.stage.y() !== s.view.y) {
       this.stage.scale({ x: s.view.scale, y: s.view.scale });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../../../../../shared/catalog/catalog';
 import { emptyDocument, type CanvasDocument } from '../../../../../shared/canvas/document';
 import { canvasUse } from '../../../../../shared/canvas/request';
-import { FIT_MARGIN, fitView, frameBounds, Pinch, resizeView, zoomAt } from './viewport';
+import { FIT_MARGIN, fitView, frameBounds, Pinch, resizeView, showsWhole, unionRect, zoomAt } from './viewport';
 
 const base = { assetId: 'a'.repeat(64), name: 'p.png', width: 1000, height: 500 };
 const doc = (endpointId: string, patch: Partial<CanvasDocument> = {}): CanvasDocument => ({ ...emptyDocument(endpointId), base, ...patch });
@@ -92,5 +92,16 @@ describe('zoom and pinch', () => {
     expect(pinch.lift(2)).toBe(true);
     expect(pinch.active).toBe(false);
     expect(pinch.lift(1)).toBe(false);
+  });
+});
+
+describe('a result shown over the picture', () => {
+  it('joins the frame for Fit, and is told whole or cut at a view', () => {
+    expect(unionRect({ x: 0, y: 0, width: 400, height: 300 }, { x: -1160, y: -618, width: 2720, height: 1536 })).toEqual({ x: -1160, y: -618, width: 2720, height: 1536 });
+    expect(unionRect({ x: 0, y: 0, width: 400, height: 300 }, null)).toEqual({ x: 0, y: 0, width: 400, height: 300 });
+    const stage = { width: 950, height: 600 };
+    expect(showsWhole({ scale: 1.9, x: 95, y: 15 }, { x: -1160, y: -618, width: 2720, height: 1536 }, stage)).toBe(false);
+    expect(showsWhole({ scale: 0.3, x: 400, y: 400 }, { x: -1160, y: -618, width: 2720, height: 1536 }, stage)).toBe(false);
+    expect(showsWhole({ scale: 0.3, x: 400, y: 200 }, { x: -1160, y: -618, width: 2720, height: 1536 }, stage)).toBe(true);
   });
 });

@@ -39,6 +39,21 @@ export function frameBounds(document: CanvasDocument, use: CanvasUse): PixelRect
   return { x: 0, y: 0, width: base.width, height: base.height };
 }
 
+/** The smallest rectangle holding both; `b` may be absent. */
+export function unionRect(a: PixelRect, b: PixelRect | null): PixelRect {
+  if (!b) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+/** Whether all of `rect` (image pixels) is on the stage at `view`. */
+export function showsWhole(view: View, rect: PixelRect, stage: StageSize): boolean {
+  const left = view.x + rect.x * view.scale;
+  const top = view.y + rect.y * view.scale;
+  return left >= 0 && top >= 0 && left + rect.width * view.scale <= stage.width && top + rect.height * view.scale <= stage.height;
+}
+
 /**
  * Scale and position that show the whole of `bounds`, centred, with a margin; `maxScale` 1 never enlarges past 100%
  * (the gallery's full view).

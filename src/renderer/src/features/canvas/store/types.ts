@@ -77,8 +77,14 @@ export interface ViewSlice {
   readonly fitted: boolean;
   readonly message: CanvasMessage | null;
   readonly helpOpen: boolean;
+  /**
+   * The result shown over the picture, in image pixels (an Expand or a larger model's result reaches past the
+   * picture); Fit and 100% take it in. Null when none is shown.
+   */
+  readonly shown: PixelRect | null;
   /** `fitted` says whether the view is the Fit view (zooming and panning make it false). */
   setView(view: View, fitted?: boolean): void;
+  setShown(rect: PixelRect | null): void;
   say(message: CanvasMessage | null): void;
   toggleHelp(open?: boolean): void;
 }

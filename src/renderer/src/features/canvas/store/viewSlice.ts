@@ -5,8 +5,14 @@ export const viewSlice: Slice<ViewSlice> = (set, get) => ({
   fitted: false,
   message: null,
   helpOpen: false,
+  shown: null,
 
   setView: (view, fitted = false) => set({ view, fitted }),
+  setShown: (shown) => {
+    const was = get().shown;
+    if (was === shown || (was && shown && was.x === shown.x && was.y === shown.y && was.width === shown.width && was.height === shown.height)) return;
+    set({ shown });
+  },
   say: (message) => set({ message }),
   toggleHelp: (open) => set({ helpOpen: open ?? !get().helpOpen }),
 });
