@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../catalog/catalog';
-import { MAX_SEED, reusedVariations, takesSeed, variationSeeds } from './variations';
+import { reusedVariations } from './reusedVariations';
+import { MAX_SEED, takesSeed, variationSeeds } from './variations';
 
 describe('variation seeds', () => {
   it('start at the artist’s seed, one apart, and wrap inside the 32-bit range', () => {

@@ -2,7 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
 import { promptOf } from '../../../../shared/studio/switching';
 import { reuseDocument, reuseMessage, type ReusedInput } from '../../../../shared/studio/reuse';
-import { reusedVariations } from '../../../../shared/studio/variations';
+import { reusedVariations } from '../../../../shared/studio/reusedVariations';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import type { AssetInfo, ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
