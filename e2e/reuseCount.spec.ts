@@ -67,7 +67,7 @@ test('reusing a single result makes one request on its seed, says the seed is th
   // As many variations as that result's Generate made, and its seed said beside Generate, not only under Advanced.
   await expect(variations(page)).toHaveValue('1');
   await expect(generateButton(page)).toHaveText(/^Generate(?! \d)/);
-  const seedControl = panel(page).getByRole('group', { name: 'Seed' });
+  const seedControl = panel(page).getByRole('group', { name: 'Pinned seed' });
   await expect(seedControl).toBeVisible();
   await expect(seedControl).toContainText(`Seed ${String(single.body.seed)} from the result`);
   await page.screenshot({ path: 'out/reuse-seed-control.png' });

@@ -6,7 +6,8 @@ import { useStudioStore } from './studioStore';
 
 /**
  * A pinned seed, said beside Generate rather than only under Advanced: every Generate repeats it (each variation
- * one on from it) until the artist takes a new random seed, one click here.
+ * one on from it) until the artist takes a new random seed, one click here. Named "Pinned seed", not "Seed": the
+ * form's own Seed field keeps that name alone.
  */
 export function SeedControl({ endpoint }: { endpoint: EndpointSpec }) {
   const seed = useCanvasStore((s) => s.document.formValues[endpoint.id]?.seed);
@@ -14,7 +15,7 @@ export function SeedControl({ endpoint }: { endpoint: EndpointSpec }) {
   if (!takesSeed(endpoint) || typeof seed !== 'number') return null;
   const fromResult = reused?.endpointId === endpoint.id && reused.seed === seed;
   return (
-    <p className="seed-pin" role="group" aria-label="Seed">
+    <p className="seed-pin" role="group" aria-label="Pinned seed">
       <span>
         Seed {seed}
         {fromResult ? ' from the result' : ', pinned'}
