@@ -11,7 +11,8 @@ import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { copyUnderFreeName } from '../fs/copyUnder';
-import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { ENDED_STATES, ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -19,9 +20,6 @@ import type { SpendingService } from '../spending/spendingService';
 import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch, usagesOf } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
-const RETRYABLE: ReadonlySet<string> = new Set(['failed', 'moderated', 'cancelled', 'outcome-unknown']);
-/** A picture whose task ended so is retried by the engine's Retry (which refuses a moderated one: never charged, it is sent anew). */
-const ENGINE_RETRIES: ReadonlySet<string> = new Set(['failed', 'cancelled', 'outcome-unknown']);
 
 /**
  * How many of a batch's requests are handed to the engine ahead of their end: the service's 24 active tasks per
@@ -130,10 +128,10 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async retry(id: string, index: number, acceptDoubleCharge = false): Promise<BatchInfo> {
     const live = this.runs.get(id);
     const outcome = live.record.outcomes[index];
-    if (!live.items[index] || !outcome || !RETRYABLE.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
+    if (!live.items[index] || !outcome || !ENDED_WITHOUT_RESULT_STATES.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
     const taskId = this.taskIdOf(live, index);
     const ended = this.tasks.get(taskId);
-    const again = ended && ENGINE_RETRIES.has(ended.state) ? await this.d.engine.retry(taskId, acceptDoubleCharge) : null;
+    const again = ended && ENGINE_RETRY_STATES.has(ended.state) ? await this.d.engine.retry(taskId, acceptDoubleCharge) : null;
     if (again) this.tasks.set(taskId, again);
     const { [index]: _gone, ...outcomes } = live.record.outcomes;
     const attempts = again ? live.record.attempts : { ...live.record.attempts, [index]: (live.record.attempts[index] ?? 0) + 1 };
@@ -153,7 +151,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     this.tasks.set(t.id, t);
     const live = this.runs.all.get(at.batchId);
     if (!live || (live.record.attempts[at.index] ?? 0) !== at.attempt) return;
-    if (ENDED.has(t.state) && !live.record.outcomes[at.index]) {
+    if (ENDED_STATES.has(t.state) && !live.record.outcomes[at.index]) {
       void this.finish(live, at.index, t).then(() => {
         this.settleIfDone(live);
         this.d.onChanged(this.info(live));
@@ -259,7 +257,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const t = this.tasks.get(this.taskIdOf(live, item.index));
     const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0, renamedFrom: renamedFrom(item, ended?.file ?? null) };
     // The question its Retry asks first is the engine's, for the task that ended (the queue shows the same).
-    const retryWarning = ended && t && ENGINE_RETRIES.has(t.state) ? t.retryWarning : null;
+    const retryWarning = ended && t && ENGINE_RETRY_STATES.has(t.state) ? t.retryWarning : null;
     if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId, retryWarning };
     if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null, retryWarning: null };
     return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId, retryWarning: null };

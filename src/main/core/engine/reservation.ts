@@ -1,6 +1,6 @@
 import type { Reservation, SpendingService } from '../spending/spendingService';
 import type { TaskRecord } from './taskRecord';
-import { FINAL_STATES } from './taskView';
+import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 
 /**
  * What tasks of a key still on their way, and not in the ledger, are estimated to cost: those not yet
@@ -13,7 +13,7 @@ export function reserved(records: Iterable<TaskRecord>, spending: SpendingServic
   for (const r of records) {
     if (r.keyId !== keyId || r.id === except) continue;
     // An outcome-unknown task is held in the ledger until settled; one the ledger could not take is held here.
-    if (FINAL_STATES.has(r.state) && !(r.state === 'outcome-unknown' && !inLedger(r.id))) continue;
+    if (ENDED_STATES.has(r.state) && !(r.state === 'outcome-unknown' && !inLedger(r.id))) continue;
     if (r.remote && (r.remote.cost !== null || r.settledCost !== null)) continue;
     const estimate = spending.estimate(keyId, r.request.endpointId, r.usage);
     if (estimate) amount += estimate.cost;

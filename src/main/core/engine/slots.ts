@@ -4,7 +4,7 @@ import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import type { TaskBook } from './taskBook';
 import type { TaskRecord } from './taskRecord';
-import { ACTIVE_STATES } from './taskView';
+import { ACTIVE_STATES } from '../../../shared/tasks/taskStates';
 
 /** What a slot runs: the steps that talk to the service, each handling the answers it gets. */
 export interface StepRunner {

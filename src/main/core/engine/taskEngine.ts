@@ -22,7 +22,8 @@ import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
-import { ACTIVE_STATES, FINAL_STATES, NOT_SENT_STATES, retryModeOf, retryWarningOf } from './taskView';
+import { ACTIVE_STATES, ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
+import { retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
 import type { RunKey } from '../fs/runRecord';
 
@@ -60,7 +61,7 @@ export class TaskEngine {
       download: (r, signal) => download.run(r, signal),
       stepFailed: async (r, error) => {
         d.log.error('a task step failed', { task: r.id, error: error instanceof Error ? error.message : String(error) });
-        if (!FINAL_STATES.has(r.state)) await t.fail(r, { code: 'internal', message: msg.stepFailed });
+        if (!ENDED_STATES.has(r.state)) await t.fail(r, { code: 'internal', message: msg.stepFailed });
       },
     });
     d.connectivity.subscribe((status) => {
@@ -251,7 +252,7 @@ export class TaskEngine {
 
   async cancel(id: string): Promise<TaskInfo> {
     const r = this.book.get(id);
-    if (FINAL_STATES.has(r.state)) throw new IpcFailure('conflict', msg.alreadyEnded);
+    if (ENDED_STATES.has(r.state)) throw new IpcFailure('conflict', msg.alreadyEnded);
     if (r.state === 'submitting') {
       // The request may still be being prepared: the sending step looks at this flag right before it sends.
       await this.book.update(r, { cancelRequested: true, detail: r.submittedAt === null ? msg.cancellingBeforeSend : msg.cancellingAfterSend });
@@ -273,7 +274,7 @@ export class TaskEngine {
     const keys = new Set<string>();
     for (const id of ids) {
       const r = this.records.get(id);
-      if (!r || FINAL_STATES.has(r.state)) continue;
+      if (!r || ENDED_STATES.has(r.state)) continue;
       if (why === null) {
         if (!r.held) continue;
         await this.book.update(r, { held: false, detail: null });
@@ -341,7 +342,7 @@ export class TaskEngine {
   async clear(id: string): Promise<boolean> {
     const r = this.records.get(id);
     if (!r) return false;
-    if (!FINAL_STATES.has(r.state)) throw new IpcFailure('conflict', msg.cancelBeforeRemoving);
+    if (!ENDED_STATES.has(r.state)) throw new IpcFailure('conflict', msg.cancelBeforeRemoving);
     this.records.delete(id);
     await this.d.repo.remove(id);
     this.d.onRemoved(id);

@@ -1,15 +1,12 @@
-import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import type { TaskInfo } from '../../../shared/ipc/contract';
 import { chargeOf } from '../../../shared/library/charge';
+import { ACTIVE_STATES, ENDED_STATES } from '../../../shared/tasks/taskStates';
 import type { TaskRecord } from './taskRecord';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
 
 export { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING };
 
-export const ACTIVE_STATES: ReadonlySet<TaskState> = new Set(['submitting', 'running', 'downloading']);
-/** States in which nothing of the task has gone to the service (or the service refused it, and it waits to go again). */
-export const NOT_SENT_STATES: ReadonlySet<TaskState> = new Set(['queued', 'ready-to-send', 'waiting']);
-export const FINAL_STATES: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 /** Failures that happened after the service accepted the task, and that a retry resumes rather than resends. */
 const RESUMABLE_ERRORS = new Set(['timed-out', 'network', 'server-error', 'key-rejected', 'bad-result', 'rate-limited', 'internal', 'no-key', 'set-aside']);
@@ -62,7 +59,7 @@ export function toTaskInfo(r: TaskRecord): TaskInfo {
     connectionLabel: r.connectionLabel,
     keyLabel: r.keyLabel,
     keyId: r.keyId,
-    canCancel: !FINAL_STATES.has(r.state),
+    canCancel: !ENDED_STATES.has(r.state),
     cancelWarning: ACTIVE_STATES.has(r.state) ? CANCEL_WARNING : null,
     canRetry: canRetry(r),
     retryWarning: canRetry(r) ? retryWarningOf(r) : null,

@@ -6,7 +6,7 @@ import { fullJitter, RATE_LIMIT_ATTEMPTS, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MAX_
 import type { Slots } from './slots';
 import type { TaskBook } from './taskBook';
 import type { TaskRecord } from './taskRecord';
-import { ACTIVE_STATES } from './taskView';
+import { ACTIVE_STATES } from '../../../shared/tasks/taskStates';
 
 /** The endings and waits every step shares: failing, backing off, waiting out a 429. */
 export class Transitions {

@@ -6,7 +6,8 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { ENDED, EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -112,12 +113,12 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     this.tasks.set(t.id, t);
     const live = this.runs.all.get(at.matrixId);
     if (!live) return;
-    if (ENDED.has(t.state) && !live.record.outcomes[at.index]) {
+    if (ENDED_STATES.has(t.state) && !live.record.outcomes[at.index]) {
       this.noteOutcome(live, at.index, t);
       this.runs.save(live);
     }
     this.d.onCell(live.record.id, this.cellInfo(live, at.index));
-    if (ENDED.has(t.state)) {
+    if (ENDED_STATES.has(t.state)) {
       const before = live.record.status;
       this.settleIfDone(live);
       if (live.record.status !== before) this.d.onChanged(this.info(live));

@@ -6,7 +6,8 @@ import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { tempDir } from '../testing/tempDir';
-import { ENDED, EngineRuns, requestTaskId, type RunLive } from './engineRuns';
+import { EngineRuns, requestTaskId, type RunLive } from './engineRuns';
+import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 
 const RunSchema = z.object({
   id: z.string(),
@@ -97,7 +98,7 @@ class TestRuns extends EngineRuns<Run, Live, Run> {
     const live = this.runs.get(RUN_ID);
     const t = task(this.taskIdOf(live, index), state);
     this.tasks.set(t.id, t);
-    if (!ENDED.has(state)) return;
+    if (!ENDED_STATES.has(state)) return;
     this.ended(live, index, t);
     this.runs.save(live);
     this.settleIfDone(live);

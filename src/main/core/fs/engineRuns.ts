@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import type { TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
-import { NOT_SENT_STATES } from '../engine/taskView';
+import { ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { RunKey } from './runRecord';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from './savedRecords';
 
-/** States after which a request's task does nothing more by itself. */
-export const ENDED: ReadonlySet<TaskState> = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 /** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
 const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);
 
@@ -125,7 +123,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       this.runs.all.set(record.id, live);
       for (let index = 0; index < this.count(live); index++) {
         const t = this.tasks.get(this.taskIdOf(live, index));
-        if (t && ENDED.has(t.state) && !live.record.outcomes[index]) await this.ended(live, index, t);
+        if (t && ENDED_STATES.has(t.state) && !live.record.outcomes[index]) await this.ended(live, index, t);
       }
       this.settleIfDone(live);
       // A pause or a resume cut short by a crash: the engine holds exactly what the saved status says.
@@ -150,7 +148,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       const outcome = live.record.outcomes[index];
       if (t) {
         if (t.submittedAt !== null && !NOT_SENT_STATES.has(t.state)) sent++;
-        else if (!ENDED.has(t.state)) notSent++;
+        else if (!ENDED_STATES.has(t.state)) notSent++;
       } else if (outcome) {
         if (typeof outcome === 'object' && outcome !== null && 'cost' in outcome && outcome.cost !== null) sent++;
       } else notSent++;
@@ -240,7 +238,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       for (let index = 0; index < this.count(live); index++) {
         const t = this.tasks.get(this.taskIdOf(live, index));
         if (t) {
-          if (!ENDED.has(t.state)) ahead++;
+          if (!ENDED_STATES.has(t.state)) ahead++;
         } else if (!live.record.outcomes[index] && next === null) next = index;
       }
       if (next === null || ahead >= this.o.ahead) break;
@@ -257,7 +255,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       const { request, meta } = await this.request(live, index);
       const t = await this.o.engine.submit(request, { ...meta, id, ...(live.record.on ? { on: live.record.on } : {}) });
       // The engine may have told of the task's end before its submit answered: that end stands.
-      if (!this.tasks.has(id) || !ENDED.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
+      if (!this.tasks.has(id) || !ENDED_STATES.has(this.tasks.get(id)!.state)) this.tasks.set(id, t);
       this.requestChanged(live, index);
     } catch (error) {
       if (this.stopping) return;

@@ -9,6 +9,7 @@
  * there); every result fetch is reported as `fetching-result` either way. Notices are printed as `notice`.
  */
 import type { TaskInfo } from '../../../../shared/ipc/contract';
+import { ENDED_STATES } from '../../../../shared/tasks/taskStates';
 import { eventChannel } from '../../../../shared/ipc/define';
 import { CoreEvents } from '../../events';
 import { bootCore, readOptions, say, type BootOptions } from './bootCore';
@@ -18,13 +19,12 @@ interface Options extends BootOptions {
   readonly holdResults?: boolean;
 }
 const o = readOptions<Options>();
-const FINAL = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 const events = new CoreEvents();
 const tasks = new Map<string, TaskInfo>();
 let settledSaid = false;
 const checkSettled = () => {
-  if (!settledSaid && tasks.size >= o.total && [...tasks.values()].every((t) => FINAL.has(t.state))) {
+  if (!settledSaid && tasks.size >= o.total && [...tasks.values()].every((t) => ENDED_STATES.has(t.state))) {
     settledSaid = true;
     say({ event: 'settled' });
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { BatchInfo, BatchItemInfo } from '../../../../shared/ipc/contract';
+import { NOT_SENT_STATES } from '../../../../shared/tasks/taskStates';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
@@ -25,7 +26,8 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
   webhook: 'answered elsewhere',
 };
 
-const HELD_STATES: ReadonlySet<string> = new Set(['unsent', 'ready-to-send', 'queued', 'waiting']);
+/** A picture not yet handed to the engine ('unsent', a batch item's own word) is held too. */
+const HELD_STATES: ReadonlySet<string> = new Set(['unsent', ...NOT_SENT_STATES]);
 
 /** "about 3 min left", from the pictures done so far. */
 export function timeLeftText(seconds: number | null): string {

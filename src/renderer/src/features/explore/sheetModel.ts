@@ -1,8 +1,7 @@
 import type { MatrixCellInfo, MatrixInfo, MatrixStatus } from '../../../../shared/ipc/contract';
+import { isEnded } from '../../../../shared/tasks/taskStates';
 import { creditsText, numberText } from '../queue/taskText';
 import { tallyText } from '../runs/tallyText';
-
-const ENDED = new Set(['done', 'failed', 'moderated', 'cancelled', 'webhook', 'outcome-unknown']);
 
 /** A cell's state in a word or two, as the sheet shows it under the picture's place. */
 export function cellStateText(cell: Pick<MatrixCellInfo, 'state'>, status: MatrixStatus): string {
@@ -59,10 +58,10 @@ export function sheetProgress(m: Pick<MatrixInfo, 'cells' | 'status'>): SheetPro
   let spent = 0;
   for (const c of m.cells) {
     if (c.state === 'done') done++;
-    else if (ENDED.has(c.state)) failed++;
+    else if (isEnded(c.state)) failed++;
     spent += c.cost ?? 0;
   }
-  const left = m.status === 'cancelled' ? m.cells.filter((c) => !ENDED.has(c.state) && c.state !== 'unsent').length : m.cells.length - done - failed;
+  const left = m.status === 'cancelled' ? m.cells.filter((c) => !isEnded(c.state) && c.state !== 'unsent').length : m.cells.length - done - failed;
   return { done, failed, left, spent };
 }
 

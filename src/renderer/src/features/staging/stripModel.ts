@@ -5,6 +5,7 @@ import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
 import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
 import { queuePositions } from '../../../../shared/tasks/queueOrder';
+import { WORKING_STATES } from '../../../../shared/tasks/taskStates';
 
 /** Where a result of the strip stands, as the artist sees it. */
 type EntryStatus = 'working' | 'ready' | 'moderated' | 'failed' | 'stopped';
@@ -25,7 +26,6 @@ export interface StripEntry {
   readonly name: string;
 }
 
-const WORKING = new Set<TaskInfo['state']>(['ready-to-send', 'queued', 'waiting', 'submitting', 'running', 'downloading']);
 
 function moderationReason(t: TaskInfo): string {
   const reasons = t.moderationReasons.length > 0 ? ` (${t.moderationReasons.join(', ')})` : '';
@@ -39,7 +39,7 @@ function statusOf(t: TaskInfo): EntryStatus {
   if (t.state === 'done') return t.resultId ? 'ready' : 'failed';
   if (t.state === 'moderated') return 'moderated';
   if (t.state === 'failed') return 'failed';
-  if (WORKING.has(t.state)) return 'working';
+  if (WORKING_STATES.has(t.state)) return 'working';
   return 'stopped';
 }
 
