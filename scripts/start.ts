@@ -47,7 +47,11 @@ switch (plan.kind) {
     process.exit(run(bin('electron-vite'), ['preview']));
     break;
   case 'chromium':
-    if (plan.notice) console.log(plan.notice);
+    {
+      // Whenever Electron's binary is missing, say so: planStart gives a screenshot run no notice.
+      const notice = plan.notice ?? (facts.electronInstalled ? undefined : "Electron's binary is unavailable (not installed): opening Gen Studio in Chromium instead.");
+      if (notice) console.log(notice);
+    }
     for (const [title, args] of [
       ['electron-vite', ['build']],
       ['vite', ['build', '-c', 'e2e/harness/vite.config.ts', '--logLevel', 'warn']],
