@@ -41,13 +41,12 @@ function useResultRect(entry: StripEntry | null, size: { width: number; height: 
   const setShown = useCanvasStore((s) => s.setShown);
   const at = entry && size && base ? placement(entry.task, size, base) : null;
   const shown = at && size && inPlace ? { x: at.x, y: at.y, width: size.width, height: size.height } : null;
-  const key = shown ? `${shown.x},${shown.y},${shown.width},${shown.height}` : '';
+  // The rectangle is told by its numbers: a new object with the same numbers is the same result, told once.
+  const [sx, sy, sw, sh] = shown ? [shown.x, shown.y, shown.width, shown.height] : [null, null, null, null];
   useEffect(() => {
-    setShown(shown);
+    setShown(sx === null || sy === null || sw === null || sh === null ? null : { x: sx, y: sy, width: sw, height: sh });
     return () => setShown(null);
-    // The rectangle is compared by its key: a new object with the same numbers is the same result.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, setShown]);
+  }, [sx, sy, sw, sh, setShown]);
   if (!entry || !size || !stage) return null;
   if (!base) {
     const scale = Math.min((stage.width * 0.9) / size.width, (stage.height * 0.9) / size.height, 1);
