@@ -1,4 +1,4 @@
-import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
+import { app, clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell } from '../core/deps';
 
 const FILTERS: Readonly<Record<'png' | 'jpeg' | 'webp' | 'mp4', FileFilter>> = {
@@ -41,5 +41,6 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       notification.show();
     },
     windowFocused: () => window()?.isFocused() ?? false,
+    systemLocales: () => [app.getLocale(), ...app.getPreferredSystemLanguages()],
   };
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import type { MessageId } from '../../../shared/i18n/catalog';
 import { BatchScreen } from '../features/batch/BatchScreen';
 import { ExploreScreen } from '../features/explore/ExploreScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
@@ -8,7 +9,8 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 
 export interface Screen {
   readonly id: string;
-  readonly label: string;
+  /** its name on the rail, from the catalogs */
+  readonly label: MessageId;
   /** One character or short glyph for the rail. */
   readonly glyph: string;
   readonly component: ComponentType;
@@ -22,11 +24,11 @@ const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
-  { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
-  { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
-  { id: 'explore', label: 'Explore', glyph: '▤', component: ExploreScreen },
-  { id: 'batch', label: 'Batch', glyph: '▣', component: BatchScreen },
-  { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
-  { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
-  { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },
+  { id: 'home', label: 'screen.start', glyph: '⌂', component: HomeScreen },
+  { id: 'canvas', label: 'screen.studio', glyph: '✎', component: CanvasScreen },
+  { id: 'explore', label: 'screen.explore', glyph: '▤', component: ExploreScreen },
+  { id: 'batch', label: 'screen.batch', glyph: '▣', component: BatchScreen },
+  { id: 'queue', label: 'screen.queue', glyph: '☰', component: QueueScreen },
+  { id: 'library', label: 'screen.gallery', glyph: '▦', component: GalleryScreen },
+  { id: 'settings', label: 'screen.settings', glyph: '⚙', component: SettingsScreen },
 ];
