@@ -9,6 +9,7 @@ import { isVideo } from '../../../../shared/media/mediaType';
 import type { PlayerHandle } from '../player/VideoPlayer';
 import { VideoResult } from './VideoResult';
 import { listenOn } from '../../ui/listen';
+import { Icon } from '../../ui/icons';
 
 /**
  * Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no
@@ -74,8 +75,8 @@ function Divider({ rect }: { rect: Box }) {
         e.stopPropagation();
       }}
     >
-      <span className="compare-handle" aria-hidden="true">
-        ⇔
+      <span className="compare-handle">
+        <Icon name="action.compare" />
       </span>
     </div>
   );
