@@ -10,6 +10,7 @@ import { SCREENS } from './screens';
 import { useCoreSync } from './useCoreSync';
 import { useLanguage } from './useLanguage';
 import { useTheme } from './useTheme';
+import { Icon } from '../ui/icons';
 
 export function App() {
   useCoreSync();
@@ -45,9 +46,7 @@ export function App() {
                 aria-current={s.id === screen.id ? 'page' : undefined}
                 onClick={() => show(s.id)}
               >
-                <span className="rail-glyph" aria-hidden="true">
-                  {s.glyph}
-                </span>
+                <Icon name={s.icon} size={20} />
                 <span className="rail-label">{t(s.label)}</span>
               </button>
             ))}

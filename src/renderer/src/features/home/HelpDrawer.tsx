@@ -6,6 +6,7 @@ import { useHelpStore } from './helpStore';
 import { useText } from '../../ui/i18n/textStore';
 import { ServiceReference } from './ServiceReference';
 import './welcome.css';
+import { Icon } from '../../ui/icons';
 
 /** The service reference for the curious: paths, field tables and how sure each fact is, out of the main flow. */
 export function HelpDrawer() {
@@ -49,7 +50,7 @@ export function HelpButton() {
   const { t } = useText();
   return (
     <Button className="help-button" onClick={() => useHelpStore.getState().show()} aria-label={t('help.button')} title={t('help.buttonTitle')}>
-      ?
+      <Icon name="action.help" />
     </Button>
   );
 }

@@ -12,21 +12,9 @@ import { useText } from '../../ui/i18n/textStore';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
+import { Icon } from '../../ui/icons';
 
 const RECENT = 8;
-
-/** A mark for each intent's button; the words come from the studio's one table of intents. */
-const GLYPHS: Readonly<Record<IntentId, string>> = {
-  create: '✦',
-  edit: '◫',
-  inpaint: '▨',
-  expand: '⇲',
-  outpaint: '⬚',
-  'try-on': '◑',
-  'clean-up': '✧',
-  video: '▶',
-  'upscale-video': '⤢',
-};
 
 /** Each intent's name and line on the Start screen, from the catalogs. */
 const INTENT_WORDS: Readonly<Record<IntentId, { label: MessageId; description: MessageId }>> = {
@@ -141,8 +129,8 @@ export function HomeScreen() {
           {INTENTS.map((intent) => (
             <li key={intent.id}>
               <button type="button" className="intent-card" onClick={() => openIntent(intent)} aria-describedby={`intent-${intent.id}`}>
-                <span className="intent-glyph" aria-hidden="true">
-                  {GLYPHS[intent.id]}
+                <span className="intent-glyph">
+                  <Icon name={`intent.${intent.id}`} size={22} />
                 </span>
                 <span className="intent-label">{t(INTENT_WORDS[intent.id].label)}</span>
                 <span className="intent-description" id={`intent-${intent.id}`}>

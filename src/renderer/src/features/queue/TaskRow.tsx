@@ -5,10 +5,11 @@ import { useTaskStore } from '../../store/taskStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
-import { useLibraryItem } from '../staging/useImageUrl';
+import { useLibraryItem } from '../../store/useLibraryItem';
 import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 import { useText } from '../../ui/i18n/textStore';
+import { Icon } from '../../ui/icons';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
@@ -49,7 +50,9 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
     <li className={`task task-${task.state}`} aria-label={t('task.rowLabel', { name: title, state })} data-task={task.id}>
       <div className="task-thumbs">
         {inputThumb && <img src={inputThumb} alt={t('task.input')} className="task-thumb" />}
-        {inputThumb && result && <span className="task-arrow" aria-hidden="true">→</span>}
+        {inputThumb && result && <span className="task-arrow">
+            <Icon name="action.becomes" />
+          </span>}
         {result &&
           (resultThumb ? (
             <button type="button" className="task-thumb-button" onClick={openResult} aria-label={t('task.openResult')}>
@@ -57,7 +60,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
             </button>
           ) : (
             <button type="button" className="task-thumb-button task-thumb video" onClick={openResult} aria-label={t('task.openResult')}>
-              ▶
+              <Icon name="action.video" size={20} />
             </button>
           ))}
       </div>
