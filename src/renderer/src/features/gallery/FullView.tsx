@@ -3,7 +3,7 @@ import { useZoomView } from '../../ui/useZoomView';
 import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
-import { dragOut, type ActionNote } from './actions';
+import { dragOut, type ResultNote } from './actions';
 import { beforeInputOf, inputKey, isVideo, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
 import { FrameButtons } from '../player/FrameButtons';
@@ -36,7 +36,7 @@ export function FullView(props: {
   item: LibraryItem;
   position: string;
   actions: ResultAction[];
-  note: ActionNote | null;
+  note: ResultNote | null;
   onRun: (action: ResultAction) => void;
   onStep: (delta: number) => void;
   onClose: () => void;
