@@ -3,7 +3,7 @@ import type { SandboxLauncher } from './connections/sandboxProcess';
 import type { ConfirmWebhook } from './connections/sandboxWebhooks';
 import type { ConfirmCapChange } from './spending/capChange';
 import type { ConfirmSettle } from './spending/settleConfirm';
-import type { ConfirmKeyDestination } from './keys/keyDestinationQuestion';
+import type { ConfirmKeyDestination } from './connections/keyDestinationQuestion';
 
 /** Everything the core needs from the outside world, injected so it runs in Electron, plain Node and tests alike. */
 

@@ -11,7 +11,7 @@ import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { copyUnderFreeName } from '../fs/copyUnder';
-import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
 import { ENDED_STATES, ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';

@@ -4,12 +4,6 @@ import { QuoteSchema } from '../../../shared/library/charge';
 import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
 
-/**
- * A task's own id (a UUID when the app makes it). It names the record's file and the result's preview, so a record
- * read from disk must carry one that matches this and its file name, or it is set aside.
- */
-export const TASK_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-
 /** What the service told us when it accepted the task. */
 const RemoteTaskSchema = QuoteSchema.extend({
   id: z.string(),

@@ -6,7 +6,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
 import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';

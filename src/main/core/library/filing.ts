@@ -4,7 +4,7 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { ResultOrigin } from '../../../shared/library/resultRecord';
 import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import type { Logger } from '../deps';
-import { TASK_ID_PATTERN } from '../engine/taskRecord';
+import { TASK_ID_PATTERN } from '../../../shared/tasks/taskId';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { timed } from '../perf/phases';
 import { inspectResult, type InspectedResult } from './inspect';
