@@ -166,11 +166,11 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return live.items.length;
   }
 
-  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: null; group: { id: string; index: number; count: number } } }> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: null; origin: 'batch'; group: { id: string; index: number; count: number } } }> {
     const item = live.items[index]!;
     const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
     if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
-    return { request, meta: { projectId: null, group: { id: live.record.id, index, count: live.items.length } } };
+    return { request, meta: { projectId: null, origin: 'batch', group: { id: live.record.id, index, count: live.items.length } } };
   }
 
   protected refused(live: Live, index: number, problem: string): void {

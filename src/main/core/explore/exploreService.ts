@@ -140,9 +140,10 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     return live.taskIds[index]!;
   }
 
-  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: string | null } }> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: string | null; origin: 'explore' } }> {
     const cell = live.plan.cells[index]!;
-    return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId } };
+    // The project, so the gallery's project filter finds the cell's result; the origin keeps it off the studio's strip.
+    return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId, origin: 'explore' } };
   }
 
   protected ended(live: Live, index: number, t: TaskInfo): void {
