@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
-import type { JsonValue } from '../../../../shared/catalog/field';
-import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
+import type { JsonValue } from '../../../shared/catalog/field';
+import { MAX_VARIATIONS } from '../../../shared/ipc/contract';
 
 export interface StudioNotice {
   readonly kind: 'info' | 'error';
