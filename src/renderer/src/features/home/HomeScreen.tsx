@@ -57,8 +57,10 @@ function RecentProjects() {
         <ul className="recent-grid" aria-label={t('start.recent')}>
           {projects.slice(0, RECENT).map((p) => (
             <li key={p.id}>
-              <button type="button" className="recent-card" onClick={() => void openRecent(p.id)} aria-label={t('start.openProject', { name: p.name })}>
-                <span className="recent-thumb">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">{t('start.noPicture')}</span>}</span>
+              <button type="button" className="recent-card" onClick={() => void openRecent(p.id)}>
+                {/* Named by the words it shows (its name and date), after "Open": speech input finds it by what is seen. */}
+                <span className="visually-hidden">{t('start.openPrefix')} </span>
+                <span className="recent-thumb" aria-hidden="true">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">{t('start.noPicture')}</span>}</span>
                 <span className="recent-name" translate="no">
                   {p.name}
                 </span>
