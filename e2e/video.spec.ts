@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type JSHandle, type Locator, type Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { chargeOf } from '../src/shared/library/charge';
 import { Library } from '../src/main/core/library/library';
 import { silentLogger } from '../src/main/core/log';
@@ -11,6 +11,7 @@ import { NoticeBoard } from '../src/main/core/notices/noticeBoard';
 import { downloaded } from '../src/main/core/testing/downloaded';
 import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
 import { openCanvas, png } from './canvasDriver';
+import { dropOn, type DropFile } from './dropFiles';
 import { launchChromium, type LaunchedApp } from './harness/launch';
 import { sandboxPace } from './harness/pace';
 import { chooseRunner } from './harness/runner';
@@ -62,25 +63,7 @@ const test = base.extend<{ studio: { page: Page; dataDir: string; received: Rece
 });
 const expect = test.expect;
 
-interface DropFile {
-  readonly name: string;
-  readonly type: string;
-  readonly bytes: Buffer;
-}
-
 const image = async (name: string, colour: string): Promise<DropFile> => ({ name, type: 'image/png', bytes: await png(160, 90, colour) });
-
-/** A DataTransfer as a file manager's drop makes it: real File objects. */
-function transfer(page: Page, files: readonly DropFile[]): Promise<JSHandle<DataTransfer>> {
-  return page.evaluateHandle(
-    (files) => {
-      const dt = new DataTransfer();
-      for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
-      return dt;
-    },
-    files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })),
-  );
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
 const timeline = (page: Page) => page.getByRole('region', { name: 'Keyframe timeline' });
@@ -88,14 +71,6 @@ const track = (page: Page) => timeline(page).getByRole('group', { name: /^Timeli
 const keyframes = (page: Page) => timeline(page).getByRole('button', { name: /^Keyframe at / });
 const framesOnTimeline = async (page: Page) => (await keyframes(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-frame'))))) as number[];
 const at = (received: Received[], path: string) => received.filter((r) => r.path === `/v1/${path}`);
-
-async function dropOn(page: Page, zone: Locator, files: readonly DropFile[], fraction?: number): Promise<void> {
-  const dt = await transfer(page, files);
-  const box = (await zone.boundingBox())!;
-  const point = { clientX: box.x + (fraction ?? 0.5) * box.width, clientY: box.y + box.height / 2 };
-  await zone.dispatchEvent('dragover', { dataTransfer: dt, ...point });
-  await zone.dispatchEvent('drop', { dataTransfer: dt, ...point });
-}
 
 async function openVideo(page: Page, seconds: number): Promise<void> {
   await openCanvas(page);
@@ -290,7 +265,7 @@ test('pictures pinned from inside the app: a result dragged from the strip, a ga
   const [frame] = await framesOnTimeline(page);
   expect(frame).toBeGreaterThan(0);
   // The same picture from the gallery, on the shelf: one click pins it in the empty first frame slot.
-  await timeline(page).getByRole('listitem', { name: /from the gallery$/ }).first().click();
+  await timeline(page).getByRole('button', { name: /from the gallery$/ }).first().click();
   await expect(keyframes(page)).toHaveCount(2);
   expect((await framesOnTimeline(page))[0]).toBe(0);
   await expect(timeline(page).getByRole('button', { name: /^First frame: / })).toBeVisible();
@@ -350,9 +325,8 @@ test('a clip older than 121 newer pictures is still offered to continue and to e
 
   // The shelf: the newest pictures, and more of them when asked.
   const shelf = timeline(page).getByRole('list', { name: 'Pictures to pin' });
-  const fromGallery = shelf.getByRole('listitem', { name: /from the gallery$/ });
+  const fromGallery = shelf.getByRole('button', { name: /from the gallery$/ });
   await expect(fromGallery).toHaveCount(12);
-  await expect(fromGallery.first()).toHaveAccessibleName(/^Pin .* from the gallery$/);
   await shelf.getByRole('button', { name: 'More pictures' }).click();
   await expect(fromGallery).toHaveCount(24);
   await page.screenshot({ path: test.info().outputPath('video-shelf-more.png') });
