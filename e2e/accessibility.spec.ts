@@ -8,8 +8,9 @@ import { WRITTEN_DOWN } from './accessibilityRules';
 
 const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
-/** The video intent with two keyframes on its timeline, one selected: the slots, the markers and the selected view. */
+/** The video intent with a frame size chosen and two keyframes on its timeline, one selected: the slots, the markers and the selected view. */
 async function videoWithKeyframes(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Generate' }).getByRole('radio', { name: /^Draft / }).check();
   const timeline = page.getByRole('region', { name: 'Keyframe timeline' });
   const image = async (name: string, colour: string) => ({ name, type: 'image/png', bytes: await png(160, 90, colour) });
   await dropOn(page, timeline.getByRole('group', { name: 'First frame slot' }), [await image('red.png', '#ff0000')]);
