@@ -24,6 +24,9 @@ import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
 import { exploreHandlers } from './handlers/exploreHandlers';
+import { editorHandlers } from './handlers/editorHandlers';
+import { clipboardHandlers } from './handlers/clipboardHandlers';
+import { EditorService } from './editor/editorService';
 import { batchHandlers } from './handlers/batchHandlers';
 import { BatchService } from './batch/batchService';
 import { ExploreService } from './explore/exploreService';
@@ -249,6 +252,21 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     engine.preferencesChanged();
   });
 
+  const editor = new EditorService({
+    projectsDir: projects.dir,
+    assets,
+    choice: () => settings.get().editor,
+    open: (file, app) => desktop.openInEditor(file, app),
+    now,
+    log,
+    notify: (message) => void notices.add('warning', message),
+    saved: (session) => events.emit('editor.saved', session),
+    stopped: (projectId) => events.emit('editor.stopped', { projectId }),
+  });
+  // Watched again before the window asks: a save made while the app was closed waits for the canvas.
+  await editor.resume();
+  projects.onChanged((list) => void editor.forgetOthers(new Set(list.map((p) => p.id))));
+
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
 
   const handlers: Handlers = {
@@ -268,6 +286,13 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...estimateHandlers(spending, engine),
     ...exploreHandlers(explore, { library, desktop, log }),
     ...batchHandlers(batches, desktop),
+    ...editorHandlers(editor, {
+      settings,
+      desktop,
+      platform: deps.platform,
+      projectExists: async (id) => (await projects.list()).projects.some((p) => p.id === id),
+    }),
+    ...clipboardHandlers(assets, desktop),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
@@ -297,6 +322,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         updates.stop();
         keys.dispose();
+        await editor.dispose();
         credits.stop();
         batches.stop();
         explore.stop();

@@ -6,7 +6,7 @@ import { call, event } from '../define';
 /** Raw bytes cross IPC as a Uint8Array (structured clone), never as a base64 string. */
 export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'Expected bytes' });
 
-const AssetInfoSchema = z.object({
+export const AssetInfoSchema = z.object({
   /** sha256 of the bytes: the same file dropped twice is stored once */
   id: AssetIdSchema,
   name: z.string(),

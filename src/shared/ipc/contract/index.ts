@@ -1,7 +1,9 @@
 import { appCalls, appEvents } from './app';
 import { assetCalls, assetEvents } from './assets';
 import { batchCalls, batchEvents } from './batch';
+import { clipboardCalls } from './clipboard';
 import { connectionCalls, connectionEvents } from './connections';
+import { editorCalls, editorEvents } from './editor';
 import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
@@ -32,6 +34,8 @@ export const CALLS = {
   ...finetuneCalls,
   ...exploreCalls,
   ...batchCalls,
+  ...editorCalls,
+  ...clipboardCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -49,6 +53,7 @@ export const EVENTS = {
   ...exploreEvents,
   ...batchEvents,
   ...assetEvents,
+  ...editorEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -59,7 +64,9 @@ export type EventName = keyof Events;
 export * from './app';
 export * from './assets';
 export * from './batch';
+export * from './clipboard';
 export * from './connections';
+export * from './editor';
 export * from './explore';
 export * from './finetunes';
 export * from './keys';
