@@ -28,6 +28,7 @@ import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './canvas.css';
 import { Button } from '../../ui/Button';
+import { EditorNote } from '../editor/EditorNote';
 import { FileButton } from '../../ui/FileButton';
 
 function StatusBar() {
@@ -170,13 +171,8 @@ export function CanvasScreen() {
     const up = (e: KeyboardEvent) => {
       if (e.key === ' ') manager.current?.setSpace(false);
     };
-    const paste = (e: ClipboardEvent) => {
-      const files = [...(e.clipboardData?.files ?? [])];
-      if (files.length === 0) return;
-      e.preventDefault();
-      void importInto(files, 'canvas');
-    };
-    const offs = [listen('keydown', down), listen('keyup', up), listen('paste', paste)];
+    // A paste is heard app-wide (features/clipboard), so the studio and Batch take pictures the same way.
+    const offs = [listen('keydown', down), listen('keyup', up)];
     return () => offs.forEach((off) => off());
   });
 
@@ -204,6 +200,7 @@ export function CanvasScreen() {
       <div className="canvas-body">
         <div className="canvas-centre">
           <Message />
+          <EditorNote />
           <div
             ref={host}
             className={`canvas-stage${dropping ? ' dropping' : ''}`}

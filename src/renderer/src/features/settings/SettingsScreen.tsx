@@ -1,4 +1,5 @@
 import { AppearanceSection } from './AppearanceSection';
+import { EditorSection } from './EditorSection';
 import { ConnectionsSection } from './ConnectionsSection';
 import { KeysSection } from './KeysSection';
 import { PreferencesSection } from './PreferencesSection';
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       <SpendingSection />
       <PreferencesSection />
       <AppearanceSection />
+      <EditorSection />
       <UpdatesSection />
     </div>
   );

@@ -2,6 +2,8 @@ import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
 import { isOffered } from '../offeredTools';
+import { EditInMenu } from '../../editor/EditInMenu';
+import { copyPicture } from '../../clipboard/pasteActions';
 
 /** The tools, each with the layer it edits: only those of layers the chosen model uses are offered. */
 const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string; edits: 'mask' | 'boxes' | 'view' }[] = [
@@ -81,6 +83,12 @@ export function ToolBar({ view }: { view: ViewControls }) {
         <Button onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</Button>
         <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
         <Button onClick={view.actualSize} aria-label="100%, actual size" title="Actual size (Ctrl+1)">100%</Button>
+      </div>
+      <div className="tool-group">
+        <Button onClick={() => void copyPicture()} disabled={!base} title="Copy the picture to the clipboard, for another app">
+          Copy picture
+        </Button>
+        <EditInMenu />
       </div>
       <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</Button>
     </div>
