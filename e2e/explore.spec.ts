@@ -187,3 +187,35 @@ test('Pause stops new sends; Resume finishes the matrix; a restart keeps it with
   expect(sent).toHaveLength(40);
   expect(new Set(sent.map((r) => `${r.path} ${String(r.body.prompt)} ${String(r.body.seed)}`)).size).toBe(40);
 });
+
+// Issue 31, point 1: three matrices once left "119 to review" in the studio, 104 of them Explore cells and 24
+// "Cancelled" tiles. A matrix's cells live on its sheet and in the gallery; the strip holds the studio's Generates.
+test('a matrix run for the open project leaves the studio’s strip to the studio’s own Generates; the gallery has both', async ({ explore }) => {
+  test.setTimeout(180_000);
+  const { page } = explore;
+  await page.getByRole('navigation').getByRole('button', { name: 'Studio' }).click();
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  const generate = page.getByRole('region', { name: 'Generate' });
+  await generate.getByRole('radio', { name: 'Create', exact: true }).click();
+  await generate.getByRole('textbox', { name: /^Prompt/ }).fill('a lighthouse at dusk');
+  await generate.getByRole('button', { name: 'Generate', exact: true }).click();
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  const tiles = strip.getByRole('listbox', { name: 'Results' }).getByRole('option');
+  await expect(tiles.first()).toHaveAccessibleName(/Ready/, { timeout: 60_000 });
+  const own = await tiles.count();
+
+  const form = await plan(page, 'a {red|blue} kite', 1);
+  await expect(page.getByText(/Saved with “/)).toBeVisible();
+  await form.getByRole('button', { name: 'Generate 4 pictures' }).click();
+  await expect(page.getByRole('status', { name: 'Progress' })).toContainText('Finished: 4 of 4 made', { timeout: 60_000 });
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Studio' }).click();
+  await expect(strip.getByRole('heading')).toContainText(`${own} to review`);
+  await expect(tiles).toHaveCount(own);
+  for (const name of await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) expect(name).not.toMatch(/kite|Klein/);
+  await page.screenshot({ path: test.info().outputPath('strip-after-explore.png') });
+
+  // The cells are still the gallery's, filed with the project.
+  await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
+  await expect(page.locator('.gallery-header')).toContainText(`${own + 4} results`);
+});

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/harness/launch';
 import { ScriptedProjectDialogs } from '../e2e/harness/projectDialogs';
-import { keyDestinationDialog, type KeyDestinationQuestion } from '../src/main/core/keys/keyDestinationQuestion';
+import { keyDestinationDialog, type KeyDestinationQuestion } from '../src/main/core/connections/keyDestinationQuestion';
 import { openKeychain } from '../src/main/core/secrets/keychainStore';
 
 /** Headed, the terminal stands in for Electron's native dialog about a key's new host: the page cannot answer it. */

@@ -1,5 +1,5 @@
-import type { ConfirmKeyDestination, KeyDestinationQuestion } from '../../src/main/core/keys/keyDestinationQuestion';
-import { keyDestinationDialog, type KeyDestinationDialog } from '../../src/main/core/keys/keyDestinationQuestion';
+import type { ConfirmKeyDestination, KeyDestinationQuestion } from '../../src/main/core/connections/keyDestinationQuestion';
+import { keyDestinationDialog, type KeyDestinationDialog } from '../../src/main/core/connections/keyDestinationQuestion';
 
 export interface OpenKeyDialog {
   readonly question: KeyDestinationQuestion;

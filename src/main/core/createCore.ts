@@ -14,6 +14,9 @@ import { CoreEvents } from './events';
 import { removeStaleTempFiles } from './fs/staleTempFiles';
 import { appHandlers } from './handlers/appHandlers';
 import { assetHandlers } from './handlers/assetHandlers';
+import { layerHandlers } from './handlers/layerHandlers';
+import { LayerExports } from './layers/layerExports';
+import { LayeredIntakeService } from './layers/layeredIntake';
 import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
 import { finetuneHandlers } from './handlers/finetuneHandlers';
@@ -252,9 +255,37 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     engine.preferencesChanged();
   });
 
+  const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
+
+  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
+  const layerExports = new LayerExports({
+    appVersion: deps.version,
+    assetBytes: (id) => assets.bytes(id),
+    result: (id) => {
+      try {
+        return library.get(id);
+      } catch {
+        return null;
+      }
+    },
+    resultBytes: async (id) => (await library.bytesOf(id)).bytes,
+    project: async (id) => {
+      const { file, blobs } = await projects.snapshot(id);
+      return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };
+    },
+    desktop,
+    dragDir: join(deps.dataDir, 'drag-out'),
+    log,
+  });
+
   const editor = new EditorService({
     projectsDir: projects.dir,
-    assets,
+    // Saves come in as every picture does, so a layered save (PSD, OpenRaster) comes back as its composite.
+    assets: { get: (id) => assets.get(id), bytes: (id) => assets.bytes(id), import: (name, bytes) => layeredIntake.import(name, bytes) },
+    layered: async (projectId, format) => ({
+      name: (await projects.snapshot(projectId)).file.name,
+      bytes: await layerExports.encode({ kind: 'project', projectId, shownResultId: null }, format),
+    }),
     choice: () => settings.get().editor,
     open: (file, app) => desktop.openInEditor(file, app),
     now,
@@ -267,12 +298,11 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   await editor.resume();
   projects.onChanged((list) => void editor.forgetOthers(new Set(list.map((p) => p.id))));
 
-  const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
-
   const handlers: Handlers = {
     ...appHandlers(deps, notices, closing),
     ...shellHandlers(deps),
-    ...assetHandlers(assets, library),
+    ...assetHandlers(assets, library, layeredIntake),
+    ...layerHandlers(layerExports, layeredIntake),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),
     ...settingsHandlers(settings),

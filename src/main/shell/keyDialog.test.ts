@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { KeyDestinationQuestion } from '../core/keys/keyDestinationQuestion';
+import type { KeyDestinationQuestion } from '../core/connections/keyDestinationQuestion';
 
 const showMessageBox = vi.fn(async (..._args: unknown[]) => ({ response: 0, checkboxChecked: false }));
 vi.mock('electron', () => ({ dialog: { showMessageBox } }));

@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron';
-import { keyDestinationDialog, type KeyDestinationQuestion } from '../core/keys/keyDestinationQuestion';
+import { keyDestinationDialog, type KeyDestinationQuestion } from '../core/connections/keyDestinationQuestion';
 import { askInMainDialog } from './mainDialog';
 
 /**

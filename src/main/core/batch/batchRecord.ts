@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BatchIdSchema, BatchSpecSchema } from '../../../shared/batch/plan';
 import { BATCH_STATUSES } from '../../../shared/ipc/contract';
-import { requestTaskId } from '../fs/engineRuns';
+import { requestTaskId } from '../engine/engineRuns';
 import { byRequest, RequestOutcomeSchema, runRecordFrame } from '../fs/runRecord';
 
 /** How one request of the batch ended, with the file it wrote in the output folder (its name only). */

@@ -277,6 +277,9 @@ describe('a batch', () => {
     fx = await start();
     await until(async () => ended(await batch(started.id)));
     expect((await batch(started.id)).done).toBe(4);
+    // A batch's tasks are its own, never the studio's strip's.
+    const tasks = (await fx.ok('tasks.list')).filter((t) => t.group?.id === started.id);
+    expect(tasks.map((t) => [t.origin, t.projectId])).toEqual(Array(4).fill(['batch', null]));
     const ids = submitted.filter((s) => s.path.endsWith('deblur-v1'));
     expect(ids).toHaveLength(4);
     expect((await readdir(join(dir.path, 'again'))).length).toBe(4);

@@ -11,7 +11,7 @@ import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { copyUnderFreeName } from '../fs/copyUnder';
-import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
 import { ENDED_STATES, ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
@@ -166,11 +166,11 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return live.items.length;
   }
 
-  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: null; group: { id: string; index: number; count: number } } }> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: null; origin: 'batch'; group: { id: string; index: number; count: number } } }> {
     const item = live.items[index]!;
     const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
     if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
-    return { request, meta: { projectId: null, group: { id: live.record.id, index, count: live.items.length } } };
+    return { request, meta: { projectId: null, origin: 'batch', group: { id: live.record.id, index, count: live.items.length } } };
   }
 
   protected refused(live: Live, index: number, problem: string): void {

@@ -3,7 +3,7 @@ import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
 import type { SandboxAddress, SandboxProcessOptions } from '../../sandbox/api';
 import { exitWords, type SandboxLauncher, type SandboxProcess } from './sandboxProcess';
 import type { Logger } from '../deps';
-import { SANDBOX_CONNECTION_ID } from './builtinIds';
+import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import type { SandboxPorts } from '../settings/schema';
 
 const SANDBOX_NOTE =

@@ -3,13 +3,13 @@ import { DEFAULT_ENDPOINT_WORD, isValidEndpointWord } from '../../../shared/cata
 import type { ConnectionInfo, NewConnection } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
-import type { ConfirmKeyDestination } from '../keys/keyDestinationQuestion';
-import { KeyDestinations, type KeyRef } from '../keys/keyDestinations';
+import type { ConfirmKeyDestination } from './keyDestinationQuestion';
+import { KeyDestinations, type KeyRef } from './keyDestinations';
 import { silentLogger } from '../log';
 import type { SecretVault } from '../secrets/secretVault';
 import type { ConnectionRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
-import { SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID } from './builtinIds';
+import { SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID } from '../../../shared/connections/builtinIds';
 import { sandboxConnection, type BuiltinSandbox } from './builtinSandbox';
 import { checkBaseUrl, originOf, pollingVerdict, registrableDomain } from './urlPolicy';
 

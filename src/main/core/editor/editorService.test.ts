@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetInfo, EditorChoice, EditorSession } from '../../../shared/ipc/contract';
+import { LayeredIntakeService } from '../layers/layeredIntake';
 import { EditorService, type EditorAssets } from './editorService';
 import { editorNameOf, findEditors } from './knownEditors';
 import { sha256 } from './workingCopy';
@@ -172,6 +174,52 @@ describe('EditorService (real files, real watcher)', () => {
     expect(await editor.session(PROJECT)).toBeNull();
     expect(await editor.stop(PROJECT)).toBe(false);
     expect((await readdir(join(dir, PROJECT, 'editing'))).sort()).toEqual(['Harbour at dusk 2.png', 'Harbour at dusk.png']);
+  });
+
+  it('an editor that opens layers gets the project as the layered file it prefers; the picture as it is when that cannot be made', async () => {
+    const l = listeners();
+    const asked: string[] = [];
+    const layered = async (projectId: string, format: 'psd' | 'ora') => {
+      asked.push(`${projectId} ${format}`);
+      if (format === 'psd') throw new Error('no layers today');
+      return { name: 'Harbour: series', bytes: new Uint8Array([1, 2, 3]) };
+    };
+    const editor = new EditorService({ projectsDir: dir, assets, choice: () => choice, now: () => 1, log: silent, stopped: () => undefined, layered, ...l.hooks });
+    services.push(editor);
+    const original = await picture();
+    expect((await editor.start(PROJECT, original.id)).fileName).toBe('Harbour series.ora');
+    expect([...(await readFile(join(dir, PROJECT, 'editing', 'Harbour series.ora')))]).toEqual([1, 2, 3]);
+    choice = { kind: 'app', name: 'Photoshop', path: '/Applications/Adobe Photoshop 2025/Adobe Photoshop 2025.app' };
+    expect((await editor.start(PROJECT, original.id)).fileName).toBe('Harbour at dusk.png');
+    choice = { kind: 'system' };
+    expect((await editor.start(PROJECT, original.id)).fileName).toBe('Harbour at dusk 2.png');
+    expect(asked).toEqual([`${PROJECT} ora`, `${PROJECT} psd`]);
+  });
+
+  it('a layered save comes back as its composite, read by the layered-file intake (a PSD written by ImageMagick)', async () => {
+    const l = listeners();
+    const psd = (colour: string) => new Uint8Array(execFileSync('convert', ['-size', '8x6', `xc:${colour}`, 'psd:-']));
+    const intake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
+    choice = { kind: 'app', name: 'Photoshop', path: '/opt/photoshop' };
+    const editor = new EditorService({
+      projectsDir: dir,
+      assets: { ...assets, import: (name, bytes) => intake.import(name, bytes) },
+      choice: () => choice,
+      now: () => 1,
+      log: silent,
+      stopped: () => undefined,
+      layered: async () => ({ name: 'Harbour', bytes: psd('#00aa00') }),
+      watch: { stableMs: 100 },
+      ...l.hooks,
+    });
+    services.push(editor);
+    const original = await picture();
+    expect((await editor.start(PROJECT, original.id)).fileName).toBe('Harbour.psd');
+    await writeFile(join(dir, PROJECT, 'editing', 'Harbour.psd'), psd('#0000ff'));
+    const [save] = (await l.savedNumber(1)).pending;
+    expect([save?.asset.name, save?.asset.mime, save?.asset.width, save?.asset.height]).toEqual(['Harbour.png', 'image/png', 8, 6]);
+    const { data } = await sharp(assets.stored.get(save!.asset.id)!).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0, 0, 255]);
   });
 
   it('a save that is not a picture says so in words and brings nothing back', async () => {

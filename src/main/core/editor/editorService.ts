@@ -1,6 +1,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AssetInfo, EditorChoice, EditorSession } from '../../../shared/ipc/contract';
+import { workingFormatFor, type AssetInfo, type EditorChoice, type EditorSession } from '../../../shared/ipc/contract';
+import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { SessionStore, type SessionRecord } from './sessionStore';
@@ -29,6 +30,11 @@ export interface EditorServiceDeps {
   readonly saved: (session: EditorSession) => void;
   readonly stopped: (projectId: string) => void;
   readonly watch?: WatchOptions;
+  /**
+   * The project as a layered file (PSD or OpenRaster), for an editor that opens one as layers; a save of it
+   * comes back as its composite through `assets.import`, which reads layered files.
+   */
+  readonly layered?: (projectId: string, format: LayeredFormat) => Promise<{ name: string; bytes: Uint8Array }>;
 }
 
 const DEFAULT_APP = 'your default app';
@@ -63,7 +69,7 @@ export class EditorService {
     const choice = this.deps.choice();
     const folder = this.store.folderOf(projectId);
     await mkdir(folder, { recursive: true });
-    const copy = await workingCopyOf(asset, await this.deps.assets.bytes(assetId), folder);
+    const copy = (await this.layeredCopy(projectId, choice, folder)) ?? (await workingCopyOf(asset, await this.deps.assets.bytes(assetId), folder));
     await writeFile(join(folder, copy.file), copy.bytes);
     const record: SessionRecord = {
       version: 1,
@@ -83,6 +89,19 @@ export class EditorService {
       throw new IpcFailure('unavailable', `${record.editor.name === DEFAULT_APP ? 'The picture' : record.editor.name} could not be opened: ${problem}`);
     }
     return this.view(record);
+  }
+
+  /** The layered working copy the chosen editor prefers; null (the picture's own format) when it has none or it could not be made. */
+  private async layeredCopy(projectId: string, choice: EditorChoice, folder: string): Promise<{ file: string; bytes: Uint8Array } | null> {
+    const format = choice.kind === 'app' ? workingFormatFor(choice.name) : null;
+    if (!format || !this.deps.layered) return null;
+    try {
+      const layered = await this.deps.layered(projectId, format);
+      return await workingCopyOf({ name: `${layered.name}.${format}`, mime: `image/${format}` }, layered.bytes, folder, format);
+    } catch (error) {
+      this.deps.log.warn('a layered working copy could not be made; the picture goes as it is', { projectId, error: String(error) });
+      return null;
+    }
   }
 
   async session(projectId: string): Promise<EditorSession | null> {

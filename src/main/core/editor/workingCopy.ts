@@ -30,8 +30,10 @@ export async function workingCopyOf(
   asset: { readonly name: string; readonly mime: string },
   bytes: Uint8Array,
   folder: string,
+  /** the bytes are already this file type (a layered file): written as they are */
+  layered?: string,
 ): Promise<{ file: string; bytes: Uint8Array }> {
-  const own = OWN_FORMATS[asset.mime];
+  const own = layered ?? OWN_FORMATS[asset.mime];
   const ext = own ?? 'png';
   const data = own ? bytes : new Uint8Array(await sharp(bytes).png().toBuffer());
   const stem = stemOf(asset.name);

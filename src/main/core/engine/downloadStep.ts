@@ -1,4 +1,4 @@
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
+import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { claimTempFile } from '../fs/atomicWrite';
 import { BadResult, NOT_MEDIA } from '../library/inspect';

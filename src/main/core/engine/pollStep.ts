@@ -1,7 +1,7 @@
 import { pricedUsage } from './pricedUsage';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { moderationReasons, PollingResultSchema, TASK_STATUS, type PollingResult } from '../../../shared/catalog/responses';
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
+import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import type { ResolvedConnection } from '../connections/connectionService';
 import { originOf } from '../connections/urlPolicy';
 import { errorBodyMessage, parseJson, send } from '../net/httpClient';

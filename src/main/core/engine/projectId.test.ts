@@ -44,6 +44,8 @@ it('keeps the project a task was made for on its record and its view, across a r
   const without = await fx.ok('tasks.submit', { endpointId: 'gen-dev', params: { prompt: 'a boat' }, inputs: {} });
   expect(withProject.projectId).toBe('project-1234');
   expect(without.projectId).toBeNull();
+  // A task sent from the studio (or the gallery) is a Generate: the strip holds it.
+  expect([withProject.origin, without.origin]).toEqual(['generate', 'generate']);
 
   const record = JSON.parse(await readFile(join(dir.path, 'tasks', `${withProject.id}.json`), 'utf8')) as { projectId: string | null };
   expect(record.projectId).toBe('project-1234');

@@ -21,7 +21,7 @@ import type { Reservation } from '../spending/spendingService';
 import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
-import { newTaskRecord, type NewTask, type TaskRecord } from './taskRecord';
+import { newTaskRecord, originOf, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import { retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
@@ -185,12 +185,12 @@ export class TaskEngine {
   }
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
-  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'> & { readonly id?: string; readonly on?: RunKey } = {}): Promise<TaskInfo> {
+  async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group' | 'origin'> & { readonly id?: string; readonly on?: RunKey } = {}): Promise<TaskInfo> {
     if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
     // A caller that names its task (a matrix cell) can tell after a crash whether it was recorded: never twice.
     if (meta.id !== undefined && this.records.has(meta.id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
     // A single task names its project in the request; a group of variations passes it beside the request.
-    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null }, meta.id, meta.on));
+    const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null, origin: meta.origin ?? 'generate' }, meta.id, meta.on));
     await timed('record', () => this.d.repo.save(record));
     this.book.emit(record);
     this.slots.pump(record.keyId);
@@ -198,7 +198,7 @@ export class TaskEngine {
   }
 
   /** Checks a submission (never trusting the renderer) and the caps, and makes its record in the book. */
-  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group'>, id: string = randomUUID(), on?: RunKey): Promise<TaskRecord> {
+  private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group' | 'origin'>, id: string = randomUUID(), on?: RunKey): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
       throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
@@ -322,6 +322,7 @@ export class TaskEngine {
       detail: msg.sendingAgain(warning !== null),
       projectId: r.projectId,
       group: r.group,
+      origin: originOf(r),
     });
     // What the earlier attempt cost, or holds while its outcome is unknown, stays counted under another name.
     await this.d.ledger.setApart(r.id, r.remote?.id ?? String(r.submittedAt ?? r.updatedAt));

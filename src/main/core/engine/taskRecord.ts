@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema } from '../../../shared/ipc/contract';
+import { BATCH_ID_PREFIX } from '../../../shared/batch/plan';
+import { MATRIX_ID_PREFIX } from '../../../shared/explore/matrix';
+import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema, TaskOriginSchema, type TaskOrigin } from '../../../shared/ipc/contract';
 import { QuoteSchema } from '../../../shared/library/charge';
 import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
-
-/**
- * A task's own id (a UUID when the app makes it). It names the record's file and the result's preview, so a record
- * read from disk must carry one that matches this and its file name, or it is set aside.
- */
-export const TASK_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /** What the service told us when it accepted the task. */
 const RemoteTaskSchema = QuoteSchema.extend({
@@ -69,6 +65,8 @@ export const TaskRecordSchema = z.object({
   /** the project it was generated from, and its place among the variations of one Generate (absent on older records) */
   projectId: ProjectIdSchema.nullable().default(null).catch(null),
   group: TaskGroupSchema.nullable().default(null),
+  /** where it was asked for (absent on older records: see `originOf`) */
+  origin: TaskOriginSchema.optional(),
   /** what the app expected the request to be priced on when it was made (absent on older records) */
   usage: UsageSchema.optional(),
   /** runs that began the download step and did not finish it (a crash mid-step): see `crashGuard.ts` */
@@ -78,7 +76,7 @@ export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
 /** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
 export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'> &
-  Partial<Pick<TaskRecord, 'projectId' | 'group' | 'usage'>>;
+  Partial<Pick<TaskRecord, 'projectId' | 'group' | 'origin' | 'usage'>>;
 
 /** A task record before any attempt: one definition of the starting state, for the engine and for tests. */
 export function newTaskRecord(task: NewTask): TaskRecord {
@@ -110,6 +108,20 @@ export function newTaskRecord(task: NewTask): TaskRecord {
     previousRemoteIds: [],
     projectId: task.projectId ?? null,
     group: task.group ?? null,
+    ...(task.origin !== undefined ? { origin: task.origin } : {}),
     stepCrashes: 0,
   };
+}
+
+/** A run's request task id (`requestTaskId`): a hash, the run's id, the request's place (and for a batch, the attempt). */
+const RUN_TASK_ID = new RegExp(`^[0-9a-f]{12}-(${MATRIX_ID_PREFIX}|${BATCH_ID_PREFIX})[0-9a-f-]{36}(-\\d+){1,2}$`);
+
+/**
+ * Where a task was asked for. Records written before the origin was kept are known by their id: a matrix cell's
+ * and a batch request's name their run, anything else was a Generate.
+ */
+export function originOf(r: Pick<TaskRecord, 'id' | 'origin'>): TaskOrigin {
+  if (r.origin !== undefined) return r.origin;
+  const run = RUN_TASK_ID.exec(r.id)?.[1];
+  return run === MATRIX_ID_PREFIX ? 'explore' : run === BATCH_ID_PREFIX ? 'batch' : 'generate';
 }

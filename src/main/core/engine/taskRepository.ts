@@ -6,7 +6,8 @@ import { ensureDataSubfolder } from '../fs/dataSubfolder';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { msg } from './messages';
-import { TASK_ID_PATTERN, TaskRecordSchema, type TaskRecord } from './taskRecord';
+import { TASK_ID_PATTERN } from '../../../shared/tasks/taskId';
+import { TaskRecordSchema, type TaskRecord } from './taskRecord';
 
 /**
  * Task records on disk, one JSON file each. Writes to one task are chained, so the file always ends up with

@@ -1,7 +1,7 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import { chargeOf } from '../../../shared/library/charge';
 import { ACTIVE_STATES, ENDED_STATES } from '../../../shared/tasks/taskStates';
-import type { TaskRecord } from './taskRecord';
+import { originOf, type TaskRecord } from './taskRecord';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
 
@@ -66,5 +66,6 @@ export function toTaskInfo(r: TaskRecord): TaskInfo {
     canSend: r.state === 'ready-to-send',
     projectId: r.projectId,
     group: r.group,
+    origin: originOf(r),
   };
 }

@@ -1,5 +1,5 @@
 import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
@@ -162,7 +162,21 @@ describe('a prompt matrix', () => {
     const matrix = await fx.ok('explore.start', { spec, projectId: 'project-0001' });
     await fx.ok('explore.pause', { id: matrix.id });
     await fx.core.dispose();
+    // Issue 31, point 1: an older version wrote the cells' records without their origin; they are still known as
+    // the matrix's (by its id in theirs), so the studio's strip leaves them out.
+    const records = join(dir.path, 'data', 'tasks');
+    const cellFiles = (await readdir(records)).filter((f) => f.includes(`-${matrix.id}-`));
+    expect(cellFiles.length).toBeGreaterThan(0);
+    for (const file of cellFiles.slice(0, 3)) {
+      const { origin, ...older } = JSON.parse(await readFile(join(records, file), 'utf8')) as Record<string, unknown>;
+      expect(origin).toBe('explore');
+      await writeFile(join(records, file), JSON.stringify(older));
+    }
     fx = await start();
+    const cells = (await fx.ok('tasks.list')).filter((t) => t.id.includes(`-${matrix.id}-`));
+    expect(cells.length).toBe(cellFiles.length);
+    // The project stays on each cell (the gallery's project filter finds its results); the origin keeps it off the strip.
+    expect(cells.every((t) => t.origin === 'explore' && t.projectId === 'project-0001')).toBe(true);
     expect((await fx.ok('explore.list', { projectId: 'project-0001' })).map((m) => m.id)).toEqual([matrix.id]);
     expect(await fx.ok('explore.list', { projectId: null })).toEqual([]);
     await fx.ok('explore.resume', { id: matrix.id });

@@ -6,7 +6,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { EngineRuns, type RunEngine, type RunLive } from '../fs/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
 import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
@@ -140,9 +140,10 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     return live.taskIds[index]!;
   }
 
-  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: string | null } }> {
+  protected async request(live: Live, index: number): Promise<{ request: TaskRequest; meta: { projectId: string | null; origin: 'explore' } }> {
     const cell = live.plan.cells[index]!;
-    return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId } };
+    // The project, so the gallery's project filter finds the cell's result; the origin keeps it off the studio's strip.
+    return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId, origin: 'explore' } };
   }
 
   protected ended(live: Live, index: number, t: TaskInfo): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MatrixIdSchema, MatrixSpecSchema } from '../../../shared/explore/matrix';
 import { MATRIX_STATUSES, ProjectIdSchema } from '../../../shared/ipc/contract';
-import { requestTaskId } from '../fs/engineRuns';
+import { requestTaskId } from '../engine/engineRuns';
 import { byRequest, RequestOutcomeSchema, runRecordFrame } from '../fs/runRecord';
 
 /** How a cell ended, with how long it took. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../../shared/ipc/contract';
 import { AddKeySchema } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
+import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
 import type { Logger, TimerHandle } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';

@@ -1,15 +1,15 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { ResultOrigin } from '../../../shared/library/resultRecord';
 import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import type { Logger } from '../deps';
-import { TASK_ID_PATTERN } from '../engine/taskRecord';
+import { TASK_ID_PATTERN } from '../../../shared/tasks/taskId';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { timed } from '../perf/phases';
 import { inspectResult, type InspectedResult } from './inspect';
 import { placeWithMetadata } from './metadata/resultMetadata';
-import { baseNameFor, baseOf, isResultFileName, previewPath, sidecarSchemaFor } from './resultFiles';
+import { baseNameFor, baseOf, previewPath, resultFilesNamed, sidecarSchemaFor } from './resultFiles';
 import type { Sidecar } from './sidecar';
 
 /**
@@ -98,9 +98,7 @@ export async function filedSidecar(dir: string, r: Pick<ResultOrigin, 'id' | 'en
  */
 export async function recoverFile(c: FilingContext, meta: ResultOrigin): Promise<Sidecar | undefined> {
   const base = baseNameFor(meta.id, meta.endpointId, meta.createdAt);
-  const names = await readdir(c.dir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith(`${base}.`) || !isResultFileName(name)) continue;
+  for (const name of await resultFilesNamed(c.dir, base)) {
     const path = join(c.dir, name);
     const inspected = await inspectResult(path).catch(() => undefined);
     const size = inspected && (await stat(path).catch(() => undefined))?.size;
@@ -114,7 +112,7 @@ export async function recoverFile(c: FilingContext, meta: ResultOrigin): Promise
 /** A task's result file left without its sidecar, found by name alone (nothing is read): see `recoverFile`. */
 export async function unfiledFile(dir: string, meta: Pick<ResultOrigin, 'id' | 'endpointId' | 'createdAt'>): Promise<{ path: string; ext: string } | undefined> {
   const base = baseNameFor(meta.id, meta.endpointId, meta.createdAt);
-  const name = (await readdir(dir).catch(() => [] as string[])).find((n) => n.startsWith(`${base}.`) && isResultFileName(n));
+  const [name] = await resultFilesNamed(dir, base);
   return name === undefined ? undefined : { path: join(dir, name), ext: extname(name).slice(1) };
 }
 

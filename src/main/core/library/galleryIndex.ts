@@ -36,6 +36,8 @@ interface View {
   readonly query: LibraryQuery;
   readonly ids: string[];
   readonly stacks: Map<string, number>;
+  /** each Generate's card, by its group id: the newest of its variations the view shows */
+  readonly cards: Map<string, string>;
   positions?: Map<string, number>;
 }
 
@@ -104,12 +106,14 @@ export class GalleryIndex {
     const group = row.groupId;
     // In place: a copy of a view of 100,000 ids for each of the views kept was most of filing's hold on main.
     if (group && view.query.group === undefined) {
-      // Its Generate's card, if one shows already: the newest variation stands for the stack.
-      const card = view.ids.findIndex((id) => this.byId.get(id)?.groupId === group);
-      if (card >= 0) {
-        view.ids.splice(card, 1);
+      // Its Generate's card, if one shows already: the newest variation stands for the stack. Found by its id, not by
+      // reading the view: a Generate's first variation has no card, and that read was 100,000 rows a view.
+      const card = view.cards.get(group);
+      if (card !== undefined) {
+        view.ids.splice(view.ids.indexOf(card), 1);
         view.stacks.set(group, (view.stacks.get(group) ?? 1) + 1);
       }
+      view.cards.set(group, row.id);
     }
     view.ids.unshift(row.id);
   }
@@ -159,13 +163,8 @@ export class GalleryIndex {
     }
     const row = this.byId.get(id);
     // A variation hidden in its stack is found at its stack's card.
-    const at = positions.get(id) ?? (row?.groupId && !query.group ? this.stackCardOf(view, row.groupId) : undefined);
-    return at ?? null;
-  }
-
-  private stackCardOf(view: View, groupId: string): number | undefined {
-    const at = view.ids.findIndex((id) => this.byId.get(id)?.groupId === groupId);
-    return at < 0 ? undefined : at;
+    const card = row?.groupId && !query.group ? view.cards.get(row.groupId) : undefined;
+    return positions.get(id) ?? (card !== undefined ? positions.get(card) : undefined) ?? null;
   }
 
   /** The models, intents and projects of every result, for the filters, each in the order the newest shows it. */
@@ -217,7 +216,7 @@ export class GalleryIndex {
     // A plain loop: a query reads every row, and a closure per row showed in the first page's time.
     const found: GalleryRow[] = [];
     for (const r of this.rows) if (this.matches(r, query, words)) found.push(r);
-    if (query.group !== undefined) return { query, ids: found.map((r) => r.id), stacks: new Map() };
+    if (query.group !== undefined) return { query, ids: found.map((r) => r.id), stacks: new Map(), cards: new Map() };
     return { query, ...stack(found) };
   }
 }
@@ -236,21 +235,21 @@ const wordsOf = (q: LibraryQuery): string[] => (q.text ?? '').toLowerCase().spli
  * The variations of one Generate share one card (the newest shown one stands for them), so a press of Generate 4
  * takes one place in the grid. A group with one shown result is a card like any other.
  */
-function stack(rows: readonly GalleryRow[]): { ids: string[]; stacks: Map<string, number> } {
+function stack(rows: readonly GalleryRow[]): { ids: string[]; stacks: Map<string, number>; cards: Map<string, string> } {
   const sizes = new Map<string, number>();
-  for (const r of rows) if (r.groupId) sizes.set(r.groupId, (sizes.get(r.groupId) ?? 0) + 1);
-  const seen = new Set<string>();
+  const cards = new Map<string, string>();
   const ids: string[] = [];
   for (const r of rows) {
     const g = r.groupId;
-    if (g && (sizes.get(g) ?? 0) > 1) {
-      if (seen.has(g)) continue;
-      seen.add(g);
+    if (g) {
+      sizes.set(g, (sizes.get(g) ?? 0) + 1);
+      if (cards.has(g)) continue;
+      cards.set(g, r.id);
     }
     ids.push(r.id);
   }
   for (const [g, n] of sizes) if (n < 2) sizes.delete(g);
-  return { ids, stacks: sizes };
+  return { ids, stacks: sizes, cards };
 }
 
 const keyOf = (q: LibraryQuery): string => JSON.stringify([q.text ?? '', q.intent, q.model, q.createdFrom, q.status, q.project, q.group]);

@@ -4,7 +4,7 @@ import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../shared/ipc
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { ensureDataSubfolder } from '../fs/dataSubfolder';
-import { TASK_ID_PATTERN } from '../engine/taskRecord';
+import { TASK_ID_PATTERN } from '../../../shared/tasks/taskId';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { filedSidecar, recoverFile, unfiledFile, writeResult, type FilingContext, type SaveRequest } from './filing';

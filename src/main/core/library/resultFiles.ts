@@ -17,6 +17,17 @@ export const isResultFileName = (name: string): boolean => MIME_BY_EXT[extname(n
 /** A sidecar describes the file beside it of the same name, and no other. */
 export const sidecarSchemaFor = (base: string) => SidecarSchema.refine((s) => s.fileName === `${base}${extname(s.fileName)}`);
 
+/**
+ * The result files named `base` in the library folder (a task's file left without its sidecar), looked up by name,
+ * one kind at a time: never the folder's listing, which at 100,000 results is 200,000 names made on the event loop
+ * (about 70 ms held, for every result downloaded).
+ */
+export async function resultFilesNamed(dir: string, base: string): Promise<string[]> {
+  const names = Object.keys(MIME_BY_EXT).map((ext) => `${base}${ext}`);
+  const plain = await Promise.all(names.map((name) => isPlainFile(join(dir, name))));
+  return names.filter((_, i) => plain[i]);
+}
+
 /** A result's preview (an image's, or a video's poster frame): named by its id, beside the others. */
 export const previewPath = (dir: string, id: string): string => join(dir, THUMBS, `${id}.webp`);
 

@@ -34,7 +34,7 @@ function importGraph(entry: string): string[] {
 describe('settings', () => {
   it('load without the Sandbox: the built-in ids live in a module of their own', () => {
     const graph = importGraph('src/main/core/settings/settingsService.ts');
-    expect(graph).toContain('src/main/core/connections/builtinIds.ts');
+    expect(graph).toContain('src/shared/connections/builtinIds.ts');
     expect(graph.filter((f) => f.startsWith('src/main/sandbox/') || f.endsWith('builtinSandbox.ts'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
 import { DEFAULT_CONCURRENCY_PER_KEY, EditorChoiceSchema, MAX_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type EditorChoice, type Preferences } from '../../../shared/ipc/contract';
-import { SANDBOX_CONNECTION_ID } from '../connections/builtinIds';
+import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 
 /** Bumped whenever the stored shape changes; `migrations.ts` holds the step from each older version. */
 export const SETTINGS_VERSION = 1;

@@ -6,7 +6,7 @@ import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
 import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/pricing/priceModel';
 import { defaultUsage, type Usage } from '../../../shared/pricing/usage';
-import { SANDBOX_KEY_ID } from '../connections/builtinIds';
+import { SANDBOX_KEY_ID } from '../../../shared/connections/builtinIds';
 import type { ConnectionService, ResolvedConnection } from '../connections/connectionService';
 import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
 import type { SettingsService } from '../settings/settingsService';

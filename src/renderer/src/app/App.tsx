@@ -7,6 +7,7 @@ import { useNavigationStore } from '../store/navigationStore';
 import { SCREENS } from './screens';
 import { useCoreSync } from './useCoreSync';
 import { useTheme } from './useTheme';
+import { Icon } from '../ui/icons';
 
 export function App() {
   useCoreSync();
@@ -36,9 +37,7 @@ export function App() {
               aria-current={s.id === screen.id ? 'page' : undefined}
               onClick={() => show(s.id)}
             >
-              <span className="rail-glyph" aria-hidden="true">
-                {s.glyph}
-              </span>
+              <Icon name={s.icon} size={20} />
               <span className="rail-label">{s.label}</span>
             </button>
           ))}

@@ -5,12 +5,13 @@ import { HomeScreen } from '../features/home/HomeScreen';
 import { GalleryScreen } from '../features/gallery/GalleryScreen';
 import { QueueScreen } from '../features/queue/QueueScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import type { IconName } from '../ui/icons';
 
 export interface Screen {
   readonly id: string;
   readonly label: string;
-  /** One character or short glyph for the rail. */
-  readonly glyph: string;
+  /** The rail's icon. */
+  readonly icon: IconName;
   readonly component: ComponentType;
 }
 
@@ -22,11 +23,11 @@ const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
-  { id: 'home', label: 'Start', glyph: '⌂', component: HomeScreen },
-  { id: 'canvas', label: 'Studio', glyph: '✎', component: CanvasScreen },
-  { id: 'explore', label: 'Explore', glyph: '▤', component: ExploreScreen },
-  { id: 'batch', label: 'Batch', glyph: '▣', component: BatchScreen },
-  { id: 'queue', label: 'Queue', glyph: '☰', component: QueueScreen },
-  { id: 'library', label: 'Gallery', glyph: '▦', component: GalleryScreen },
-  { id: 'settings', label: 'Settings', glyph: '⚙', component: SettingsScreen },
+  { id: 'home', label: 'Start', icon: 'screen.start', component: HomeScreen },
+  { id: 'canvas', label: 'Studio', icon: 'screen.studio', component: CanvasScreen },
+  { id: 'explore', label: 'Explore', icon: 'screen.explore', component: ExploreScreen },
+  { id: 'batch', label: 'Batch', icon: 'screen.batch', component: BatchScreen },
+  { id: 'queue', label: 'Queue', icon: 'screen.queue', component: QueueScreen },
+  { id: 'library', label: 'Gallery', icon: 'screen.gallery', component: GalleryScreen },
+  { id: 'settings', label: 'Settings', icon: 'screen.settings', component: SettingsScreen },
 ];

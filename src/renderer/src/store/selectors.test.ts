@@ -47,6 +47,7 @@ const task = (id: string, state: TaskState, createdAt = 0): TaskInfo => ({
   canSend: false,
   projectId: null,
   group: null,
+  origin: 'generate',
 });
 
 describe('selectActiveConnection', () => {

@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { AssetIdSchema } from '../../tasks/taskRequest';
 import { AssetInfoSchema } from './assets';
 import { ProjectIdSchema } from './projects';
+import type { LayeredFormat } from '../../layers/layeredDocument';
 import { call, event } from '../define';
 
 /** The image editors Gen Studio knows where to look for; any other is picked with a file dialog. */
 export const KNOWN_EDITORS = ['Krita', 'Photoshop', 'GIMP', 'Affinity Photo'] as const;
+
+/**
+ * The working copy each known editor is handed: a layered file it opens as layers (every version of the picture,
+ * the mask, the references), or, for any other app and the system's default, the picture in its own format.
+ */
+const LAYERED_FOR: Readonly<Record<(typeof KNOWN_EDITORS)[number], LayeredFormat>> = { Krita: 'ora', GIMP: 'ora', Photoshop: 'psd', 'Affinity Photo': 'psd' };
+
+export const workingFormatFor = (editorName: string): LayeredFormat | null => LAYERED_FOR[editorName as (typeof KNOWN_EDITORS)[number]] ?? null;
 
 /** Which editor "Edit in…" opens: the system's default app for the file's type, or one application chosen once. */
 export const EditorChoiceSchema = z.discriminatedUnion('kind', [

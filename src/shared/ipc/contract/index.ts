@@ -6,6 +6,7 @@ import { connectionCalls, connectionEvents } from './connections';
 import { editorCalls, editorEvents } from './editor';
 import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
+import { layerCalls } from './layers';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
 import { finetuneCalls } from './finetunes';
 import { galleryCalls, libraryCalls, libraryEvents } from './library';
@@ -36,6 +37,7 @@ export const CALLS = {
   ...batchCalls,
   ...editorCalls,
   ...clipboardCalls,
+  ...layerCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -63,6 +65,7 @@ export type EventName = keyof Events;
 
 export * from './app';
 export * from './assets';
+export * from './layers';
 export * from './batch';
 export * from './clipboard';
 export * from './connections';

@@ -76,6 +76,15 @@ const nullableNumber = z.number().nullable();
 /** Results made together and stacked in the gallery: the variations of one Generate (up to 8), or one batch (up to its size). */
 export const TaskGroupSchema = z.object({ id: z.string().min(1).max(100), index: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) });
 
+/**
+ * Where a task was asked for: the studio's Generate (and the gallery's Rerun and Variations, which send the same
+ * way), a cell of an Explore matrix, or a request of a Batch. The studio's strip holds only `generate` tasks:
+ * Explore's results live on its sheet, Batch's in its list, and both in the gallery.
+ */
+export const TASK_ORIGINS = ['generate', 'explore', 'batch'] as const;
+export const TaskOriginSchema = z.enum(TASK_ORIGINS);
+export type TaskOrigin = z.infer<typeof TaskOriginSchema>;
+
 /** How many variations one press of Generate may make. */
 export const MAX_VARIATIONS = 8;
 
@@ -114,6 +123,7 @@ const TaskInfoSchema = z.object({
   /** the project the task was generated from, so the studio shows that project's results */
   projectId: ProjectIdSchema.nullable(),
   group: TaskGroupSchema.nullable(),
+  origin: TaskOriginSchema,
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;
 

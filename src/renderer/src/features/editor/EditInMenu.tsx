@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/icons';
 import { useNavigationStore } from '../../store/navigationStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { editIn, stopEditing } from './editorActions';
@@ -32,6 +33,7 @@ export function EditInMenu() {
   return (
     <div className="edit-in">
       <Button aria-haspopup="menu" aria-expanded={open} disabled={!hasBase} title={hasBase ? undefined : 'Open a picture first'} onClick={() => setOpen(!open)}>
+        <Icon name="action.editIn" />
         Edit in…
       </Button>
       {open && (

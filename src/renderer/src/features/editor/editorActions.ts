@@ -3,6 +3,7 @@ import { gen } from '../../api';
 import { imageRefOf, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
+import { flush } from '../canvas/project/projectSync';
 import { replacePicture } from '../staging/pictureHistory';
 import { listedVersions } from '../staging/versions';
 import { useEditorStore } from './editorStore';
@@ -93,6 +94,8 @@ export async function editIn(choice?: EditorChoice): Promise<void> {
     const problem = await chooseEditor(choice);
     if (problem) return editor().set({ note: { kind: 'error', text: problem } });
   }
+  // A layered working copy is made from the project as saved: what is on the canvas now is saved first.
+  await flush();
   const started = await gen.editor.start({ projectId, assetId: base.assetId });
   if (!started.ok) return editor().set({ note: { kind: 'error', text: started.error.message } });
   editor().set({

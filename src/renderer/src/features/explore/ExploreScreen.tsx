@@ -11,6 +11,7 @@ import { useMatrixQuote } from './useMatrixQuote';
 import { PlanView } from './PlanView';
 import '../../ui/toolScreen.css';
 import './explore.css';
+import { Icon } from '../../ui/icons';
 
 /** The project matrices are saved with: the open one, else the one the studio opens next (the last opened). */
 function useExploreProject(): { id: string | null; name: string | null } {
@@ -92,7 +93,7 @@ export function ExploreScreen() {
           <p className={`explore-note${note.kind === 'error' ? ' error' : ''}`} role={note.kind === 'error' ? 'alert' : 'status'}>
             {note.text}
             <button type="button" className="explore-note-close" aria-label="Dismiss" onClick={() => setNote(null)}>
-              ×
+              <Icon name="action.close" />
             </button>
           </p>
         )}

@@ -4,6 +4,7 @@ import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { describeConstraint } from '../../catalog/describeField';
 import { FinetunePicker } from '../finetunes/FinetunePicker';
 import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed, valueLabel } from './fieldModel';
+import { Icon } from '../../ui/icons';
 
 interface FieldControlProps {
   readonly field: FieldSpec;
@@ -70,8 +71,8 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
             />
           )}
           {field.role === 'seed' && (
-            <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label="New random seed">
-              ⚄
+            <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label="New random seed" title="New random seed">
+              <Icon name="action.randomSeed" />
             </button>
           )}
         </span>

@@ -11,6 +11,7 @@ import { PlayerControls } from '../player/PlayerControls';
 import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';
 import { openCanvas } from './actions';
+import { Icon } from '../../ui/icons';
 
 type Compare = 'off' | 'slider' | 'side';
 
@@ -97,11 +98,11 @@ export function FullView(props: {
       <div className="full-main">
         <div className="full-toolbar" role="toolbar" aria-label="View">
           <button type="button" className="button" onClick={() => onStep(-1)} aria-label="Previous result">
-            ‹
+            <Icon name="action.previous" />
           </button>
           <span className="muted">{props.position}</span>
           <button type="button" className="button" onClick={() => onStep(1)} aria-label="Next result">
-            ›
+            <Icon name="action.next" />
           </button>
           <span className="full-sep" />
           <button type="button" className="button" onClick={fit}>
@@ -141,10 +142,10 @@ export function FullView(props: {
               dragOut(item);
             }}
           >
-            ⇱ Drag out
+            <Icon name="action.dragOut" /> Drag out
           </span>
           <button type="button" className="button" onClick={onClose} aria-label="Close">
-            ✕
+            <Icon name="action.close" />
           </button>
         </div>
         {compare === 'side' && beforeAsset ? (

@@ -20,6 +20,7 @@ import { SaveAsDialog } from './SaveAsDialog';
 import { numberText } from '../queue/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
+import { Icon } from '../../ui/icons';
 
 /**
  * Every result, newest first, in a virtualized grid, with search, filters, a star, a full view and every action;
@@ -224,7 +225,7 @@ export function GalleryScreen() {
         <p className="gallery-note error" role="status">
           {dropProblem}
           <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => useDroppedStore.getState().clear()}>
-            ✕
+            <Icon name="action.close" />
           </button>
         </p>
       )}
@@ -237,7 +238,7 @@ export function GalleryScreen() {
             </button>
           )}
           <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => setNote(null)}>
-            ✕
+            <Icon name="action.close" />
           </button>
         </p>
       )}

@@ -6,6 +6,7 @@ import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
 import { durationText, isVideo, promptText, stackWords, titleOf } from './galleryModel';
+import { Icon } from '../../ui/icons';
 
 export interface CardProps {
   readonly item: LibraryItem;
@@ -69,13 +70,13 @@ export const ResultCard = memo(function ResultCard({ item, selected, picked, onS
             <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" decoding="async" draggable={false} />
           )}
           {picked && (
-            <span className="gallery-picked" aria-hidden="true">
-              ✓
+            <span className="gallery-picked">
+              <Icon name="action.chosen" />
             </span>
           )}
           {isVideo(item) && (
             <span className="gallery-badge" aria-label={`Video, ${item.seconds ?? '?'} seconds`}>
-              ▶ {item.seconds !== null ? durationText(item.seconds) : 'video'}
+              <Icon name="action.video" size={12} filled /> {item.seconds !== null ? durationText(item.seconds) : 'video'}
             </span>
           )}
         </span>
@@ -102,7 +103,7 @@ export const ResultCard = memo(function ResultCard({ item, selected, picked, onS
         tabIndex={-1}
         onClick={() => onStar(item)}
       >
-        {item.starred ? '★' : '☆'}
+        <Icon name="action.star" filled={item.starred} />
       </button>
     </div>
   );

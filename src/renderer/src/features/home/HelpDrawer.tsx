@@ -5,6 +5,7 @@ import { listen } from '../../ui/listen';
 import { useHelpStore } from './helpStore';
 import { ServiceReference } from './ServiceReference';
 import './welcome.css';
+import { Icon } from '../../ui/icons';
 
 /** The service reference for the curious: paths, field tables and how sure each fact is, out of the main flow. */
 export function HelpDrawer() {
@@ -47,7 +48,7 @@ export function HelpDrawer() {
 export function HelpButton() {
   return (
     <Button className="help-button" onClick={() => useHelpStore.getState().show()} aria-label="Help" title="The service reference: endpoints, fields, how sure each fact is">
-      ?
+      <Icon name="action.help" />
     </Button>
   );
 }

@@ -5,26 +5,14 @@ import type { ProjectSummary } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useHelpStore } from './helpStore';
-import { INTENTS, type IntentId } from '../../../../shared/studio/intents';
+import { INTENTS } from '../../../../shared/studio/intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
+import { Icon } from '../../ui/icons';
 
 const RECENT = 8;
-
-/** A mark for each intent's button; the words come from the studio's one table of intents. */
-const GLYPHS: Readonly<Record<IntentId, string>> = {
-  create: '✦',
-  edit: '◫',
-  inpaint: '▨',
-  expand: '⇲',
-  outpaint: '⬚',
-  'try-on': '◑',
-  'clean-up': '✧',
-  video: '▶',
-  'upscale-video': '⤢',
-};
 
 function useRecentProjects(): readonly ProjectSummary[] | null {
   const [projects, setProjects] = useState<readonly ProjectSummary[] | null>(null);
@@ -124,8 +112,8 @@ export function HomeScreen() {
           {INTENTS.map((intent) => (
             <li key={intent.id}>
               <button type="button" className="intent-card" onClick={() => openIntent(intent)} aria-describedby={`intent-${intent.id}`}>
-                <span className="intent-glyph" aria-hidden="true">
-                  {GLYPHS[intent.id]}
+                <span className="intent-glyph">
+                  <Icon name={`intent.${intent.id}`} size={22} />
                 </span>
                 <span className="intent-label">{intent.label}</span>
                 <span className="intent-description" id={`intent-${intent.id}`}>

@@ -1,5 +1,6 @@
 import { useNoticeStore } from '../../store/noticeStore';
 import './notices.css';
+import { Icon } from '../../ui/icons';
 
 /** What the user must know that no action of theirs asked for: a file set aside, a key that is gone. */
 export function NoticeArea() {
@@ -12,7 +13,7 @@ export function NoticeArea() {
         <li key={n.id} className={`notice notice-${n.level}`} role={n.level === 'info' ? 'status' : 'alert'}>
           <span>{n.message}</span>
           <button type="button" className="notice-dismiss" aria-label="Dismiss notice" onClick={() => void dismiss(n.id)}>
-            ×
+            <Icon name="action.close" />
           </button>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { VIDEO_FPS } from '../../../../shared/catalog/video';
 import { playheadText } from '../../../../shared/video/playhead';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import { usePlayerPrefs } from './playerPrefs';
 import type { Player } from './usePlayer';
 
@@ -29,19 +29,19 @@ export function PlayerControls({ player, children }: { player: Player; children?
   return (
     <div className="player-controls" role="toolbar" aria-label="Player controls">
       <ControlButton label={playing ? 'Pause' : 'Play'} keys="Space" onClick={() => player.run({ kind: 'toggle' })} disabled={!ready}>
-        <Icon name={playing ? 'pause' : 'play'} />
+        <Icon name={playing ? 'player.pause' : 'player.play'} />
       </ControlButton>
       <ControlButton label="First frame" keys="Home" onClick={() => player.run({ kind: 'first' })} disabled={!ready}>
-        <Icon name="first" />
+        <Icon name="player.first" />
       </ControlButton>
       <ControlButton label="Previous frame" keys="," onClick={() => player.run({ kind: 'step', frames: -1 })} disabled={!ready}>
-        <Icon name="prev" />
+        <Icon name="player.prev" />
       </ControlButton>
       <ControlButton label="Next frame" keys="." onClick={() => player.run({ kind: 'step', frames: 1 })} disabled={!ready}>
-        <Icon name="next" />
+        <Icon name="player.next" />
       </ControlButton>
       <ControlButton label="Last frame" keys="End" onClick={() => player.run({ kind: 'last' })} disabled={!ready}>
-        <Icon name="last" />
+        <Icon name="player.last" />
       </ControlButton>
       <input
         type="range"
@@ -62,10 +62,10 @@ export function PlayerControls({ player, children }: { player: Player; children?
         {ready ? `/ ${player.duration.toFixed(2)} s` : 'loading…'}
       </span>
       <ControlButton label="Loop" onClick={() => set({ loop: !loop })} pressed={loop}>
-        <Icon name="loop" />
+        <Icon name="player.loop" />
       </ControlButton>
       <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={() => set({ muted: !muted })} pressed={muted}>
-        <Icon name={muted ? 'muted' : 'sound'} />
+        <Icon name={muted ? 'player.muted' : 'player.soundOn'} />
       </ControlButton>
       <input
         type="range"

@@ -54,6 +54,7 @@ const task = (patch: Partial<TaskInfo>): TaskInfo => ({
   canSend: false,
   projectId: null,
   group: null,
+  origin: 'generate',
   ...patch,
 });
 

@@ -8,6 +8,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useLibraryItem } from '../staging/useImageUrl';
 import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { Icon } from '../../ui/icons';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
 
@@ -45,7 +46,9 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
     <li className={`task task-${task.state}`} aria-label={`${title}: ${stateLabel(task.state)}`} data-task={task.id}>
       <div className="task-thumbs">
         {inputThumb && <img src={inputThumb} alt="Input" className="task-thumb" />}
-        {inputThumb && result && <span className="task-arrow" aria-hidden="true">→</span>}
+        {inputThumb && result && <span className="task-arrow">
+            <Icon name="action.becomes" />
+          </span>}
         {result &&
           (resultThumb ? (
             <button type="button" className="task-thumb-button" onClick={openResult} aria-label="Open the result">
@@ -53,7 +56,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
             </button>
           ) : (
             <button type="button" className="task-thumb-button task-thumb video" onClick={openResult} aria-label="Open the result">
-              ▶
+              <Icon name="action.video" size={20} />
             </button>
           ))}
       </div>

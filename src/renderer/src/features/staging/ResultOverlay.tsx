@@ -7,6 +7,7 @@ import { isVideo } from '../gallery/galleryModel';
 import type { PlayerHandle } from '../player/VideoPlayer';
 import { VideoResult } from './VideoResult';
 import { listenOn } from '../../ui/listen';
+import { Icon } from '../../ui/icons';
 
 interface Box {
   readonly left: number;
@@ -94,8 +95,8 @@ function Divider({ rect }: { rect: Box }) {
         e.stopPropagation();
       }}
     >
-      <span className="compare-handle" aria-hidden="true">
-        ⇔
+      <span className="compare-handle">
+        <Icon name="action.compare" />
       </span>
     </div>
   );

@@ -17,6 +17,7 @@ import { VideoActions } from './VideoResult';
 import { setResultDrag } from '../video/dragData';
 import { VideoResultActions } from '../video/VideoResultActions';
 import './staging.css';
+import { Icon } from '../../ui/icons';
 
 const MODES: readonly { mode: CompareMode; label: string }[] = [
   { mode: 'result', label: 'Result' },
@@ -45,7 +46,8 @@ function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolea
       {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">{item && isVideo(item) ? 'Video' : 'Ready'}</span>}
       {entry.status === 'ready' && item && isVideo(item) && (
         <span className="tile-badge" aria-label="Video">
-          ▶{item.seconds !== null ? ` ${Math.round(item.seconds * 10) / 10} s` : ''}
+          <Icon name="action.video" size={10} filled />
+          {item.seconds !== null ? ` ${Math.round(item.seconds * 10) / 10} s` : ''}
         </span>
       )}
       {entry.status === 'working' && (

@@ -39,6 +39,7 @@ function task(id: string, patch: Partial<TaskInfo> = {}): TaskInfo {
     canSend: false,
     projectId: 'p1',
     group: null,
+    origin: 'generate',
     ...patch,
   };
 }
@@ -76,6 +77,17 @@ describe('the results strip', () => {
     expect(entries[3]!.reason).toBe('The service ended the task with an error: out of memory.');
     expect(entries[0]!.resultId).toBe('result-t1');
     expect(stripEntries(tasks, null, doc())).toEqual([]);
+  });
+
+  it('holds the studio’s own Generates only: an Explore matrix’s cells of the project and a Batch’s requests stay on their own screens', () => {
+    const tasks = byId(
+      task('t1'),
+      task('t2', { origin: 'explore' }),
+      task('t3', { origin: 'explore', state: 'cancelled', resultId: null }),
+      task('t4', { origin: 'batch', projectId: 'p1' }),
+      task('t5', { state: 'running', resultId: null }),
+    );
+    expect(stripEntries(tasks, 'p1', doc()).map((e) => e.taskId)).toEqual(['t1', 't5']);
   });
 
   it('shows a result as ready the moment the library files it, before its task’s record says done', () => {

@@ -102,7 +102,11 @@ export function entryOf(t: TaskInfo, filed: FiledResults = new Map(), position: 
   };
 }
 
-/** The results of one project still waiting for the artist's decision, oldest first (new ones land at the end). */
+/**
+ * The results of one project's Generates still waiting for the artist's decision, oldest first (new ones land at
+ * the end). An Explore matrix's cells and a Batch's requests are not the studio's: they live on the sheet and in
+ * the batch's list, and all of them in the gallery.
+ */
 export function stripEntries(
   tasks: Readonly<Record<string, TaskInfo>>,
   projectId: string | null,
@@ -113,7 +117,7 @@ export function stripEntries(
   const all = Object.values(tasks);
   const positions = queuePositions(all);
   return all
-    .filter((t) => t.projectId === projectId && !isDecided(document, t.id))
+    .filter((t) => t.origin === 'generate' && t.projectId === projectId && !isDecided(document, t.id))
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
     .map((t) => entryOf(t, filed, positions.get(t.id) ?? null));
 }

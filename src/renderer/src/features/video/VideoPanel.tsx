@@ -7,6 +7,7 @@ import { NumberField } from '../../ui/NumberField';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { chooseSourceFile, chooseSourceResult, isDraft, isVideoResult } from './videoActions';
 import './videoPanel.css';
+import { Icon } from '../../ui/icons';
 
 const store = () => useCanvasStore.getState();
 
@@ -97,7 +98,8 @@ export function VideoPanel({ onFocus, onBlur }: { onFocus?: () => void; onBlur?:
         <NumberField label="Length in seconds" value={duration} min={1} max={VIDEO_MAX_SECONDS[mode]} onCommit={(n) => set('duration', n)} />
         <span className="muted">s, up to {VIDEO_MAX_SECONDS[mode]} s · 24 fps</span>
       </label>
-      <p className="video-sound">♪ The sound is generated with the frames.</p>
+      <p className="video-sound">
+        <Icon name="action.sound" /> The sound is generated with the frames.</p>
     </div>
   );
 }

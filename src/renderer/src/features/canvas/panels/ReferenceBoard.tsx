@@ -9,6 +9,7 @@ import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useAsset } from './useAsset';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
+import { Icon } from '../../../ui/icons';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -122,13 +123,17 @@ export function ReferenceBoard() {
                 <span className="reference-field">{field ? role(i) : `left out: ${endpoint.title} takes ${limit}${use.pictureFirst ? ' besides the picture' : ''}`}</span>
               </span>
               <span className="reference-actions">
-                <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>↑</Button>
-                <Button aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>↓</Button>
+                <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>
+                  <Icon name="action.moveUp" />
+                </Button>
+                <Button aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>
+                  <Icon name="action.moveDown" />
+                </Button>
                 <FileButton accept="image/*" title={`Replace reference ${i + 1}`} label={`Replace reference ${i + 1} from file`} onFiles={(files) => replace(i, files)}>
-                  ⇄
+                  <Icon name="action.replace" />
                 </FileButton>
                 <Button variant="danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
-                  ×
+                  <Icon name="action.close" />
                 </Button>
               </span>
             </li>

@@ -2,18 +2,19 @@ import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
 import { isOffered } from '../offeredTools';
+import { Icon, type IconName } from '../../../ui/icons';
 import { EditInMenu } from '../../editor/EditInMenu';
 import { copyPicture } from '../../clipboard/pasteActions';
 
 /** The tools, each with the layer it edits: only those of layers the chosen model uses are offered. */
-const TOOLS: readonly { tool: Tool; label: string; key: string; glyph: string; edits: 'mask' | 'boxes' | 'view' }[] = [
-  { tool: 'brush', label: 'Brush', key: 'B', glyph: '✏', edits: 'mask' },
-  { tool: 'eraser', label: 'Eraser', key: 'E', glyph: '⌫', edits: 'mask' },
-  { tool: 'rect', label: 'Rectangle', key: 'R', glyph: '▭', edits: 'mask' },
-  { tool: 'ellipse', label: 'Ellipse', key: 'O', glyph: '◯', edits: 'mask' },
-  { tool: 'lasso', label: 'Lasso', key: 'L', glyph: '∿', edits: 'mask' },
-  { tool: 'box', label: 'Bounding box', key: 'M', glyph: '⬚', edits: 'boxes' },
-  { tool: 'move', label: 'Move and pan', key: 'V', glyph: '✥', edits: 'view' },
+const TOOLS: readonly { tool: Tool; label: string; key: string; icon: IconName; edits: 'mask' | 'boxes' | 'view' }[] = [
+  { tool: 'brush', label: 'Brush', key: 'B', icon: 'tool.brush', edits: 'mask' },
+  { tool: 'eraser', label: 'Eraser', key: 'E', icon: 'tool.eraser', edits: 'mask' },
+  { tool: 'rect', label: 'Rectangle', key: 'R', icon: 'tool.rect', edits: 'mask' },
+  { tool: 'ellipse', label: 'Ellipse', key: 'O', icon: 'tool.ellipse', edits: 'mask' },
+  { tool: 'lasso', label: 'Lasso', key: 'L', icon: 'tool.lasso', edits: 'mask' },
+  { tool: 'box', label: 'Bounding box', key: 'M', icon: 'tool.box', edits: 'boxes' },
+  { tool: 'move', label: 'Move and pan', key: 'V', icon: 'tool.move', edits: 'view' },
 ];
 
 export interface ViewControls {
@@ -52,7 +53,7 @@ export function ToolBar({ view }: { view: ViewControls }) {
             title={`${t.label} (${t.key})`}
             onClick={() => setTool(t.tool)}
           >
-            <span aria-hidden="true">{t.glyph}</span>
+            <Icon name={t.icon} size={18} />
           </button>
         ))}
       </div>
@@ -74,23 +75,34 @@ export function ToolBar({ view }: { view: ViewControls }) {
         </>
       )}
       <div className="tool-group">
-        <Button onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">↶</Button>
-        <Button onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">↷</Button>
+        <Button onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+          <Icon name="action.undo" />
+        </Button>
+        <Button onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+          <Icon name="action.redo" />
+        </Button>
       </div>
       <div className="tool-group">
-        <Button onClick={() => view.zoomBy(0.8)} aria-label="Zoom out">−</Button>
+        <Button onClick={() => view.zoomBy(0.8)} aria-label="Zoom out" title="Zoom out (Ctrl+−)">
+          <Icon name="action.zoomOut" />
+        </Button>
         <span className="zoom-readout" aria-label="Zoom">{Math.round(scale * 100)}%</span>
-        <Button onClick={() => view.zoomBy(1.25)} aria-label="Zoom in">+</Button>
+        <Button onClick={() => view.zoomBy(1.25)} aria-label="Zoom in" title="Zoom in (Ctrl++)">
+          <Icon name="action.zoomIn" />
+        </Button>
         <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
         <Button onClick={view.actualSize} aria-label="100%, actual size" title="Actual size (Ctrl+1)">100%</Button>
       </div>
       <div className="tool-group">
         <Button onClick={() => void copyPicture()} disabled={!base} title="Copy the picture to the clipboard, for another app">
+          <Icon name="action.copy" />
           Copy picture
         </Button>
         <EditInMenu />
       </div>
-      <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="?">?</Button>
+      <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+        <Icon name="action.shortcuts" />
+      </Button>
     </div>
   );
 }

@@ -4,11 +4,11 @@ import type { TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
-import type { TaskEngine } from '../engine/taskEngine';
+import type { TaskEngine } from './taskEngine';
 import { ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import type { RunKey } from './runRecord';
-import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from './savedRecords';
+import type { RunKey } from '../fs/runRecord';
+import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from '../fs/savedRecords';
 
 /** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
 const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);

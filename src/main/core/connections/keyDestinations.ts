@@ -1,5 +1,5 @@
 import { IpcFailure } from '../../../shared/ipc/result';
-import { hostOf } from '../connections/urlPolicy';
+import { hostOf } from './urlPolicy';
 import type { Logger } from '../deps';
 import type { SecretStorage, SecretVault } from '../secrets/secretVault';
 import type { ConfirmKeyDestination, KeyDestinationQuestion } from './keyDestinationQuestion';
