@@ -7,7 +7,7 @@ import { batchDraft } from '../batch/batchDraftStore';
 import { placeInto } from '../canvas/actions';
 import { importFiles, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { pinAsKeyframe } from '../player/frameActions';
+import { pinAsKeyframe } from '../staging/frameActions';
 
 /** The screens a pasted picture goes to: the studio (picture, references or keyframe) and Batch (an input). */
 const TAKES_PASTE = new Set(['canvas', 'batch']);

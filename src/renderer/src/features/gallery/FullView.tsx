@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useZoomView } from '../../ui/useZoomView';
+import { useZoomView } from '../canvas/useZoomView';
 import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { dragOut, type ActionNote } from './actions';
-import { beforeInputOf, inputKey, isVideo, promptText } from './galleryModel';
+import { isVideo } from '../../../../shared/media/mediaType';
+import { beforeInputOf, inputKey, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
-import { FrameButtons } from '../player/FrameButtons';
+import { FrameButtons } from '../staging/FrameButtons';
 import { PlayerControls } from '../player/PlayerControls';
 import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';

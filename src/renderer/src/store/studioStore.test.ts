@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyDocument } from '../../../../shared/canvas/document';
-import { useCanvasStore } from '../canvas/canvasStore';
+import { emptyDocument } from '../../../shared/canvas/document';
+import { useCanvasStore } from '../features/canvas/canvasStore';
 import { noticeFor, useStudioStore } from './studioStore';
-import { switchModel } from './switchModel';
+import { switchModel } from '../features/studio/switchModel';
 
 const studio = () => useStudioStore.getState();
 

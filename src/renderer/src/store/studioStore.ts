@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
+import { MAX_VARIATIONS } from '../../../shared/ipc/contract';
 
 export interface StudioNotice {
   readonly kind: 'info' | 'error';
