@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findEndpoint } from '../../../shared/catalog/catalog';
 import { emptyDocument } from '../../../shared/canvas/document';
 import { useCanvasStore } from '../features/canvas/canvasStore';
 import { noticeFor, useStudioStore } from './studioStore';
@@ -51,3 +52,15 @@ describe('a reuse', () => {
     expect(studio().reusedSeed).toBeNull();
   });
 });
+
+describe('"Field required" shows only for what the artist left out', () => {
+  it('a finetune deleted (or unpicked) after a Generate is not marked missing until the next Generate', () => {
+    const endpoint = findEndpoint('gen-2-klein-9b-kv-finetuned')!;
+    studio().attempt(endpoint.id);
+    studio().changed(endpoint, 'prompt', undefined);
+    expect(studio().attempted.has(endpoint.id)).toBe(true);
+    studio().changed(endpoint, 'finetune_id', undefined);
+    expect(studio().attempted.has(endpoint.id)).toBe(false);
+  });
+});
+

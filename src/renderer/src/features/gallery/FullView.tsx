@@ -3,7 +3,7 @@ import { useZoomView } from '../canvas/useZoomView';
 import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
-import { dragOut, type ActionNote } from './actions';
+import { dragOut, type ResultNote } from './actions';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { beforeInputOf, inputKey, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
@@ -38,7 +38,7 @@ export function FullView(props: {
   item: LibraryItem;
   position: string;
   actions: ResultAction[];
-  note: ActionNote | null;
+  note: ResultNote | null;
   onRun: (action: ResultAction) => void;
   onStep: (delta: number) => void;
   onClose: () => void;

@@ -29,6 +29,12 @@ export interface ActionNote {
   readonly undo?: boolean;
 }
 
+/**
+ * A note with the result it is about (null: about none, as a dropped file's parameters): a result's full view
+ * shows only its own, so stepping to the next result leaves the note behind.
+ */
+export type ResultNote = ActionNote & { readonly about: string | null };
+
 export interface ReuseSource {
   readonly endpointId: string;
   readonly params: Readonly<Record<string, JsonValue>>;

@@ -185,7 +185,10 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
   // Upscale video sends a clip the panel holds, not the canvas.
   const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
 
-  const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
+  const onChange = (name: string, value: JsonValue | undefined) => {
+    useStudioStore.getState().changed(endpoint, name, value);
+    useCanvasStore.getState().setFormValue(name, value);
+  };
   const isPrompt = (f: FieldSpec) => f.role === 'prompt';
   // The video panel holds the video model's mode, frame size and length in the artist's words.
   const inVideoPanel = (f: FieldSpec) => use.modeField !== null && (f.role === 'video-mode' || f.role === 'resolution' || f.name === use.durationField);
