@@ -29,6 +29,8 @@ import '../ui/dialog.css';
 import '../features/canvas/canvas.css';
 import { Button } from '../ui/Button';
 import { EditorNote } from '../features/editor/EditorNote';
+import { EditInMenu } from '../features/editor/EditInMenu';
+import { CopyPicture } from '../features/clipboard/CopyPicture';
 import { FileButton } from '../ui/FileButton';
 
 function StatusBar() {
@@ -196,7 +198,10 @@ export function CanvasScreen() {
     <div className="canvas-screen">
       {/* Every screen has one top-level heading, for finding one's way by headings; the studio's is not shown. */}
       <h1 className="visually-hidden">Studio</h1>
-      <ToolBar view={view} />
+      <ToolBar view={view}>
+        <CopyPicture />
+        <EditInMenu />
+      </ToolBar>
       <div className="canvas-body">
         <div className="canvas-centre">
           <Message />

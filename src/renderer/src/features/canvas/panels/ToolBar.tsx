@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
 import { isOffered } from '../offeredTools';
 import { Icon, type IconName } from '../../../ui/icons';
-import { EditInMenu } from '../../editor/EditInMenu';
-import { copyPicture } from '../../clipboard/pasteActions';
 
 /** The tools, each with the layer it edits: only those of layers the chosen model uses are offered. */
 const TOOLS: readonly { tool: Tool; label: string; key: string; icon: IconName; edits: 'mask' | 'boxes' | 'view' }[] = [
@@ -23,7 +22,8 @@ export interface ViewControls {
   zoomBy(factor: number): void;
 }
 
-export function ToolBar({ view }: { view: ViewControls }) {
+/** `children`: what the screen adds at the end (Copy picture, Edit in…), features the canvas does not import. */
+export function ToolBar({ view, children }: { view: ViewControls; children?: ReactNode }) {
   const tool = useCanvasStore((s) => s.tool);
   const shapeMode = useCanvasStore((s) => s.shapeMode);
   const brush = useCanvasStore((s) => s.brush);
@@ -93,13 +93,7 @@ export function ToolBar({ view }: { view: ViewControls }) {
         <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
         <Button onClick={view.actualSize} aria-label="100%, actual size" title="Actual size (Ctrl+1)">100%</Button>
       </div>
-      <div className="tool-group">
-        <Button onClick={() => void copyPicture()} disabled={!base} title="Copy the picture to the clipboard, for another app">
-          <Icon name="action.copy" />
-          Copy picture
-        </Button>
-        <EditInMenu />
-      </div>
+      {children && <div className="tool-group">{children}</div>}
       <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
         <Icon name="action.shortcuts" />
       </Button>
