@@ -29,7 +29,6 @@ const EditorSaveSchema = z.object({
   asset: AssetInfoSchema,
   savedAt: z.number(),
 });
-export type EditorSave = z.infer<typeof EditorSaveSchema>;
 
 /** A project's round trip with an editor, as the renderer sees it. */
 const EditorSessionSchema = z.object({
