@@ -108,6 +108,8 @@ export interface DesktopShell {
   chooseApplication(): Promise<string | null>;
   /** The picture on the clipboard as PNG bytes, or null when it holds none. */
   readImage(): Promise<Uint8Array | null>;
+  /** The system's languages, most preferred first (Electron's app.getLocale() and the system's list). */
+  systemLocales(): readonly string[];
 }
 
 export interface CoreDeps {

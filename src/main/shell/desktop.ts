@@ -1,4 +1,4 @@
-import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
+import { app, clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell, SaveFormat } from '../core/deps';
 import { launchEditor } from './editorLaunch';
 
@@ -44,7 +44,7 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       notification.show();
     },
     windowFocused: () => window()?.isFocused() ?? false,
-    openInEditor: (file, app) => (app === null ? shell.openPath(file) : launchEditor(file, app, process.platform)),
+    openInEditor: (file, editor) => (editor === null ? shell.openPath(file) : launchEditor(file, editor, process.platform)),
     chooseApplication: async () => {
       const parent = window();
       const mac = process.platform === 'darwin';
@@ -66,5 +66,6 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       }
       return null;
     },
+    systemLocales: () => [app.getLocale(), ...app.getPreferredSystemLanguages()],
   };
 }

@@ -36,7 +36,7 @@ export interface RecordingDesktop extends DesktopShell {
  * as focused unless told otherwise. An editor is not started: the call is recorded with the working file's path,
  * for a spec to start its stand-in on. Every call is recorded, so the specs can check what would reach the OS.
  */
-export function recordingDesktop(dir: string, options: { focused?: () => boolean } = {}): RecordingDesktop {
+export function recordingDesktop(dir: string, options: { focused?: () => boolean; locales?: readonly string[] } = {}): RecordingDesktop {
   const calls: DesktopCall[] = [];
   const clicks: Array<() => void> = [];
   const folders: string[] = [];
@@ -80,6 +80,8 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
       record({ call: 'notify', title, body });
     },
     windowFocused: () => options.focused?.() ?? true,
+    // The machine's own language where no browser says one (the Chromium runner's renderer reads its browser's).
+    systemLocales: () => options.locales ?? [Intl.DateTimeFormat().resolvedOptions().locale],
     startDrag: ({ file, icon }) => record({ call: 'startDrag', file, iconBytes: icon.byteLength }),
     answerFolder: (path) => {
       folders.push(path);
