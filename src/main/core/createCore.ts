@@ -14,6 +14,9 @@ import { CoreEvents } from './events';
 import { removeStaleTempFiles } from './fs/staleTempFiles';
 import { appHandlers } from './handlers/appHandlers';
 import { assetHandlers } from './handlers/assetHandlers';
+import { layerHandlers } from './handlers/layerHandlers';
+import { LayerExports } from './layers/layerExports';
+import { LayeredIntakeService } from './layers/layeredIntake';
 import { connectionHandlers } from './handlers/connectionHandlers';
 import { keyHandlers } from './handlers/keyHandlers';
 import { finetuneHandlers } from './handlers/finetuneHandlers';
@@ -251,10 +254,32 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
 
+  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
+  const layerExports = new LayerExports({
+    appVersion: deps.version,
+    assetBytes: (id) => assets.bytes(id),
+    result: (id) => {
+      try {
+        return library.get(id);
+      } catch {
+        return null;
+      }
+    },
+    resultBytes: async (id) => (await library.bytesOf(id)).bytes,
+    project: async (id) => {
+      const { file, blobs } = await projects.snapshot(id);
+      return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };
+    },
+    desktop,
+    dragDir: join(deps.dataDir, 'drag-out'),
+    log,
+  });
+
   const handlers: Handlers = {
     ...appHandlers(deps, notices, closing),
     ...shellHandlers(deps),
-    ...assetHandlers(assets, library),
+    ...assetHandlers(assets, library, layeredIntake),
+    ...layerHandlers(layerExports, layeredIntake),
     ...connectionHandlers(connections, connectivity),
     ...keyHandlers(keys, vault),
     ...settingsHandlers(settings),

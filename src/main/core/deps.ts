@@ -81,9 +81,12 @@ export interface NativeDrag {
  * What the core asks of the desktop: Electron's dialog, clipboard, shell and notifications in the app; in plain
  * Node (tests, the Chromium runner) a stand-in that works inside the data directory and records each call.
  */
+/** What the save dialog offers to save as. */
+export type SaveFormat = 'png' | 'jpeg' | 'webp' | 'mp4' | 'psd' | 'ora';
+
 export interface DesktopShell {
   /** The save dialog; resolves to the chosen path, or null when the user cancels. */
-  chooseSavePath(o: { readonly defaultName: string; readonly format: 'png' | 'jpeg' | 'webp' | 'mp4' }): Promise<string | null>;
+  chooseSavePath(o: { readonly defaultName: string; readonly format: SaveFormat }): Promise<string | null>;
   /** The folder dialog (a batch's output folder); resolves to the chosen folder, or null when the user cancels. */
   chooseFolder(o: { readonly title: string }): Promise<string | null>;
   /** Puts a PNG on the clipboard as an image. */

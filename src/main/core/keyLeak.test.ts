@@ -247,6 +247,15 @@ describe('the key', () => {
         return call('library.startDrag', { id: items[0]!.id });
       },
       'library.readDropped': () => call('library.readDropped', { name: 'photo.png', bytes: png }),
+      'layers.export': async () => {
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
+        return call('layers.export', { source: { kind: 'result', resultId: items[0]!.id }, format: 'ora' });
+      },
+      'layers.startDrag': async () => {
+        const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
+        return call('layers.startDrag', { source: { kind: 'result', resultId: items[0]!.id }, format: 'psd' });
+      },
+      'layers.take': () => call('layers.take', { token: 'gone', index: 0, use: 'picture' }),
       'library.trash': async () => {
         const { items } = await ok<{ items: Array<{ id: string }> }>(call('library.page', { offset: 0, limit: 500 }));
         ids.trashed = items[0]!.id;
@@ -301,7 +310,7 @@ describe('the key', () => {
       'keys.activate', 'connections.list', 'connections.active', 'connections.add', 'connections.update', 'connections.activate',
       'connections.status', 'connections.remove', 'settings.get', 'settings.update', 'assets.import', 'assets.get', 'assets.downscale', 'assets.setPoster',
       'tasks.submit', 'tasks.submitGroup', 'spending.estimate', 'explore.quote', 'explore.start', 'explore.list', 'explore.get', 'explore.pause', 'explore.resume', 'explore.cancel', 'explore.export', 'batch.chooseFolder', 'batch.quote', 'batch.start', 'batch.list', 'batch.pause', 'batch.resume', 'batch.retry', 'batch.cancel', 'tasks.list', 'tasks.cancel', 'tasks.retry', 'tasks.send', 'library.page', 'library.locate', 'library.facets', 'library.get', 'library.openFolder', 'library.setPoster',
-      'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'library.trash', 'library.untrash',
+      'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'layers.export', 'layers.startDrag', 'layers.take', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.history', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
       'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.openCopy', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',

@@ -1,11 +1,13 @@
 import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
-import type { DesktopShell } from '../core/deps';
+import type { DesktopShell, SaveFormat } from '../core/deps';
 
-const FILTERS: Readonly<Record<'png' | 'jpeg' | 'webp' | 'mp4', FileFilter>> = {
+const FILTERS: Readonly<Record<SaveFormat, FileFilter>> = {
   png: { name: 'PNG image', extensions: ['png'] },
   jpeg: { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
   webp: { name: 'WebP image', extensions: ['webp'] },
   mp4: { name: 'MP4 video', extensions: ['mp4'] },
+  psd: { name: 'Photoshop file with layers', extensions: ['psd'] },
+  ora: { name: 'OpenRaster file with layers (Krita, GIMP, MyPaint)', extensions: ['ora'] },
 };
 
 /** The desktop through Electron: the save dialog on the app's window, the clipboard, the OS trash, notifications. */

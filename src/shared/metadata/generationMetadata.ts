@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findEndpoint } from '../catalog/catalog';
 import type { ResultRecord } from '../library/resultRecord';
+import { escapeXml, unescapeXml } from '../text/xmlText';
 
 /**
  * How a result was made, written into every result file the library saves and every file exported from it,
@@ -134,9 +135,6 @@ export function invokeAiMetadata(m: GenerationMetadata): string {
   });
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /**
  * An XMP packet: our JSON as one property of our namespace, the prompt as `dc:description` (what photo tools
  * show as the caption) and the app as `xmp:CreatorTool`.
@@ -154,13 +152,6 @@ export function xmpPacket(m: GenerationMetadata): string {
     '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
   );
 }
-
-const unescapeXml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|apos|#x([0-9a-f]+)|#(\d+));/gi, (_, name: string, hex?: string, dec?: string) => {
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    if (dec) return String.fromCodePoint(Number(dec));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name.toLowerCase()] ?? '';
-  });
 
 /** Our JSON from an XMP packet, written as an attribute (ours) or as an element (tools that rewrite XMP). */
 export function metadataFromXmp(xmp: string): GenerationMetadata | null {

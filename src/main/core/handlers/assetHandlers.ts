@@ -1,13 +1,16 @@
 import type { AssetStore } from '../assets/assetStore';
+import type { LayeredIntakeService } from '../layers/layeredIntake';
 import type { Library } from '../library/library';
 import type { HandlersFor } from './types';
 
 export function assetHandlers(
   assets: AssetStore,
   library: Pick<Library, 'bytesOf' | 'posterOf'>,
+  /** the intake that reads layered files before the asset store sees them (src/main/core/layers/layeredIntake.ts) */
+  intake: Pick<LayeredIntakeService, 'import'>,
 ): HandlersFor<'assets.import' | 'assets.get' | 'assets.fromLibrary' | 'assets.downscale' | 'assets.setPoster'> {
   return {
-    'assets.import': ({ name, bytes }) => assets.import(name, bytes),
+    'assets.import': ({ name, bytes }) => intake.import(name, bytes),
     'assets.get': ({ id }) => assets.get(id),
     'assets.fromLibrary': async ({ resultId }) => {
       const { name, bytes } = await library.bytesOf(resultId);

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { DisplayNameText } from './names';
 import { AssetIdSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
+import { LayeredIntakeSchema } from './layeredIntake';
 
 /** Raw bytes cross IPC as a Uint8Array (structured clone), never as a base64 string. */
 export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'Expected bytes' });
 
-const AssetInfoSchema = z.object({
+export const AssetInfoSchema = z.object({
   /** sha256 of the bytes: the same file dropped twice is stored once */
   id: AssetIdSchema,
   name: z.string(),
@@ -43,7 +44,11 @@ export const assetCalls = {
    */
   'assets.import': call(
     z.object({ name: DisplayNameText(1024), bytes: BytesSchema }),
-    AssetInfoSchema,
+    /**
+     * A layered file (PSD, PSB, OpenRaster, multi-page TIFF) is stored as its composite; `layered` then lists its
+     * layers, any of which `layers.take` stores instead.
+     */
+    AssetInfoSchema.extend({ layered: LayeredIntakeSchema.optional() }),
   ),
   'assets.get': call(z.object({ id: AssetIdSchema }), AssetInfoSchema),
   /** Stores a library result (image or video) as an input asset; a video result's poster comes with it. */

@@ -4,6 +4,7 @@ import { batchCalls, batchEvents } from './batch';
 import { connectionCalls, connectionEvents } from './connections';
 import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
+import { layerCalls } from './layers';
 import { projectCalls, projectEvents, projectFileCalls, projectFileEvents } from './projects';
 import { finetuneCalls } from './finetunes';
 import { galleryCalls, libraryCalls, libraryEvents } from './library';
@@ -32,6 +33,7 @@ export const CALLS = {
   ...finetuneCalls,
   ...exploreCalls,
   ...batchCalls,
+  ...layerCalls,
 } as const;
 
 /** Every event main sends to the renderer. */
@@ -58,6 +60,7 @@ export type EventName = keyof Events;
 
 export * from './app';
 export * from './assets';
+export * from './layers';
 export * from './batch';
 export * from './connections';
 export * from './explore';

@@ -1,0 +1,16 @@
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { LayerExports } from '../layers/layerExports';
+import type { LayeredIntakeService } from '../layers/layeredIntake';
+import type { HandlersFor } from './types';
+
+export function layerHandlers(exports: LayerExports, intake: LayeredIntakeService): HandlersFor<'layers.export' | 'layers.startDrag' | 'layers.take'> {
+  return {
+    'layers.export': ({ source, format }) => exports.export(source, format),
+    'layers.startDrag': async ({ source, format }, context) => {
+      if (!context?.startDrag) throw new IpcFailure('invalid-request', 'Dragging out is not available in this window.');
+      await exports.dragOut(source, format, context.startDrag);
+      return { started: true };
+    },
+    'layers.take': ({ token, index, use }) => intake.take(token, index, use),
+  };
+}

@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import type { BoundingBox } from '../../../shared/canvas/document';
+import { escapeXml } from '../../../shared/text/xmlText';
+import type { LayeredDocument, PixelLayer } from '../../../shared/layers/layeredDocument';
+import { decodeGrey, decodeRgba, greyAsRgba, stack } from './layerPixels';
+
+/** A picture to become a layer: its file's bytes (any format sharp reads) and its name in the artist's words. */
+export interface SourcePicture {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * What a layered file is made of, before any pixel is decoded: the pictures bottom first (the original, each
+ * accepted version, the one shown now last), the mask PNG at the size of the picture it was painted on (the
+ * last of `pictures`), the frame, the reference board and the boxes.
+ */
+export interface LayerSources {
+  readonly pictures: readonly SourcePicture[];
+  /** the expansion or outpainting frame: the document's size and where the pictures sit in it */
+  readonly frame: { readonly width: number; readonly height: number; readonly offsetX: number; readonly offsetY: number } | null;
+  readonly mask: Uint8Array | null;
+  readonly references: readonly SourcePicture[];
+  /** in picture pixels (moved by the frame's offset) */
+  readonly boxes: readonly BoundingBox[];
+  readonly metadata: LayeredDocument['metadata'];
+}
+
+export const MASK_LAYER = 'Mask (white = change)';
+export const REFERENCES_GROUP = 'References';
+export const BOXES_LAYER = 'Boxes';
+
+/** The boxes as outlines with their labels above them, drawn by sharp's SVG renderer on a transparent layer. */
+async function boxesLayer(width: number, height: number, boxes: readonly BoundingBox[], dx: number, dy: number): Promise<PixelLayer> {
+  const font = Math.max(14, Math.round(Math.min(width, height) / 60));
+  const shapes = boxes
+    .map((b) => {
+      const x = b.x + dx;
+      const y = b.y + dy;
+      const labelY = y - font * 0.4 > font ? y - font * 0.4 : y + font * 1.1;
+      return (
+        `<rect x="${x}" y="${y}" width="${b.width}" height="${b.height}" fill="none" stroke="#ffcc00" stroke-width="${Math.max(2, font / 6)}"/>` +
+        `<text x="${x + 2}" y="${labelY}" font-family="sans-serif" font-size="${font}" fill="#ffcc00" stroke="#000" stroke-width="${font / 10}" paint-order="stroke">${escapeXml(b.label)}</text>`
+      );
+    })
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`;
+  const { data } = await sharp(Buffer.from(svg), { limitInputPixels: false }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { kind: 'pixels', name: BOXES_LAYER, left: 0, top: 0, hidden: true, pixels: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } };
+}
+
+/**
+ * Decodes the sources into a layered document: the pictures visible and stacked at the frame's offset, the top
+ * one carrying the mask (switched off, so the composite is the picture shown now), the mask again as a hidden
+ * grey layer, the references as a hidden group at the top left and the boxes as a hidden layer.
+ */
+export async function buildLayered(s: LayerSources): Promise<LayeredDocument> {
+  if (s.pictures.length === 0) throw new Error('a layered file needs at least one picture');
+  const dx = Math.max(0, s.frame?.offsetX ?? 0);
+  const dy = Math.max(0, s.frame?.offsetY ?? 0);
+  const pictures = await Promise.all(s.pictures.map((p) => decodeRgba(p.bytes)));
+  const width = Math.max(s.frame?.width ?? 0, ...pictures.map((p) => p.width + dx));
+  const height = Math.max(s.frame?.height ?? 0, ...pictures.map((p) => p.height + dy));
+  const mask = s.mask ? await decodeGrey(s.mask) : null;
+
+  const layers: PixelLayer[] = pictures.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, left: dx, top: dy, hidden: false, pixels }));
+  const top = layers.length - 1;
+  if (mask) layers[top] = { ...layers[top]!, mask, maskEnabled: false };
+  const composite = await stack(width, height, layers);
+  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, left: dx, top: dy, hidden: true, pixels: greyAsRgba(mask) });
+  const references = await Promise.all(
+    s.references.map(async (r): Promise<PixelLayer> => ({ kind: 'pixels', name: r.name, left: 0, top: 0, hidden: false, pixels: await decodeRgba(r.bytes) })),
+  );
+  const boxes = s.boxes.length > 0 ? [await boxesLayer(width, height, s.boxes, dx, dy)] : [];
+  return {
+    width,
+    height,
+    layers: [...layers, ...(references.length > 0 ? [{ kind: 'group' as const, name: REFERENCES_GROUP, hidden: true, children: references }] : []), ...boxes],
+    composite,
+    metadata: s.metadata,
+  };
+}

@@ -1,0 +1,87 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
+import type { LayeredSource } from '../../../shared/ipc/contract';
+import { IpcFailure } from '../../../shared/ipc/result';
+import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
+import type { DesktopShell, Logger, NativeDrag } from '../deps';
+import { buildLayered, type LayerSources } from './buildLayered';
+import { encodeLayered } from './encodeLayered';
+import { projectSources, resultSources, type SourceDeps } from './layerSources';
+import type { CanvasDocument } from '../../../shared/canvas/document';
+
+const DRAG_ICON_EDGE = 96;
+
+export interface LayerExportDeps extends SourceDeps {
+  /** a project's name, document and mask PNG (null while nothing is painted) */
+  readonly project: (id: string) => Promise<{ name: string; document: CanvasDocument; mask: Uint8Array | null }>;
+  readonly desktop: Pick<DesktopShell, 'chooseSavePath'>;
+  /** where a dragged-out file is written before the drag starts */
+  readonly dragDir: string;
+  readonly log: Logger;
+}
+
+/** A file name with nothing a file system refuses. */
+const safeName = (name: string) =>
+  [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .trim()
+    .slice(0, 120) || 'Gen Studio';
+
+/**
+ * "Export layers…" and dragging the same file out: a project or a result as a PSD or OpenRaster file, built by
+ * buildLayered and written by encodeLayered.
+ */
+export class LayerExports {
+  constructor(private readonly d: LayerExportDeps) {}
+
+  private async sources(source: LayeredSource): Promise<{ name: string; sources: LayerSources }> {
+    if (source.kind === 'result') {
+      const item = this.d.result(source.resultId);
+      if (!item) throw new IpcFailure('not-found', 'That result is no longer in the library.');
+      if (!item.mime.startsWith('image/')) throw new IpcFailure('invalid-request', 'A video has no layers: save it as MP4, or drag it out.');
+      return { name: item.fileName.replace(/\.[^.]+$/, ''), sources: await resultSources(this.d, source.resultId) };
+    }
+    const project = await this.d.project(source.projectId);
+    if (!project.document.base) throw new IpcFailure('invalid-request', `“${project.name}” has no picture yet: add one, then export its layers.`);
+    return { name: project.name, sources: await projectSources(this.d, { ...project, shownResultId: source.shownResultId }) };
+  }
+
+  private async bytes(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; bytes: Uint8Array; icon: () => Promise<Uint8Array> }> {
+    const { name, sources } = await this.sources(source);
+    const doc = await buildLayered(sources).catch((error: unknown) => {
+      this.d.log.warn('layers could not be built', { error: error instanceof Error ? error.message : 'unknown' });
+      throw new IpcFailure('internal', 'A picture of this project could not be read, so its layers could not be written; the details are in the log.');
+    });
+    const bytes = await encodeLayered(doc, format);
+    const icon = async () =>
+      new Uint8Array(
+        await sharp(Buffer.from(doc.composite.data.buffer, doc.composite.data.byteOffset, doc.composite.data.byteLength), { raw: { width: doc.width, height: doc.height, channels: 4 } })
+          .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })
+          .png()
+          .toBuffer(),
+      );
+    return { name: `${safeName(name)}.${format}`, bytes, icon };
+  }
+
+  async export(source: LayeredSource, format: LayeredFormat): Promise<{ saved: boolean; fileName: string | null }> {
+    const named = source.kind === 'project' ? (await this.d.project(source.projectId)).name : (this.d.result(source.resultId)?.fileName.replace(/\.[^.]+$/, '') ?? 'result');
+    const target = await this.d.desktop.chooseSavePath({ defaultName: `${safeName(named)}.${format}`, format });
+    if (!target) return { saved: false, fileName: null };
+    const { bytes } = await this.bytes(source, format);
+    await writeFile(target, bytes).catch((error: unknown) => {
+      this.d.log.warn('layers could not be written', { error: error instanceof Error ? error.message : 'unknown' });
+      throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
+    });
+    return { saved: true, fileName: basename(target) };
+  }
+
+  async dragOut(source: LayeredSource, format: LayeredFormat, startDrag: (drag: NativeDrag) => void): Promise<void> {
+    const { name, bytes, icon } = await this.bytes(source, format);
+    await mkdir(this.d.dragDir, { recursive: true });
+    const file = join(this.d.dragDir, name);
+    await writeFile(file, bytes);
+    startDrag({ file, icon: await icon() });
+  }
+}

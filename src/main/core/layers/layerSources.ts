@@ -1,0 +1,94 @@
+import type { CanvasDocument } from '../../../shared/canvas/document';
+import type { LibraryItem } from '../../../shared/ipc/contract';
+import { generationLayerName } from '../../../shared/layers/layerNames';
+import { buildGenerationMetadata, metadataJson, xmpPacket, type GenerationMetadata } from '../../../shared/metadata/generationMetadata';
+import type { LayerSources, SourcePicture } from './buildLayered';
+
+/** What the sources are read from: the asset store, the library and the project store, as narrow as they are used. */
+export interface SourceDeps {
+  readonly appVersion: string;
+  readonly assetBytes: (assetId: string) => Promise<Uint8Array>;
+  readonly result: (id: string) => LibraryItem | null;
+  readonly resultBytes: (id: string) => Promise<Uint8Array>;
+}
+
+const LAYERS_FORMAT = 'gen-studio.layers';
+
+function generationOf(d: SourceDeps, taskId: string | null): { name: string; metadata: GenerationMetadata } | null {
+  const item = taskId ? d.result(taskId) : null;
+  if (!item || item.metadataLost) return null;
+  const metadata = buildGenerationMetadata(d.appVersion, item);
+  return { name: generationLayerName({ model: item.endpointTitle ?? item.endpointId, prompt: metadata.prompt, seed: metadata.seed }), metadata };
+}
+
+/** The frame the studio draws around the picture: the outpainting frame, or the margins of an expansion. */
+function frameOf(doc: CanvasDocument): LayerSources['frame'] {
+  if (!doc.base) return null;
+  if (doc.outpaint) return { ...doc.outpaint };
+  const e = doc.expansion;
+  if (e.left + e.right + e.top + e.bottom === 0) return null;
+  return { width: doc.base.width + e.left + e.right, height: doc.base.height + e.top + e.bottom, offsetX: e.left, offsetY: e.top };
+}
+
+function metadataOf(d: SourceDeps, made: ReadonlyArray<{ layer: string; metadata: GenerationMetadata } | null>, extra: Record<string, unknown>) {
+  const generations = made.filter((g) => g !== null);
+  const top = generations.at(-1)?.metadata;
+  const json = JSON.stringify({
+    format: LAYERS_FORMAT,
+    version: 1,
+    app: { name: 'Gen Studio', version: d.appVersion },
+    ...extra,
+    layers: generations.map((g) => ({ layer: g.layer, generation: JSON.parse(metadataJson(g.metadata)) as unknown })),
+  });
+  return { json, xmp: top ? xmpPacket(top) : null };
+}
+
+/**
+ * A studio project's layers: the original picture, every version it went through in order (each named by what
+ * made it), the picture now, and a result shown over it when there is one; the mask, frame, board and boxes.
+ */
+export async function projectSources(d: SourceDeps, o: { name: string; document: CanvasDocument; mask: Uint8Array | null; shownResultId: string | null }): Promise<LayerSources> {
+  const doc = o.document;
+  if (!doc.base) throw new Error('the project has no picture');
+  // versions are newest first; each was replaced by the task whose result became the next picture
+  const history = [...(doc.versions ?? [])].reverse();
+  const chain = [...history.map((v) => v.image), doc.base];
+  const made = chain.map((_, i) => (i === 0 ? null : generationOf(d, history[i - 1]!.replacedBy)));
+  const pictures: SourcePicture[] = await Promise.all(
+    chain.map(async (image, i) => ({ name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`), bytes: await d.assetBytes(image.assetId) })),
+  );
+  const shown = o.shownResultId ? generationOf(d, o.shownResultId) : null;
+  if (o.shownResultId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: await d.resultBytes(o.shownResultId) });
+  const references = await Promise.all(doc.references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: await d.assetBytes(r.assetId) })));
+  const layerNamed = (g: { name: string; metadata: GenerationMetadata } | null) => (g ? { layer: g.name, metadata: g.metadata } : null);
+  return {
+    pictures,
+    frame: frameOf(doc),
+    mask: o.mask,
+    references,
+    boxes: doc.boxes,
+    metadata: metadataOf(d, [...made.map(layerNamed), layerNamed(shown)], { project: o.name, document: doc }),
+  };
+}
+
+/** A gallery result's layers: the picture it was made from (when it is still in the store) under the result itself. */
+export async function resultSources(d: SourceDeps, resultId: string): Promise<LayerSources> {
+  const item = d.result(resultId);
+  const made = generationOf(d, resultId);
+  // the mask sent with it is not a picture of its own; the first other input is what the result was made from
+  const stored = item?.inputs.filter((i) => /^[a-f0-9]{64}$/.test(i.assetId) && !/mask/i.test(i.field)) ?? [];
+  const input = stored[0];
+  const original = input ? await d.assetBytes(input.assetId).catch(() => null) : null;
+  const references = stored.slice(1);
+  const refs = (await Promise.all(references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.field}`, bytes: await d.assetBytes(r.assetId).catch(() => null) })))).filter(
+    (r): r is SourcePicture => r.bytes !== null,
+  );
+  return {
+    pictures: [...(original ? [{ name: `Original · ${input!.field}`, bytes: original }] : []), { name: made?.name ?? 'Result', bytes: await d.resultBytes(resultId) }],
+    frame: null,
+    mask: null,
+    references: refs,
+    boxes: [],
+    metadata: metadataOf(d, [made ? { layer: made.name, metadata: made.metadata } : null], {}),
+  };
+}
