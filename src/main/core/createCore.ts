@@ -15,6 +15,7 @@ import { TaskRepository } from './engine/taskRepository';
 import { CoreEvents } from './events';
 import { ExploreService } from './explore/exploreService';
 import { removeStaleTempFiles } from './fs/staleTempFiles';
+import { MainLanguage } from './i18n/mainLanguage';
 import type { Handlers } from './handlers/types';
 import { Library } from './library/library';
 import { MediaRegistry } from './media';
@@ -30,6 +31,7 @@ import { SpendingService } from './spending/spendingService';
 import { UpdateService } from './updates/updateService';
 import { openAccounts } from './wiring/accounts';
 import { coreHandlers } from './wiring/handlers';
+import { openProjectFile } from './wiring/projectFileOpening';
 import { forwardToRenderer } from './wiring/rendererEvents';
 import { announcePreferenceChanges } from './wiring/settingsChanges';
 import { wireTaskChanges } from './wiring/taskChanges';
@@ -40,6 +42,8 @@ export interface Core {
   readonly media: MediaRegistry;
   /** The core's logger: every line passes through the key redactor. Use it for anything logged around the core. */
   readonly log: Logger;
+  /** The language main speaks in (menu, notifications): the Settings choice, else the system's. */
+  readonly language: MainLanguage;
   /**
    * Asks the renderer to save its unsaved work before the window closes; resolves true when it has, false
    * after `timeoutMs` without an answer.
@@ -100,6 +104,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     await spending.summary(id);
     if (id === spending.activeKeyId()) spendingChanged();
   });
+  const language = await MainLanguage.open({ choice: () => settings.get().preferences.language, onChoice: (listener) => settings.subscribe(listener), systemLocales: () => desktop.systemLocales() });
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   const engine = new TaskEngine({
@@ -137,7 +142,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   });
   const batches = await BatchService.open({ ...runDeps, assets, onChanged: (batch) => events.emit('batch.changed', batch) });
   const updates = new UpdateService({ settings, clock: deps.clock, log, updater: deps.updater, tasks: () => engine.list(), onChange: (status) => events.emit('updates.changed', status) });
-  const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
+  const notifyFinished = notifyFinishedTasks(desktop, () => language.text, (target) => events.emit('library.openRequested', target));
   wireTaskChanges(bus, { runs: [explore, batches], notifyFinished, credits, updates });
   explore.start();
   batches.start();
@@ -163,20 +168,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     events,
     media,
     log,
+    language,
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
-    openProjectFile: async (path) => {
-      try {
-        const opened = await projectFiles.open(path);
-        // Marked as the one last open, so a window that is only starting opens it too.
-        await projects.open(opened.project.id);
-        events.emit('projects.fileOpened', opened);
-        return true;
-      } catch (error) {
-        notices.add('error', error instanceof Error ? error.message : String(error));
-        log.warn('a project file could not be opened', { path, error: String(error) });
-        return false;
-      }
-    },
+    openProjectFile: (path) => openProjectFile(path, { projectFiles, projects, events, notices, log }),
     dispose: () => {
       disposing ??= (async () => {
         updates.stop();
