@@ -202,6 +202,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     engine,
     spending,
     library,
+    desktop,
     notices,
     log,
     now,
@@ -291,7 +292,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),
-    ...exploreHandlers(explore, { library, desktop, log }),
+    ...exploreHandlers(explore),
     ...batchHandlers(batches, desktop),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
