@@ -30,6 +30,7 @@ import { SpendingLedger } from './spending/ledger';
 import { SpendingService } from './spending/spendingService';
 import { UpdateService } from './updates/updateService';
 import { openAccounts } from './wiring/accounts';
+import { openEditing } from './wiring/editing';
 import { coreHandlers } from './wiring/handlers';
 import { openProjectFile } from './wiring/projectFileOpening';
 import { forwardToRenderer } from './wiring/rendererEvents';
@@ -155,9 +156,10 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   announcePreferenceChanges(settings, bus);
 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
+  const editing = await openEditing(deps, { assets, library, projects, settings, desktop, notices, events, log, now });
   const handlers: Handlers = coreHandlers(deps, {
     notices, closing, assets, library, projects, projectFiles, connections, connectivity, keys, vault, probe, settings,
-    spending, engine, updates, explore, batches, desktop, log, random, spendingChanged,
+    spending, engine, updates, explore, batches, desktop, log, random, spendingChanged, ...editing,
   });
 
   let disposing: Promise<void> | undefined;
@@ -175,6 +177,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         updates.stop();
         keys.dispose();
+        await editing.editor.dispose();
         credits.stop();
         batches.stop();
         explore.stop();

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { AssetStore } from '../assets/assetStore';
 import type { BatchService } from '../batch/batchService';
 import type { CloseHandshake } from '../closeHandshake';
@@ -25,8 +24,11 @@ import { groupHandlers, taskHandlers } from '../handlers/taskHandlers';
 import type { Handlers } from '../handlers/types';
 import { updateHandlers } from '../handlers/updateHandlers';
 import type { KeyService } from '../keys/keyService';
-import { LayeredIntakeService } from '../layers/layeredIntake';
-import { LayerExports } from '../layers/layerExports';
+import type { LayeredIntakeService } from '../layers/layeredIntake';
+import type { LayerExports } from '../layers/layerExports';
+import type { EditorService } from '../editor/editorService';
+import { editorHandlers } from '../handlers/editorHandlers';
+import { clipboardHandlers } from '../handlers/clipboardHandlers';
 import type { Library } from '../library/library';
 import { ResultExports } from '../library/resultExport';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -61,38 +63,21 @@ export interface HandledServices {
   readonly desktop: DesktopShell;
   readonly log: Logger;
   readonly random: () => number;
+  readonly layeredIntake: LayeredIntakeService;
+  readonly layerExports: LayerExports;
+  readonly editor: EditorService;
   /** the renderer's spending is told again (a cap or a settled charge changed it) */
   readonly spendingChanged: () => void;
 }
 
 /** The handler of every call of the IPC contract, each from the service that does the work. */
 export function coreHandlers(deps: CoreDeps, s: HandledServices): Handlers {
-  const { library, assets, desktop, log, engine } = s;
-  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
-  const layerExports = new LayerExports({
-    appVersion: deps.version,
-    assetBytes: (id) => assets.bytes(id),
-    result: (id) => {
-      try {
-        return library.get(id);
-      } catch {
-        return null;
-      }
-    },
-    resultBytes: async (id) => (await library.bytesOf(id)).bytes,
-    project: async (id) => {
-      const { file, blobs } = await s.projects.snapshot(id);
-      return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };
-    },
-    desktop,
-    dragDir: join(deps.dataDir, 'drag-out'),
-    log,
-  });
+  const { library, assets, desktop, log, engine, layeredIntake } = s;
   return {
     ...appHandlers(deps, s.notices, s.closing),
     ...shellHandlers(deps),
     ...assetHandlers(assets, library, layeredIntake),
-    ...layerHandlers(layerExports, layeredIntake),
+    ...layerHandlers(s.layerExports, layeredIntake),
     ...connectionHandlers(s.connections, s.connectivity),
     ...keyHandlers(s.keys, s.vault),
     ...settingsHandlers(s.settings),
@@ -106,6 +91,13 @@ export function coreHandlers(deps: CoreDeps, s: HandledServices): Handlers {
     ...estimateHandlers(s.spending, engine),
     ...exploreHandlers(s.explore),
     ...batchHandlers(s.batches, desktop),
+    ...editorHandlers(s.editor, {
+      settings: s.settings,
+      desktop,
+      platform: deps.platform,
+      projectExists: async (id) => (await s.projects.list()).projects.some((p) => p.id === id),
+    }),
+    ...clipboardHandlers(assets, desktop),
     ...finetuneHandlers(new FinetuneService(() => s.connections.resolve(s.connections.active().id), s.probe)),
   };
 }
