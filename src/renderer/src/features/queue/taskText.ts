@@ -1,7 +1,7 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
-import { resultName } from '../../../../shared/video/clipName';
+import { clockText, inputName, resultName, UNKNOWN_MODEL } from '../../../../shared/video/clipName';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 
 const LABELS: Readonly<Record<TaskState, string>> = {
@@ -21,15 +21,17 @@ const LABELS: Readonly<Record<TaskState, string>> = {
 
 export const stateLabel = (state: TaskState): string => LABELS[state];
 
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
 /**
  * What a task or result is called on screen: its model, and for a clip draft or final, its length and the time
  * it was asked for ("Gen 3 Video draft · 5 s · 14:32"), so two clips of one model are told apart.
  */
 export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }): string {
-  return resultName(t, findEndpoint(t.endpointId)?.title ?? 'A model this version does not know', (at) => CLOCK.format(at));
+  return resultName(t, findEndpoint(t.endpointId)?.title ?? UNKNOWN_MODEL, clockText);
 }
+
+/** A result as an input is named where it is used (the board, the timeline, the shelf): "Outpainting · 14:32". */
+export const inputNameOf = (t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }): string =>
+  inputName(t, findEndpoint(t.endpointId)?.title ?? UNKNOWN_MODEL);
 
 // One formatter for every call: `toLocaleString` builds a new one each time, about a millisecond, which a gallery
 // row of cards paid on every scroll frame.
