@@ -31,19 +31,12 @@ export function resultName(task: { readonly endpointId: string; readonly params:
   return model;
 }
 
-/** A result's model by its title, for a result whose model this version of Gen Studio no longer knows too. */
-export const UNKNOWN_MODEL = 'A model this version does not know';
-
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-/** When a result was asked for, as every name shows it: "14:32", in the running system's locale. */
-export const clockText = (at: number): string => CLOCK.format(at);
-
 /**
  * A result taken in as an input (a reference, a keyframe, a shelf picture, the clip to continue), named as the
  * artist knows it, never by its file's name with the model's id: its name, and for a picture the time it was asked
  * for, to tell two of one model apart ("Outpainting · 14:32"). The file on disk keeps its own name.
  */
-export function inputName(task: { readonly endpointId: string; readonly params: Params; readonly createdAt: number }, model: string, time: (at: number) => string = clockText): string {
+export function inputName(task: { readonly endpointId: string; readonly params: Params; readonly createdAt: number }, model: string, time: (at: number) => string): string {
   const name = resultName(task, model, time);
   return name === model ? `${model} · ${time(task.createdAt)}` : name;
 }

@@ -1,5 +1,6 @@
 import { findEndpoint } from '../../../shared/catalog/catalog';
-import { inputName, UNKNOWN_MODEL } from '../../../shared/video/clipName';
+import { ENGLISH_TEXT } from '../../../shared/i18n/text';
+import { inputName } from '../../../shared/video/clipName';
 import type { AssetStore } from '../assets/assetStore';
 import type { LayeredIntakeService } from '../layers/layeredIntake';
 import type { Library } from '../library/library';
@@ -18,7 +19,7 @@ export function assetHandlers(
       const { bytes } = await library.bytesOf(resultId);
       // Named as the artist knows the result, not by its file (whose name carries the model's id).
       const item = library.get(resultId);
-      const asset = await assets.import(inputName(item, findEndpoint(item.endpointId)?.title ?? UNKNOWN_MODEL), bytes);
+      const asset = await assets.import(inputName(item, findEndpoint(item.endpointId)?.title ?? ENGLISH_TEXT.t('task.unknownModel'), ENGLISH_TEXT.time), bytes);
       if (asset.hasPoster) return asset;
       // A video result's poster comes along, so the input shows its frame at once rather than a placeholder.
       const poster = await library.posterOf(resultId);
