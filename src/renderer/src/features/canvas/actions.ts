@@ -83,6 +83,14 @@ export async function maskFromImageAlpha(): Promise<void> {
 export async function importInto(files: readonly File[], target: DropTarget): Promise<void> {
   if (files.length === 0) return;
   const { assets, problems } = await importFiles(files);
+  await placeInto(assets, target, problems);
+}
+
+/**
+ * Stored pictures (from files, or the clipboard through main) put where `target` says, as `importInto` does;
+ * `problems` are what was already refused, said with the rest.
+ */
+export async function placeInto(assets: readonly AssetInfo[], target: DropTarget, problems: readonly string[] = []): Promise<void> {
   const notes = [...problems];
   const finish = () => {
     if (notes.length > 0) fail(`${notes.join(' ')}${assets.length === 0 ? ' Nothing was changed.' : ''}`);

@@ -14,6 +14,7 @@ import {
 } from './actions';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { openUpscale } from '../studio/openUpscale';
+import { editResult, editResultLabel } from './editResult';
 
 export interface ResultAction {
   readonly id: string;
@@ -33,6 +34,7 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     !video && { id: 'picture', label: 'Use as the picture', run: useAsPicture },
     !video && { id: 'reference', label: 'Use as a reference', run: useAsReference },
     !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
+    !video && { id: 'edit-in', label: `${editResultLabel()}…`, run: editResult },
     video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
     { id: 'reveal', label: 'Show in folder', run: reveal },
     {
