@@ -8,6 +8,8 @@ import { SCREENS } from './screens';
 import { useCoreSync } from './useCoreSync';
 import { useTheme } from './useTheme';
 import { Icon } from '../ui/icons';
+import { ExportLayersDialog } from '../features/layers/ExportLayersDialog';
+import { LayerPicker } from '../features/layers/LayerPicker';
 
 export function App() {
   useCoreSync();
@@ -49,6 +51,8 @@ export function App() {
         </main>
       </div>
       <HelpDrawer />
+      <ExportLayersDialog />
+      <LayerPicker />
     </div>
   );
 }

@@ -82,7 +82,7 @@ export async function maskFromImageAlpha(): Promise<void> {
  */
 export async function importInto(files: readonly File[], target: DropTarget): Promise<void> {
   if (files.length === 0) return;
-  const { assets, problems } = await importFiles(files);
+  const { assets, problems, masks } = await importFiles(files, { offerMask: target !== 'mask' && target !== 'references' });
   const notes = [...problems];
   const finish = () => {
     if (notes.length > 0) fail(`${notes.join(' ')}${assets.length === 0 ? ' Nothing was changed.' : ''}`);
@@ -108,6 +108,9 @@ export async function importInto(files: readonly File[], target: DropTarget): Pr
       notes.push(...[store().message?.text ?? ''].filter(Boolean), `${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not used.`);
       return finish();
     }
+    // the layered file's mask, when the artist asked for it with the picture
+    const mask = masks.get(first.id);
+    if (mask) await applyAsMask(mask);
     if (rest.length > 0) {
       if (takesReferences) {
         const refused = placeReferences(rest);

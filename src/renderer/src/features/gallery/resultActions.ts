@@ -14,6 +14,7 @@ import {
 } from './actions';
 import { isVideo } from './galleryModel';
 import { openUpscale } from '../upscale/upscaleSource';
+import { useLayersStore } from '../layers/layersStore';
 
 export interface ResultAction {
   readonly id: string;
@@ -41,6 +42,14 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
       keys: 'Ctrl+S',
       run: async (i) => {
         openSaveAs(i);
+        return null;
+      },
+    },
+    !video && {
+      id: 'layers',
+      label: 'Export layers…',
+      run: async (i) => {
+        useLayersStore.getState().openExport({ kind: 'result', resultId: i.id }, i.fileName);
         return null;
       },
     },

@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { useEffect, useState } from 'react';
@@ -133,7 +134,7 @@ export function HomeScreen() {
           <Button onClick={() => void newEmptyProject()}>
             Empty
           </Button>
-          <FileButton label="New project from a file" accept="image/*" onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
+          <FileButton label="New project from a file" accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
             From a file…
           </FileButton>
           <Button onClick={() => setPicking(true)}>
