@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type JSHandle, type Locator, type Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
 import { openCanvas, png } from './canvasDriver';
+import { dropOn, type DropFile } from './dropFiles';
 import { launchChromium, type LaunchedApp } from './harness/launch';
 import { sandboxPace } from './harness/pace';
 import { chooseRunner } from './harness/runner';
@@ -53,25 +54,7 @@ const test = base.extend<{ studio: { page: Page; received: Received[]; charged: 
 });
 const expect = test.expect;
 
-interface DropFile {
-  readonly name: string;
-  readonly type: string;
-  readonly bytes: Buffer;
-}
-
 const image = async (name: string, colour: string): Promise<DropFile> => ({ name, type: 'image/png', bytes: await png(160, 90, colour) });
-
-/** A DataTransfer as a file manager's drop makes it: real File objects. */
-function transfer(page: Page, files: readonly DropFile[]): Promise<JSHandle<DataTransfer>> {
-  return page.evaluateHandle(
-    (files) => {
-      const dt = new DataTransfer();
-      for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
-      return dt;
-    },
-    files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })),
-  );
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate' });
 const timeline = (page: Page) => page.getByRole('region', { name: 'Keyframe timeline' });
@@ -79,14 +62,6 @@ const track = (page: Page) => timeline(page).getByRole('group', { name: /^Timeli
 const keyframes = (page: Page) => timeline(page).getByRole('button', { name: /^Keyframe at / });
 const framesOnTimeline = async (page: Page) => (await keyframes(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-frame'))))) as number[];
 const at = (received: Received[], path: string) => received.filter((r) => r.path === `/v1/${path}`);
-
-async function dropOn(page: Page, zone: Locator, files: readonly DropFile[], fraction?: number): Promise<void> {
-  const dt = await transfer(page, files);
-  const box = (await zone.boundingBox())!;
-  const point = { clientX: box.x + (fraction ?? 0.5) * box.width, clientY: box.y + box.height / 2 };
-  await zone.dispatchEvent('dragover', { dataTransfer: dt, ...point });
-  await zone.dispatchEvent('drop', { dataTransfer: dt, ...point });
-}
 
 async function openVideo(page: Page, seconds: number): Promise<void> {
   await openCanvas(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { exploreModels, MAX_CELLS, planMatrix, sweepableFields, sweepValues, type MatrixSpec } from './matrix';
+import { exploreModels, MAX_CELLS, planMatrix, sweepableFields, sweepValues, unsweepableReasons, type MatrixSpec } from './matrix';
 import type * as readings from './promptReadings';
 import { promptRows } from './promptReadings';
 
@@ -45,6 +45,9 @@ describe('the prompt matrix', () => {
     expect(sweepableFields(['gen-dev']).map((f) => f.name)).toEqual(['steps', 'guidance', 'safety_tolerance']);
     // Pro 1.1 has no guidance: only what both take is offered.
     expect(sweepableFields(['gen-dev', 'gen-pro-1.1']).map((f) => f.name)).toEqual(['safety_tolerance']);
+    // What is not offered is said, with the model that lacks it.
+    expect(unsweepableReasons(['gen-dev'])).toEqual([]);
+    expect(unsweepableReasons(['gen-dev', 'gen-2-klein-4b'])).toEqual(['Steps: Gen 2 Klein 4B has no steps', 'Guidance: Gen 2 Klein 4B has no guidance']);
     const swept = planMatrix(spec({ prompt: 'a fox', models: ['gen-dev'], seeds: 1, sweep: { field: 'guidance', from: 2, to: 5, steps: 4 } }));
     if (!swept.ok) throw new Error(swept.problem);
     expect(swept.plan.columns.map((c) => c.label)).toEqual(['Dev · guidance 2', 'Dev · guidance 3', 'Dev · guidance 4', 'Dev · guidance 5']);

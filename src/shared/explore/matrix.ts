@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { findEndpoint } from '../catalog/catalog';
 import type { EndpointSpec } from '../catalog/endpoint';
-import type { JsonValue } from '../catalog/field';
+import type { FieldSpec, JsonValue } from '../catalog/field';
 import { getIntent, intentModels } from '../studio/intents';
+import { listWords } from '../studio/switching';
 import { MAX_SEED, takesSeed } from '../studio/variations';
 import { counted, groupedCount } from '../text/countWords';
 import { countReadings, parsePrompt, promptRows } from './promptReadings';
@@ -79,13 +80,18 @@ export function exploreModels(): EndpointSpec[] {
   return intentModels(create).filter((e) => e.kind !== 'video' && e.fields.every((f) => !f.required || f.role === 'prompt'));
 }
 
+/** A value a sweep could vary: a number, never the seed (seeds have their own count) nor the picture's size. */
+const isVariable = (f: FieldSpec): boolean => (f.type === 'number' || f.type === 'integer') && f.role !== 'seed' && f.role !== 'size' && f.name !== 'width' && f.name !== 'height';
+
+const endpointsOf = (endpointIds: readonly string[]) => endpointIds.map((id) => findEndpoint(id)).filter((e): e is EndpointSpec => e !== undefined);
+
 /** The numeric fields every chosen model takes, which one sweep may vary (never the seed: seeds have their own count). */
 export function sweepableFields(endpointIds: readonly string[]): Array<{ name: string; integer: boolean; min?: number; max?: number }> {
-  const endpoints = endpointIds.map((id) => findEndpoint(id)).filter((e): e is EndpointSpec => e !== undefined);
+  const endpoints = endpointsOf(endpointIds);
   if (endpoints.length === 0) return [];
   const out: Array<{ name: string; integer: boolean; min?: number; max?: number }> = [];
   for (const f of endpoints[0]!.fields) {
-    if ((f.type !== 'number' && f.type !== 'integer') || f.role === 'seed' || f.role === 'size' || f.name === 'width' || f.name === 'height') continue;
+    if (!isVariable(f)) continue;
     const all = endpoints.map((e) => e.fields.find((g) => g.name === f.name));
     if (!all.every((g) => g && (g.type === 'number' || g.type === 'integer'))) continue;
     const mins = all.map((g) => (g && 'min' in g ? g.min : undefined)).filter((v): v is number => v !== undefined);
@@ -98,6 +104,21 @@ export function sweepableFields(endpointIds: readonly string[]): Array<{ name: s
     });
   }
   return out;
+}
+
+/**
+ * The values one of the chosen models could vary but not all of them take, and why, from the catalog:
+ * "Guidance: Gen 2 Klein 4B has no guidance". Shown beside the Vary list, so a shorter list is explained.
+ */
+export function unsweepableReasons(endpointIds: readonly string[]): string[] {
+  const endpoints = endpointsOf(endpointIds);
+  const offered = new Set(sweepableFields(endpointIds).map((f) => f.name));
+  const names = [...new Set(endpoints.flatMap((e) => e.fields.filter(isVariable).map((f) => f.name)))].filter((n) => !offered.has(n));
+  return names.map((name) => {
+    const words = fieldWords(name);
+    const lacking = endpoints.filter((e) => !e.fields.some((g) => g.name === name && isVariable(g))).map((e) => e.title);
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${listWords(lacking)} ${lacking.length === 1 ? 'has' : 'have'} no ${words}`;
+  });
 }
 
 /** A field's name as an artist reads it: `safety_tolerance` → "safety tolerance". */

@@ -20,6 +20,9 @@ export const MEDIA_TYPES = {
 export type MediaMime = (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES]['mime'];
 export const MEDIA_MIMES = Object.values(MEDIA_TYPES).map((t) => t.mime) as [MediaMime, ...MediaMime[]];
 
+/** Whether a stored file (a result, an input) is a clip rather than a picture. */
+export const isVideo = (file: { readonly mime: string }): boolean => file.mime.startsWith('video/');
+
 /** How many leading bytes `sniffMediaType` needs. */
 export const SNIFF_BYTES = 32;
 

@@ -19,7 +19,7 @@ export interface Screen {
  * The canvas (Konva and its tools, a third of the renderer's code) loads when first shown, not at start-up:
  * the first screen is usable sooner (bench/startup.ts). App.tsx's Suspense covers the moment it loads.
  */
-const CanvasScreen = lazy(() => import('../features/canvas/CanvasScreen').then((m) => ({ default: m.CanvasScreen })));
+const CanvasScreen = lazy(() => import('./CanvasScreen').then((m) => ({ default: m.CanvasScreen })));
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [

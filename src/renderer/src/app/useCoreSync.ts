@@ -5,7 +5,7 @@ import { useLibraryStore } from '../store/libraryStore';
 import { useNoticeStore } from '../store/noticeStore';
 import { useSettingsStore } from '../store/settingsStore';
 import { useTaskStore } from '../store/taskStore';
-import { followCloseRequests } from './beforeClose';
+import { followCloseRequests } from '../store/beforeClose';
 import { followProjectFiles } from '../features/canvas/project/projectFiles';
 import { followDroppedResults } from '../features/gallery/droppedFiles';
 import { useImportProgress } from '../features/notices/importProgress';

@@ -10,7 +10,7 @@ import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
 import { creditsText } from '../queue/taskText';
-import { batchDraft, useBatchDraft } from './batchDraftStore';
+import { batchDraft, missingText, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
 const RATIOS: readonly BatchFormat[] = [
@@ -88,6 +88,8 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   const planned = useMemo(() => (spec && spec.pictures.length > 0 ? planBatch(spec) : null), [spec]);
   // A quote answers the batch as it was asked; a changed batch waits for its own.
   const quote = useAnswer(planned?.ok ? spec : null, askQuote);
+  // Said once pictures are chosen (before, the empty side says it); with nothing to say there is no box at all.
+  const missing = pictures.length > 0 ? missingText({ pictures, outputFolder }) : null;
 
   const add = async (files: File[]) => {
     setBusy(true);
@@ -214,23 +216,26 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </div>
       </div>
 
-      <div className="tool-summary" role="status" aria-label="Batch summary">
-        {planned && !planned.ok && <span className="tool-problem">{planned.problem}</span>}
-        {planned?.ok && quote && (
-          <>
-            <strong>
-              {quote.count} {quote.count === 1 ? 'picture' : 'pictures'} to make ·{' '}
-              {quote.unpriced === quote.count ? 'price not known yet' : `about ${creditsText(quote.total)}${quote.unpriced > 0 ? ` (${quote.unpriced} not priced yet)` : ''}`}
-            </strong>
-            {quote.unpriced === quote.count && <small>This model has not been run with this key and has no public price: the first pictures teach Gen Studio what the rest cost.</small>}
-            <small>
-              Files: {quote.outputNames.slice(0, 3).join(', ')}
-              {quote.outputNames.length > 3 ? '…' : ''}
-            </small>
-          </>
-        )}
-        {!spec && pictures.length > 0 && <span>Choose the folder the results go to.</span>}
-      </div>
+      {(planned || missing) && (
+        <div className="tool-summary" role="status" aria-label="Batch summary">
+          {planned && !planned.ok && <span className="tool-problem">{planned.problem}</span>}
+          {planned?.ok && !quote && <span>Working out the price…</span>}
+          {planned?.ok && quote && (
+            <>
+              <strong>
+                {quote.count} {quote.count === 1 ? 'picture' : 'pictures'} to make ·{' '}
+                {quote.unpriced === quote.count ? 'price not known yet' : `about ${creditsText(quote.total)}${quote.unpriced > 0 ? ` (${quote.unpriced} not priced yet)` : ''}`}
+              </strong>
+              {quote.unpriced === quote.count && <small>This model has not been run with this key and has no public price: the first pictures teach Gen Studio what the rest cost.</small>}
+              <small>
+                Files: {quote.outputNames.slice(0, 3).join(', ')}
+                {quote.outputNames.length > 3 ? '…' : ''}
+              </small>
+            </>
+          )}
+          {missing && <span>{missing}</span>}
+        </div>
+      )}
       {quote?.refusal && (
         <p className="tool-refusal" role="alert">
           {capRefusalWords(quote.refusal)}

@@ -43,12 +43,16 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
   const [problem, setProblem] = useState<string | null>(null);
   /** the picture whose Retry waits for the artist's word (it may be charged twice) */
   const [asking, setAsking] = useState<BatchItemInfo | null>(null);
-  const retry = (item: BatchItemInfo, acceptDoubleCharge: boolean) => void act(() => gen.batch.retry({ id: batch.id, index: item.index, acceptDoubleCharge }));
+  /** the pictures Retry sent again, by name: the row's state alone changes too quietly to notice */
+  const [sentAgain, setSentAgain] = useState<readonly string[]>([]);
+  const retry = (item: BatchItemInfo, acceptDoubleCharge: boolean) =>
+    void act(() => gen.batch.retry({ id: batch.id, index: item.index, acceptDoubleCharge })).then((ok) => ok && setSentAgain((names) => [...names.filter((n) => n !== itemName(item)), itemName(item)]));
   const total = batch.items.length;
   const act = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setProblem(null);
     const r = await action();
     if (!r.ok) setProblem(r.error?.message ?? 'That did not work.');
+    return r.ok;
   };
   const open = (resultId: string) => {
     useLibraryStore.setState({ requestedOpen: resultId });
@@ -81,6 +85,11 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         {batch.done} done · {batch.failed} failed · {batch.left} left · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
       <RenamedFiles items={batch.items} />
+      {sentAgain.length > 0 && (
+        <p className="batch-sent-again" role="status" aria-label="Sent again">
+          Sent again: {sentAgain.join(', ')}. {sentAgain.length === 1 ? 'It is' : 'They are'} back in the list below, waiting {sentAgain.length === 1 ? 'its' : 'their'} turn.
+        </p>
+      )}
       {problem && (
         <p className="tool-refusal" role="alert">
           {problem}
@@ -129,16 +138,16 @@ function RenamedFiles({ items }: { items: readonly BatchItemInfo[] }) {
   );
 }
 
+/** A picture as the list names it: its file, and the shape it is made in (Expand makes one per shape). */
+const itemName = (item: BatchItemInfo) => `${item.source}${item.format ? ` → ${item.format}` : ''}`;
+
 function ItemRow({ item, paused, onRetry, onOpen }: { item: BatchItemInfo; paused: boolean; onRetry: () => void; onOpen: (id: string) => void }) {
   // not sent, and a pause holds it until Resume
   const words = paused && HELD_STATES.has(item.state) ? 'held' : (STATE_WORDS[item.state] ?? item.state);
   const ended = item.state === 'failed' || item.state === 'moderated' || item.state === 'cancelled' || item.state === 'outcome-unknown';
   return (
     <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${words}`}>
-      <span className="batch-item-name">
-        {item.source}
-        {item.format ? ` → ${item.format}` : ''}
-      </span>
+      <span className="batch-item-name">{itemName(item)}</span>
       <span className="batch-item-state">{words}</span>
       <span className="batch-item-file">{item.state === 'done' ? item.outputName : ''}</span>
       <span className="batch-item-cost">{item.state === 'moderated' ? 'not charged' : item.state === 'done' ? creditsText(item.cost) : item.estimate !== null ? `about ${creditsText(item.estimate)}` : ''}</span>

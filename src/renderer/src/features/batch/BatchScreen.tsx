@@ -3,6 +3,7 @@ import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { BatchForm } from './BatchForm';
 import { BatchProgress } from './BatchProgress';
+import { missingText, useBatchDraft } from './batchDraftStore';
 import '../../ui/toolScreen.css';
 import './batch.css';
 
@@ -17,6 +18,7 @@ export function BatchScreen() {
     return gen.batch.onChanged((b) => setBatches((list) => (list.some((x) => x.id === b.id) ? list.map((x) => (x.id === b.id ? b : x)) : [b, ...list])));
   }, []);
   const current = batches.find((b) => b.id === shown) ?? batches[0] ?? null;
+  const missing = useBatchDraft(missingText);
   return (
     <div className="tool-page batch">
       <aside className="tool-side">
@@ -43,7 +45,7 @@ export function BatchScreen() {
           </nav>
         )}
       </aside>
-      <div className="batch-main">{current ? <BatchProgress batch={current} /> : <p className="batch-empty">Choose pictures, a tool and a folder; the progress of each picture shows here.</p>}</div>
+      <div className="batch-main">{current ? <BatchProgress batch={current} /> : <p className="batch-empty">{[missing, 'The progress of each picture shows here once the batch runs.'].filter(Boolean).join(' ')}</p>}</div>
     </div>
   );
 }

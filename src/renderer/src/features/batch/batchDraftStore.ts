@@ -61,6 +61,15 @@ const joined = (have: readonly BatchPicture[], more: readonly BatchPicture[]): r
   return fresh.length > 0 ? [...have, ...fresh] : have;
 };
 
+/**
+ * What every batch needs that is not chosen yet (the pictures, the folder), in words; null when both are. A tool's
+ * own needs (the mask, the prompt, a shape) are the plan's to say, and the tool always has one chosen.
+ */
+export function missingText({ pictures, outputFolder }: Pick<BatchDraft, 'pictures' | 'outputFolder'>): string | null {
+  const missing = [pictures.length === 0 ? 'pictures' : null, outputFolder ? null : 'the folder the results go to'].filter((m) => m !== null);
+  return missing.length > 0 ? `Choose ${missing.join(' and ')}.` : null;
+}
+
 const set = useBatchDraft.setState;
 /** What the form and the gallery change; plain functions, the same at every render. */
 export const batchDraft = {

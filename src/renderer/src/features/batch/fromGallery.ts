@@ -2,7 +2,7 @@ import type { BatchPicture } from '../../../../shared/batch/plan';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
-import { isVideo } from '../gallery/galleryModel';
+import { isVideo } from '../../../../shared/media/mediaType';
 import { batchDraft } from './batchDraftStore';
 
 /** Pictures chosen in the gallery for a batch, and what could not come, in words. */

@@ -37,6 +37,28 @@ describe('canvas history', () => {
     expect(store().message?.text).toMatch(/locked/);
   });
 
+  it('a message about an action goes when the artist does something else: another step, undo, another tool', () => {
+    const loadMask = () => {
+      store().editMask('Load mask', (m, touch) => {
+        touch({ x: 0, y: 0, width: 10, height: 10 });
+        return fillRectangle(m, { x: 0, y: 0, width: 10, height: 10 }, 'paint');
+      });
+      store().say({ kind: 'info', text: 'The mask now comes from mask.png.' });
+    };
+    loadMask();
+    expect(store().message?.text).toBe('The mask now comes from mask.png.');
+    store().change('Set top', (d) => ({ ...d, expansion: { ...d.expansion, top: 5 } }));
+    expect(store().message).toBeNull();
+    loadMask();
+    store().undo();
+    expect(store().message).toBeNull();
+    loadMask();
+    store().setTool('brush');
+    expect(store().message).not.toBeNull();
+    store().setTool('lasso');
+    expect(store().message).toBeNull();
+  });
+
   it('replacing the picture with one of another size starts a blank mask, and undo brings the painted one back', () => {
     store().editMask('Rectangle', (m, touch) => {
       touch({ x: 0, y: 0, width: 50, height: 50 });

@@ -24,9 +24,11 @@ export function createCanvasStore(limits?: HistoryLimits) {
       history,
       gestureStart: null,
       flags: () => ({ canUndo: history.canUndo, canRedo: history.canRedo }),
+      // A message speaks of the action just taken: the next step (or undo, redo, another tool) is something else,
+      // so it goes. A message said after its own step (the mask loaded, then "The mask now comes from…") stays.
       record: (entry) => {
         history.push(entry);
-        set(internals.flags());
+        set({ ...internals.flags(), message: null });
       },
     };
     return {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LibraryItem, MatrixCellInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
-import type { ActionNote } from '../gallery/actions';
+import type { ResultNote } from '../gallery/actions';
 import { FullView } from '../gallery/FullView';
 import { resultActions, type ResultAction } from '../gallery/resultActions';
 import '../gallery/gallery.css';
@@ -18,7 +18,7 @@ export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readon
   const at = made.findIndex((c) => c.index === openIndex);
   const cell = made[at];
   const [item, setItem] = useState<LibraryItem | null>(null);
-  const [note, setNote] = useState<ActionNote | null>(null);
+  const [note, setNote] = useState<ResultNote | null>(null);
   const [version, setVersion] = useState(0);
   const resultId = cell?.resultId ?? null;
   useEffect(() => {
@@ -27,7 +27,7 @@ export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readon
     void gen.library.get({ id: resultId }).then((result) => {
       if (!live) return;
       if (result.ok) setItem(result.value);
-      else setNote({ kind: 'error', text: result.error.message });
+      else setNote({ kind: 'error', text: result.error.message, about: resultId });
     });
     return () => {
       live = false;
@@ -37,7 +37,7 @@ export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readon
   const actions = resultActions(item, () => undefined).filter((a) => OFFERED.has(a.id));
   const run = async (a: ResultAction) => {
     const said = await a.run(item);
-    setNote(said);
+    setNote(said && { ...said, about: item.id });
     setVersion((v) => v + 1);
   };
   return (

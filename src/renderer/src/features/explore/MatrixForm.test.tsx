@@ -42,4 +42,15 @@ describe('the matrix form', () => {
     act(() => root.unmount());
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('says beside the Vary list which values the chosen models cannot vary, and why; the count is "How many values"', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const both = { ...draft, models: ['gen-dev', 'gen-2-klein-4b'], sweep: { field: 'safety_tolerance', from: 0, to: 6, steps: 4 } };
+    act(() => root.render(<MatrixForm draft={both} problem={null} summary={null} quote={null} busy={false} onChange={() => undefined} onGenerate={() => undefined} />));
+    expect(container.querySelector('[aria-label="Values that cannot be varied"]')?.textContent).toContain('Guidance: Gen 2 Klein 4B has no guidance');
+    expect(container.querySelector('[aria-label="How many values"]')).not.toBeNull();
+    act(() => root.unmount());
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, type MatrixSpec } from '../../../../shared/explore/matrix';
+import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, unsweepableReasons, type MatrixSpec } from '../../../../shared/explore/matrix';
 import { MAX_SEED } from '../../../../shared/studio/variations';
 import type { MatrixQuote } from '../../../../shared/ipc/contract';
 import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
@@ -106,6 +106,7 @@ export function MatrixForm(props: {
 function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch: Partial<MatrixSpec>) => void }) {
   const sweepable = sweepableFields(draft.models);
   const sweepField = draft.sweep ? sweepable.find((f) => f.name === draft.sweep!.field) : undefined;
+  const cannot = unsweepableReasons(draft.models);
   const chooseSweep = (name: string) => {
     const f = sweepable.find((x) => x.name === name);
     if (!f) return onChange({ sweep: null });
@@ -117,7 +118,7 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
     <>
       <label className="tool-field">
         <span>Vary</span>
-        <select value={draft.sweep?.field ?? ''} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
+        <select value={draft.sweep?.field ?? ''} aria-describedby={cannot.length > 0 ? 'explore-cannot' : undefined} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
           <option value="">Nothing else</option>
           {sweepable.map((f) => (
             <option key={f.name} value={f.name}>
@@ -126,6 +127,11 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
           ))}
         </select>
       </label>
+      {cannot.length > 0 && (
+        <p id="explore-cannot" className="explore-cannot" aria-label="Values that cannot be varied">
+          Not in the list, as not every model chosen takes them: {cannot.join('; ')}.
+        </p>
+      )}
       {draft.sweep && sweepField && (
         <div className="explore-row">
           <label className="tool-field">
@@ -137,8 +143,8 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
             <NumberField label="To" value={draft.sweep.to} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(to) => onChange({ sweep: { ...draft.sweep!, to } })} />
           </label>
           <label className="tool-field">
-            <span>Steps</span>
-            <NumberField label="Steps" value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
+            <span>How many values</span>
+            <NumberField label="How many values" value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
           </label>
         </div>
       )}

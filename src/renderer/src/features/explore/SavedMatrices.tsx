@@ -23,8 +23,9 @@ export function SavedMatrices({ matrices, shownId, projectName, onShow, onRunAga
                 {new Date(m.createdAt).toLocaleString()} · {statusText(m)}
               </span>
             </button>
-            <Button size="sm" variant="quiet" onClick={() => onRunAgain(m)} aria-label={`Run “${m.name}” again`}>
-              Run again
+            <Button size="sm" variant="quiet" onClick={() => onRunAgain(m)}>
+              {/* Named by its shown words first (speech input), then which matrix. */}
+              Run again<span className="visually-hidden">: “{m.name}”</span>
             </Button>
           </li>
         ))}

@@ -28,14 +28,19 @@ describe('the contact sheet in words', () => {
     expect(cellStateText(cell({}), 'cancelled')).toBe('Not sent');
     expect(cellStateText(cell({ state: 'queued' }), 'running')).toBe('In line');
     expect(cellStateText(cell({ state: 'queued' }), 'paused')).toBe('Held');
-    expect(cellStateText(cell({ state: 'moderated' }), 'running')).toBe('Moderated');
+    expect(cellStateText(cell({ state: 'moderated' }), 'running')).toBe('Held back by the safety filter');
   });
 
   it('counts made, failed and left, and what was spent', () => {
     const cells = [cell({ state: 'done', cost: 1 }), cell({ state: 'moderated' }), cell({ state: 'running' }), cell({})];
-    expect(sheetProgress({ cells, status: 'running' })).toEqual({ done: 1, failed: 1, left: 2, spent: 1 });
-    expect(statusText({ cells, status: 'paused', sent: 3, notSent: 1 })).toBe('Paused: 1 of 4 made, 1 failed · 3 sent · 1 held · 1 credit spent');
+    expect(sheetProgress({ cells, status: 'running' })).toEqual({ done: 1, ended: 1, left: 2, spent: 1 });
+    expect(statusText({ cells, status: 'paused', sent: 3, notSent: 1 })).toBe('Paused: 1 of 4 made, 1 held back by the safety filter · 3 sent · 1 held · 1 credit spent');
     // Stopped: the unsent cell will never come; the running one still finishes.
-    expect(statusText({ cells, status: 'cancelled', sent: 3, notSent: 1 })).toBe('Stopped: 1 of 4 made, 1 failed, 1 still finishing · 3 sent · 1 not sent · 1 credit spent');
+    expect(statusText({ cells, status: 'cancelled', sent: 3, notSent: 1 })).toBe('Stopped: 1 of 4 made, 1 held back by the safety filter, 1 still finishing · 3 sent · 1 not sent · 1 credit spent');
+  });
+
+  it('counts cells that ended without a picture by what happened: cancelled and held back are not failures', () => {
+    const cells = [cell({ state: 'done' }), ...[1, 2, 3].map(() => cell({ state: 'cancelled' })), cell({ state: 'moderated' }), cell({ state: 'failed' })];
+    expect(statusText({ cells, status: 'finished', sent: 6, notSent: 0 })).toBe('Finished: 1 of 6 made, 3 cancelled, 1 held back by the safety filter, 1 failed · 6 sent');
   });
 });

@@ -22,7 +22,7 @@ export function cellStateText(cell: Pick<MatrixCellInfo, 'state'>, status: Matri
     case 'done':
       return 'Done';
     case 'moderated':
-      return 'Moderated';
+      return 'Held back by the safety filter';
     case 'cancelled':
       return 'Cancelled';
     case 'outcome-unknown':
@@ -44,31 +44,53 @@ export function cellPriceText(cell: Pick<MatrixCellInfo, 'state' | 'cost' | 'est
   return 'price not known yet';
 }
 
+/**
+ * How the cells that ended without a picture are counted, by what happened to them: a cancelled cell or one the
+ * safety filter held back did not fail, and saying so would blame the artist's matrix for it.
+ */
+const ENDED_WORDS: readonly (readonly [state: string, words: string])[] = [
+  ['cancelled', 'cancelled'],
+  ['moderated', 'held back by the safety filter'],
+  ['outcome-unknown', 'with no answer from the service'],
+  ['webhook', 'answered elsewhere'],
+  ['failed', 'failed'],
+];
+
 export interface SheetProgress {
   readonly done: number;
-  readonly failed: number;
+  /** ended without a picture, for whatever reason (see `endedText` for the reasons) */
+  readonly ended: number;
   readonly left: number;
   readonly spent: number;
 }
 
-/** How far a matrix has come: pictures made, failed (moderated included), left, and credits charged so far. */
+/** How far a matrix has come: pictures made, ended without one, left, and credits charged so far. */
 export function sheetProgress(m: Pick<MatrixInfo, 'cells' | 'status'>): SheetProgress {
   let done = 0;
-  let failed = 0;
+  let ended = 0;
   let spent = 0;
   for (const c of m.cells) {
     if (c.state === 'done') done++;
-    else if (isEnded(c.state)) failed++;
+    else if (isEnded(c.state)) ended++;
     spent += c.cost ?? 0;
   }
-  const left = m.status === 'cancelled' ? m.cells.filter((c) => !isEnded(c.state) && c.state !== 'unsent').length : m.cells.length - done - failed;
-  return { done, failed, left, spent };
+  const left = m.status === 'cancelled' ? m.cells.filter((c) => !isEnded(c.state) && c.state !== 'unsent').length : m.cells.length - done - ended;
+  return { done, ended, left, spent };
+}
+
+/** The cells that ended without a picture, counted by why: "3 cancelled, 1 held back by the safety filter". */
+export function endedText(cells: readonly Pick<MatrixCellInfo, 'state'>[]): string {
+  return ENDED_WORDS.map(([state, words]) => [cells.filter((c) => c.state === state).length, words] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, words]) => `${n} ${words}`)
+    .join(', ');
 }
 
 /** The matrix's course in words, for the sheet's heading. */
 export function statusText(m: Pick<MatrixInfo, 'cells' | 'status' | 'sent' | 'notSent'>): string {
   const p = sheetProgress(m);
-  const made = `${p.done} of ${m.cells.length} made${p.failed ? `, ${p.failed} failed` : ''}`;
+  const ended = endedText(m.cells);
+  const made = `${p.done} of ${m.cells.length} made${ended ? `, ${ended}` : ''}`;
   const spent = ` · ${tallyText(m.status, m)}${p.spent > 0 ? ` · ${creditsText(p.spent)!} spent` : ''}`;
   switch (m.status) {
     case 'paused':

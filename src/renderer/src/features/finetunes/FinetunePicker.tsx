@@ -59,8 +59,9 @@ export function FinetunePicker(props: { readonly value: string; readonly onPick:
             const id = confirming;
             setConfirming(null);
             void remove(id).then((answer) => {
-              setSaid(answer);
-              if (answer.ok && props.value === id) props.onPick(undefined);
+              const wasPicked = answer.ok && props.value === id;
+              setSaid(wasPicked ? { ...answer, text: `${answer.text} Pick another for the next picture, or type one’s name.` } : answer);
+              if (wasPicked) props.onPick(undefined);
             });
           }}
         />

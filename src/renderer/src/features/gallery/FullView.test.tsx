@@ -28,4 +28,20 @@ describe('FullView', () => {
     expect(steps).toEqual(['24 of 24:1']);
     act(() => root.unmount());
   });
+
+  it('shows a note only in the full view of the result it is about', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const note = { kind: 'info' as const, text: 'The result is the canvas’s picture now.', about: 'r1' };
+    const show = (id: string) =>
+      act(() =>
+        root.render(<FullView item={libraryItem({ id, width: 640, height: 480 })} position="1 of 2" actions={[]} note={note} onRun={() => undefined} onStep={() => undefined} onClose={() => undefined} />),
+      );
+    show('r1');
+    expect(container.textContent).toContain(note.text);
+    show('r2');
+    expect(container.textContent).not.toContain(note.text);
+    act(() => root.unmount());
+  });
 });

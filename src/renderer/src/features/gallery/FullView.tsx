@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useZoomView } from '../../ui/useZoomView';
+import { useZoomView } from '../canvas/useZoomView';
 import { FullViewDetails } from './FullViewDetails';
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
-import { dragOut, type ActionNote } from './actions';
-import { beforeInputOf, inputKey, isVideo, promptText } from './galleryModel';
+import { dragOut, type ResultNote } from './actions';
+import { isVideo } from '../../../../shared/media/mediaType';
+import { beforeInputOf, inputKey, promptText } from './galleryModel';
 import { actionForKey, type ResultAction } from './resultActions';
-import { FrameButtons } from '../player/FrameButtons';
+import { FrameButtons } from '../staging/FrameButtons';
 import { PlayerControls } from '../player/PlayerControls';
 import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';
@@ -37,7 +38,7 @@ export function FullView(props: {
   item: LibraryItem;
   position: string;
   actions: ResultAction[];
-  note: ActionNote | null;
+  note: ResultNote | null;
   onRun: (action: ResultAction) => void;
   onStep: (delta: number) => void;
   onClose: () => void;

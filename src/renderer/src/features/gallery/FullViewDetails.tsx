@@ -2,7 +2,7 @@ import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { costText } from '../queue/taskText';
-import type { ActionNote } from './actions';
+import type { ResultNote } from './actions';
 import { inputKey, paramRows, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
 
@@ -18,7 +18,7 @@ export function FullViewDetails({
   /** the inputs' stored images, by inputKey; null for one no longer stored */
   assets: ReadonlyMap<string, AssetInfo | null>;
   actions: readonly ResultAction[];
-  note: ActionNote | null;
+  note: ResultNote | null;
   onRun: (action: ResultAction) => void;
 }) {
   const endpoint = findEndpoint(item.endpointId);
@@ -27,7 +27,7 @@ export function FullViewDetails({
       <h2>{titleOf(item)}</h2>
       {endpoint && <ReleaseBadge endpoint={endpoint} />}
       {promptText(item) && <p className="full-prompt">{promptText(item)}</p>}
-      {note && (
+      {note?.about === item.id && (
         <p className={note.kind === 'error' ? 'inline-error' : 'muted'} role="status">
           {note.text}
         </p>

@@ -27,7 +27,7 @@ interface GridProps {
 // do not render again on every scroll frame.
 const showCards = (from: number, to: number) => useGalleryView.getState().show(from, to);
 const openMenu = (id: string, at: { x: number; y: number }) => galleryUi.showMenu({ id, ...at });
-const star = (item: LibraryItem) => void toggleStar(item).then((note) => note && galleryUi.setNote(note));
+const star = (item: LibraryItem) => void toggleStar(item).then((note) => note && galleryUi.setNote({ ...note, about: item.id }));
 const openStack = (group: string) => galleryUi.refine({ group });
 
 /**

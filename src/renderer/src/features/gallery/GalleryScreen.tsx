@@ -108,7 +108,7 @@ export function GalleryScreen() {
   const run = useCallback(async (action: ResultAction, item: LibraryItem) => {
     setMenu(null);
     const answer = await action.run(item);
-    if (answer) setNote(answer);
+    if (answer) setNote({ ...answer, about: item.id });
     if (action.id === 'delete') {
       if (useGalleryUi.getState().openId === item.id) setOpenId(null);
     }
@@ -143,7 +143,7 @@ export function GalleryScreen() {
     }
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       e.preventDefault();
-      void undoDelete().then((n) => n && setNote(n));
+      void undoDelete().then((n) => n && setNote({ ...n, about: null }));
       return;
     }
     if (!selected) return;
@@ -186,7 +186,7 @@ export function GalleryScreen() {
   const restore = async () => {
     if (!dropped) return;
     setDropped(null);
-    setNote(await reuseParameters(reuseSourceOf(dropped.found)));
+    setNote({ ...(await reuseParameters(reuseSourceOf(dropped.found))), about: null });
   };
 
   const set = galleryUi.refine;
@@ -233,7 +233,7 @@ export function GalleryScreen() {
         <p className={`gallery-note${note.kind === 'error' ? ' error' : ''}`} role="status">
           {note.text}
           {note.undo && canUndo && (
-            <button type="button" className="button" onClick={() => void undoDelete().then((n) => setNote(n))}>
+            <button type="button" className="button" onClick={() => void undoDelete().then((n) => setNote(n && { ...n, about: null }))}>
               Undo
             </button>
           )}
@@ -269,7 +269,7 @@ export function GalleryScreen() {
           onSave={(format, quality) => {
             const item = saving;
             setSaving(null);
-            void saveAs(item, format, quality).then(setNote);
+            void saveAs(item, format, quality).then((n) => setNote({ ...n, about: item.id }));
           }}
         />
       )}

@@ -16,7 +16,7 @@ export function PickBar() {
     const handed = await batchFromGallery(picked);
     setBusy(false);
     if (handed.pictures.length > 0) galleryUi.clearPicked();
-    else galleryUi.setNote({ kind: 'error', text: handed.problems.join(' ') || 'None of the chosen results could be used.' });
+    else galleryUi.setNote({ kind: 'error', about: null, text: handed.problems.join(' ') || 'None of the chosen results could be used.' });
   };
   return (
     <div className="gallery-pick-bar" role="group" aria-label="Chosen results">

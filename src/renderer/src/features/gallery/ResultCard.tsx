@@ -5,7 +5,8 @@ import { creditsText } from '../queue/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
-import { durationText, isVideo, promptText, stackWords, titleOf } from './galleryModel';
+import { isVideo } from '../../../../shared/media/mediaType';
+import { durationText, promptText, stackWords, titleOf } from './galleryModel';
 import { Icon } from '../../ui/icons';
 
 export interface CardProps {

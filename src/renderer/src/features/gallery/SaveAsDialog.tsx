@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import '../../ui/dialog.css';
-import { isVideo } from './galleryModel';
+import { isVideo } from '../../../../shared/media/mediaType';
 
 type Format = { id: ExportFormat; label: string; lossy: boolean };
 

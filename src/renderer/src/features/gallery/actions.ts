@@ -13,13 +13,13 @@ import { send } from '../../store/sendTasks';
 import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { useStudioStore } from '../studio/studioStore';
+import { useStudioStore } from '../../store/studioStore';
 import { takeAsUpscaleSource } from '../upscale/upscaleSource';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
-import { pinAsKeyframe } from '../player/frameActions';
+import { pinAsKeyframe } from '../staging/frameActions';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
 export interface ActionNote {
@@ -28,6 +28,12 @@ export interface ActionNote {
   /** offered with the note (undo a delete) */
   readonly undo?: boolean;
 }
+
+/**
+ * A note with the result it is about (null: about none, as a dropped file's parameters): a result's full view
+ * shows only its own, so stepping to the next result leaves the note behind.
+ */
+export type ResultNote = ActionNote & { readonly about: string | null };
 
 export interface ReuseSource {
   readonly endpointId: string;

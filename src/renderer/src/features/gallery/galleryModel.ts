@@ -31,7 +31,6 @@ export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? promptForDisplay(item.params.prompt) : '');
 /** An input among a result's: its field, and for a clip's keyframe its time (one field holds several). */
 export const inputKey = (input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>): string => `${input.field}:${input.time ?? ''}`;
-export const isVideo = (item: Pick<LibraryItem, 'mime'>): boolean => item.mime.startsWith('video/');
 
 /** What a stack holds, in words: one Generate's variations, or one batch's results. */
 export function stackWords(groupId: string, count: number): { badge: string; show: string; shown: string } {

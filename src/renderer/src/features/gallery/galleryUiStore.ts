@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import type { ActionNote } from './actions';
+import type { ResultNote } from './actions';
 import { NO_FILTER, type GalleryFilter } from './galleryModel';
 
 /**
@@ -14,7 +14,7 @@ interface GalleryUiState {
   /** the result opened in the full view by the user (a notification's request is the library store's) */
   readonly openId: string | null;
   readonly menu: { readonly id: string; readonly x: number; readonly y: number } | null;
-  readonly note: ActionNote | null;
+  readonly note: ResultNote | null;
   readonly saving: LibraryItem | null;
   /** results chosen together (Ctrl+click, Ctrl+Space) for an action on several: a batch */
   readonly picked: readonly string[];
@@ -44,7 +44,7 @@ export const galleryUi = {
   select: (selectedId: string | null) => set({ selectedId }),
   open: (openId: string | null) => set({ openId }),
   showMenu: (menu: GalleryUiState['menu']) => set({ menu }),
-  setNote: (note: ActionNote | null) => set({ note }),
+  setNote: (note: ResultNote | null) => set({ note }),
   setSaving: (saving: LibraryItem | null) => set({ saving }),
   /** Adds a result to the chosen ones, or takes it out if it was in; either way it is the selected one. */
   togglePick: (id: string) => set((s) => ({ selectedId: id, picked: s.picked.includes(id) ? s.picked.filter((x) => x !== id) : [...s.picked, id] })),

@@ -12,8 +12,8 @@ import {
   useAsReference,
   type ActionNote,
 } from './actions';
-import { isVideo } from './galleryModel';
-import { openUpscale } from '../upscale/upscaleSource';
+import { isVideo } from '../../../../shared/media/mediaType';
+import { openUpscale } from '../studio/openUpscale';
 import { useLayersStore } from '../layers/layersStore';
 
 export interface ResultAction {

@@ -34,25 +34,24 @@ export function EndpointCard({
   onSelect: (id: string) => void;
 }) {
   const limits = describeLimits(endpoint);
+  // The button holds the title alone, so its name is what it shows; the rest of the card is its description, and a
+  // click anywhere on the card reaches the button (its ::after covers the card).
   return (
-    <button
-      type="button"
-      className={`endpoint-card${selected ? ' selected' : ''}`}
-      aria-pressed={selected}
-      aria-label={endpoint.title}
-      data-endpoint={endpoint.id}
-      onClick={() => onSelect(endpoint.id)}
-    >
-      <span className="endpoint-title">{endpoint.title}</span>
-      <code className="endpoint-path">{endpointPath(endpoint)}</code>
-      <span className="endpoint-summary">{endpoint.summary}</span>
-      <span className="endpoint-badges">
-        <ReleaseBadge endpoint={endpoint} />
-        <InferredBadge endpoint={endpoint} />
-        {limits.map((l) => (
-          <Badge key={l}>{l}</Badge>
-        ))}
+    <div className={`endpoint-card${selected ? ' selected' : ''}`} data-endpoint={endpoint.id}>
+      <button type="button" className="endpoint-title" aria-pressed={selected} aria-describedby={`endpoint-${endpoint.id}`} onClick={() => onSelect(endpoint.id)}>
+        {endpoint.title}
+      </button>
+      <span className="endpoint-about" id={`endpoint-${endpoint.id}`}>
+        <code className="endpoint-path">{endpointPath(endpoint)}</code>
+        <span className="endpoint-summary">{endpoint.summary}</span>
+        <span className="endpoint-badges">
+          <ReleaseBadge endpoint={endpoint} />
+          <InferredBadge endpoint={endpoint} />
+          {limits.map((l) => (
+            <Badge key={l}>{l}</Badge>
+          ))}
+        </span>
       </span>
-    </button>
+    </div>
   );
 }

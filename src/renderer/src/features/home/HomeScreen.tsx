@@ -41,8 +41,10 @@ function RecentProjects() {
         <ul className="recent-grid" aria-label="Recent projects">
           {projects.slice(0, RECENT).map((p) => (
             <li key={p.id}>
-              <button type="button" className="recent-card" onClick={() => void openRecent(p.id)} aria-label={`Open ${p.name}`}>
-                <span className="recent-thumb">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">No picture</span>}</span>
+              <button type="button" className="recent-card" onClick={() => void openRecent(p.id)}>
+                {/* Named by the words it shows (its name and date), after "Open": speech input finds it by what is seen. */}
+                <span className="visually-hidden">Open </span>
+                <span className="recent-thumb" aria-hidden="true">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">No picture</span>}</span>
                 <span className="recent-name">{p.name}</span>
                 <span className="muted small">{new Date(p.updatedAt).toLocaleString()}</span>
               </button>

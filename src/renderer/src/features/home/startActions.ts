@@ -1,4 +1,4 @@
-import { useStudioStore } from '../studio/studioStore';
+import { useStudioStore } from '../../store/studioStore';
 import type { Intent } from '../../../../shared/studio/intents';
 import { openStudio } from '../studio/openStudio';
 import { emptyDocument, type ImageRef } from '../../../../shared/canvas/document';

@@ -5,7 +5,7 @@ import { useTaskStore } from '../../store/taskStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
-import { useLibraryItem } from '../staging/useImageUrl';
+import { useLibraryItem } from '../../store/useLibraryItem';
 import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
 import { Icon } from '../../ui/icons';

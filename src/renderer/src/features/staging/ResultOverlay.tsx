@@ -1,35 +1,15 @@
-import { useEffect, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useEffect, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useStageBox, type Box } from '../../ui/useStageBox';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useStagingStore } from './stagingStore';
 import { masksResult, placement, type StripEntry } from './stripModel';
-import { useAsset, useComposite, useLibraryItem } from './useImageUrl';
-import { isVideo } from '../gallery/galleryModel';
+import { useAsset, useComposite } from './useImageUrl';
+import { useLibraryItem } from '../../store/useLibraryItem';
+import { isVideo } from '../../../../shared/media/mediaType';
 import type { PlayerHandle } from '../player/VideoPlayer';
 import { VideoResult } from './VideoResult';
 import { listenOn } from '../../ui/listen';
 import { Icon } from '../../ui/icons';
-
-interface Box {
-  readonly left: number;
-  readonly top: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-/** The stage's box inside the canvas column, followed as the window and the panels change size. */
-export function useStageBox(stage: RefObject<HTMLDivElement | null>): Box | null {
-  const [box, setBox] = useState<Box | null>(null);
-  useEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const measure = () => setBox({ left: el.offsetLeft, top: el.offsetTop, width: el.clientWidth, height: el.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [stage]);
-  return box;
-}
 
 /**
  * Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no

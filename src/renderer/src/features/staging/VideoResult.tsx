@@ -1,10 +1,10 @@
 import { useState, type RefObject } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { Button } from '../../ui/Button';
-import type { FrameAction } from '../player/frameActions';
-import { FrameButtons } from '../player/FrameButtons';
+import type { FrameAction } from './frameActions';
+import { FrameButtons } from './FrameButtons';
 import { VideoPlayer, type PlayerHandle } from '../player/VideoPlayer';
-import { openUpscale } from '../upscale/upscaleSource';
+import { openUpscale } from '../studio/openUpscale';
 import { decideResult } from './stagingActions';
 import { useStagingStore } from './stagingStore';
 import type { StripEntry } from './stripModel';

@@ -1,7 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { gen } from '../../api';
-import { useLibraryStore } from '../../store/libraryStore';
 import { assetInfo } from '../canvas/assets';
 import { compositeAsset } from './resultAssets';
 
@@ -19,23 +16,6 @@ export function useAsset(assetId: string | null): { url: string; thumbnailUrl: s
     };
   }, [assetId]);
   return found && found.id === assetId ? found : null;
-}
-
-/** A library result: from the library list when it is there, else asked for once. */
-export function useLibraryItem(resultId: string | null): LibraryItem | null {
-  const listed = useLibraryStore((s) => (resultId ? s.items.find((i) => i.id === resultId) : undefined));
-  const [asked, setAsked] = useState<LibraryItem | null>(null);
-  useEffect(() => {
-    if (!resultId || listed) return;
-    let live = true;
-    void gen.library.get({ id: resultId }).then((r) => {
-      if (live && r.ok) setAsked(r.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [resultId, listed]);
-  return listed ?? (asked?.id === resultId ? asked : null);
 }
 
 export type CompositeState = { readonly status: 'idle' } | { readonly status: 'working' } | { readonly status: 'ready'; readonly url: string } | { readonly status: 'failed'; readonly message: string };

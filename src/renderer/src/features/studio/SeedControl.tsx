@@ -2,7 +2,7 @@ import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import { takesSeed } from '../../../../shared/studio/variations';
 import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { useStudioStore } from './studioStore';
+import { useStudioStore } from '../../store/studioStore';
 
 /**
  * A pinned seed, said beside Generate rather than only under Advanced: every Generate repeats it (each variation

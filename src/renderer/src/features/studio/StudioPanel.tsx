@@ -23,12 +23,12 @@ import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
 import { costText, stateLabel, numberText as fmt } from '../queue/taskText';
-import { useEstimate } from './estimate';
-import { estimateText } from './estimateText';
+import { useEstimate } from '../estimate/estimate';
+import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { RequestView } from './RequestView';
-import { noticeFor, useStudioStore } from './studioStore';
+import { noticeFor, useStudioStore } from '../../store/studioStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/upscale';
 import { upscaleSettings } from '../upscale/sendUpscale';
@@ -185,7 +185,10 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
   // Upscale video sends a clip the panel holds, not the canvas.
   const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
 
-  const onChange = (name: string, value: JsonValue | undefined) => useCanvasStore.getState().setFormValue(name, value);
+  const onChange = (name: string, value: JsonValue | undefined) => {
+    useStudioStore.getState().changed(endpoint, name, value);
+    useCanvasStore.getState().setFormValue(name, value);
+  };
   const isPrompt = (f: FieldSpec) => f.role === 'prompt';
   // The video panel holds the video model's mode, frame size and length in the artist's words.
   const inVideoPanel = (f: FieldSpec) => use.modeField !== null && (f.role === 'video-mode' || f.role === 'resolution' || f.name === use.durationField);

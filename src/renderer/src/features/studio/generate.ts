@@ -11,7 +11,7 @@ import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
 import { currentExport, exportMask } from '../canvas/maskExport';
 import { useProjectStore } from '../canvas/project/projectStore';
-import { useStudioStore } from './studioStore';
+import { useStudioStore } from '../../store/studioStore';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import { sendUpscale } from '../upscale/sendUpscale';
 

@@ -5,7 +5,7 @@ import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
 import { toolAfterSwitch } from '../canvas/offeredTools';
 import { documentUse } from '../../../../shared/canvas/request';
-import { useStudioStore } from './studioStore';
+import { useStudioStore } from '../../store/studioStore';
 
 /**
  * Prepares the document for another model (and intent) as one undo step: the prompt travels, nothing on the

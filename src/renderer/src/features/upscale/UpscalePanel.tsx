@@ -9,8 +9,8 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { EndpointForm } from '../forms/EndpointForm';
 import { chooseFile, clearSource } from './upscaleSource';
 import { currentUpscaleRequest, sendUpscale, upscaleSettings } from './sendUpscale';
-import { useEstimate } from '../studio/estimate';
-import { estimateText } from '../studio/estimateText';
+import { useEstimate } from '../estimate/estimate';
+import { estimateText } from '../estimate/estimateText';
 import { useUpscaleStore } from './upscaleStore';
 import './upscale.css';
 

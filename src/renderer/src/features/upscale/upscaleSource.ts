@@ -2,9 +2,8 @@ import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
 import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
 import { gen } from '../../api';
-import { openStudio } from '../studio/openStudio';
 import { assetWithPoster } from '../player/posters';
-import { useUpscaleStore, type UpscaleNote, type UpscaleSource } from './upscaleStore';
+import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
 
 const store = () => useUpscaleStore.getState();
 
@@ -58,7 +57,7 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
 }
 
 /** A previous result as the source, checked against the same limits from what the library knows of it. */
-async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
+export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
   store().set({ checking: true, refused: null, note: null });
   const name = item.fileName;
   if (!item.mime.startsWith('video/')) return refuse(name, ['Only a video can be upscaled here; this result is a picture.']);
@@ -78,14 +77,6 @@ export async function takeAsUpscaleSource(asset: AssetInfo): Promise<UpscaleSour
   const problems = upscaleSourceProblems(facts);
   if (problems.length > 0) return refuse(asset.name, problems);
   return take(sourceOf(asset, facts, 'result', asset.hasPoster ? asset.thumbnailUrl : null));
-}
-
-/** "Upscale" on a video result (strip, gallery): the studio opens on Upscale video with the result as the source. */
-export async function openUpscale(item: LibraryItem): Promise<UpscaleNote | null> {
-  await chooseResult(item);
-  openStudio({ intent: 'upscale-video' });
-  const refused = store().refused;
-  return refused ? { kind: 'error', text: refused.problems.join(' ') } : null;
 }
 
 export function clearSource(): void {

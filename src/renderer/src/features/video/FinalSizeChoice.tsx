@@ -5,8 +5,8 @@ import type { LibraryItem, SpendingEstimate } from '../../../../shared/ipc/contr
 import { defaultFinalSize, draftSize, finalRequest, finalSizes, frameSizeWords } from '../../../../shared/video/finalSize';
 import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { useEstimate } from '../studio/estimate';
-import { estimateText } from '../studio/estimateText';
+import { useEstimate } from '../estimate/estimate';
+import { estimateText } from '../estimate/estimateText';
 import { numberText } from '../queue/taskText';
 import { makeFinal } from './videoActions';
 import './videoPanel.css';

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { formatFrame } from '../../../../shared/canvas/timeline';
-import { useStageBox } from '../staging/ResultOverlay';
+import { useStageBox } from '../../ui/useStageBox';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
 

@@ -32,37 +32,37 @@ export function PictureShelf() {
     <div className="picture-shelf" role="list" aria-label="Pictures to pin">
       <span className="muted shelf-title">Drag to the timeline, or click to pin:</span>
       {references.map((ref, i) => (
-        <button
-          key={`ref-${ref.assetId}-${i}`}
-          type="button"
-          role="listitem"
-          className="shelf-item"
-          aria-label={`Pin reference ${i + 1}: ${ref.name}`}
-          title={`Reference ${i + 1}: ${ref.name}`}
-          draggable
-          onDragStart={(e) => {
-            e.dataTransfer.setData(REFERENCE_DRAG_TYPE, String(i));
-            e.dataTransfer.effectAllowed = 'copy';
-          }}
-          onClick={() => pinReference(i, at())}
-        >
-          <ReferenceThumb assetId={ref.assetId} />
-        </button>
+        <div key={`ref-${ref.assetId}-${i}`} role="listitem">
+          <button
+            type="button"
+            className="shelf-item"
+            aria-label={`Pin reference ${i + 1}: ${ref.name}`}
+            title={`Reference ${i + 1}: ${ref.name}`}
+            draggable
+            onDragStart={(e) => {
+              e.dataTransfer.setData(REFERENCE_DRAG_TYPE, String(i));
+              e.dataTransfer.effectAllowed = 'copy';
+            }}
+            onClick={() => pinReference(i, at())}
+          >
+            <ReferenceThumb assetId={ref.assetId} />
+          </button>
+        </div>
       ))}
       {pictures.map((item) => (
-        <button
-          key={item.id}
-          type="button"
-          role="listitem"
-          className="shelf-item"
-          aria-label={`Pin ${item.fileName} from the gallery`}
-          title={String(item.params.prompt ?? item.fileName)}
-          draggable
-          onDragStart={(e) => setResultDrag(e.dataTransfer, item.id)}
-          onClick={() => void pinResult(item.id, at())}
-        >
-          {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" draggable={false} /> : null}
-        </button>
+        <div key={item.id} role="listitem">
+          <button
+            type="button"
+            className="shelf-item"
+            aria-label={`Pin ${item.fileName} from the gallery`}
+            title={String(item.params.prompt ?? item.fileName)}
+            draggable
+            onDragStart={(e) => setResultDrag(e.dataTransfer, item.id)}
+            onClick={() => void pinResult(item.id, at())}
+          >
+            {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" draggable={false} /> : null}
+          </button>
+        </div>
       ))}
     </div>
   );

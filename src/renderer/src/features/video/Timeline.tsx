@@ -67,8 +67,9 @@ function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe
           {keyframe ? 'Replace…' : 'Choose…'}
         </FileButton>
         {selectedKeyframe && selected !== keyframe?.id && (
-          <Button size="sm" aria-label={`Move the selected keyframe to the ${label.toLowerCase()}`} title={`Move the selected keyframe to the ${label.toLowerCase()}`} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
-            Move here
+          <Button size="sm" title={`Move the selected keyframe to the ${label.toLowerCase()}`} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
+            {/* Named by what it shows first, so speech input finds it by its words; the rest says what moves where. */}
+            Move here<span className="visually-hidden">: the selected keyframe, to the {label.toLowerCase()}</span>
           </Button>
         )}
       </div>
@@ -175,7 +176,8 @@ function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Key
         <Thumb assetId={keyframe.image.assetId} />
       </span>
       <span className="keyframe-time">
-        {(keyframe.frame / VIDEO_FPS).toFixed(2)} s<br />f {keyframe.frame}
+        {/* The seconds only: the name and the selected keyframe's view give the frame, and what a marker shows is in its name. */}
+        {(keyframe.frame / VIDEO_FPS).toFixed(2)} s
       </span>
     </button>
   );

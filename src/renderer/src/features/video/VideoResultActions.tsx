@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
-import { useLibraryItem } from '../staging/useImageUrl';
+import { useLibraryItem } from '../../store/useLibraryItem';
 import { FinalSizeChoice } from './FinalSizeChoice';
 import { continueResult, isDraft, isVideoResult } from './videoActions';
 

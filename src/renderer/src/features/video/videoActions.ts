@@ -9,7 +9,7 @@ import { gen } from '../../api';
 import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
-import { useStudioStore } from '../studio/studioStore';
+import { useStudioStore } from '../../store/studioStore';
 import { clipKind } from '../../../../shared/video/clipName';
 
 const store = () => useCanvasStore.getState();

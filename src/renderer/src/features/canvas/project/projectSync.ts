@@ -1,6 +1,6 @@
 import { emptyDocument, type CanvasDocument } from '../../../../../shared/canvas/document';
 import { gen } from '../../../api';
-import { onBeforeClose } from '../../../app/beforeClose';
+import { onBeforeClose } from '../../../store/beforeClose';
 import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvasStore';
 import { createMask, isBlank, type MaskBuffer } from '../mask/maskBuffer';
 import { maskFromPng, maskPng } from '../pixels';

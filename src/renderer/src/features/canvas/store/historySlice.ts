@@ -17,7 +17,7 @@ export const historySlice: Slice<HistorySlice> = (set, get, h) => {
       patch.maskDirty = swapTiles(mask, entry.tiles);
       patch.maskVersion = maskVersion + 1;
     }
-    set({ ...patch, ...h.flags() });
+    set({ ...patch, ...h.flags(), message: null });
   };
   // A control still holding focus (a slider just nudged) closes its step first, so undo takes back that edit.
   const closeGesture = () => {

@@ -6,7 +6,9 @@ export const toolSlice: Slice<ToolSlice> = (set, get) => ({
   brush: { size: 40, hardness: 1 },
   selectedBoxId: null,
 
-  setTool: (tool) => set({ tool }),
+  setTool: (tool) => {
+    if (get().tool !== tool) set({ tool, message: null });
+  },
   swapPaint: () => {
     const { tool, shapeMode } = get();
     if (tool === 'brush') set({ tool: 'eraser' });

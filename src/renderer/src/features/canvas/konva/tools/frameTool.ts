@@ -24,6 +24,9 @@ export function frameTool({ store }: ToolContext): CanvasTool {
       const centre = side ? frameHandleCentres(s.document, use)?.[side] : undefined;
       if (!side || !centre) return false;
       s.beginGesture();
+      // The view stays where the artist is dragging: a fitted view would fit the grown frame again at the next
+      // change of the window's layout, and the next handle would no longer be under the pointer.
+      if (s.fitted) s.setView(s.view);
       // Where on the handle it was taken: the handle keeps that much off the pointer.
       drag = { side, grab: { x: centre.x - e.point.x, y: centre.y - e.point.y } };
       return true;

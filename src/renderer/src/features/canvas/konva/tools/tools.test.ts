@@ -4,6 +4,7 @@ import { createCanvasStore, type CanvasStore } from '../../canvasStore';
 import { createMask, strokeSegment, type Paint, type Point } from '../../mask/maskBuffer';
 import type { PixelRect } from '../../mask/rect';
 import type { StrokeBuffer } from '../../mask/strokeBuffer';
+import { resizeView } from '../viewport';
 import { createTools } from './index';
 import type { Guides, StrokePreview, ToolEvent } from './types';
 
@@ -282,6 +283,19 @@ describe('canvas tools', () => {
     expect(tools.move.down(at(460, 150))).toBe(true); // not a handle any more: the move tool pans
     tools.move.up(at(460, 150));
     expect(store.getState().document.expansion.right).toBe(60);
+  });
+
+  it('a margin drag keeps the view where it is: a fitted view is no longer refitted to the grown frame', () => {
+    store.getState().setEndpoint('gen-pro-1.0-expand');
+    const view = { scale: 0.5, x: 40, y: 30 };
+    store.getState().setView(view, true);
+    tools.brush.down(at(403, 152));
+    tools.brush.move(at(463, 152));
+    tools.brush.up(at(463, 152));
+    expect(store.getState()).toMatchObject({ view, fitted: false });
+    // The panel's layout changes the stage's size between two drags: the picture keeps its scale.
+    const after = resizeView(store.getState().view, store.getState().fitted, { x: 0, y: 0, width: 460, height: 300 }, { width: 800, height: 600 }, { width: 800, height: 580 });
+    expect(after).toEqual({ scale: 0.5, x: 40, y: 20 });
   });
 
   it('frame handles of an outpainting frame move its far edge or the picture’s offset', () => {

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyDocument } from '../../../../shared/canvas/document';
-import { useCanvasStore } from '../canvas/canvasStore';
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import { emptyDocument } from '../../../shared/canvas/document';
+import { useCanvasStore } from '../features/canvas/canvasStore';
 import { noticeFor, useStudioStore } from './studioStore';
-import { switchModel } from './switchModel';
+import { switchModel } from '../features/studio/switchModel';
 
 const studio = () => useStudioStore.getState();
 
@@ -51,3 +52,15 @@ describe('a reuse', () => {
     expect(studio().reusedSeed).toBeNull();
   });
 });
+
+describe('"Field required" shows only for what the artist left out', () => {
+  it('a finetune deleted (or unpicked) after a Generate is not marked missing until the next Generate', () => {
+    const endpoint = findEndpoint('gen-2-klein-9b-kv-finetuned')!;
+    studio().attempt(endpoint.id);
+    studio().changed(endpoint, 'prompt', undefined);
+    expect(studio().attempted.has(endpoint.id)).toBe(true);
+    studio().changed(endpoint, 'finetune_id', undefined);
+    expect(studio().attempted.has(endpoint.id)).toBe(false);
+  });
+});
+

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject, type WheelEvent as ReactWheelEvent } from 'react';
-import { actualSizeView, fitView, panBy, wheelFactor, zoomAt } from '../features/canvas/konva/viewport';
-import type { View } from '../features/canvas/store/types';
+import { actualSizeView, fitView, panBy, wheelFactor, zoomAt } from './konva/viewport';
+import type { View } from './store/types';
 
 /**
  * Zoom about the pointer (wheel, pinch), pan (drag), Fit and 100% for a picture shown in a DOM stage, with the

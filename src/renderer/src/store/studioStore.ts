@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { MAX_VARIATIONS } from '../../../../shared/ipc/contract';
+import type { EndpointSpec } from '../../../shared/catalog/endpoint';
+import type { JsonValue } from '../../../shared/catalog/field';
+import { MAX_VARIATIONS } from '../../../shared/ipc/contract';
 
 export interface StudioNotice {
   readonly kind: 'info' | 'error';
@@ -30,6 +32,11 @@ interface StudioState {
   wantPrompt(wanted: boolean): void;
   setVariations(n: number): void;
   attempt(endpointId: string): void;
+  /**
+   * A setting changed. A finetune left unpicked (deleted from the account, or unpicked) is no mistake of the
+   * artist's: its "Field required" waits for the next Generate again instead of showing in red at once.
+   */
+  changed(endpoint: Pick<EndpointSpec, 'id' | 'fields'>, name: string, value: JsonValue | undefined): void;
   say(notice: StudioNotice | null): void;
   ran(endpointId: string, groupId: string): void;
   set(patch: Partial<Pick<StudioState, 'busy'>>): void;
@@ -56,6 +63,13 @@ export const useStudioStore = create<StudioState>((set, get) => ({
   carry: (carriedPrompt) => set({ carriedPrompt }),
   setVariations: (n) => set({ variations: Math.max(1, Math.min(MAX_VARIATIONS, Math.round(Number.isFinite(n) ? n : 1))) }),
   attempt: (endpointId) => set({ attempted: new Set(get().attempted).add(endpointId) }),
+  changed: (endpoint, name, value) => {
+    const finetune = endpoint.fields.some((f) => f.name === name && f.role === 'finetune' && f.type === 'string');
+    if (value !== undefined || !finetune || !get().attempted.has(endpoint.id)) return;
+    const attempted = new Set(get().attempted);
+    attempted.delete(endpoint.id);
+    set({ attempted });
+  },
   say: (notice) => set({ notice }),
   ran: (endpointId, groupId) => set({ lastGroups: { ...get().lastGroups, [endpointId]: groupId } }),
   set: (patch) => set(patch),
