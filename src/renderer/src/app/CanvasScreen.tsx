@@ -1,4 +1,4 @@
-import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
+import { PICTURE_ACCEPT } from '../../../shared/layers/layeredFiles';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { megapixels } from '../../../shared/media/imageHeader';
 import { documentUse } from '../../../shared/canvas/request';

@@ -1,7 +1,7 @@
 import type { ImageRef } from '../../../../shared/canvas/document';
 import type { AssetInfo, LayeredIntake } from '../../../../shared/ipc/contract';
 import { isLayeredName } from '../../../../shared/layers/layeredFiles';
-import { askWhichLayer } from '../layers/layersStore';
+import { askWhichLayer } from '../../store/layersStore';
 import { gen } from '../../api';
 
 const known = new Map<string, Promise<AssetInfo | null>>();

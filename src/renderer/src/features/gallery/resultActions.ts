@@ -14,7 +14,7 @@ import {
 } from './actions';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { openUpscale } from '../studio/openUpscale';
-import { useLayersStore } from '../layers/layersStore';
+import { useLayersStore } from '../../store/layersStore';
 
 export interface ResultAction {
   readonly id: string;

@@ -4,17 +4,23 @@ import type { LayeredFormat } from '../../../../shared/layers/layeredDocument';
 import { gen } from '../../api';
 import '../../ui/dialog.css';
 import './layers.css';
-import { useLayersStore } from './layersStore';
+import { useLayersStore } from '../../store/layersStore';
+import { useStagingStore } from '../staging/stagingStore';
 
 const FORMATS: ReadonlyArray<{ id: LayeredFormat; label: string; note: string }> = [
   { id: 'psd', label: 'Photoshop (.psd)', note: 'Photoshop, Affinity, GIMP, Krita, Photopea' },
   { id: 'ora', label: 'OpenRaster (.ora)', note: 'Krita, GIMP, MyPaint' },
 ];
 
-/** Saves or drags out the file with layers; what is unsaved in the studio is saved first, so the file has it. */
-async function prepared(source: LayeredSource): Promise<void> {
+/**
+ * What is unsaved in the studio is saved first, so the file has it; a result shown over the canvas becomes the
+ * top layer.
+ */
+async function prepared(source: LayeredSource): Promise<LayeredSource> {
+  if (source.kind !== 'project') return source;
   // loaded when used: the project's saving belongs to the Studio's chunk
-  if (source.kind === 'project') await (await import('../canvas/project/projectSync')).flush();
+  await (await import('../canvas/project/projectSync')).flush();
+  return { ...source, shownResultId: useStagingStore.getState().selectedId };
 }
 
 /** "Export layers…": a format here; where, in the system's own dialog, or by dragging the file out. */
@@ -35,15 +41,13 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
   }, [close]);
   const save = async () => {
     setState({ busy: true, note: null });
-    await prepared(source);
-    const result = await gen.layers.export({ source, format });
+    const result = await gen.layers.export({ source: await prepared(source), format });
     if (!result.ok) return setState({ busy: false, note: { kind: 'error', text: result.error.message } });
     if (!result.value.saved) return setState({ busy: false, note: null });
     setState({ busy: false, note: { kind: 'info', text: `Saved “${result.value.fileName}” with its layers.` } });
   };
   const dragOut = async () => {
-    await prepared(source);
-    const result = await gen.layers.startDrag({ source, format });
+    const result = await gen.layers.startDrag({ source: await prepared(source), format });
     if (!result.ok) setState({ busy: false, note: { kind: 'error', text: result.error.message } });
   };
   return (

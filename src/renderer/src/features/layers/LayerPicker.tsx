@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import '../../ui/dialog.css';
 import './layers.css';
-import { useLayersStore } from './layersStore';
+import { useLayersStore } from '../../store/layersStore';
 
 /**
  * A layered file was taken in: its whole picture by default, or one of its layers; and, where the studio's

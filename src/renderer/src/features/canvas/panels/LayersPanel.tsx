@@ -2,9 +2,8 @@ import type { LayerId } from '../../../../../shared/canvas/document';
 import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { LAYER_NAMES as NAMES } from '../layers';
-import { useLayersStore } from '../../layers/layersStore';
+import { useLayersStore } from '../../../store/layersStore';
 import { useProjectStore } from '../project/projectStore';
-import { useStagingStore } from '../../staging/stagingStore';
 
 export function LayersPanel() {
   const layers = useCanvasStore((s) => s.document.layers);
@@ -22,7 +21,7 @@ export function LayersPanel() {
   const projectId = useProjectStore((s) => s.currentId);
   const projectName = useProjectStore((s) => s.projects.find((p) => p.id === s.currentId)?.name ?? 'this project');
   const exportLayers = () =>
-    projectId && useLayersStore.getState().openExport({ kind: 'project', projectId, shownResultId: useStagingStore.getState().selectedId }, `“${projectName}”`);
+    projectId && useLayersStore.getState().openExport({ kind: 'project', projectId, shownResultId: null }, `“${projectName}”`);
   if (!Object.values(used).some(Boolean)) return null;
   return (
     <section className="canvas-panel" aria-label="Layers">

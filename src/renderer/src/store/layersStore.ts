@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LayeredIntake, LayeredSource } from '../../../../shared/ipc/contract';
+import type { LayeredIntake, LayeredSource } from '../../../shared/ipc/contract';
 
 /** What the artist chose from a layered file: the whole picture (index null) or one layer, and whether its mask comes too. */
 export interface LayerPick {
