@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import { chargeOf } from '../src/shared/library/charge';
+import { Library } from '../src/main/core/library/library';
+import { silentLogger } from '../src/main/core/log';
+import { MediaRegistry } from '../src/main/core/media';
+import { NoticeBoard } from '../src/main/core/notices/noticeBoard';
+import { downloaded } from '../src/main/core/testing/downloaded';
 import { encodeMp4 } from '../src/main/sandbox/video/encodeMp4';
 import { openCanvas, png } from './canvasDriver';
 import { dropOn, type DropFile } from './dropFiles';
@@ -14,7 +21,7 @@ import { decoded, type Received } from './studioFixture';
  * Video journeys against the Sandbox, reading the very requests it received (the Chromium runner hosts the
  * core, so its fetch can be recorded). `restart` reopens the app on the same data, as a user would.
  */
-const test = base.extend<{ studio: { page: Page; received: Received[]; charged: Map<string, number>; restart(): Promise<Page> } }>({
+const test = base.extend<{ studio: { page: Page; dataDir: string; received: Received[]; charged: Map<string, number>; restart(meanwhile?: () => Promise<void>): Promise<Page> } }>({
   studio: async ({}, use, info) => {
     info.skip(chooseRunner() !== 'chromium', 'reads the requests through the Node core, which the Chromium runner hosts');
     const dataDir = await mkdtemp(join(tmpdir(), 'gen-studio-e2e-video-'));
@@ -40,10 +47,12 @@ const test = base.extend<{ studio: { page: Page; received: Received[]; charged: 
       get page() {
         return app.page;
       },
+      dataDir,
       received,
       charged,
-      restart: async () => {
+      restart: async (meanwhile) => {
         await app.close();
+        await meanwhile?.();
         app = await launch();
         return app.page;
       },
@@ -256,8 +265,69 @@ test('pictures pinned from inside the app: a result dragged from the strip, a ga
   const [frame] = await framesOnTimeline(page);
   expect(frame).toBeGreaterThan(0);
   // The same picture from the gallery, on the shelf: one click pins it in the empty first frame slot.
-  await timeline(page).getByRole('listitem', { name: /from the gallery$/ }).first().click();
+  await timeline(page).getByRole('button', { name: /from the gallery$/ }).first().click();
   await expect(keyframes(page)).toHaveCount(2);
   expect((await framesOnTimeline(page))[0]).toBe(0);
   await expect(timeline(page).getByRole('button', { name: /^First frame: / })).toBeVisible();
+});
+
+/** Files `count` pictures in the closed app's library, each saved after the one before, all after `after`. */
+async function fileNewerPictures(dataDir: string, count: number, after: number): Promise<void> {
+  let at = after;
+  const library = await Library.open({ dataDir, media: new MediaRegistry('gen-media://m/'), notices: new NoticeBoard({ now: () => at }), log: silentLogger, now: () => ++at });
+  const bytes = await png(160, 90, '#c08040');
+  for (let i = 0; i < count; i++) {
+    await library.save({
+      id: randomUUID(),
+      file: await downloaded(join(dataDir, 'downloads'), bytes),
+      endpointId: 'gen-dev',
+      params: { prompt: `a harbour at dusk ${i}`, width: 160, height: 90, seed: i },
+      inputs: [],
+      seed: i,
+      ...chargeOf(null, null),
+      remoteTaskId: null,
+      connectionLabel: 'Sandbox',
+      createdAt: at,
+      submittedAt: at,
+      readyAt: at,
+      projectId: null,
+      group: null,
+    });
+  }
+}
+
+// Issue 31, point 2: the panels read the 120 newest results, and said "No video results yet" while the gallery
+// held 6 clips. They ask the library for clips, and the shelf for pictures, a page at a time.
+test('a clip older than 121 newer pictures is still offered to continue and to enhance; the shelf shows more pictures when asked', async ({ studio }) => {
+  test.setTimeout(180_000);
+  const { received } = studio;
+  let page = studio.page;
+  await openVideo(page, 2);
+  await panel(page).getByRole('radio', { name: 'From text' }).click();
+  await panel(page).getByRole('textbox', { name: /^Prompt/ }).fill('waves');
+  await panel(page).getByRole('radio', { name: /^Draft / }).check();
+  await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(1);
+  const strip = page.getByRole('region', { name: 'Results strip' });
+  await expect(strip.getByRole('option').first()).toHaveAttribute('aria-label', /Ready/, { timeout: 60_000 });
+
+  page = await studio.restart(() => fileNewerPictures(studio.dataDir, 121, Date.now()));
+  await openCanvas(page);
+  await panel(page).getByRole('radio', { name: 'Video', exact: true }).click();
+  for (const mode of ['Continue a video', 'Enhance a draft']) {
+    await panel(page).getByRole('radio', { name: mode }).click();
+    const previous = panel(page).getByRole('combobox', { name: 'A previous result' });
+    await expect(previous.getByRole('option')).toHaveText(['A previous result…', 'waves · 2.0 s']);
+  }
+  await panel(page).getByRole('combobox', { name: 'A previous result' }).selectOption({ label: 'waves · 2.0 s' });
+  await expect(panel(page).getByLabel('Source video')).toContainText('2.0 s');
+  await page.screenshot({ path: test.info().outputPath('video-panel-older-clip.png') });
+
+  // The shelf: the newest pictures, and more of them when asked.
+  const shelf = timeline(page).getByRole('list', { name: 'Pictures to pin' });
+  const fromGallery = shelf.getByRole('button', { name: /from the gallery$/ });
+  await expect(fromGallery).toHaveCount(12);
+  await shelf.getByRole('button', { name: 'More pictures' }).click();
+  await expect(fromGallery).toHaveCount(24);
+  await page.screenshot({ path: test.info().outputPath('video-shelf-more.png') });
 });

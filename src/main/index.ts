@@ -10,6 +10,7 @@ import { createDispatcher, trustOrigins } from './ipc/dispatcher';
 import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
+import { ENGLISH_TEXT } from '../shared/i18n/text';
 import { askCapChange, askSettle } from './shell/capDialog';
 import { askInMainDialog } from './shell/mainDialog';
 import { webhookDialog } from './core/connections/sandboxWebhooks';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   const origins = appUrl.startsWith(`${APP_ORIGIN}/`) ? [APP_ORIGIN] : [new URL(appUrl).origin];
 
   hardenSession(session.defaultSession);
-  installMenu(process.platform, !app.isPackaged);
+  installMenu(process.platform, !app.isPackaged, ENGLISH_TEXT);
   // Declared before the core starts: a resumed task may ask about a key's destination before the window opens.
   let window: BrowserWindow | undefined;
   const core = await createCore({
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
     desktop: electronDesktop(() => window),
     sandboxLauncher: utilitySandbox(join(__dirname, 'sandbox.js')),
   });
+  // The menu speaks the app's language from here on, and changes with it.
+  installMenu(process.platform, !app.isPackaged, core.language.text);
+  core.language.subscribe((text) => installMenu(process.platform, !app.isPackaged, text));
   serveApp(join(__dirname, '../renderer'));
   serveMedia(core.media);
 

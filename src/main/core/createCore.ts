@@ -38,6 +38,7 @@ import { eventChannel } from '../../shared/ipc/define';
 
 import { recordingDesktop } from './desktop/nodeDesktop';
 import { notifyFinishedTasks } from './notifications/finishedTasks';
+import { MainLanguage } from './i18n/mainLanguage';
 import { CreditRefresh } from './spending/creditRefresh';
 import { FinetuneService } from './finetunes/finetuneService';
 import type { Handlers } from './handlers/types';
@@ -59,6 +60,8 @@ export interface Core {
   readonly media: MediaRegistry;
   /** The core's logger: every line passes through the key redactor. Use it for anything logged around the core. */
   readonly log: Logger;
+  /** The language main speaks in (menu, notifications): the Settings choice, else the system's. */
+  readonly language: MainLanguage;
   /**
    * Asks the renderer to save its unsaved work before the window closes; resolves true when it has, false
    * after `timeoutMs` without an answer.
@@ -158,7 +161,12 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     else onTheirWay.delete(info.id);
     credits.setActive(onTheirWay.size > 0);
   };
-  const notifyFinished = notifyFinishedTasks(desktop, (target) => events.emit('library.openRequested', target));
+  const language = await MainLanguage.open({
+    choice: () => settings.get().preferences.language,
+    onChoice: (listener) => settings.subscribe(listener),
+    systemLocales: () => desktop.systemLocales(),
+  });
+  const notifyFinished = notifyFinishedTasks(desktop, () => language.text, (target) => events.emit('library.openRequested', target));
   const connectivity = new Connectivity(scheduler, deps.clock, deps.fetch, random, (id) => connections.addressOf(id));
   connectivity.subscribe((status) => events.emit('connections.statusChanged', status));
   // Explore hears every task change; it exists once the engine has read its records (below).
@@ -202,6 +210,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     engine,
     spending,
     library,
+    desktop,
     notices,
     log,
     now,
@@ -291,7 +300,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...updateHandlers(updates),
     ...groupHandlers({ engine, spending, random }),
     ...estimateHandlers(spending, engine),
-    ...exploreHandlers(explore, { library, desktop, log }),
+    ...exploreHandlers(explore),
     ...batchHandlers(batches, desktop),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
@@ -304,6 +313,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     events,
     media,
     log,
+    language,
     beforeClose: (timeoutMs = 3000) => closing.request(timeoutMs),
     openProjectFile: async (path) => {
       try {

@@ -99,6 +99,8 @@ export interface DesktopShell {
   notify(n: { readonly title: string; readonly body: string; readonly onClick: () => void }): void;
   /** Whether the app's window has the focus (notifications are for when it has not). */
   windowFocused(): boolean;
+  /** The system's languages, most preferred first (Electron's app.getLocale() and the system's list). */
+  systemLocales(): readonly string[];
 }
 
 export interface CoreDeps {

@@ -1,4 +1,4 @@
-import { clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
+import { app, clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell, SaveFormat } from '../core/deps';
 
 const FILTERS: Readonly<Record<SaveFormat, FileFilter>> = {
@@ -43,5 +43,6 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       notification.show();
     },
     windowFocused: () => window()?.isFocused() ?? false,
+    systemLocales: () => [app.getLocale(), ...app.getPreferredSystemLanguages()],
   };
 }

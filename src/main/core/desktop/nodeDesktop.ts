@@ -28,7 +28,7 @@ export interface RecordingDesktop extends DesktopShell {
  * `<dir>/exports`, the folder dialog `<dir>/batch-output` (or what `answerFolder` says), the clipboard is `<dir>/clipboard.png`, the OS trash is `<dir>/trash`, and the window counts
  * as focused unless told otherwise. Every call is recorded, so the specs can check what would reach the OS.
  */
-export function recordingDesktop(dir: string, options: { focused?: () => boolean } = {}): RecordingDesktop {
+export function recordingDesktop(dir: string, options: { focused?: () => boolean; locales?: readonly string[] } = {}): RecordingDesktop {
   const calls: DesktopCall[] = [];
   const clicks: Array<() => void> = [];
   const folders: string[] = [];
@@ -70,6 +70,8 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
       record({ call: 'notify', title, body });
     },
     windowFocused: () => options.focused?.() ?? true,
+    // The machine's own language where no browser says one (the Chromium runner's renderer reads its browser's).
+    systemLocales: () => options.locales ?? [Intl.DateTimeFormat().resolvedOptions().locale],
     startDrag: ({ file, icon }) => record({ call: 'startDrag', file, iconBytes: icon.byteLength }),
     answerFolder: (path) => {
       folders.push(path);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MATRIX_ID_PREFIX, planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
 import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
-import type { Logger } from '../deps';
+import type { DesktopShell, Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
@@ -15,6 +15,7 @@ import type { CapAsk, SpendingService } from '../spending/spendingService';
 import { cellOfTask, cellTaskId, MatrixRecordSchema, type CellOutcome, type MatrixRecord } from './matrixRecord';
 import { checkGroup, groupRefusal } from '../engine/capCheck';
 import { cellEstimate, cellUsage } from './pricing';
+import { exportContactSheet } from './sheetExport';
 
 /**
  * How many of a matrix's cells are handed to the engine ahead of their end. The engine's queue decides when
@@ -27,7 +28,9 @@ export interface ExploreDeps {
   readonly dataDir: string;
   readonly engine: RunEngine & Pick<TaskEngine, 'reservation'>;
   readonly spending: Pick<SpendingService, 'activeKeyId' | 'refusal' | 'estimate'>;
-  readonly library: Pick<Library, 'get'>;
+  readonly library: Pick<Library, 'get' | 'pathsOf'>;
+  /** where the contact sheet is saved: main's own save dialog */
+  readonly desktop: Pick<DesktopShell, 'chooseSavePath'>;
   readonly notices: Pick<NoticeBoard, 'add'>;
   readonly log: Logger;
   readonly now: () => number;
@@ -100,10 +103,10 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
       .map((l) => this.info(l));
   }
 
-  /** The matrix, its plan and each cell as it stands: what the export draws. */
-  snapshot(id: string): { info: MatrixInfo; plan: MatrixPlan } {
+  /** The matrix's contact sheet, drawn from its cells as they stand, saved where the artist chooses. */
+  exportSheet(id: string): Promise<{ saved: boolean; fileName: string | null }> {
     const live = this.runs.get(id);
-    return { info: this.info(live), plan: live.plan };
+    return exportContactSheet({ info: this.info(live), plan: live.plan }, this.d);
   }
 
   /** Every task change the engine reports; those of matrix cells move their sheet on. */

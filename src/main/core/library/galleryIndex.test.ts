@@ -5,7 +5,7 @@ import type { Mark } from './galleryState';
 
 type RowInput = Parameters<typeof galleryRow>[0];
 const row = (o: Partial<RowInput> & { id: string }) =>
-  galleryRow({ savedAt: 0, createdAt: 0, endpointId: 'gen-dev', prompt: 'a lighthouse', fileName: `${o.id}.jpg`, projectId: null, group: null, ...o });
+  galleryRow({ savedAt: 0, createdAt: 0, endpointId: 'gen-dev', params: { prompt: 'a lighthouse' }, mime: 'image/jpeg', fileName: `${o.id}.jpg`, projectId: null, group: null, ...o });
 
 function indexOf(rows: RowInput[], marks: Record<string, Partial<Mark>> = {}): GalleryIndex {
   const index = new GalleryIndex((id) => ({ starred: false, discarded: false, ...marks[id] }));
@@ -16,13 +16,13 @@ const ids = (index: GalleryIndex, q: LibraryQuery) => index.page(q, 0, 100).ids;
 
 describe('the gallery’s index in main', () => {
   const now = new Date(2026, 10, 24, 15).getTime();
-  const at = (id: string, savedAt: number, o: Partial<RowInput> = {}): RowInput => ({ id, savedAt, createdAt: savedAt, endpointId: 'gen-dev', prompt: 'a lighthouse', fileName: `${id}.jpg`, projectId: null, group: null, ...o });
+  const at = (id: string, savedAt: number, o: Partial<RowInput> = {}): RowInput => ({ id, savedAt, createdAt: savedAt, endpointId: 'gen-dev', params: { prompt: 'a lighthouse' }, mime: 'image/jpeg', fileName: `${id}.jpg`, projectId: null, group: null, ...o });
   const library = () =>
     indexOf(
       [
-        at('fill', new Date(2026, 9, 30).getTime(), { endpointId: 'gen-pro-1.0-fill', prompt: 'a red door' }),
+        at('fill', new Date(2026, 9, 30).getTime(), { endpointId: 'gen-pro-1.0-fill', params: { prompt: 'a red door' } }),
         at('lighthouse', now - 1000),
-        at('fox', new Date(2026, 10, 23, 9).getTime(), { prompt: 'A Red Fox in snow' }),
+        at('fox', new Date(2026, 10, 23, 9).getTime(), { params: { prompt: 'A Red Fox in snow' } }),
       ],
       { lighthouse: { starred: true }, fox: { discarded: true } },
     );
@@ -90,7 +90,7 @@ describe('the gallery’s index in main', () => {
   });
 
   it('puts a new result first in the views already answered, as reading the library again would', () => {
-    const g = (id: string, savedAt: number, group = 'g') => at(id, savedAt, { group: { id: group, count: 3 }, prompt: `a red fox ${id}` });
+    const g = (id: string, savedAt: number, group = 'g') => at(id, savedAt, { group: { id: group, count: 3 }, params: { prompt: `a red fox ${id}` } });
     const index = indexOf([g('v1', 2), at('solo', 1), g('h1', 0, 'h')], { solo: { starred: true } });
     const queries: LibraryQuery[] = [{}, { text: 'fox' }, { text: 'lighthouse' }, { group: 'g' }, { status: 'starred' }, { status: 'kept' }];
     for (const q of queries) index.page(q, 0, 10);
@@ -101,6 +101,32 @@ describe('the gallery’s index in main', () => {
     const fresh = indexOf([g('v1', 2), at('solo', 1), g('h1', 0, 'h'), g('v2', 5), g('h2', 6, 'h'), at('new', 7)], { solo: { starred: true } });
     expect(answered).toEqual(queries.map((q) => fresh.page(q, 0, 10)));
     expect(answered[0]).toEqual({ total: 4, ids: ['new', 'h2', 'v2', 'solo'], stacks: { h: 2, g: 2 } });
+  });
+
+  // Issue 31, point 2: the video panels and the keyframe shelf read the 120 newest results, and said "No video
+  // results yet" while the gallery held 6 clips. They ask for their own kind, a page at a time.
+  it('lists the clips, the drafts or the pictures alone, every variation on its own, however many newer results there are', () => {
+    const clip = (id: string, savedAt: number, resolution: string, o: Partial<RowInput> = {}) =>
+      at(id, savedAt, { endpointId: 'gen-3-video', mime: 'video/mp4', fileName: `${id}.mp4`, params: { prompt: 'waves', resolution }, ...o });
+    const pictures = Array.from({ length: 1000 }, (_, i) => at(`p${i}`, 10_000 - i, i < 4 ? { group: { id: 'four', count: 4 } } : {}));
+    const clips = [clip('final', 40, '1080p'), clip('draft', 30, 'hd'), clip('twin-a', 20, 'hd', { group: { id: 'twins', count: 2 } }), clip('twin-b', 19, 'hd', { group: { id: 'twins', count: 2 } }), clip('set-aside', 10, 'hd')];
+    const index = indexOf([...pictures, ...clips], { 'set-aside': { discarded: true } });
+    const clipsAsked = { media: 'clip', status: 'kept', stacked: false } as const;
+    expect(index.page(clipsAsked, 0, 2)).toEqual({ total: 4, ids: ['final', 'draft'], stacks: {} });
+    expect(index.page(clipsAsked, 2, 2)).toEqual({ total: 4, ids: ['twin-a', 'twin-b'], stacks: {} });
+    expect(index.page(clipsAsked, 4, 2).ids).toEqual([]);
+    expect(ids(index, { media: 'draft', status: 'kept', stacked: false })).toEqual(['draft', 'twin-a', 'twin-b']);
+    // Stacked unless told: the gallery's cards are as they were.
+    expect(ids(index, { media: 'draft' })).toEqual(['draft', 'twin-a', 'set-aside']);
+    const picturesAsked = { media: 'picture', stacked: false } as const;
+    expect(index.page(picturesAsked, 0, 5).ids).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+    expect(index.page(picturesAsked, 995, 12)).toEqual({ total: 1000, ids: ['p995', 'p996', 'p997', 'p998', 'p999'], stacks: {} });
+    // A result filed now goes first where it belongs, and only there.
+    index.put(row(clip('newest', 20_000, 'hd')));
+    index.put(row(at('newest-picture', 20_001, { group: { id: 'four', count: 4 } })));
+    expect(index.page(clipsAsked, 0, 2).ids).toEqual(['newest', 'final']);
+    expect(index.page(picturesAsked, 0, 2)).toEqual({ total: 1001, ids: ['newest-picture', 'p0'], stacks: {} });
+    expect(index.page({ media: 'draft', stacked: false }, 0, 1).ids).toEqual(['newest']);
   });
 
   it('keeps the filters’ choices as a fresh read of the library gives them, through new results and removals', () => {
@@ -143,14 +169,14 @@ describe('the gallery’s index in main', () => {
         return at(id, late ? clock - 1 - Math.floor(random() * 50) : clock, {
           createdAt: clock - 5,
           endpointId: pick(['gen-dev', 'gen-pro-1.0-fill', 'gen-pro-1.1']),
-          prompt: pick(['a red fox', 'a lighthouse', 'red door in snow']),
+          params: { prompt: pick(['a red fox', 'a lighthouse', 'red door in snow']) },
           projectId: pick([null, null, 'p1', 'p2']),
           group: random() < 0.5 ? { id: `g${Math.floor(random() * 12)}`, count: pick([2, 4]) } : null,
         });
       };
       const rows = Array.from({ length: 40 }, (_, n) => make(n));
       const index = indexOf(rows, marks);
-      const queries: LibraryQuery[] = [{}, { text: 'red' }, { status: 'kept' }, { project: 'p1' }, { group: 'g3' }, { model: 'gen-dev', text: 'fox' }];
+      const queries: LibraryQuery[] = [{}, { text: 'red' }, { status: 'kept' }, { project: 'p1' }, { group: 'g3' }, { model: 'gen-dev', text: 'fox' }, { media: 'picture', stacked: false }];
       for (let n = 40; n < 240; n++) {
         // The views are asked for between results, as the gallery's pages are, so most are kept and put in place.
         for (const q of [pick(queries), pick(queries)]) index.page(q, 0, 5);
@@ -181,10 +207,10 @@ describe('the gallery’s index in main', () => {
       });
     };
     const index = new GalleryIndex(() => ({ starred: false, discarded: false }));
-    index.load(Array.from({ length: 10_000 }, (_, i) => counted(at(`old${i}`, i, { prompt: `a fox ${i}` }))));
+    index.load(Array.from({ length: 10_000 }, (_, i) => counted(at(`old${i}`, i, { params: { prompt: `a fox ${i}` } }))));
     for (const q of [{}, { text: 'fox' }, { status: 'kept' as const }]) index.page(q, 0, 10);
     reads = 0;
-    for (const id of ['v1', 'v2', 'v3']) index.put(counted(at(id, 20_000 + Number(id[1]), { prompt: 'a fox', group: { id: 'g', count: 3 } })));
+    for (const id of ['v1', 'v2', 'v3']) index.put(counted(at(id, 20_000 + Number(id[1]), { params: { prompt: 'a fox' }, group: { id: 'g', count: 3 } })));
     expect(index.page({}, 0, 2)).toEqual({ total: 10_001, ids: ['v3', 'old9999'], stacks: { g: 3 } });
     expect(index.indexOf({ text: 'fox' }, 'v1')).toBe(0);
     // Each new row's own group is read; not one per result in the library.

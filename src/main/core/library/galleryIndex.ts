@@ -1,6 +1,7 @@
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { TaskKind } from '../../../shared/catalog/endpoint';
-import type { LibraryQuery } from '../../../shared/ipc/contract';
+import type { LibraryMedia, LibraryQuery } from '../../../shared/ipc/contract';
+import { clipKind } from '../../../shared/video/clipName';
 import type { Mark } from './galleryState';
 
 /** What the gallery's search and filters read of one result, computed once when it is filed. */
@@ -15,19 +16,41 @@ export interface GalleryRow {
   readonly projectId: string | null;
   /** a Generate's variations, when it made more than one */
   readonly groupId: string | null;
+  /** a picture, a clip (`draft` for one made at the draft size), or neither */
+  readonly media: LibraryMedia | null;
 }
 
-export function galleryRow(r: { id: string; savedAt: number; createdAt: number; endpointId: string; prompt: string; fileName: string; projectId: string | null; group: { id: string; count: number } | null }): GalleryRow {
+interface RowSource {
+  readonly id: string;
+  readonly savedAt: number;
+  readonly createdAt: number;
+  readonly endpointId: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly mime: string;
+  readonly fileName: string;
+  readonly projectId: string | null;
+  readonly group: { id: string; count: number } | null;
+}
+
+function mediaOf(r: RowSource): LibraryMedia | null {
+  if (r.mime.startsWith('image/')) return 'picture';
+  if (!r.mime.startsWith('video/')) return null;
+  return clipKind(r.endpointId, r.params) === 'draft' ? 'draft' : 'clip';
+}
+
+export function galleryRow(r: RowSource): GalleryRow {
   const endpoint = findEndpoint(r.endpointId);
+  const prompt = typeof r.params.prompt === 'string' ? r.params.prompt : '';
   return {
     id: r.id,
     savedAt: r.savedAt,
     createdAt: r.createdAt,
     endpointId: r.endpointId,
     kind: endpoint?.kind ?? null,
-    text: `${r.prompt} ${endpoint?.title ?? r.endpointId} ${r.fileName}`.toLowerCase(),
+    text: `${prompt} ${endpoint?.title ?? r.endpointId} ${r.fileName}`.toLowerCase(),
     projectId: r.projectId,
     groupId: r.group && r.group.count > 1 ? r.group.id : null,
+    media: mediaOf(r),
   };
 }
 
@@ -105,7 +128,7 @@ export class GalleryIndex {
     view.positions = undefined;
     const group = row.groupId;
     // In place: a copy of a view of 100,000 ids for each of the views kept was most of filing's hold on main.
-    if (group && view.query.group === undefined) {
+    if (group && stacks(view.query)) {
       // Its Generate's card, if one shows already: the newest variation stands for the stack. Found by its id, not by
       // reading the view: a Generate's first variation has no card, and that read was 100,000 rows a view.
       const card = view.cards.get(group);
@@ -203,6 +226,8 @@ export class GalleryIndex {
     if (q.createdFrom !== undefined && r.createdAt < q.createdFrom) return false;
     if (q.project !== undefined && (q.project === 'none' ? r.projectId !== null : r.projectId !== q.project)) return false;
     if (q.group !== undefined && r.groupId !== q.group) return false;
+    // A draft is a clip too.
+    if (q.media !== undefined && r.media !== q.media && !(q.media === 'clip' && r.media === 'draft')) return false;
     if (q.status !== undefined) {
       const mark = this.markOf(r.id);
       if (q.status === 'starred' ? !mark.starred : q.status === 'discarded' ? !mark.discarded : mark.discarded) return false;
@@ -216,7 +241,7 @@ export class GalleryIndex {
     // A plain loop: a query reads every row, and a closure per row showed in the first page's time.
     const found: GalleryRow[] = [];
     for (const r of this.rows) if (this.matches(r, query, words)) found.push(r);
-    if (query.group !== undefined) return { query, ids: found.map((r) => r.id), stacks: new Map(), cards: new Map() };
+    if (!stacks(query)) return { query, ids: found.map((r) => r.id), stacks: new Map(), cards: new Map() };
     return { query, ...stack(found) };
   }
 }
@@ -228,6 +253,9 @@ function withFirst(f: Facets, row: GalleryRow): Facets {
   const first = <T>(list: readonly T[], value: T | null): T[] => (value === null ? [...list] : [value, ...list.filter((v) => v !== value)]);
   return { models: first(f.models, row.endpointId), intents: first(f.intents, row.kind), projects: first(f.projects, row.projectId) };
 }
+
+/** One Generate's variations share a card, unless the query opens a stack or lists every variation. */
+const stacks = (q: LibraryQuery): boolean => q.group === undefined && q.stacked !== false;
 
 const wordsOf = (q: LibraryQuery): string[] => (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -252,4 +280,4 @@ function stack(rows: readonly GalleryRow[]): { ids: string[]; stacks: Map<string
   return { ids, stacks: sizes, cards };
 }
 
-const keyOf = (q: LibraryQuery): string => JSON.stringify([q.text ?? '', q.intent, q.model, q.createdFrom, q.status, q.project, q.group]);
+const keyOf = (q: LibraryQuery): string => JSON.stringify([q.text ?? '', q.intent, q.model, q.createdFrom, q.status, q.project, q.group, q.media, q.stacked !== false]);

@@ -3,6 +3,8 @@ import type { TaskInfo } from '../../../shared/ipc/contract';
 import { recordingDesktop } from '../desktop/nodeDesktop';
 import { tempDir } from '../testing/tempDir';
 import { notifyFinishedTasks } from './finishedTasks';
+import { createText, ENGLISH_TEXT } from '../../../shared/i18n/text';
+import { loadMessages } from '../../../shared/i18n/catalog';
 
 const task = (patch: Partial<TaskInfo>): TaskInfo =>
   ({
@@ -25,7 +27,7 @@ describe('a notification when a long task ends in the background', () => {
     let focused = false;
     const desktop = recordingDesktop(dir.path, { focused: () => focused });
     const opened: Array<{ resultId: string | null }> = [];
-    const notify = notifyFinishedTasks(desktop, (t) => opened.push(t));
+    const notify = notifyFinishedTasks(desktop, () => ENGLISH_TEXT, (t) => opened.push(t));
     notify(task({}));
     notify(task({ state: 'done', finishedAt: 31_000, resultId: 'r1' }));
     notify(task({ state: 'done', finishedAt: 31_000, resultId: 'r1' }));
@@ -42,6 +44,16 @@ describe('a notification when a long task ends in the background', () => {
     expect(desktop.calls.map((c) => (c.call === 'notify' ? c.title : c.call))).toEqual(['Gen 3 Video is ready', 'Gen 3 Video was moderated']);
     desktop.clickLastNotification();
     expect(opened.at(-1)).toEqual({ resultId: null });
+    await dir.remove();
+  });
+
+  it('speaks the app’s language: the model’s name stays, the words around it are translated', async () => {
+    const dir = await tempDir('notify-ja');
+    const desktop = recordingDesktop(dir.path, { focused: () => false });
+    const japanese = createText('ja', await loadMessages('ja'));
+    const notify = notifyFinishedTasks(desktop, () => japanese, () => {});
+    notify(task({ state: 'done', finishedAt: 31_000, resultId: 'r1', params: {} }));
+    expect(desktop.calls).toEqual([{ call: 'notify', title: 'Gen 3 Video ができあがりました', body: 'クリックして結果を見る。' }]);
     await dir.remove();
   });
 });

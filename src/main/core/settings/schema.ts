@@ -45,7 +45,7 @@ export type SandboxPorts = z.infer<typeof SandboxPortsSchema>;
 const UpdateSettingsSchema = z.object({ enabled: z.boolean(), lastCheckAt: z.number().nullable() });
 type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
-const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system' };
+const DEFAULT_PREFERENCES: Preferences = { concurrencyPerKey: DEFAULT_CONCURRENCY_PER_KEY, sendWhenOnline: 'automatically', theme: 'system', language: 'system' };
 
 /**
  * Preferences as stored: a cap written when more tasks per key were allowed (up to 64) is read as the most now

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import type { MessageId } from '../../../shared/i18n/catalog';
 import { BatchScreen } from '../features/batch/BatchScreen';
 import { ExploreScreen } from '../features/explore/ExploreScreen';
 import { HomeScreen } from '../features/home/HomeScreen';
@@ -9,7 +10,8 @@ import type { IconName } from '../ui/icons';
 
 export interface Screen {
   readonly id: string;
-  readonly label: string;
+  /** its name on the rail, from the catalogs */
+  readonly label: MessageId;
   /** The rail's icon. */
   readonly icon: IconName;
   readonly component: ComponentType;
@@ -23,11 +25,11 @@ const CanvasScreen = lazy(() => import('./CanvasScreen').then((m) => ({ default:
 
 /** The app's top-level screens, in rail order. Each feature adds its own entry here. */
 export const SCREENS: readonly Screen[] = [
-  { id: 'home', label: 'Start', icon: 'screen.start', component: HomeScreen },
-  { id: 'canvas', label: 'Studio', icon: 'screen.studio', component: CanvasScreen },
-  { id: 'explore', label: 'Explore', icon: 'screen.explore', component: ExploreScreen },
-  { id: 'batch', label: 'Batch', icon: 'screen.batch', component: BatchScreen },
-  { id: 'queue', label: 'Queue', icon: 'screen.queue', component: QueueScreen },
-  { id: 'library', label: 'Gallery', icon: 'screen.gallery', component: GalleryScreen },
-  { id: 'settings', label: 'Settings', icon: 'screen.settings', component: SettingsScreen },
+  { id: 'home', label: 'screen.start', icon: 'screen.start', component: HomeScreen },
+  { id: 'canvas', label: 'screen.studio', icon: 'screen.studio', component: CanvasScreen },
+  { id: 'explore', label: 'screen.explore', icon: 'screen.explore', component: ExploreScreen },
+  { id: 'batch', label: 'screen.batch', icon: 'screen.batch', component: BatchScreen },
+  { id: 'queue', label: 'screen.queue', icon: 'screen.queue', component: QueueScreen },
+  { id: 'library', label: 'screen.gallery', icon: 'screen.gallery', component: GalleryScreen },
+  { id: 'settings', label: 'screen.settings', icon: 'screen.settings', component: SettingsScreen },
 ];

@@ -25,6 +25,9 @@ function resolveLocal(from: string, spec: string): string | null {
   return null;
 }
 
+/** Local JSON files main.tsx reaches by static imports (message catalogs), by name. */
+const staticJson = new Set<string>();
+
 /** Every bare package main.tsx reaches by static imports, with the module that imports it. */
 function staticPackages(): Map<string, string> {
   const seen = new Set<string>();
@@ -36,7 +39,8 @@ function staticPackages(): Map<string, string> {
     seen.add(file);
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     for (const [, spec = ''] of text.matchAll(STATIC_IMPORT)) {
-      if (spec.startsWith('.')) {
+      if (spec.startsWith('.') && spec.endsWith('.json')) staticJson.add(spec.split('/').at(-1)!);
+      else if (spec.startsWith('.')) {
         const local = resolveLocal(file, spec);
         if (local) queue.push(local);
       } else {
@@ -53,6 +57,9 @@ describe('the start-up chunk', () => {
   it('is found (the walk reaches React and the screens)', () => {
     expect(packages.has('react')).toBe(true);
     expect(packages.has('zustand')).toBe(true);
+  });
+  it('carries the English catalog alone: each other language loads when chosen', () => {
+    expect([...staticJson].filter((f) => f !== 'package.json')).toEqual(['en.json']);
   });
   it.each(LATER)('leaves $pkg ($why) to a chunk loaded when it is first shown', ({ pkg }) => {
     expect(packages.get(pkg), `${pkg} is imported statically by ${packages.get(pkg)}`).toBeUndefined();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from './Button';
+import { useText } from './i18n/textStore';
 import './dialog.css';
 
 export interface ConfirmDialogProps {
@@ -15,6 +16,7 @@ export interface ConfirmDialogProps {
  * may be charged twice). Focus starts on "Keep", the safe choice; Escape keeps.
  */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useText();
   const id = useId();
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
         <p id={`${id}-message`}>{message}</p>
         <div className="dialog-actions">
           <Button ref={keep} onClick={onCancel}>
-            Keep
+            {t('common.keep')}
           </Button>
           <Button variant="danger" onClick={onConfirm}>
             {confirmLabel}

@@ -20,6 +20,10 @@ const LibraryItemSchema = ResultRecordSchema.extend({
 });
 export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
+/** What a result is, as a query asks for it: a picture, a clip, or a clip made at the draft size. */
+export const LIBRARY_MEDIA = ['picture', 'clip', 'draft'] as const;
+export type LibraryMedia = (typeof LIBRARY_MEDIA)[number];
+
 /**
  * Which results the gallery shows, filtered and searched in main over the whole library. Every field left out
  * filters nothing.
@@ -38,12 +42,16 @@ const LibraryQuerySchema = z
     project: z.string().max(200),
     /** one Generate's variations, each on its own card; without it, a Generate's variations share one card */
     group: z.string().max(200),
+    /** pictures, clips, or only the clips made at the draft size (those Make final enhances) */
+    media: z.enum(LIBRARY_MEDIA),
+    /** false: every variation on a card of its own, as the studio's pickers list them (stacked unless told) */
+    stacked: z.boolean(),
   })
   .partial();
 export type LibraryQuery = z.infer<typeof LibraryQuerySchema>;
 
 /** The most results one `library.page` sends: a few screenfuls. */
-const LIBRARY_PAGE_MAX = 500;
+export const LIBRARY_PAGE_MAX = 500;
 
 const LibraryPageSchema = z.object({
   /** how many results (cards) the query shows in all */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../../i18n/locales';
 import { call, event } from '../define';
 
 /** What happens to tasks prepared while the connection was away, once it answers again. */
@@ -26,6 +27,8 @@ export const PreferencesSchema = z.object({
   /** Absent in files from before it existed, and then 'system'. Optional rather than defaulted, so a partial
    * update that leaves it out cannot reset it. */
   theme: z.enum(THEME_CHOICES).optional(),
+  /** The language of every word: the system's ('system', and absent in files from before it existed) or one always. */
+  language: z.enum(LANGUAGE_CHOICES).optional(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

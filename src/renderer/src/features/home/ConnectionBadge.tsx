@@ -1,38 +1,40 @@
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
+import { useText } from '../../ui/i18n/textStore';
 
 /** Which service the app talks to right now; a sandbox is labelled as such everywhere. */
 export function ConnectionBadge() {
+  const { t } = useText();
   const active = useConnectionStore(selectActiveConnection);
   const error = useConnectionStore((s) => s.error);
   const status = useConnectionStore((s) => s.status);
 
   if (error) {
     return (
-      <div className="connection connection-error" role="status" aria-label="Active connection">
-        Connection unknown: {error}
+      <div className="connection connection-error" role="status" aria-label={t('connection.active')}>
+        {t('connection.unknown', { error })}
       </div>
     );
   }
   if (!active) {
     return (
-      <div className="connection" role="status" aria-label="Active connection">
-        Loading connection…
+      <div className="connection" role="status" aria-label={t('connection.active')}>
+        {t('connection.loading')}
       </div>
     );
   }
   return (
-    <div className={`connection connection-${active.kind}`} role="status" aria-label="Active connection" title={active.note}>
+    <div className={`connection connection-${active.kind}`} role="status" aria-label={t('connection.active')} title={active.kind === 'sandbox' ? t('connection.sandboxNote') : active.note}>
       <span className="connection-dot" aria-hidden="true" />
-      <span className="connection-label">{active.label}</span>
+      <span className="connection-label" translate="no">
+        {active.label}
+      </span>
       {active.kind === 'sandbox' ? (
-        <span className="connection-detail">offline · placeholder outputs · simulated costs</span>
+        <span className="connection-detail">{t('connection.sandboxDetail')}</span>
       ) : (
-        <span className="connection-detail">
-          {active.keyLabel ?? 'key'} ···{active.keyHint}
-        </span>
+        <span className="connection-detail">{t('connection.keyDetail', { key: active.keyLabel ?? t('connection.key'), hint: active.keyHint ?? '' })}</span>
       )}
-      {status?.state === 'offline' && <span className="connection-offline">offline</span>}
+      {status?.state === 'offline' && <span className="connection-offline">{t('connection.offline')}</span>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigationStore } from '../../store/navigationStore';
 import { listen } from '../../ui/listen';
 import { useHelpStore } from './helpStore';
+import { useText } from '../../ui/i18n/textStore';
 import { ServiceReference } from './ServiceReference';
 import './welcome.css';
 import { Icon } from '../../ui/icons';
@@ -46,8 +47,9 @@ export function HelpDrawer() {
 
 /** Opens the reference from anywhere. */
 export function HelpButton() {
+  const { t } = useText();
   return (
-    <Button className="help-button" onClick={() => useHelpStore.getState().show()} aria-label="Help" title="The service reference: endpoints, fields, how sure each fact is">
+    <Button className="help-button" onClick={() => useHelpStore.getState().show()} aria-label={t('help.button')} title={t('help.buttonTitle')}>
       <Icon name="action.help" />
     </Button>
   );

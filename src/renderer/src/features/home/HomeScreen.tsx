@@ -6,14 +6,29 @@ import type { ProjectSummary } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useHelpStore } from './helpStore';
-import { INTENTS } from '../../../../shared/studio/intents';
+import { INTENTS, type IntentId } from '../../../../shared/studio/intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { useText } from '../../ui/i18n/textStore';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
 import { Icon } from '../../ui/icons';
 
 const RECENT = 8;
+
+/** Each intent's name and line on the Start screen, from the catalogs. */
+const INTENT_WORDS: Readonly<Record<IntentId, { label: MessageId; description: MessageId }>> = {
+  create: { label: 'intent.create', description: 'intent.create.description' },
+  edit: { label: 'intent.edit', description: 'intent.edit.description' },
+  inpaint: { label: 'intent.inpaint', description: 'intent.inpaint.description' },
+  expand: { label: 'intent.expand', description: 'intent.expand.description' },
+  outpaint: { label: 'intent.outpaint', description: 'intent.outpaint.description' },
+  'try-on': { label: 'intent.tryOn', description: 'intent.tryOn.description' },
+  'clean-up': { label: 'intent.cleanUp', description: 'intent.cleanUp.description' },
+  video: { label: 'intent.video', description: 'intent.video.description' },
+  'upscale-video': { label: 'intent.upscaleVideo', description: 'intent.upscaleVideo.description' },
+};
 
 function useRecentProjects(): readonly ProjectSummary[] | null {
   const [projects, setProjects] = useState<readonly ProjectSummary[] | null>(null);
@@ -30,23 +45,27 @@ function useRecentProjects(): readonly ProjectSummary[] | null {
 }
 
 function RecentProjects() {
+  const text = useText();
+  const { t } = text;
   const projects = useRecentProjects();
   if (projects === null) return null;
   return (
     <section className="welcome-section" aria-labelledby="recent-title">
-      <h2 id="recent-title">Recent projects</h2>
+      <h2 id="recent-title">{t('start.recent')}</h2>
       {projects.length === 0 ? (
-        <p className="muted">No projects yet. Start one below, or pick what you want to do above.</p>
+        <p className="muted">{t('start.noProjects')}</p>
       ) : (
-        <ul className="recent-grid" aria-label="Recent projects">
+        <ul className="recent-grid" aria-label={t('start.recent')}>
           {projects.slice(0, RECENT).map((p) => (
             <li key={p.id}>
               <button type="button" className="recent-card" onClick={() => void openRecent(p.id)}>
                 {/* Named by the words it shows (its name and date), after "Open": speech input finds it by what is seen. */}
-                <span className="visually-hidden">Open </span>
-                <span className="recent-thumb" aria-hidden="true">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">No picture</span>}</span>
-                <span className="recent-name">{p.name}</span>
-                <span className="muted small">{new Date(p.updatedAt).toLocaleString()}</span>
+                <span className="visually-hidden">{t('start.openPrefix')} </span>
+                <span className="recent-thumb" aria-hidden="true">{p.thumbnailUrl ? <img src={p.thumbnailUrl} alt="" /> : <span className="muted">{t('start.noPicture')}</span>}</span>
+                <span className="recent-name" translate="no">
+                  {p.name}
+                </span>
+                <span className="muted small">{text.dateTime(p.updatedAt)}</span>
               </button>
             </li>
           ))}
@@ -57,36 +76,35 @@ function RecentProjects() {
 }
 
 function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: (text: string) => void }) {
+  const { t } = useText();
   const items = useLibraryStore((s) => s.items).filter((i) => i.mime.startsWith('image/'));
   return (
     <div className="dialog-backdrop">
-      <div className="dialog result-picker" role="dialog" aria-modal="true" aria-label="Start from a library result">
-        <h2 className="dialog-title">Start from a library result</h2>
+      <div className="dialog result-picker" role="dialog" aria-modal="true" aria-label={t('start.fromResult.title')}>
+        <h2 className="dialog-title">{t('start.fromResult.title')}</h2>
         {items.length === 0 ? (
-          <p className="muted">The library has no pictures yet.</p>
+          <p className="muted">{t('start.fromResult.empty')}</p>
         ) : (
-          <ul className="picker-grid" aria-label="Library pictures">
+          <ul className="picker-grid" aria-label={t('start.fromResult.pictures')}>
             {items.slice(0, 60).map((item) => (
               <li key={item.id}>
                 <button
                   type="button"
                   className="picker-card"
-                  aria-label={`Use ${item.fileName}`}
+                  aria-label={t('start.fromResult.use', { name: item.fileName })}
                   onClick={() => {
                     onClose();
                     void newProjectFromResult(item.id, typeof item.params.prompt === 'string' && item.params.prompt ? item.params.prompt : item.fileName).then((p) => p && onProblem(p));
                   }}
                 >
-                  {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" /> : <span className="muted">{item.fileName}</span>}
+                  {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" /> : <span className="muted" translate="no">{item.fileName}</span>}
                 </button>
               </li>
             ))}
           </ul>
         )}
         <div className="dialog-actions">
-          <Button onClick={onClose}>
-            Cancel
-          </Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
         </div>
       </div>
     </div>
@@ -95,32 +113,31 @@ function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: 
 
 /** The first screen: what the artist wants to do, their recent projects, and new ones. */
 export function HomeScreen() {
+  const { t } = useText();
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="welcome">
       <header className="welcome-head">
         <div>
-          <h1>Welcome to Gen Studio</h1>
-          <p className="muted">Prepare your pictures here, generate, and keep the results you like.</p>
+          <h1>{t('start.welcome')}</h1>
+          <p className="muted">{t('start.lead')}</p>
         </div>
-        <Button onClick={() => useHelpStore.getState().show()}>
-          Help: the service reference
-        </Button>
+        <Button onClick={() => useHelpStore.getState().show()}>{t('start.help')}</Button>
       </header>
 
       <section className="welcome-section" aria-labelledby="intents-title">
-        <h2 id="intents-title">What do you want to do?</h2>
-        <ul className="intent-grid" aria-label="What to do">
+        <h2 id="intents-title">{t('start.intents')}</h2>
+        <ul className="intent-grid" aria-label={t('start.intentsList')}>
           {INTENTS.map((intent) => (
             <li key={intent.id}>
               <button type="button" className="intent-card" onClick={() => openIntent(intent)} aria-describedby={`intent-${intent.id}`}>
                 <span className="intent-glyph">
                   <Icon name={`intent.${intent.id}`} size={22} />
                 </span>
-                <span className="intent-label">{intent.label}</span>
+                <span className="intent-label">{t(INTENT_WORDS[intent.id].label)}</span>
                 <span className="intent-description" id={`intent-${intent.id}`}>
-                  {intent.description}
+                  {t(INTENT_WORDS[intent.id].description)}
                 </span>
               </button>
             </li>
@@ -131,17 +148,13 @@ export function HomeScreen() {
       <RecentProjects />
 
       <section className="welcome-section" aria-labelledby="new-title">
-        <h2 id="new-title">New project</h2>
+        <h2 id="new-title">{t('start.new')}</h2>
         <div className="button-row">
-          <Button onClick={() => void newEmptyProject()}>
-            Empty
-          </Button>
-          <FileButton label="New project from a file" accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
-            From a file…
+          <Button onClick={() => void newEmptyProject()}>{t('start.new.empty')}</Button>
+          <FileButton label={t('start.new.fromFileLabel')} accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
+            {t('start.new.fromFile')}
           </FileButton>
-          <Button onClick={() => setPicking(true)}>
-            From a library result…
-          </Button>
+          <Button onClick={() => setPicking(true)}>{t('start.new.fromResult')}</Button>
         </div>
         {problem && (
           <p className="inline-error" role="alert">

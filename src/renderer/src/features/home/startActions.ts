@@ -8,6 +8,7 @@ import { imageRefOf, importFiles, remember } from '../canvas/assets';
 import { DEFAULT_CANVAS_ENDPOINT } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { createProject, openProject } from '../canvas/project/projectSync';
+import { currentText } from '../../ui/i18n/textStore';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
 
@@ -25,7 +26,7 @@ export async function openRecent(id: string): Promise<void> {
   show('canvas');
 }
 
-const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').trim().slice(0, 200) || 'Untitled project';
+const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').trim().slice(0, 200) || currentText().t('start.untitled');
 
 async function newWithPicture(name: string, picture: ImageRef | null): Promise<boolean> {
   // The picture goes in with the new project, so it is saved from the first moment.
@@ -34,20 +35,22 @@ async function newWithPicture(name: string, picture: ImageRef | null): Promise<b
   return created;
 }
 
-export const newEmptyProject = () => newWithPicture('Untitled project', null);
+export const newEmptyProject = () => newWithPicture(currentText().t('start.untitled'), null);
 
 /** A new project whose picture is the file; answers why not when the file is not an image. */
 export async function newProjectFromFile(file: File): Promise<string | null> {
   const { assets, problems } = await importFiles([file]);
   const asset = assets[0];
-  if (!asset) return `${problems.join(' ') || `${file.name} could not be read.`} No project was made.`;
-  return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : 'The project could not be made.';
+  const { t } = currentText();
+  if (!asset) return problems.length ? t('start.noProjectMade', { problem: problems.join(' ') }) : t('start.fileUnreadable', { name: file.name });
+  return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : t('start.projectNotMade');
 }
 
 /** A new project whose picture is a library result. */
 export async function newProjectFromResult(resultId: string, name: string): Promise<string | null> {
   const stored = await gen.assets.fromLibrary({ resultId });
-  if (!stored.ok) return `${stored.error.message} No project was made.`;
+  const { t } = currentText();
+  if (!stored.ok) return t('start.noProjectMade', { problem: stored.error.message });
   remember(stored.value);
-  return (await newWithPicture(stem(name), imageRefOf(stored.value))) ? null : 'The project could not be made.';
+  return (await newWithPicture(stem(name), imageRefOf(stored.value))) ? null : t('start.projectNotMade');
 }

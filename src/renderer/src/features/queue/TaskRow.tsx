@@ -8,6 +8,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useLibraryItem } from '../../store/useLibraryItem';
 import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
 
 type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
@@ -16,14 +17,17 @@ type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } |
 export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place in line, while it waits for a slot */ position: number | null; now: number }) {
   // Long (over 80 lines) for its markup (about 120 of its lines): a task's state, progress, cost, error and actions.
   const { cancel, retry, send, clear } = useTaskStore.getState();
+  const text = useText();
+  const { t } = text;
   const [confirm, setConfirm] = useState<Pending>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const title = nameOf(task);
+  const title = nameOf(task, text);
+  const state = stateLabel(task.state, text);
   const percent = progressPercent(task);
-  const cost = costText(task);
+  const cost = costText(task, text);
   const status = serviceStatusText(task);
   const prompt = promptOf(task.params);
-  const retryAt = task.state === 'waiting' ? untilText(task.nextAttemptAt, now) : null;
+  const retryAt = task.state === 'waiting' ? untilText(task.nextAttemptAt, now, text) : null;
   const inputThumb = useAssetThumbnail(task.inputAssetIds[0] ?? null);
   // Among the newest results the app holds, or asked for (a task of long ago).
   const result = useLibraryItem(task.resultId);
@@ -37,25 +41,25 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
   const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setProblem(null);
     const result = await action();
-    if (!result.ok) setProblem(result.error?.message ?? 'That did not work.');
+    if (!result.ok) setProblem(result.error?.message ?? t('common.didNotWork'));
   };
   const onCancel = () => (task.cancelWarning ? setConfirm({ kind: 'cancel', message: task.cancelWarning }) : void run(() => cancel(task.id)));
   const onRetry = () => (task.retryWarning ? setConfirm({ kind: 'retry', message: task.retryWarning }) : void run(() => retry(task.id, false)));
 
   return (
-    <li className={`task task-${task.state}`} aria-label={`${title}: ${stateLabel(task.state)}`} data-task={task.id}>
+    <li className={`task task-${task.state}`} aria-label={t('task.rowLabel', { name: title, state })} data-task={task.id}>
       <div className="task-thumbs">
-        {inputThumb && <img src={inputThumb} alt="Input" className="task-thumb" />}
+        {inputThumb && <img src={inputThumb} alt={t('task.input')} className="task-thumb" />}
         {inputThumb && result && <span className="task-arrow">
             <Icon name="action.becomes" />
           </span>}
         {result &&
           (resultThumb ? (
-            <button type="button" className="task-thumb-button" onClick={openResult} aria-label="Open the result">
-              <img src={resultThumb} alt="Result" className="task-thumb" />
+            <button type="button" className="task-thumb-button" onClick={openResult} aria-label={t('task.openResult')}>
+              <img src={resultThumb} alt={t('task.result')} className="task-thumb" />
             </button>
           ) : (
-            <button type="button" className="task-thumb-button task-thumb video" onClick={openResult} aria-label="Open the result">
+            <button type="button" className="task-thumb-button task-thumb video" onClick={openResult} aria-label={t('task.openResult')}>
               <Icon name="action.video" size={20} />
             </button>
           ))}
@@ -64,22 +68,23 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
         <div className="task-title">
           <span className="task-endpoint">{title}</span>
           <span className={`task-state state-${task.state}`} role="status">
-            {stateLabel(task.state)}
-            {position !== null ? ` · #${position} in line` : ''}
-            {status ? ` · “${status}”` : ''}
-            {retryAt ? ` · ${retryAt}` : ''}
+            {[state, position !== null ? t('task.inLine', { position }) : null, status ? t('task.serviceSaid', { status }) : null, retryAt].filter(Boolean).join(' · ')}
           </span>
         </div>
-        {prompt && <p className="task-prompt">{prompt}</p>}
+        {prompt && (
+          <p className="task-prompt" translate="no">
+            {prompt}
+          </p>
+        )}
         {percent !== null && (task.state === 'running' || task.state === 'downloading') && (
-          <div className="task-progress" role="progressbar" aria-label="Progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div className="task-progress"  role="progressbar" aria-label={t('task.progress')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
             <span style={{ width: `${percent}%` }} />
           </div>
         )}
         {task.detail && <p className="task-detail">{task.detail}</p>}
         {task.moderationReasons.length > 0 && (
           <p className="task-moderation">
-            Moderation reasons:{' '}
+            {t('task.moderationReasons')}{' '}
             {task.moderationReasons.map((r) => (
               <span key={r} className="badge badge-warn">
                 {r}
@@ -94,7 +99,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
               <ul>
                 {task.error.issues.map((i) => (
                   <li key={`${i.loc.join('.')}:${i.msg}`}>
-                    <code>{i.loc.slice(1).join('.') || 'request'}</code> {i.msg}
+                    <code>{i.loc.slice(1).join('.') || t('task.request')}</code> {i.msg}
                   </li>
                 ))}
               </ul>
@@ -107,54 +112,47 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
         <dl className="task-facts">
           {cost && (
             <>
-              <dt>Cost</dt>
+              <dt>{t('task.cost')}</dt>
               <dd>{cost}</dd>
             </>
           )}
           {task.outputMp !== null && (
             <>
-              <dt>Output</dt>
-              <dd>{task.outputMp} MP</dd>
+              <dt>{t('task.output')}</dt>
+              <dd>{t('task.megapixels', { mp: task.outputMp })}</dd>
             </>
           )}
-          <dt>Via</dt>
-          <dd>
-            {task.connectionLabel}
-            {task.keyLabel ? ` · ${task.keyLabel}` : ''}
-          </dd>
-          <dt>Created</dt>
-          <dd>{new Date(task.createdAt).toLocaleTimeString()}</dd>
-          <dt>{task.finishedAt === null ? 'Elapsed' : 'Took'}</dt>
-          <dd aria-label="Elapsed time">{elapsedText(task, now)}</dd>
+          <dt>{t('task.via')}</dt>
+          <dd translate="no">{[task.connectionLabel, task.keyLabel].filter(Boolean).join(' · ')}</dd>
+          <dt>{t('task.created')}</dt>
+          <dd>{text.time(task.createdAt)}</dd>
+          <dt>{t(task.finishedAt === null ? 'task.elapsed' : 'task.took')}</dt>
+          <dd aria-label={t('task.elapsedTime')}>{elapsedText(task, now, text)}</dd>
         </dl>
         <div className="task-actions">
           {task.canSend && (
             <Button variant="primary" onClick={() => void run(() => send([task.id]))}>
-              Send now
+              {t('task.sendNow')}
             </Button>
           )}
           {task.canCancel && (
-            <Button onClick={onCancel}>
-              Cancel
-            </Button>
+            <Button onClick={onCancel}>{t('common.cancel')}</Button>
           )}
           {task.canRetry && (
-            <Button onClick={onRetry}>
-              Retry
-            </Button>
+            <Button onClick={onRetry}>{t('common.retry')}</Button>
           )}
           {!task.canCancel && (
-            <Button onClick={() => void run(() => clear(task.id))} aria-label={`Remove ${title} from the queue`}>
-              Remove
+            <Button onClick={() => void run(() => clear(task.id))} aria-label={t('task.removeFromQueue', { name: title })}>
+              {t('common.remove')}
             </Button>
           )}
         </div>
       </div>
       {confirm && (
         <ConfirmDialog
-          title={confirm.kind === 'cancel' ? 'Stop waiting for this task?' : 'Send this task again?'}
+          title={t(confirm.kind === 'cancel' ? 'task.confirmCancel.title' : 'task.confirmRetry.title')}
           message={confirm.message}
-          confirmLabel={confirm.kind === 'cancel' ? 'Stop waiting' : 'Send again'}
+          confirmLabel={t(confirm.kind === 'cancel' ? 'task.confirmCancel.confirm' : 'task.confirmRetry.confirm')}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             setConfirm(null);

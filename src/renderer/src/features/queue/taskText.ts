@@ -3,61 +3,57 @@ import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
 import { resultName } from '../../../../shared/video/clipName';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
 
-const LABELS: Readonly<Record<TaskState, string>> = {
-  'ready-to-send': 'Ready to send',
-  queued: 'Queued',
-  waiting: 'Waiting to try again',
-  submitting: 'Sending',
-  'outcome-unknown': 'Sent, outcome unknown',
-  running: 'Running',
-  downloading: 'Saving result',
-  done: 'Done',
-  failed: 'Failed',
-  moderated: 'Moderated',
-  cancelled: 'Cancelled',
-  webhook: 'Sent to webhook',
+const LABELS: Readonly<Record<TaskState, MessageId>> = {
+  'ready-to-send': 'task.state.readyToSend',
+  queued: 'task.state.queued',
+  waiting: 'task.state.waiting',
+  submitting: 'task.state.submitting',
+  'outcome-unknown': 'task.state.outcomeUnknown',
+  running: 'task.state.running',
+  downloading: 'task.state.downloading',
+  done: 'task.state.done',
+  failed: 'task.state.failed',
+  moderated: 'task.state.moderated',
+  cancelled: 'task.state.cancelled',
+  webhook: 'task.state.webhook',
 };
 
-export const stateLabel = (state: TaskState): string => LABELS[state];
+// Each helper takes the language on screen (`useText()`); screens not yet translated get English by default.
 
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+export const stateLabel = (state: TaskState, text: AppText = ENGLISH_TEXT): string => text.t(LABELS[state]);
 
 /**
  * What a task or result is called on screen: its model, and for a clip draft or final, its length and the time
  * it was asked for ("Gen 3 Video draft · 5 s · 14:32"), so two clips of one model are told apart.
  */
-export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }): string {
-  return resultName(t, findEndpoint(t.endpointId)?.title ?? 'A model this version does not know', (at) => CLOCK.format(at));
+export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string {
+  return resultName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text.time);
 }
 
-// One formatter for every call: `toLocaleString` builds a new one each time, about a millisecond, which a gallery
-// row of cards paid on every scroll frame.
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 /** A number as the app shows it (credits, megapixels, counts): thousands grouped, at most two decimals: "2.5", "10,000". */
-export const numberText = (n: number): string => NUMBER_FORMAT.format(Math.round(n * 100) / 100);
+export const numberText = (n: number, text: AppText = ENGLISH_TEXT): string => text.number(n);
 
 /** Credits with at most two decimals: "2.5 credits". */
-export function creditsText(n: number | null): string | null {
-  if (n === null) return null;
-  return `${numberText(n)} ${n === 1 ? 'credit' : 'credits'}`;
+export function creditsText(n: number | null, text: AppText = ENGLISH_TEXT): string | null {
+  return n === null ? null : text.credits(n);
 }
 
 /** How long a task has taken: from sending (or creation) to its end, or to now while it runs. */
-export function elapsedText(t: Pick<TaskInfo, 'createdAt' | 'submittedAt' | 'finishedAt'>, now: number): string {
-  const seconds = Math.max(0, Math.round(((t.finishedAt ?? now) - (t.submittedAt ?? t.createdAt)) / 1000));
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+export function elapsedText(t: Pick<TaskInfo, 'createdAt' | 'submittedAt' | 'finishedAt'>, now: number, text: AppText = ENGLISH_TEXT): string {
+  return text.duration(((t.finishedAt ?? now) - (t.submittedAt ?? t.createdAt)) / 1000);
 }
 
 /** The cost line: the settled cost of a video when there is one, with what was quoted at submission. */
-export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'> & Partial<Pick<TaskInfo, 'state'>>): string | null {
+export function costText(t: Pick<TaskInfo, 'cost' | 'settledCost'> & Partial<Pick<TaskInfo, 'state'>>, text: AppText = ENGLISH_TEXT): string | null {
   // A moderated task is not charged: showing its quote beside "not charged" would contradict it.
-  if (t.state === 'moderated') return 'Not charged';
+  if (t.state === 'moderated') return text.t('task.notCharged');
   // A task that failed before the service took it was never priced, so never charged.
-  if (t.state === 'failed' && t.cost === null && t.settledCost === null) return 'Not charged';
-  if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return `${creditsText(t.settledCost)} (quoted ${creditsText(t.cost)})`;
-  return creditsText(chargedCost(t));
+  if (t.state === 'failed' && t.cost === null && t.settledCost === null) return text.t('task.notCharged');
+  if (t.settledCost !== null && t.cost !== null && t.settledCost !== t.cost) return text.t('task.costQuoted', { cost: text.credits(t.settledCost), quote: text.credits(t.cost) });
+  return creditsText(chargedCost(t), text);
 }
 
 /** Progress as a percentage, when the service reports it. */
@@ -72,10 +68,10 @@ export function serviceStatusText(t: Pick<TaskInfo, 'state' | 'serviceStatus'>):
 }
 
 /** "in 4 s" for a retry time, from now. */
-export function untilText(at: number | null, now: number): string | null {
+export function untilText(at: number | null, now: number, text: AppText = ENGLISH_TEXT): string | null {
   if (at === null) return null;
   const seconds = Math.max(0, Math.round((at - now) / 1000));
-  return seconds < 60 ? `in ${seconds} s` : `in ${Math.round(seconds / 60)} min`;
+  return seconds < 60 ? text.t('task.inSeconds', { seconds }) : text.t('task.inMinutes', { minutes: Math.round(seconds / 60) });
 }
 
 /** The prompt, shortened for a row. */

@@ -5,6 +5,7 @@ import { useConnectionStore } from '../../store/connectionStore';
 import { useKeyStore } from '../../store/keyStore';
 import { generalError, issueFor } from './issues';
 import { Button } from '../../ui/Button';
+import { useText } from '../../ui/i18n/textStore';
 
 const NEW = '__new__';
 
@@ -49,6 +50,7 @@ function Field(props: { label: string; value: string; onChange: (v: string) => v
 export function AddKeyForm() {
   // Long (over 80 lines) for its markup and the form's fields: label, organization, project, API key, and a new
   // connection's name, addresses and word.
+  const { t } = useText();
   const connections = useConnectionStore((s) => s.connections).filter((c) => c.kind === 'service');
   const keychain = useKeyStore((s) => s.keychain);
   const add = useKeyStore((s) => s.add);
@@ -57,7 +59,7 @@ export function AddKeyForm() {
   const [project, setProject] = useState('');
   const [secret, setSecret] = useState('');
   const [connectionId, setConnectionId] = useState<string>('');
-  const [name, setName] = useState('Service');
+  const [name, setName] = useState(() => t('addKey.defaultConnectionName'));
   const [baseUrl, setBaseUrl] = useState('');
   const [regionalBaseUrl, setRegionalBaseUrl] = useState('');
   const [endpointWord, setEndpointWord] = useState(DEFAULT_ENDPOINT_WORD);
@@ -93,47 +95,47 @@ export function AddKeyForm() {
     setError(null);
     setSecret('');
     setLabel('');
-    setAdded(`Added “${result.value.label}” (···${result.value.hint})${result.value.storage === 'session' ? ', kept for this session only' : ''}.`);
+    setAdded(t(result.value.storage === 'session' ? 'addKey.addedSession' : 'addKey.added', { name: result.value.label, hint: result.value.hint }));
   };
 
   return (
-    <form className="settings-form" aria-label="Add a key" onSubmit={(e) => void submit(e)}>
-      <h3>Add a key</h3>
+    <form className="settings-form" aria-label={t('addKey.title')} onSubmit={(e) => void submit(e)}>
+      <h3>{t('addKey.title')}</h3>
       <div className="settings-grid">
-        <Field label="Label" value={label} onChange={setLabel} error={issueFor(error, 'label')} placeholder="Studio key" required />
-        <Field label="Organization" value={organization} onChange={setOrganization} error={issueFor(error, 'organization')} />
-        <Field label="Project" value={project} onChange={setProject} error={issueFor(error, 'project')} />
-        <Field label="API key" type="password" value={secret} onChange={setSecret} error={issueFor(error, 'secret')} hint={noKeychain ? 'Gen Studio shows only its last four characters.' : 'Stored in the keychain; Gen Studio shows only its last four characters.'} required />
+        <Field label={t('keys.label')} value={label} onChange={setLabel} error={issueFor(error, 'label')} placeholder={t('addKey.labelPlaceholder')} required />
+        <Field label={t('keys.organization')} value={organization} onChange={setOrganization} error={issueFor(error, 'organization')} />
+        <Field label={t('keys.project')} value={project} onChange={setProject} error={issueFor(error, 'project')} />
+        <Field label={t('addKey.secret')} type="password" value={secret} onChange={setSecret} error={issueFor(error, 'secret')} hint={t(noKeychain ? 'addKey.secretHintMemory' : 'addKey.secretHint')} required />
         <div className="settings-field">
-          <label htmlFor={selectId}>Connection</label>
+          <label htmlFor={selectId}>{t('addKey.connection')}</label>
           <select id={selectId} className="field-input" value={chosen} onChange={(e) => setConnectionId(e.target.value)}>
             {connections.map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.id} translate="no">
                 {c.label} ({c.baseUrl})
               </option>
             ))}
-            <option value={NEW}>New connection…</option>
+            <option value={NEW}>{t('addKey.newConnectionOption')}</option>
           </select>
         </div>
       </div>
       {creating && (
         <fieldset className="settings-grid">
-          <legend>New connection</legend>
-          <Field label="Connection name" value={name} onChange={setName} error={issueFor(error, 'label')} required />
-          <Field label="Base URL" value={baseUrl} onChange={setBaseUrl} error={issueFor(error, 'baseUrl')} placeholder="https://api.example.com" hint="https only (http is allowed for this computer)." required />
-          <Field label="Regional base URL" value={regionalBaseUrl} onChange={setRegionalBaseUrl} error={issueFor(error, 'regionalBaseUrl')} hint="Where finetunes are deleted and finetuned models run, if your service has a separate regional address; the base URL when empty." />
-          <Field label="Word in the service’s addresses" value={endpointWord} onChange={setEndpointWord} error={issueFor(error, 'endpointWord')} hint="Only for a service whose model addresses use another word than “gen”; leave it as it is otherwise." />
+          <legend>{t('addKey.newConnection')}</legend>
+          <Field label={t('addKey.connectionName')} value={name} onChange={setName} error={issueFor(error, 'label')} required />
+          <Field label={t('connections.baseUrl')} value={baseUrl} onChange={setBaseUrl} error={issueFor(error, 'baseUrl')} placeholder="https://api.example.com" hint={t('addKey.baseUrlHint')} required />
+          <Field label={t('connections.regionalBaseUrl')} value={regionalBaseUrl} onChange={setRegionalBaseUrl} error={issueFor(error, 'regionalBaseUrl')} hint={t('addKey.regionalHint')} />
+          <Field label={t('connections.word')} value={endpointWord} onChange={setEndpointWord} error={issueFor(error, 'endpointWord')} hint={t('addKey.wordHint', { word: DEFAULT_ENDPOINT_WORD })} />
         </fieldset>
       )}
       {noKeychain && (
         <label className="settings-check">
           <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} />
-          Keep this key in memory for this session only (it is forgotten when Gen Studio quits)
+          {t('addKey.sessionOnly')}
         </label>
       )}
       <div className="settings-actions">
         <Button type="submit" variant="primary" disabled={busy || (noKeychain && !sessionOnly)}>
-          Add key
+          {t('addKey.submit')}
         </Button>
         {generalError(error) && (
           <span className="inline-error" role="alert">

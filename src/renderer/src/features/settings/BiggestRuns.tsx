@@ -2,13 +2,13 @@ import type { SpendingRun } from '../../../../shared/ipc/contract';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
-import { creditsText } from '../queue/taskText';
 import { ColumnHeads } from '../../ui/ColumnHeads';
-
-const when = (at: number) => new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+import { useText } from '../../ui/i18n/textStore';
 
 /** The costliest runs of the last 30 days; one whose result is still in the gallery opens there. */
 export function BiggestRuns({ runs }: { runs: readonly SpendingRun[] }) {
+  const text = useText();
+  const { t } = text;
   if (runs.length === 0) return null;
   const open = (resultId: string) => {
     useLibraryStore.setState({ requestedOpen: resultId });
@@ -16,23 +16,23 @@ export function BiggestRuns({ runs }: { runs: readonly SpendingRun[] }) {
   };
   return (
     <>
-      <h3 id="spending-biggest">Biggest runs, last 30 days</h3>
+      <h3 id="spending-biggest">{t('spending.biggest')}</h3>
       <table className="spending biggest-runs" aria-labelledby="spending-biggest">
-        <ColumnHeads columns={['Model', 'Prompt', 'Credits', 'When', { hidden: 'Result' }]} />
+        <ColumnHeads columns={[t('spending.model'), t('spending.prompt'), t('spending.credits'), t('spending.when'), { hidden: t('task.result') }]} />
         <tbody>
           {runs.map((r) => (
             <tr key={r.taskId}>
-              <td>{r.modelTitle}</td>
-              <td className="biggest-prompt">{r.prompt || <span className="muted">no prompt</span>}</td>
-              <td>{creditsText(r.credits)}</td>
-              <td>{when(r.at)}</td>
+              <td translate="no">{r.modelTitle}</td>
+              <td className="biggest-prompt">{r.prompt ? <span translate="no">{r.prompt}</span> : <span className="muted">{t('spending.noPrompt')}</span>}</td>
+              <td>{text.credits(r.credits)}</td>
+              <td>{text.dateTime(r.at)}</td>
               <td>
                 {r.resultId ? (
-                  <Button variant="link" onClick={() => open(r.resultId!)} aria-label={`Open in gallery: ${r.modelTitle}, ${when(r.at)}`}>
-                    Open in gallery
+                  <Button variant="link" onClick={() => open(r.resultId!)} aria-label={t('spending.openRun', { model: r.modelTitle, when: text.dateTime(r.at) })}>
+                    {t('spending.openInGallery')}
                   </Button>
                 ) : (
-                  <span className="muted small">not in the gallery</span>
+                  <span className="muted small">{t('spending.notInGallery')}</span>
                 )}
               </td>
             </tr>

@@ -5,8 +5,10 @@ import { useConnectionStore } from '../../store/connectionStore';
 import { Badge } from '../../ui/Badge';
 import { generalError, issueFor } from './issues';
 import { Button } from '../../ui/Button';
+import { useText } from '../../ui/i18n/textStore';
 
 function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
+  const { t } = useText();
   const update = useConnectionStore((s) => s.update);
   const [label, setLabel] = useState(c.label);
   const [baseUrl, setBaseUrl] = useState(c.baseUrl ?? '');
@@ -27,18 +29,16 @@ function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
     </label>
   );
   return (
-    <form className="settings-grid" aria-label={`Edit ${c.label}`} onSubmit={(e) => void save(e)}>
-      {input('Name', label, setLabel, 'label')}
-      {input('Base URL', baseUrl, setBaseUrl, 'baseUrl')}
-      {input('Regional base URL', regional, setRegional, 'regionalBaseUrl')}
-      {input('Word in the service’s addresses', word, setWord, 'endpointWord')}
+    <form className="settings-grid" aria-label={t('connections.edit', { name: c.label })} onSubmit={(e) => void save(e)}>
+      {input(t('connections.name'), label, setLabel, 'label')}
+      {input(t('connections.baseUrl'), baseUrl, setBaseUrl, 'baseUrl')}
+      {input(t('connections.regionalBaseUrl'), regional, setRegional, 'regionalBaseUrl')}
+      {input(t('connections.word'), word, setWord, 'endpointWord')}
       <div className="settings-actions">
         <Button type="submit" variant="primary">
-          Save
+          {t('common.save')}
         </Button>
-        <Button onClick={done}>
-          Cancel
-        </Button>
+        <Button onClick={done}>{t('common.cancel')}</Button>
         {generalError(error) && <span className="inline-error">{generalError(error)}</span>}
       </div>
     </form>
@@ -47,47 +47,49 @@ function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
 
 /** The built-in Sandbox and the service connections: addresses, endpoint word, and which one is in use. */
 export function ConnectionsSection() {
+  const { t } = useText();
   const connections = useConnectionStore((s) => s.connections);
   const { activate, remove } = useConnectionStore.getState();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const act = async (p: Promise<{ ok: boolean; error?: { message: string } }>) => {
     const r = await p;
-    setProblem(r.ok ? null : (r.error?.message ?? 'That did not work.'));
+    setProblem(r.ok ? null : (r.error?.message ?? t('common.didNotWork')));
   };
   return (
     <section className="settings-section" aria-labelledby="settings-connections">
-      <h2 id="settings-connections">Connections</h2>
-      <ul className="connection-list" aria-label="Connections">
+      <h2 id="settings-connections">{t('connections.title')}</h2>
+      <ul className="connection-list" aria-label={t('connections.title')}>
         {connections.map((c) => (
-          <li key={c.id} className="connection-row" aria-label={`Connection ${c.label}`}>
+          <li key={c.id} className="connection-row" aria-label={t('connections.row', { name: c.label })}>
             {editing === c.id ? (
               <EditConnection c={c} done={() => setEditing(null)} />
             ) : (
               <>
                 <div>
-                  <strong>{c.label}</strong> {c.active && <Badge tone="info">in use</Badge>}{' '}
-                  {c.kind === 'sandbox' && <Badge tone="warn">built in</Badge>}
+                  <strong translate="no">{c.label}</strong> {c.active && <Badge tone="info">{t('connections.inUse')}</Badge>}{' '}
+                  {c.kind === 'sandbox' && <Badge tone="warn">{t('connections.builtIn')}</Badge>}
                   <div className="muted small">
-                    {c.baseUrl ?? 'starts when first used'}
-                    {c.regionalBaseUrl && c.regionalBaseUrl !== c.baseUrl ? ` · regional ${c.regionalBaseUrl}` : ''} · word “{c.endpointWord}”
-                    {c.keyLabel ? ` · key ${c.keyLabel} ···${c.keyHint}` : ''}
+                    {[
+                      c.baseUrl ?? t('connections.startsWhenUsed'),
+                      c.regionalBaseUrl && c.regionalBaseUrl !== c.baseUrl ? t('connections.regional', { url: c.regionalBaseUrl }) : null,
+                      t('connections.wordIs', { word: c.endpointWord }),
+                      c.keyLabel ? t('connections.keyIs', { key: c.keyLabel, hint: c.keyHint ?? '' }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </div>
-                  <div className="small connection-note">{c.note}</div>
+                  <div className="small connection-note">{c.kind === 'sandbox' ? t('connection.sandboxNote') : c.note}</div>
                 </div>
                 <div className="key-actions">
                   {!c.active && (
-                    <Button onClick={() => void act(activate(c.id))}>
-                      Use
-                    </Button>
+                    <Button onClick={() => void act(activate(c.id))}>{t('connections.use')}</Button>
                   )}
                   {c.kind === 'service' && (
                     <>
-                      <Button onClick={() => setEditing(c.id)}>
-                        Edit
-                      </Button>
+                      <Button onClick={() => setEditing(c.id)}>{t('connections.editButton')}</Button>
                       <Button variant="danger" onClick={() => void act(remove(c.id))}>
-                        Remove
+                        {t('common.remove')}
                       </Button>
                     </>
                   )}

@@ -5,18 +5,20 @@ import { Badge } from '../../ui/Badge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AddKeyForm } from './AddKeyForm';
 import { Button } from '../../ui/Button';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { useText } from '../../ui/i18n/textStore';
 
 /** The badge of a key that cannot be used yet, by where reading it from the keychain stands. */
-const READING_BADGE: Record<KeyInfo['reading'], string> = {
-  read: '',
-  reading: 'reading…',
-  missing: 'missing from the keychain',
-  unreachable: 'keychain did not answer',
+const READING_BADGE: Record<Exclude<KeyInfo['reading'], 'read'>, MessageId> = {
+  reading: 'keys.reading',
+  missing: 'keys.missing',
+  unreachable: 'keys.unreachable',
 };
 
 function KeyRow({ k }: { k: KeyInfo }) {
   // Long (over 80 lines) for its markup (over 90 of its lines): a key's label, destination, connection and actions.
   const { update, activate, remove, test, retry } = useKeyStore.getState();
+  const { t } = useText();
   const result = useKeyStore((s) => s.tests[k.id]);
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState(k.label);
@@ -33,96 +35,85 @@ function KeyRow({ k }: { k: KeyInfo }) {
   };
   const act = async (p: Promise<{ ok: boolean; error?: { message: string } }>) => {
     const r = await p;
-    setProblem(r.ok ? null : (r.error?.message ?? 'That did not work.'));
+    setProblem(r.ok ? null : (r.error?.message ?? t('common.didNotWork')));
   };
 
   return (
-    <li className="key-row" aria-label={`Key ${k.label}`}>
+    <li className="key-row" aria-label={t('keys.row', { name: k.label })}>
       {editing ? (
-        <form className="key-edit" aria-label={`Rename ${k.label}`} onSubmit={(e) => void save(e)}>
-          <input className="field-input" aria-label="Label" value={label} onChange={(e) => setLabel(e.target.value)} />
-          <input className="field-input" aria-label="Organization" value={organization} onChange={(e) => setOrganization(e.target.value)} />
-          <input className="field-input" aria-label="Project" value={project} onChange={(e) => setProject(e.target.value)} />
+        <form className="key-edit" aria-label={t('keys.renameForm', { name: k.label })} onSubmit={(e) => void save(e)}>
+          <input className="field-input" aria-label={t('keys.label')} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <input className="field-input" aria-label={t('keys.organization')} value={organization} onChange={(e) => setOrganization(e.target.value)} />
+          <input className="field-input" aria-label={t('keys.project')} value={project} onChange={(e) => setProject(e.target.value)} />
           <Button type="submit" variant="primary">
-            Save
+            {t('common.save')}
           </Button>
-          <Button onClick={() => setEditing(false)}>
-            Cancel
-          </Button>
+          <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
         </form>
       ) : (
         <div className="key-main">
-          <span className="key-label">{k.label}</span>
-          <code className="key-hint" aria-label="Last four characters">
+          <span className="key-label" translate="no">
+            {k.label}
+          </span>
+          <code className="key-hint" aria-label={t('keys.lastFour')}>
             ···{k.hint}
           </code>
-          {k.active && <Badge tone="info">active</Badge>}
+          {k.active && <Badge tone="info">{t('keys.active')}</Badge>}
           {k.storage === 'session' && (
-            <Badge tone="warn" title="Kept in memory: forgotten when Gen Studio quits">
-              this session only
+            <Badge tone="warn" title={t('keys.sessionOnly.title')}>
+              {t('keys.sessionOnly')}
             </Badge>
           )}
           {k.removalPending ? (
-            <Badge tone="warn" title="Not used any more; still stored in the keychain until it answers">
-              removal pending
+            <Badge tone="warn" title={t('keys.removalPending.title')}>
+              {t('keys.removalPending')}
             </Badge>
           ) : (
-            !k.available && <Badge tone="warn">{READING_BADGE[k.reading]}</Badge>
+            !k.available && k.reading !== 'read' && <Badge tone="warn">{t(READING_BADGE[k.reading])}</Badge>
           )}
           <span className="muted">
-            {[k.organization, k.project].filter(Boolean).join(' / ') || 'no organization or project'} · {k.connectionLabel}
+            {t('keys.belongsTo', { owner: [k.organization, k.project].filter(Boolean).join(' / ') || t('keys.noOrganization'), connection: k.connectionLabel })}
           </span>
         </div>
       )}
       {k.removalPending ? (
         <>
           <p className="muted small" role="note">
-            Gen Studio no longer uses this key. The keychain did not answer when you removed it (it may be locked), so the
-            key is still stored there; Gen Studio deletes it as soon as the keychain answers.
+            {t('keys.removalPending.note')}
           </p>
           <div className="key-actions">
-            <Button onClick={() => void act(remove(k.id))}>
-              Try again now
-            </Button>
+            <Button onClick={() => void act(remove(k.id))}>{t('keys.tryAgainNow')}</Button>
           </div>
         </>
       ) : (
         <div className="key-actions">
           <Button onClick={() => void test(k.id)} disabled={result?.outcome === 'testing'}>
-            Test
+            {t('keys.test')}
           </Button>
-          {!editing && (
-            <Button onClick={() => setEditing(true)}>
-              Rename
-            </Button>
-          )}
-          {!k.active && (
-            <Button onClick={() => void act(activate(k.id))}>
-              Use this key
-            </Button>
-          )}
+          {!editing && <Button onClick={() => setEditing(true)}>{t('keys.rename')}</Button>}
+          {!k.active && <Button onClick={() => void act(activate(k.id))}>{t('keys.use')}</Button>}
           <Button variant="danger" onClick={() => setConfirmRemove(true)}>
-            Remove
+            {t('common.remove')}
           </Button>
         </div>
       )}
       {k.problem && k.reading !== 'read' && (
         <div className="key-problem" role="alert">
           <p className="inline-error">{k.problem}</p>
-          {k.reading === 'unreachable' && <Button onClick={() => void retry()}>Retry</Button>}
+          {k.reading === 'unreachable' && <Button onClick={() => void retry()}>{t('common.retry')}</Button>}
         </div>
       )}
       {result && !k.removalPending && (
         <p className={result.outcome === 'accepted' ? 'inline-ok' : result.outcome === 'testing' ? 'muted' : 'inline-error'} role="status">
-          {result.outcome === 'testing' ? 'Testing…' : result.message}
+          {result.outcome === 'testing' ? t('keys.testing') : result.message}
         </p>
       )}
       {problem && <p className="inline-error">{problem}</p>}
       {confirmRemove && (
         <ConfirmDialog
-          title={`Remove “${k.label}”?`}
-          message="The key is deleted from the keychain. Tasks already sent with it keep their results; queued ones cannot be sent without it."
-          confirmLabel="Remove key"
+          title={t('keys.confirmRemove.title', { name: k.label })}
+          message={t('keys.confirmRemove.message')}
+          confirmLabel={t('keys.confirmRemove.confirm')}
           onCancel={() => setConfirmRemove(false)}
           onConfirm={() => {
             setConfirmRemove(false);
@@ -136,20 +127,21 @@ function KeyRow({ k }: { k: KeyInfo }) {
 
 /** Keys: where they are kept, each with its label and last four characters; add, rename, test, use, remove. */
 export function KeysSection() {
+  const { t } = useText();
   const keys = useKeyStore((s) => s.keys);
   const keychain = useKeyStore((s) => s.keychain);
   return (
     <section className="settings-section" aria-labelledby="settings-keys">
-      <h2 id="settings-keys">Keys</h2>
+      <h2 id="settings-keys">{t('keys.title')}</h2>
       {keychain && (
-        <p className={keychain.available ? 'keychain ok' : 'keychain missing'} role="status" aria-label="Keychain">
+        <p className={keychain.available ? 'keychain ok' : 'keychain missing'} role="status" aria-label={t('keys.keychain')}>
           {keychain.message}
         </p>
       )}
       {keys.length === 0 ? (
-        <p className="muted">No keys yet: Gen Studio uses the built-in Sandbox until you add one.</p>
+        <p className="muted">{t('keys.none')}</p>
       ) : (
-        <ul className="key-list" aria-label="Keys">
+        <ul className="key-list" aria-label={t('keys.title')}>
           {keys.map((k) => (
             <KeyRow key={k.id} k={k} />
           ))}

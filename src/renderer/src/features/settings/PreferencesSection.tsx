@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { MAX_CONCURRENCY_PER_KEY, SERVICE_ACTIVE_TASK_LIMIT } from '../../../../shared/ipc/contract';
 import { useSettingsStore } from '../../store/settingsStore';
+import { useText } from '../../ui/i18n/textStore';
 
 /** How many tasks go out at once per key, and what happens to tasks prepared offline. */
 export function PreferencesSection() {
+  const { t } = useText();
   const preferences = useSettingsStore((s) => s.preferences);
   const update = useSettingsStore((s) => s.update);
   const [problem, setProblem] = useState<string | null>(null);
@@ -15,9 +17,9 @@ export function PreferencesSection() {
   };
   return (
     <section className="settings-section" aria-labelledby="settings-sending">
-      <h2 id="settings-sending">Sending</h2>
+      <h2 id="settings-sending">{t('settings.sending')}</h2>
       <div className="settings-field narrow">
-        <label htmlFor={`${id}-cap`}>Tasks at once per key</label>
+        <label htmlFor={`${id}-cap`}>{t('settings.sending.perKey')}</label>
         <input
           id={`${id}-cap`}
           className="field-input"
@@ -31,21 +33,18 @@ export function PreferencesSection() {
           }}
         />
         <span className="field-hint">
-          The rest wait in the queue.{' '}
-          {preferences.concurrencyPerKey >= SERVICE_ACTIVE_TASK_LIMIT
-            ? `The service allows about ${SERVICE_ACTIVE_TASK_LIMIT} active tasks per key; beyond that it answers 429 and Gen Studio waits.`
-            : `The service allows about ${SERVICE_ACTIVE_TASK_LIMIT} active tasks per key.`}
+          {t(preferences.concurrencyPerKey >= SERVICE_ACTIVE_TASK_LIMIT ? 'settings.sending.perKeyAtLimit' : 'settings.sending.perKeyHint', { limit: SERVICE_ACTIVE_TASK_LIMIT })}
         </span>
       </div>
       <fieldset className="settings-radio">
-        <legend>Tasks prepared while offline</legend>
+        <legend>{t('settings.sending.offline')}</legend>
         <label>
           <input type="radio" name={`${id}-send`} checked={preferences.sendWhenOnline === 'automatically'} onChange={() => void set({ sendWhenOnline: 'automatically' })} />
-          Send automatically when the connection returns
+          {t('settings.sending.automatically')}
         </label>
         <label>
           <input type="radio" name={`${id}-send`} checked={preferences.sendWhenOnline === 'on-request'} onChange={() => void set({ sendWhenOnline: 'on-request' })} />
-          Keep them ready; I send them from the queue
+          {t('settings.sending.onRequest')}
         </label>
       </fieldset>
       {problem && <p className="inline-error">{problem}</p>}

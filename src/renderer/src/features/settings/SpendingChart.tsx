@@ -2,13 +2,9 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ReferenceLine, Responsiv
 import type { SpendingHistory } from '../../../../shared/ipc/contract';
 import { PALETTES, TEXT } from '../../ui/theme/tokens';
 import { useThemeStore } from '../../ui/theme/themeStore';
-import { creditsText } from '../queue/taskText';
 import { seriesColour, spendingSeries, type SpendingRow } from './spendingSeries';
 import { ChartKey } from './ChartKey';
-
-/** Short day labels under the bars: "3 Mar". */
-const dayLabel = (day: { start: number }) => new Date(day.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-const credits = (n: number) => creditsText(Math.round(n * 100) / 100) ?? '';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * Credits per day for the last 30 days, stacked by model family, with the daily cap as a line across the bars;
@@ -17,10 +13,14 @@ const credits = (n: number) => creditsText(Math.round(n * 100) / 100) ?? '';
  * are named in the key under each chart, never on the plot, where a label would cover a bar.
  */
 export function SpendingChart({ history }: { history: SpendingHistory }) {
+  // Long (over 80 lines) for its markup: two charts, each with its axes, series, caps and key.
+  const text = useText();
+  const { t } = text;
+  const credits = text.credits;
   const theme = useThemeStore((s) => s.theme);
   const p = PALETTES[theme];
   const { series, rows: byFamily } = spendingSeries(history);
-  const rows = byFamily.map((r, i) => ({ ...r, ...history.days[i]!, label: dayLabel(r) }));
+  const rows = byFamily.map((r, i) => ({ ...r, ...history.days[i]!, label: text.dayMonth(r.start) }));
   const spent = history.days.reduce((a, d) => a + d.total, 0);
   const axis = { stroke: p.line, tick: { fill: p.muted, fontSize: TEXT.xs } };
   const tooltip = {
@@ -35,10 +35,8 @@ export function SpendingChart({ history }: { history: SpendingHistory }) {
   return (
     <div className="spending-charts">
       <figure className="spending-figure">
-        <figcaption>
-          Credits per day, last 30 days · {credits(spent)} in all{caps.day !== null ? ' · the dashed line is your daily cap' : ''}
-        </figcaption>
-        <div className="spending-chart" role="img" aria-label={`Credits per day for the last 30 days, by model: ${credits(spent)} in all.`}>
+        <figcaption>{t(caps.day !== null ? 'chart.daily.captionCap' : 'chart.daily.caption', { total: credits(spent) })}</figcaption>
+        <div className="spending-chart" role="img" aria-label={t('chart.daily.label', { total: credits(spent) })}>
           <ResponsiveContainer width="100%" height={240}>
             <BarChart accessibilityLayer={false} data={rows} margin={{ top: 16, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke={p.line} strokeDasharray="2 4" vertical={false} />
@@ -53,36 +51,36 @@ export function SpendingChart({ history }: { history: SpendingHistory }) {
           </ResponsiveContainer>
         </div>
         <ChartKey
-          label="Models, and the daily cap"
+          label={t('chart.daily.key')}
           items={[
             ...series.map((f) => ({ key: f.key, text: `${f.label} · ${credits(f.total)}`, colour: seriesColour(f.key, p), look: 'box' as const })),
-            ...(caps.day !== null ? [{ key: 'cap', text: `Daily cap ${credits(caps.day)}`, colour: p.text, look: 'dashed' as const }] : []),
+            ...(caps.day !== null ? [{ key: 'cap', text: t('chart.capValue', { cap: t('spending.dailyCap'), credits: credits(caps.day) }), colour: p.text, look: 'dashed' as const }] : []),
           ]}
         />
       </figure>
       <figure className="spending-figure">
-        <figcaption>Spent so far in each week (from Monday) and each month, against your weekly and monthly caps</figcaption>
-        <div className="spending-chart" role="img" aria-label="What each week and month had reached day by day, with the weekly and monthly caps.">
+        <figcaption>{t('chart.running.caption')}</figcaption>
+        <div className="spending-chart" role="img" aria-label={t('chart.running.label')}>
           <ResponsiveContainer width="100%" height={180}>
             <LineChart accessibilityLayer={false} data={rows} margin={{ top: 16, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke={p.line} strokeDasharray="2 4" vertical={false} />
               <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
               <YAxis {...axis} width={44} allowDecimals={false} />
               <Tooltip {...tooltip} cursor={{ stroke: p.lineStrong }} />
-              <Line name="This week so far" type="stepAfter" dataKey="weekToDate" stroke={p.accent} dot={false} strokeWidth={2} isAnimationActive={false} />
-              <Line name="This month so far" type="stepAfter" dataKey="monthToDate" stroke={p.info} dot={false} strokeWidth={2} isAnimationActive={false} />
+              <Line name={t('chart.weekSoFar')} type="stepAfter" dataKey="weekToDate" stroke={p.accent} dot={false} strokeWidth={2} isAnimationActive={false} />
+              <Line name={t('chart.monthSoFar')} type="stepAfter" dataKey="monthToDate" stroke={p.info} dot={false} strokeWidth={2} isAnimationActive={false} />
               {caps.week !== null && <ReferenceLine y={caps.week} {...capLine} stroke={p.accent} />}
               {caps.month !== null && <ReferenceLine y={caps.month} {...capLine} stroke={p.info} />}
             </LineChart>
           </ResponsiveContainer>
         </div>
         <ChartKey
-          label="Running totals, and the weekly and monthly caps"
+          label={t('chart.running.key')}
           items={[
-            { key: 'week', text: 'This week so far', colour: p.accent, look: 'line' },
-            { key: 'month', text: 'This month so far', colour: p.info, look: 'line' },
-            ...(caps.week !== null ? [{ key: 'week-cap', text: `Weekly cap ${credits(caps.week)}`, colour: p.accent, look: 'dashed' as const }] : []),
-            ...(caps.month !== null ? [{ key: 'month-cap', text: `Monthly cap ${credits(caps.month)}`, colour: p.info, look: 'dashed' as const }] : []),
+            { key: 'week', text: t('chart.weekSoFar'), colour: p.accent, look: 'line' },
+            { key: 'month', text: t('chart.monthSoFar'), colour: p.info, look: 'line' },
+            ...(caps.week !== null ? [{ key: 'week-cap', text: t('chart.capValue', { cap: t('spending.weeklyCap'), credits: credits(caps.week) }), colour: p.accent, look: 'dashed' as const }] : []),
+            ...(caps.month !== null ? [{ key: 'month-cap', text: t('chart.capValue', { cap: t('spending.monthlyCap'), credits: credits(caps.month) }), colour: p.info, look: 'dashed' as const }] : []),
           ]}
         />
       </figure>

@@ -2,16 +2,17 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { SPENDING_PERIODS, type SpendingCaps, type SpendingHistory, type SpendingPeriod } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useSettingsStore } from '../../store/settingsStore';
-import { creditsText } from '../queue/taskText';
 import { Button } from '../../ui/Button';
 import { BiggestRuns } from './BiggestRuns';
 import { UnsettledTasks } from './UnsettledTasks';
 import { ColumnHeads } from '../../ui/ColumnHeads';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { useText } from '../../ui/i18n/textStore';
 
-const WORDS: Readonly<Record<SpendingPeriod, { total: string; cap: string }>> = {
-  day: { total: 'Today', cap: 'Daily cap' },
-  week: { total: 'This week', cap: 'Weekly cap' },
-  month: { total: 'This month', cap: 'Monthly cap' },
+const WORDS: Readonly<Record<SpendingPeriod, { total: MessageId; cap: MessageId }>> = {
+  day: { total: 'spending.today', cap: 'spending.dailyCap' },
+  week: { total: 'spending.thisWeek', cap: 'spending.weeklyCap' },
+  month: { total: 'spending.thisMonth', cap: 'spending.monthlyCap' },
 };
 
 /** recharts is most of a megabyte for this one chart: it loads when Spending first shows, not at start-up (bench/startup.ts). */
@@ -21,6 +22,8 @@ const asText = (n: number | null) => (n === null ? '' : String(n));
 
 /** What the active key spent today, this week and this month; its caps; and the balance where the service says. */
 export function SpendingSection() {
+  const text = useText();
+  const { t } = text;
   const spending = useSettingsStore((s) => s.spending);
   const loadSpending = useSettingsStore((s) => s.loadSpending);
   const history = useSpendingHistory(spending?.keyId, spending);
@@ -28,32 +31,32 @@ export function SpendingSection() {
   const { caps } = spending;
   return (
     <section className="settings-section" aria-labelledby="settings-spending">
-      <h2 id="settings-spending">Spending · {spending.keyLabel}</h2>
-      <table className="spending" aria-label="Spending">
-        <ColumnHeads columns={['', 'Spent', 'Cap']} />
+      <h2 id="settings-spending">{t('spending.title', { key: spending.keyLabel })}</h2>
+      <table className="spending" aria-label={t('spending.table')}>
+        <ColumnHeads columns={['', t('spending.spent'), t('spending.cap')]} />
         <tbody>
           {SPENDING_PERIODS.map((p) => (
             <tr key={p}>
-              <th scope="row">{WORDS[p].total}</th>
-              <td>{creditsText(spending.totals[p])}</td>
-              <td>{caps[p] === null ? 'none' : creditsText(caps[p])}</td>
+              <th scope="row">{t(WORDS[p].total)}</th>
+              <td>{text.credits(spending.totals[p])}</td>
+              <td>{caps[p] === null ? t('spending.noCap') : text.credits(caps[p])}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {history && history.keyId === spending.keyId && (
         <>
-          <Suspense fallback={<p className="muted small">Drawing the chart…</p>}>
+          <Suspense fallback={<p className="muted small">{t('spending.drawing')}</p>}>
             <SpendingChart history={history} />
           </Suspense>
           <BiggestRuns runs={history.biggest} />
         </>
       )}
       <UnsettledTasks tasks={spending.unsettled} />
-      <p className="muted small" aria-label="Balance">
-        Balance: {spending.credits === null ? 'not available' : creditsText(spending.credits)} · {spending.creditsNote}{' '}
+      <p className="muted small" aria-label={t('spending.balanceLabel')}>
+        {t('spending.balance', { credits: spending.credits === null ? t('spending.notAvailable') : text.credits(spending.credits) })} · {spending.creditsNote}{' '}
         <Button variant="link" onClick={() => void loadSpending()}>
-          Refresh
+          {t('spending.refresh')}
         </Button>
       </p>
       {/* Keyed by the key and its caps, so the form starts over when either changes elsewhere. */}
@@ -79,6 +82,7 @@ function useSpendingHistory(keyId: string | undefined, changed: unknown): Spendi
 }
 
 function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
+  const { t } = useText();
   const setCaps = useSettingsStore((s) => s.setCaps);
   const [draft, setDraft] = useState<Record<SpendingPeriod, string>>({ day: asText(caps.day), week: asText(caps.week), month: asText(caps.month) });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -87,23 +91,23 @@ function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
     const parse = (s: string) => (s.trim() === '' ? null : Number(s));
     const next = { day: parse(draft.day), week: parse(draft.week), month: parse(draft.month) };
     if (Object.values(next).some((v) => v !== null && !(Number.isFinite(v) && v > 0))) {
-      setMessage({ ok: false, text: 'A cap is a number of credits above zero, or empty for none.' });
+      setMessage({ ok: false, text: t('spending.capInvalid') });
       return;
     }
     const r = await setCaps(keyId, next);
     if (!r.ok) setMessage({ ok: false, text: r.error.message });
   };
   return (
-    <form className="settings-grid" aria-label="Spending caps" onSubmit={(e) => void save(e)}>
+    <form className="settings-grid" aria-label={t('spending.caps')} onSubmit={(e) => void save(e)}>
       {SPENDING_PERIODS.map((p) => (
         <label key={p} className="settings-field">
-          {WORDS[p].cap} (credits)
+          {t('spending.capField', { cap: t(WORDS[p].cap) })}
           <input
             className="field-input"
             type="number"
             min={0}
             step="any"
-            placeholder="no cap"
+            placeholder={t('spending.noCapPlaceholder')}
             value={draft[p]}
             onChange={(e) => setDraft({ ...draft, [p]: e.target.value })}
           />
@@ -111,7 +115,7 @@ function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
       ))}
       <div className="settings-actions">
         <Button type="submit" variant="primary">
-          Save caps
+          {t('spending.saveCaps')}
         </Button>
         {message && (
           <span className={message.ok ? 'inline-ok' : 'inline-error'} role="status">

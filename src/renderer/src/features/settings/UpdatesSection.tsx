@@ -1,9 +1,41 @@
 import { useEffect, useState } from 'react';
 import type { UpdateStatus } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
+import type { AppText } from '../../../../shared/i18n/text';
+import { useText } from '../../ui/i18n/textStore';
+
+/**
+ * Where updates stand, in the artist's language: said here from the state main reports. Main's own words are kept
+ * only for a problem, which is its to describe.
+ */
+function statusWords(status: UpdateStatus, { t }: AppText): string {
+  const version = status.version ?? '';
+  switch (status.state) {
+    case 'unavailable':
+      return t('updates.unavailable');
+    case 'off':
+      return t('updates.off');
+    case 'idle':
+      return t(status.lastCheckAt === null ? 'updates.idleFirst' : 'updates.upToDate');
+    case 'checking':
+      return t('updates.checking');
+    case 'available':
+      return t('updates.available', { version });
+    case 'downloading':
+      return t('updates.downloading', { version });
+    case 'ready':
+      return t('updates.ready', { version });
+    case 'waiting':
+      return t('updates.waiting', { version });
+    case 'error':
+      return status.message;
+  }
+}
 
 /** Updates from the project's releases: off until the user turns them on; each download and restart is theirs to start. */
 export function UpdatesSection() {
+  const text = useText();
+  const { t } = text;
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -20,30 +52,34 @@ export function UpdatesSection() {
   const busy = ['checking', 'downloading'].includes(status.state);
   return (
     <section className="settings-section" aria-labelledby="settings-updates">
-      <h2 id="settings-updates">Updates</h2>
+      <h2 id="settings-updates">{t('updates.title')}</h2>
       <label className="settings-check">
         <input type="checkbox" checked={status.enabled} onChange={(e) => void run(() => gen.updates.setEnabled({ enabled: e.target.checked }))} />
-        Check for new versions once a day
+        {t('updates.daily')}
       </label>
-      <p className="field-hint" role="status" aria-label="Update status">
-        {status.message}
-        {status.state === 'downloading' && status.progress !== null ? ` ${status.progress}%` : ''}
-        {status.lastCheckAt !== null && status.state !== 'unavailable' ? ` Last checked ${new Date(status.lastCheckAt).toLocaleString()}.` : ''}
+      <p className="field-hint" role="status" aria-label={t('updates.status')}>
+        {[
+          statusWords(status, text),
+          status.state === 'downloading' && status.progress !== null ? t('updates.progress', { percent: status.progress / 100 }) : null,
+          status.lastCheckAt !== null && status.state !== 'unavailable' ? t('updates.lastChecked', { when: text.dateTime(status.lastCheckAt) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
       <div className="button-row">
         {status.enabled && status.state !== 'unavailable' && (
           <button type="button" className="button" disabled={busy || status.state === 'ready' || status.state === 'waiting'} onClick={() => void run(() => gen.updates.check())}>
-            Check now
+            {t('updates.checkNow')}
           </button>
         )}
         {status.state === 'available' && (
           <button type="button" className="button primary" onClick={() => void run(() => gen.updates.download())}>
-            Download version {status.version}
+            {t('updates.download', { version: status.version ?? '' })}
           </button>
         )}
         {status.state === 'ready' && (
           <button type="button" className="button primary" onClick={() => void run(() => gen.updates.install())}>
-            Restart and install
+            {t('updates.install')}
           </button>
         )}
       </div>

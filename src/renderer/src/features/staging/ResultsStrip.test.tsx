@@ -26,7 +26,7 @@ vi.mock('../../api', () => ({
 vi.mock('./ResultOverlay', () => ({ ResultOverlay: () => null }));
 
 const task = (patch: Partial<TaskInfo>): TaskInfo =>
-  ({ id: 't1', endpointId: 'gen-dev', state: 'downloading', serviceStatus: 'Ready', progress: 1, detail: null, params: { prompt: 'a red boat' }, createdAt: 1, resultId: null, projectId: 'p1', moderationReasons: [], error: null, keyId: 'k1', cost: 1, settledCost: null, group: null, ...patch }) as TaskInfo;
+  ({ id: 't1', endpointId: 'gen-dev', state: 'downloading', serviceStatus: 'Ready', progress: 1, detail: null, params: { prompt: 'a red boat' }, createdAt: 1, resultId: null, projectId: 'p1', origin: 'generate', moderationReasons: [], error: null, keyId: 'k1', cost: 1, settledCost: null, group: null, ...patch }) as TaskInfo;
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
-import { useLibraryStore } from '../../store/libraryStore';
+import { useLibraryList } from '../../store/useLibraryList';
+import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
 import { REFERENCE_DRAG_TYPE, setResultDrag } from './dragData';
@@ -20,12 +20,9 @@ function ReferenceThumb({ assetId }: { assetId: string }) {
  */
 export function PictureShelf() {
   const references = useCanvasStore((s) => s.document.references);
-  const items = useLibraryStore((s) => s.items);
-  const loaded = useLibraryStore((s) => s.loaded);
-  useEffect(() => {
-    if (!loaded) void useLibraryStore.getState().load();
-  }, [loaded]);
-  const pictures = items.filter((i) => i.mime.startsWith('image/') && !i.discarded).slice(0, SHOWN);
+  // Asked of the whole library by kind: the newest results at hand may be clips alone.
+  const shelf = useLibraryList({ media: 'picture', status: 'kept', stacked: false }, SHOWN);
+  const pictures = shelf.items;
   if (references.length === 0 && pictures.length === 0) return null;
   const at = () => nextFreeFrame(useCanvasStore.getState().document);
   return (
@@ -64,6 +61,13 @@ export function PictureShelf() {
           </button>
         </div>
       ))}
+      {shelf.total > pictures.length && (
+        <div role="listitem" className="shelf-more">
+          <Button size="sm" variant="quiet" onClick={shelf.more} title={`${pictures.length} of ${shelf.total} shown`}>
+            More pictures
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { VIDEO_ENDPOINT_ID, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
 import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODE_DESCRIPTIONS, VIDEO_MODE_LABELS, VIDEO_MODES, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
-import { useLibraryStore } from '../../store/libraryStore';
+import { useLibraryList } from '../../store/useLibraryList';
 import { FileButton } from '../../ui/FileButton';
 import { NumberField } from '../../ui/NumberField';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { chooseSourceFile, chooseSourceResult, isDraft, isVideoResult } from './videoActions';
+import { chooseSourceFile, chooseSourceResult } from './videoActions';
 import './videoPanel.css';
 import { Icon } from '../../ui/icons';
 
@@ -17,14 +16,17 @@ function sizeText(resolution: VideoResolution): string {
   return size.inferred ? 'quick and cheaper' : `${size.width} × ${size.height}`;
 }
 
+/** The choice that lists more clips: never a result's id (those are UUIDs). */
+const MORE = 'more';
+
+/** Clips a list shows at first, and more each time the artist asks. */
+const CLIPS_PAGE = 40;
+
 function Source({ mode }: { mode: VideoMode }) {
   const source = useCanvasStore((s) => s.document.timeline.source);
-  const items = useLibraryStore((s) => s.items);
-  const loaded = useLibraryStore((s) => s.loaded);
-  useEffect(() => {
-    if (!loaded) void useLibraryStore.getState().load();
-  }, [loaded]);
-  const videos = items.filter((i) => isVideoResult(i) && !i.discarded && (mode === 'v2v' || isDraft(i)));
+  // Asked of the whole library: the newest results at hand may hold no clip at all.
+  const clips = useLibraryList({ media: mode === 'v2v' ? 'clip' : 'draft', status: 'kept', stacked: false }, CLIPS_PAGE);
+  const videos = clips.items;
   const what = mode === 'v2v' ? 'The clip to continue' : 'The draft to enhance';
   return (
     <div className="video-source" role="group" aria-label={what}>
@@ -41,16 +43,18 @@ function Source({ mode }: { mode: VideoMode }) {
           aria-label="A previous result"
           value=""
           onChange={(e) => {
+            if (e.target.value === MORE) return clips.more();
             const item = videos.find((v) => v.id === e.target.value);
             if (item) void chooseSourceResult(item, mode);
           }}
         >
-          <option value="">{videos.length === 0 ? 'No video results yet' : 'A previous result…'}</option>
+          <option value="">{!clips.loaded ? 'Looking for clips…' : videos.length === 0 ? 'No video results yet' : 'A previous result…'}</option>
           {videos.map((v) => (
             <option key={v.id} value={v.id}>
               {String(v.params.prompt ?? v.fileName).slice(0, 60)} · {v.seconds?.toFixed(1) ?? '?'} s
             </option>
           ))}
+          {clips.total > videos.length && <option value={MORE}>Show more ({videos.length} of {clips.total} shown)</option>}
         </select>
       </div>
       {mode === 'v2v' && <p className="muted small">Up to {VIDEO_MAX_SECONDS.v2v} s; a longer clip is refused before anything is sent.</p>}

@@ -180,9 +180,18 @@ const onPrimary: Readonly<Record<ThemeName, string>> = { dark: dark.text, light:
 const SPACE = { 1: '2px', 2: '4px', 3: '6px', 4: '8px', 5: '10px', 6: '12px', 7: '16px', 8: '20px', 9: '24px', 10: '32px', 11: '40px' } as const;
 const RADIUS = { xs: '2px', sm: '4px', md: '6px', lg: '8px', xl: '12px', pill: '999px', round: '50%' } as const;
 export const TEXT = { xs: '11px', sm: '12px', md: '13px', base: '14px', lg: '16px', xl: '18px', xxl: '22px' } as const;
+/**
+ * Type faces. Chinese, Japanese and Korean need a face with their characters on every system: the one each system
+ * ships (macOS PingFang and Hiragino, Windows Microsoft YaHei, Meiryo and Malgun Gothic) and Noto Sans CJK on Linux
+ * (Debian's fonts-noto-cjk). The same Han character is drawn differently in each of the three, so the page's
+ * language (`<html lang>`) picks its own list first (styles.css, `--font-cjk`).
+ */
 const FONT = {
-  body: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+  body: "system-ui, -apple-system, 'Segoe UI', Roboto, var(--font-cjk), sans-serif",
+  mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, var(--font-cjk), monospace",
+  cjkZh: "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Hiragino Sans', 'Noto Sans CJK JP', 'Malgun Gothic', 'Noto Sans CJK KR'",
+  cjkJa: "'Hiragino Sans', 'Hiragino Kaku Gothic ProN', Meiryo, 'Noto Sans CJK JP', 'PingFang SC', 'Noto Sans CJK SC', 'Malgun Gothic', 'Noto Sans CJK KR'",
+  cjkKo: "'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'PingFang SC', 'Noto Sans CJK SC', 'Hiragino Sans', 'Noto Sans CJK JP'",
 } as const;
 
 const kebab = (key: string) => key.replace(/[A-Z0-9]+/g, (m) => `-${m.toLowerCase()}`);
@@ -199,6 +208,9 @@ export function cssVariables(theme: ThemeName): Record<string, string> {
   for (const [key, value] of Object.entries(TEXT)) out[`--font-size-${key}`] = value;
   out['--font-body'] = FONT.body;
   out['--font-mono'] = FONT.mono;
+  out['--font-cjk-zh'] = FONT.cjkZh;
+  out['--font-cjk-ja'] = FONT.cjkJa;
+  out['--font-cjk-ko'] = FONT.cjkKo;
   return out;
 }
 
