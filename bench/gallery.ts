@@ -5,14 +5,18 @@
  *     screens shown, Gallery clicked at once, the 10,000 results listed, the first row of thumbnails decoded;
  *   - memory: the page's JS heap and the DOM size with the grid showing, the Node core's RSS;
  *   - search over every prompt, run in main: the core's time for a query it has not seen, and the page's round trip;
+ *   - counting finished results with the gallery open: real Generates (one result, and four variations) through
+ *     the engine and the built-in Sandbox, and the longest the core's event loop was held from each submit until a
+ *     second after it was done (the harness's Playwright calls run in the same process, and are in that figure);
  *   - filing a new result into the library of that size (after the page closes, a library opened on the same
- *     folder): the save's time, the index's share of it, and the longest the event loop was held meanwhile;
+ *     folder): the look the download step makes first, then the save; its time, the index's share of it, its CPU
+ *     and the longest the event loop was held meanwhile (the app's own figure, with no harness in the process);
  *   - frames while scrolling the grid, timed by the frames' own start times (so a frame that missed the screen's
  *     refresh shows as 33 ms, not as the scheduling noise of a timer): a fling end to end at about a row per
  *     frame, and a read at 1,200 px/s where every card's thumbnail loads; p50, p95, max and the frames that
  *     missed a refresh.
  *
- *   npm run build && npx tsx bench/gallery.ts [--count 10000]
+ *   npm run build && npx tsx bench/gallery.ts [--count 10000] [--profile core.cpuprofile] [--page-profile page.cpuprofile]
  */
 import { appendFile, link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,7 +37,10 @@ import { downloaded } from '../src/main/core/testing/downloaded';
 import { eventChannel } from '../src/shared/ipc/define';
 
 // `--results` is the option's earlier name.
-const { values } = parseArgs({ options: { count: { type: 'string' }, results: { type: 'string' }, profile: { type: 'string' } } });
+// tsx turns on source maps, which made each stack Playwright captures for its calls (one a core event, through the
+// harness) cost up to 60 ms on the core's event loop in a profile: the app in Electron has neither.
+process.setSourceMapsEnabled(false);
+const { values } = parseArgs({ options: { count: { type: 'string' }, results: { type: 'string' }, profile: { type: 'string' }, 'page-profile': { type: 'string' } } });
 const count = Number(values.count ?? values.results ?? '10000');
 const dataDir = await mkdtemp(join(tmpdir(), 'gen-bench-gallery-'));
 const library = join(dataDir, 'library');
@@ -239,7 +246,19 @@ const line = (name: string, r: Awaited<ReturnType<typeof scroll>>) =>
     `${name}: ${Math.round(r.px)} px in ${r.frames} frames: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ${r.missed} frames (${((100 * r.missed) / r.frames).toFixed(1)}%) missed a refresh; ${r.thumbnails} thumbnails shown; at most ${r.maxCards} cards in the DOM`,
   );
 line('Fling end to end (about a row a frame)', await scroll({ step: null, frames: null }));
+// `--page-profile`: a CPU profile of the page's main thread while it reads (Chrome DevTools opens it).
+const pageProfiler = values['page-profile'] ? await page.context().newCDPSession(page) : null;
+if (pageProfiler) {
+  await pageProfiler.send('Profiler.enable');
+  await pageProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
+  await pageProfiler.send('Profiler.start');
+}
 line('Read at 1,200 px/s (20 px a frame)', await scroll({ step: 20, frames: 900 }));
+if (pageProfiler) {
+  const { profile } = await pageProfiler.send('Profiler.stop');
+  await writeFile(values['page-profile']!, JSON.stringify(profile));
+  console.log(`CPU profile of the page while it read written to ${values['page-profile']}`);
+}
 
 const after = await memory();
 console.log(`JS heap after scrolling: ${(after.heap / 2 ** 20).toFixed(1)} MiB`);
@@ -247,7 +266,9 @@ console.log(`JS heap after scrolling: ${(after.heap / 2 ** 20).toFixed(1)} MiB`)
 // Counting finished results with the app open: real Generates through the engine and the built-in Sandbox, the
 // gallery showing the whole library, so the core files each result and then answers the page's asks that follow
 // (its pages again, the filters' choices). The longest the core's event loop was held, from the submit until a
-// second after the task was done; `--profile` writes a CPU profile of these windows.
+// second after the task was done; `--profile` writes a CPU profile of these windows. The harness's Playwright calls
+// (a page.evaluate for each event, the binding for each call) run on this event loop too: in a profile they were the
+// longest slices left once the app's own were gone.
 {
   const events = app.harness!.core.events;
   const { handlers } = app.harness!.core;

@@ -16,8 +16,11 @@ export interface GenApp {
    * undefined in Electron, whose native dialog Playwright cannot click).
    */
   readonly keyDialogs: ScriptedKeyDialogs | undefined;
-  /** Quits and starts the app again on the same data directory, as a user reopening it would. */
-  restart(): Promise<Page>;
+  /**
+   * Quits and starts the app again on the same data directory, as a user reopening it would; `whileClosed` runs
+   * in between (another app changing files while Gen Studio is not running).
+   */
+  restart(whileClosed?: () => Promise<void>): Promise<Page>;
 }
 
 /**
@@ -51,8 +54,9 @@ export const test = base.extend<{ app: GenApp; sandboxPace: SandboxPace }, { run
       get keyDialogs() {
         return current.harness?.keyDialogs;
       },
-      restart: async () => {
+      restart: async (whileClosed) => {
         await current.close();
+        await whileClosed?.();
         current = await launch();
         return current.page;
       },

@@ -27,6 +27,9 @@ import { settingsHandlers } from './handlers/settingsHandlers';
 import { shellHandlers } from './handlers/shellHandlers';
 import { estimateHandlers, spendingHandlers } from './handlers/spendingHandlers';
 import { exploreHandlers } from './handlers/exploreHandlers';
+import { editorHandlers } from './handlers/editorHandlers';
+import { clipboardHandlers } from './handlers/clipboardHandlers';
+import { EditorService } from './editor/editorService';
 import { batchHandlers } from './handlers/batchHandlers';
 import { BatchService } from './batch/batchService';
 import { ExploreService } from './explore/exploreService';
@@ -284,6 +287,26 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     log,
   });
 
+  const editor = new EditorService({
+    projectsDir: projects.dir,
+    // Saves come in as every picture does, so a layered save (PSD, OpenRaster) comes back as its composite.
+    assets: { get: (id) => assets.get(id), bytes: (id) => assets.bytes(id), import: (name, bytes) => layeredIntake.import(name, bytes) },
+    layered: async (projectId, format) => ({
+      name: (await projects.snapshot(projectId)).file.name,
+      bytes: await layerExports.encode({ kind: 'project', projectId, shownResultId: null }, format),
+    }),
+    choice: () => settings.get().editor,
+    open: (file, app) => desktop.openInEditor(file, app),
+    now,
+    log,
+    notify: (message) => void notices.add('warning', message),
+    saved: (session) => events.emit('editor.saved', session),
+    stopped: (projectId) => events.emit('editor.stopped', { projectId }),
+  });
+  // Watched again before the window asks: a save made while the app was closed waits for the canvas.
+  await editor.resume();
+  projects.onChanged((list) => void editor.forgetOthers(new Set(list.map((p) => p.id))));
+
   const handlers: Handlers = {
     ...appHandlers(deps, notices, closing),
     ...shellHandlers(deps),
@@ -302,6 +325,13 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
     ...estimateHandlers(spending, engine),
     ...exploreHandlers(explore),
     ...batchHandlers(batches, desktop),
+    ...editorHandlers(editor, {
+      settings,
+      desktop,
+      platform: deps.platform,
+      projectExists: async (id) => (await projects.list()).projects.some((p) => p.id === id),
+    }),
+    ...clipboardHandlers(assets, desktop),
     ...finetuneHandlers(new FinetuneService(() => connections.resolve(connections.active().id), probe)),
   };
 
@@ -332,6 +362,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         updates.stop();
         keys.dispose();
+        await editor.dispose();
         credits.stop();
         batches.stop();
         explore.stop();

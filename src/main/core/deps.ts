@@ -99,6 +99,15 @@ export interface DesktopShell {
   notify(n: { readonly title: string; readonly body: string; readonly onClick: () => void }): void;
   /** Whether the app's window has the focus (notifications are for when it has not). */
   windowFocused(): boolean;
+  /**
+   * Opens a file in an image editor: the system's default app for its type when `app` is null, else that
+   * application (a program, or a macOS `.app`). Resolves to an error text, or '' once it was handed over.
+   */
+  openInEditor(file: string, app: string | null): Promise<string>;
+  /** The open dialog for choosing an application; resolves to its path, or null when the user cancels. */
+  chooseApplication(): Promise<string | null>;
+  /** The picture on the clipboard as PNG bytes, or null when it holds none. */
+  readImage(): Promise<Uint8Array | null>;
   /** The system's languages, most preferred first (Electron's app.getLocale() and the system's list). */
   systemLocales(): readonly string[];
 }

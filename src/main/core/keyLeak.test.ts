@@ -299,6 +299,21 @@ describe('the key', () => {
         return dropped;
       },
       'projects.openCopy': () => call('projects.openCopy', { token: ids.reopened ?? '' }),
+      'editor.choice': () => call('editor.choice'),
+      'editor.choose': () => call('editor.choose', { kind: 'pick' }),
+      'editor.start': async () => {
+        const session = await ok<{ fileName: string }>(call('editor.start', { projectId: ids.project!, assetId: ids.asset! }));
+        // The editor saves: the save comes back as an event, searched like every other.
+        const edited = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#864' } }).png().toBuffer();
+        await writeFile(join(dir.path, 'projects', ids.project!, 'editing', session.fileName), edited);
+        await until(() => fx.events.some((e) => e.channel === eventChannel('editor.saved')));
+        return session;
+      },
+      'editor.session': () => call('editor.session', { projectId: ids.project! }),
+      'editor.accept': () => call('editor.accept', { projectId: ids.project!, saveId: '1-none' }),
+      'editor.stop': () => call('editor.stop', { projectId: ids.project! }),
+      'clipboard.copyAsset': () => call('clipboard.copyAsset', { assetId: ids.asset! }),
+      'clipboard.readImage': () => call('clipboard.readImage'),
       'projects.remove': () => call('projects.remove', { id: ids.project! }),
       'keys.remove': () => call('keys.remove', { id: ids.refused! }),
       'keys.retry': () => call('keys.retry'),
@@ -313,7 +328,7 @@ describe('the key', () => {
       'library.mark', 'library.export', 'library.copy', 'library.reveal', 'library.startDrag', 'library.readDropped', 'layers.export', 'layers.startDrag', 'layers.take', 'library.trash', 'library.untrash',
       'finetunes.list', 'finetunes.delete',
       'assets.fromLibrary', 'tasks.clear', 'spending.summary', 'spending.history', 'spending.setCaps', 'spending.settle', 'shell.openExternal', 'updates.status', 'updates.setEnabled', 'updates.check', 'updates.download', 'updates.install', 'projects.create', 'projects.save',
-      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.openCopy', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
+      'projects.list', 'projects.open', 'projects.rename', 'projects.duplicate', 'projects.saveToFile', 'projects.openFile', 'projects.openDropped', 'projects.openCopy', 'editor.choice', 'editor.choose', 'editor.start', 'editor.session', 'editor.accept', 'editor.stop', 'clipboard.copyAsset', 'clipboard.readImage', 'projects.remove', 'app.readyToClose', 'keys.retry', 'keys.remove',
     ];
     expect([...order].sort()).toEqual(Object.keys(CALLS).sort());
     for (const name of order) await drive[name]();

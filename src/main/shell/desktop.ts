@@ -1,5 +1,6 @@
 import { app, clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell, SaveFormat } from '../core/deps';
+import { launchEditor } from './editorLaunch';
 
 const FILTERS: Readonly<Record<SaveFormat, FileFilter>> = {
   png: { name: 'PNG image', extensions: ['png'] },
@@ -43,6 +44,28 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
       notification.show();
     },
     windowFocused: () => window()?.isFocused() ?? false,
+    openInEditor: (file, editor) => (editor === null ? shell.openPath(file) : launchEditor(file, editor, process.platform)),
+    chooseApplication: async () => {
+      const parent = window();
+      const mac = process.platform === 'darwin';
+      const options = {
+        title: 'Choose your image editor',
+        defaultPath: mac ? '/Applications' : process.platform === 'win32' ? 'C:\\Program Files' : '/usr/bin',
+        properties: ['openFile' as const],
+        filters: process.platform === 'win32' ? [{ name: 'Programs', extensions: ['exe'] }] : mac ? [{ name: 'Applications', extensions: ['app'] }] : [],
+      };
+      const answer = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return answer.canceled || !answer.filePaths[0] ? null : answer.filePaths[0];
+    },
+    readImage: async () => {
+      for (const item of await clipboard.read()) {
+        const type = item.types.find((t) => t === 'image/png') ?? item.types.find((t) => t.startsWith('image/'));
+        if (!type) continue;
+        const blob = await item.getType(type);
+        if (blob instanceof Blob) return new Uint8Array(await blob.arrayBuffer());
+      }
+      return null;
+    },
     systemLocales: () => [app.getLocale(), ...app.getPreferredSystemLanguages()],
   };
 }

@@ -65,6 +65,11 @@ export class LayerExports {
     return { name: `${safeName(name)}.${format}`, bytes, icon };
   }
 
+  /** The file's bytes alone (an "Edit in…" working copy, written into the project's folder). */
+  async encode(source: LayeredSource, format: LayeredFormat): Promise<Uint8Array> {
+    return (await this.bytes(source, format)).bytes;
+  }
+
   async export(source: LayeredSource, format: LayeredFormat): Promise<{ saved: boolean; fileName: string | null }> {
     const named = source.kind === 'project' ? (await this.d.project(source.projectId)).name : (this.d.result(source.resultId)?.fileName.replace(/\.[^.]+$/, '') ?? 'result');
     const target = await this.d.desktop.chooseSavePath({ defaultName: `${safeName(named)}.${format}`, format });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
-import { DEFAULT_CONCURRENCY_PER_KEY, MAX_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type Preferences } from '../../../shared/ipc/contract';
+import { DEFAULT_CONCURRENCY_PER_KEY, EditorChoiceSchema, MAX_CONCURRENCY_PER_KEY, PreferencesSchema, SpendingCapsSchema, type EditorChoice, type Preferences } from '../../../shared/ipc/contract';
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 
 /** Bumped whenever the stored shape changes; `migrations.ts` holds the step from each older version. */
@@ -72,6 +72,8 @@ export const SETTINGS_FIELDS = {
   sandboxWebhooks: z.array(z.string().max(2083)).max(200),
   /** absent in files from before it existed: the default (off) applies, so no migration is needed */
   updates: UpdateSettingsSchema,
+  /** the app "Edit in…" opens; absent in files from before it existed: the system's default app */
+  editor: EditorChoiceSchema,
 } as const;
 
 export interface AppSettings extends Record<string, unknown> {
@@ -84,6 +86,7 @@ export interface AppSettings extends Record<string, unknown> {
   sandboxPorts: SandboxPorts | null;
   sandboxWebhooks: string[];
   updates: UpdateSettings;
+  editor: EditorChoice;
 }
 
 export function defaultSettings(): AppSettings {
@@ -97,5 +100,6 @@ export function defaultSettings(): AppSettings {
     sandboxPorts: null,
     sandboxWebhooks: [],
     updates: { enabled: false, lastCheckAt: null },
+    editor: { kind: 'system' },
   };
 }

@@ -29,6 +29,9 @@ import '../ui/ui.css';
 import '../ui/dialog.css';
 import '../features/canvas/canvas.css';
 import { Button } from '../ui/Button';
+import { EditorNote } from '../features/editor/EditorNote';
+import { EditInMenu } from '../features/editor/EditInMenu';
+import { CopyPicture } from '../features/clipboard/CopyPicture';
 import { FileButton } from '../ui/FileButton';
 
 function StatusBar() {
@@ -171,13 +174,8 @@ export function CanvasScreen() {
     const up = (e: KeyboardEvent) => {
       if (e.key === ' ') manager.current?.setSpace(false);
     };
-    const paste = (e: ClipboardEvent) => {
-      const files = [...(e.clipboardData?.files ?? [])];
-      if (files.length === 0) return;
-      e.preventDefault();
-      void importInto(files, 'canvas');
-    };
-    const offs = [listen('keydown', down), listen('keyup', up), listen('paste', paste)];
+    // A paste is heard app-wide (features/clipboard), so the studio and Batch take pictures the same way.
+    const offs = [listen('keydown', down), listen('keyup', up)];
     return () => offs.forEach((off) => off());
   });
 
@@ -201,10 +199,14 @@ export function CanvasScreen() {
     <div className="canvas-screen">
       {/* Every screen has one top-level heading, for finding one's way by headings; the studio's is not shown. */}
       <h1 className="visually-hidden">Studio</h1>
-      <ToolBar view={view} />
+      <ToolBar view={view}>
+        <CopyPicture />
+        <EditInMenu />
+      </ToolBar>
       <div className="canvas-body">
         <div className="canvas-centre">
           <Message />
+          <EditorNote />
           <div
             ref={host}
             className={`canvas-stage${dropping ? ' dropping' : ''}`}

@@ -12,9 +12,11 @@ import {
   CircleQuestionMark,
   Circle,
   Clapperboard,
+  Copy,
   Dices,
   Eraser,
   Expand,
+  ExternalLink,
   Frame,
   Grid3x3,
   GripVertical,
@@ -96,6 +98,8 @@ const ACTIONS = {
   sound: AudioLines,
   randomSeed: Dices,
   video: Play,
+  copy: Copy,
+  editIn: ExternalLink,
 } as const;
 
 /** The player's transport, in the same family. */

@@ -1,7 +1,9 @@
 import { appCalls, appEvents } from './app';
 import { assetCalls, assetEvents } from './assets';
 import { batchCalls, batchEvents } from './batch';
+import { clipboardCalls } from './clipboard';
 import { connectionCalls, connectionEvents } from './connections';
+import { editorCalls, editorEvents } from './editor';
 import { exploreCalls, exploreEvents } from './explore';
 import { keyCalls, keyEvents } from './keys';
 import { layerCalls } from './layers';
@@ -33,6 +35,8 @@ export const CALLS = {
   ...finetuneCalls,
   ...exploreCalls,
   ...batchCalls,
+  ...editorCalls,
+  ...clipboardCalls,
   ...layerCalls,
 } as const;
 
@@ -51,6 +55,7 @@ export const EVENTS = {
   ...exploreEvents,
   ...batchEvents,
   ...assetEvents,
+  ...editorEvents,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -62,7 +67,9 @@ export * from './app';
 export * from './assets';
 export * from './layers';
 export * from './batch';
+export * from './clipboard';
 export * from './connections';
+export * from './editor';
 export * from './explore';
 export * from './finetunes';
 export * from './keys';

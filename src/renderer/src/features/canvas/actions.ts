@@ -83,6 +83,20 @@ export async function maskFromImageAlpha(): Promise<void> {
 export async function importInto(files: readonly File[], target: DropTarget): Promise<void> {
   if (files.length === 0) return;
   const { assets, problems, masks } = await importFiles(files, { offerMask: target !== 'mask' && target !== 'references' });
+  await placeInto(assets, target, problems, masks);
+}
+
+/**
+ * Stored pictures (from files, or the clipboard through main) put where `target` says, as `importInto` does;
+ * `problems` are what was already refused, said with the rest; `masks` are masks that come with a picture (a
+ * layered file's, when the artist asked for it), by the picture's asset id.
+ */
+export async function placeInto(
+  assets: readonly AssetInfo[],
+  target: DropTarget,
+  problems: readonly string[] = [],
+  masks: ReadonlyMap<string, AssetInfo> = new Map(),
+): Promise<void> {
   const notes = [...problems];
   const finish = () => {
     if (notes.length > 0) fail(`${notes.join(' ')}${assets.length === 0 ? ' Nothing was changed.' : ''}`);

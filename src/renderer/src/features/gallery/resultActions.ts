@@ -15,6 +15,7 @@ import {
 import { isVideo } from '../../../../shared/media/mediaType';
 import { openUpscale } from '../studio/openUpscale';
 import { useLayersStore } from '../../store/layersStore';
+import { editResult, editResultLabel } from './editResult';
 
 export interface ResultAction {
   readonly id: string;
@@ -34,6 +35,7 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     !video && { id: 'picture', label: 'Use as the picture', run: useAsPicture },
     !video && { id: 'reference', label: 'Use as a reference', run: useAsReference },
     !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
+    !video && { id: 'edit-in', label: `${editResultLabel()}…`, run: editResult },
     video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
     { id: 'reveal', label: 'Show in folder', run: reveal },
     {

@@ -1,4 +1,5 @@
 import { AppearanceSection } from './AppearanceSection';
+import { EditorSection } from './EditorSection';
 import { ConnectionsSection } from './ConnectionsSection';
 import { KeysSection } from './KeysSection';
 import { LanguageSection } from './LanguageSection';
@@ -21,6 +22,7 @@ export function SettingsScreen() {
       <PreferencesSection />
       <AppearanceSection />
       <LanguageSection />
+      <EditorSection />
       <UpdatesSection />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore, type Tool } from '../canvasStore';
 import { Button } from '../../../ui/Button';
@@ -21,7 +22,8 @@ export interface ViewControls {
   zoomBy(factor: number): void;
 }
 
-export function ToolBar({ view }: { view: ViewControls }) {
+/** `children`: what the screen adds at the end (Copy picture, Edit in…), features the canvas does not import. */
+export function ToolBar({ view, children }: { view: ViewControls; children?: ReactNode }) {
   const tool = useCanvasStore((s) => s.tool);
   const shapeMode = useCanvasStore((s) => s.shapeMode);
   const brush = useCanvasStore((s) => s.brush);
@@ -91,6 +93,7 @@ export function ToolBar({ view }: { view: ViewControls }) {
         <Button onClick={view.fit} aria-label="Fit to window" title="Ctrl+0">Fit</Button>
         <Button onClick={view.actualSize} aria-label="100%, actual size" title="Actual size (Ctrl+1)">100%</Button>
       </div>
+      {children && <div className="tool-group">{children}</div>}
       <Button onClick={() => toggleHelp()} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
         <Icon name="action.shortcuts" />
       </Button>

@@ -1,0 +1,88 @@
+import type { AssetInfo } from '../../../../shared/ipc/contract';
+import { nextFreeFrame } from '../../../../shared/canvas/timeline';
+import { intentFor } from '../../../../shared/studio/intents';
+import { gen } from '../../api';
+import { useNavigationStore } from '../../store/navigationStore';
+import { batchDraft } from '../batch/batchDraftStore';
+import { placeInto } from '../canvas/actions';
+import { importFiles, remember } from '../canvas/assets';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { pinAsKeyframe } from '../staging/frameActions';
+
+/** The screens a pasted picture goes to: the studio (picture, references or keyframe) and Batch (an input). */
+const TAKES_PASTE = new Set(['canvas', 'batch']);
+
+export const NO_PICTURE_TEXT = 'The clipboard holds text, not a picture. Copy the picture itself (in most apps: right-click it, then Copy image) and paste again.';
+const EMPTY_TEXT = 'The clipboard holds no picture. Copy one in another app (right-click it, then Copy image) and paste again.';
+
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'file', 'color'].includes(target.type)) || (target instanceof HTMLElement && target.isContentEditable);
+
+/** Says what a paste did not do, where the artist is looking. */
+function refuse(screen: string, text: string): void {
+  if (screen === 'batch') batchDraft.setProblems([text]);
+  else useCanvasStore.getState().say({ kind: 'error', text });
+}
+
+/** Pasted pictures, put where the artist is: a Batch input, a keyframe on the video timeline, or the studio's picture and board. */
+export async function placePasted(screen: string, assets: readonly AssetInfo[], problems: readonly string[]): Promise<void> {
+  if (screen === 'batch') {
+    batchDraft.add(
+      assets.map((a) => ({ assetId: a.id, name: a.name, width: a.width, height: a.height })),
+      problems,
+    );
+    return;
+  }
+  const canvas = useCanvasStore.getState();
+  if (intentFor(canvas.document.intent, canvas.document.endpointId).id === 'video') {
+    const notes = [...problems];
+    for (const asset of assets) {
+      const pinned = pinAsKeyframe(asset, nextFreeFrame(useCanvasStore.getState().document));
+      notes.push(pinned.text);
+    }
+    if (notes.length > 0) useCanvasStore.getState().say({ kind: assets.length > 0 ? 'info' : 'error', text: notes.join(' ') });
+    return;
+  }
+  await placeInto(assets, 'canvas', problems);
+}
+
+/**
+ * A paste on the studio or Batch: image files from the page's own paste event (what another app copied, or the
+ * app menu's Paste) go through the same intake as dropped files; with none, main reads the system clipboard.
+ * Text pasted into a text field is left to the field; text anywhere else is said to be no picture.
+ */
+export async function handlePaste(e: Pick<ClipboardEvent, 'clipboardData' | 'target' | 'preventDefault'>): Promise<void> {
+  const screen = useNavigationStore.getState().screenId ?? '';
+  if (!TAKES_PASTE.has(screen)) return;
+  const data = e.clipboardData;
+  const files = [...(data?.files ?? [])].filter((f) => !f.type || f.type.startsWith('image/'));
+  const hasText = (data?.types ?? []).some((t) => t === 'text/plain' || t === 'text/html' || t === 'text/uri-list');
+  if (files.length === 0 && hasText && isTextField(e.target)) return;
+  e.preventDefault();
+  if (files.length > 0) {
+    const { assets, problems } = await importFiles(files);
+    return placePasted(screen, assets, problems);
+  }
+  if (hasText) return refuse(screen, NO_PICTURE_TEXT);
+  const read = await gen.clipboard.readImage();
+  if (!read.ok) return refuse(screen, read.error.message);
+  if (!read.value.asset) return refuse(screen, EMPTY_TEXT);
+  remember(read.value.asset);
+  return placePasted(screen, [read.value.asset], []);
+}
+
+/** Copies the studio's picture to the system clipboard as a flat PNG, for another app to paste. */
+export async function copyPicture(): Promise<void> {
+  const canvas = useCanvasStore.getState();
+  const base = canvas.document.base;
+  if (!base) return canvas.say({ kind: 'error', text: 'There is no picture to copy yet.' });
+  const copied = await gen.clipboard.copyAsset({ assetId: base.assetId });
+  canvas.say(copied.ok ? { kind: 'info', text: `Copied ${base.name} to the clipboard.` } : { kind: 'error', text: copied.error.message });
+}
+
+/** Listens for pastes while the app runs. */
+export function followPaste(): () => void {
+  const paste = (e: ClipboardEvent) => void handlePaste(e);
+  window.addEventListener('paste', paste);
+  return () => window.removeEventListener('paste', paste);
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/icons';
+import { useNavigationStore } from '../../store/navigationStore';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { editIn, stopEditing } from './editorActions';
+import { editorNameOf, useEditorStore } from './editorStore';
+import './editor.css';
+
+/**
+ * "Edit in…" in the studio's toolbar: the editor chosen in Settings first, the others found installed, the
+ * system's default app, and a way to choose another. While a round trip runs, "Stop editing in Krita".
+ */
+export function EditInMenu() {
+  const hasBase = useCanvasStore((s) => s.document.base !== null);
+  const session = useEditorStore((s) => s.session);
+  const choice = useEditorStore((s) => s.choice);
+  const found = useEditorStore((s) => s.found);
+  const [open, setOpen] = useState(false);
+  if (session) {
+    return (
+      <Button className="edit-in-stop" onClick={() => void stopEditing()} title={`Saves of ${session.fileName} come back as new versions`}>
+        Stop editing in {session.editorName}
+      </Button>
+    );
+  }
+  const chosen = editorNameOf(choice);
+  const others = found.filter((f) => !(choice?.kind === 'app' && choice.path === f.path));
+  const run = (work: () => Promise<void>) => {
+    setOpen(false);
+    void work();
+  };
+  return (
+    <div className="edit-in">
+      <Button aria-haspopup="menu" aria-expanded={open} disabled={!hasBase} title={hasBase ? undefined : 'Open a picture first'} onClick={() => setOpen(!open)}>
+        <Icon name="action.editIn" />
+        Edit in…
+      </Button>
+      {open && (
+        <>
+          <div className="edit-in-backdrop" onClick={() => setOpen(false)} />
+          <ul className="edit-in-menu" role="menu" aria-label="Edit in another app" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+            <li role="none">
+              <button type="button" role="menuitem" autoFocus onClick={() => run(() => editIn())}>
+                Edit in {chosen}
+              </button>
+            </li>
+            {others.map((f) => (
+              <li role="none" key={f.path}>
+                <button type="button" role="menuitem" onClick={() => run(() => editIn({ kind: 'app', name: f.name, path: f.path }))}>
+                  Edit in {f.name}
+                </button>
+              </li>
+            ))}
+            {choice?.kind === 'app' && (
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => run(() => editIn({ kind: 'system' }))}>
+                  Edit in your default app
+                </button>
+              </li>
+            )}
+            <li role="none" className="edit-in-sep">
+              <button type="button" role="menuitem" onClick={() => run(async () => useNavigationStore.getState().show('settings'))}>
+                Choose the editor in Settings…
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button } from '../../ui/Button';
+import { useCanvasStore } from '../canvas/canvasStore';
+import { useEditorStore } from './editorStore';
+import './editor.css';
+
+/** What came back from the editor ("Back from Krita: version 3 · Undo"), or why nothing did. */
+export function EditorNote() {
+  const note = useEditorStore((s) => s.note);
+  if (!note) return null;
+  const dismiss = () => useEditorStore.getState().set({ note: null });
+  return (
+    <div className={`editor-note ${note.kind}`} role={note.kind === 'error' ? 'alert' : 'status'} aria-label="Edit in another app">
+      <span>{note.text}</span>
+      {note.undo && (
+        <>
+          <span aria-hidden="true">·</span>
+          <Button
+            variant="link"
+            onClick={() => {
+              useCanvasStore.getState().undo();
+              dismiss();
+            }}
+          >
+            Undo
+          </Button>
+        </>
+      )}
+      <Button variant="link" onClick={dismiss} aria-label="Dismiss">
+        Dismiss
+      </Button>
+    </div>
+  );
+}

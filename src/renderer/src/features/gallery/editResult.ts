@@ -1,0 +1,16 @@
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { editIn } from '../editor/editorActions';
+import { editorNameOf, useEditorStore } from '../editor/editorStore';
+import { useAsPicture as takeAsPicture, type ActionNote } from './actions';
+
+/** "Edit in Krita" on a result: it becomes the studio's picture, and its saves come back there as versions. */
+export async function editResult(item: LibraryItem): Promise<ActionNote> {
+  const placed = await takeAsPicture(item);
+  if (placed.kind === 'error') return placed;
+  await editIn();
+  const note = useEditorStore.getState().note;
+  return note ? { kind: note.kind, text: note.text } : { kind: 'info', text: 'Opened in your editor.' };
+}
+
+/** The action's words: the editor chosen in Settings. */
+export const editResultLabel = (): string => `Edit in ${editorNameOf(useEditorStore.getState().choice)}`;
