@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useLibraryItem } from '../../store/useLibraryItem';
 import { useAssetThumbnail } from './useAssetThumbnail';
-import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from '../../text/taskText';
 import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
 
