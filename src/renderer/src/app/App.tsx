@@ -11,6 +11,8 @@ import { useCoreSync } from './useCoreSync';
 import { useLanguage } from './useLanguage';
 import { useTheme } from './useTheme';
 import { Icon } from '../ui/icons';
+import { ExportLayersDialog } from '../features/layers/ExportLayersDialog';
+import { LayerPicker } from '../features/layers/LayerPicker';
 
 export function App() {
   useCoreSync();
@@ -42,6 +44,7 @@ export function App() {
               <button
                 key={s.id}
                 type="button"
+                data-screen={s.id}
                 className={`rail-item${s.id === screen.id ? ' active' : ''}`}
                 aria-current={s.id === screen.id ? 'page' : undefined}
                 onClick={() => show(s.id)}
@@ -58,6 +61,8 @@ export function App() {
           </main>
         </div>
         <HelpDrawer />
+        <ExportLayersDialog />
+        <LayerPicker />
       </div>
     </RawIntlProvider>
   );

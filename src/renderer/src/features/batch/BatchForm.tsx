@@ -1,3 +1,4 @@
+import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
@@ -8,7 +9,7 @@ import { notSentText } from '../../store/sendTasks';
 import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
-import { creditsText } from '../queue/taskText';
+import { creditsText } from '../../text/taskText';
 import { batchDraft, missingText, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
@@ -44,7 +45,7 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
   const pictures: BatchPicture[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    if (file.type && !file.type.startsWith('image/')) continue;
+    if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) continue;
     const got = await importPicture(file);
     if (typeof got === 'string') problems.push(got);
     else pictures.push(got);
