@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import type { LayeredSource } from '../../../shared/ipc/contract';
@@ -6,7 +6,8 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
 import { buildLayered, type LayerSources } from './buildLayered';
-import { encodeLayered } from './encodeLayered';
+import { layeredBytes, writeLayeredFile } from './encodeLayered';
+import type { LayeredDocument } from '../../../shared/layers/layeredDocument';
 import { projectSources, resultSources, type SourceDeps } from './layerSources';
 import type { CanvasDocument } from '../../../shared/canvas/document';
 
@@ -48,34 +49,27 @@ export class LayerExports {
     return { name: project.name, sources: await projectSources(this.d, { ...project, shownResultId: source.shownResultId }) };
   }
 
-  private async bytes(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; bytes: Uint8Array; icon: () => Promise<Uint8Array> }> {
+  private async document(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; doc: LayeredDocument }> {
     const { name, sources } = await this.sources(source);
     const doc = await buildLayered(sources).catch((error: unknown) => {
       this.d.log.warn('layers could not be built', { error: error instanceof Error ? error.message : 'unknown' });
       throw new IpcFailure('internal', 'A picture of this project could not be read, so its layers could not be written; the details are in the log.');
     });
-    const bytes = await encodeLayered(doc, format);
-    const icon = async () =>
-      new Uint8Array(
-        await sharp(Buffer.from(doc.composite.data.buffer, doc.composite.data.byteOffset, doc.composite.data.byteLength), { raw: { width: doc.width, height: doc.height, channels: 4 } })
-          .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })
-          .png()
-          .toBuffer(),
-      );
-    return { name: `${safeName(name)}.${format}`, bytes, icon };
+    return { name: `${safeName(name)}.${format}`, doc };
   }
 
   /** The file's bytes alone (an "Edit in…" working copy, written into the project's folder). */
   async encode(source: LayeredSource, format: LayeredFormat): Promise<Uint8Array> {
-    return (await this.bytes(source, format)).bytes;
+    return layeredBytes((await this.document(source, format)).doc, format);
   }
 
   async export(source: LayeredSource, format: LayeredFormat): Promise<{ saved: boolean; fileName: string | null }> {
     const named = source.kind === 'project' ? (await this.d.project(source.projectId)).name : (this.d.result(source.resultId)?.fileName.replace(/\.[^.]+$/, '') ?? 'result');
     const target = await this.d.desktop.chooseSavePath({ defaultName: `${safeName(named)}.${format}`, format });
     if (!target) return { saved: false, fileName: null };
-    const { bytes } = await this.bytes(source, format);
-    await writeFile(target, bytes).catch((error: unknown) => {
+    const { doc } = await this.document(source, format);
+    // streamed to the file as it is made, so the whole file is never held in memory
+    await writeLayeredFile(doc, format, target).catch((error: unknown) => {
       this.d.log.warn('layers could not be written', { error: error instanceof Error ? error.message : 'unknown' });
       throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
     });
@@ -83,10 +77,15 @@ export class LayerExports {
   }
 
   async dragOut(source: LayeredSource, format: LayeredFormat, startDrag: (drag: NativeDrag) => void): Promise<void> {
-    const { name, bytes, icon } = await this.bytes(source, format);
+    const { name, doc } = await this.document(source, format);
     await mkdir(this.d.dragDir, { recursive: true });
     const file = join(this.d.dragDir, name);
-    await writeFile(file, bytes);
-    startDrag({ file, icon: await icon() });
+    await writeLayeredFile(doc, format, file);
+    const { composite } = doc;
+    const icon = await sharp(Buffer.from(composite.data.buffer, composite.data.byteOffset, composite.data.byteLength), { raw: { width: doc.width, height: doc.height, channels: 4 } })
+      .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    startDrag({ file, icon: new Uint8Array(icon) });
   }
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readPsdLayerMasks } from '../testing/psdLayerRecords';
 import { buildLayered, type LayerSources } from './buildLayered';
-import { writeOra } from './oraWrite';
+import { encodeLayered, layeredBytes } from './encodeLayered';
 import { writePsd } from './psdWrite';
 
 /**
@@ -119,7 +119,16 @@ function readOraBySpec(bytes: Uint8Array) {
 describe('the OpenRaster file, read from the spec', () => {
   let ora: ReturnType<typeof readOraBySpec>;
   beforeAll(async () => {
-    ora = readOraBySpec(await writeOra(await buildLayered(sources)));
+    ora = readOraBySpec(await layeredBytes(await buildLayered(sources), 'ora'));
+  });
+
+  it('is handed out in pieces as it is made, none of them a whole file (so a large one is never held whole)', async () => {
+    const chunks: Uint8Array[] = [];
+    await encodeLayered(await buildLayered(sources), 'ora', async (c) => void chunks.push(c));
+    // the mimetype entry's header, its bytes, and each later entry's pieces come separately
+    expect(chunks.length).toBeGreaterThan(12);
+    const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 4);
   });
 
   it('starts with the mimetype, stored', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { buildLayered } from './buildLayered';
 import { LayeredIntakeService } from './layeredIntake';
-import { writeOra } from './oraWrite';
+import { layeredBytes } from './encodeLayered';
 import { writePsd } from './psdWrite';
 
 const dir = mkdtempSync(join(tmpdir(), 'intake-'));
@@ -40,7 +40,7 @@ const exported = async (format: 'psd' | 'ora') => {
     boxes: [],
     metadata: { json: '{}', xmp: null },
   });
-  return format === 'psd' ? writePsd(doc) : writeOra(doc);
+  return format === 'psd' ? writePsd(doc) : layeredBytes(doc, 'ora');
 };
 
 describe('layered files taken in', () => {
