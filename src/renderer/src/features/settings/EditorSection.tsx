@@ -3,9 +3,11 @@ import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { chooseEditor, loadEditorChoice } from '../editor/editorActions';
 import { useEditorStore } from '../editor/editorStore';
+import { useText } from '../../ui/i18n/textStore';
 
 /** Which app "Edit in…" opens: the system's default, a known editor found installed, or one picked once. */
 export function EditorSection() {
+  const { t } = useText();
   const choice = useEditorStore((s) => s.choice);
   const found = useEditorStore((s) => s.found);
   const [problem, setProblem] = useState<string | null>(null);
@@ -15,13 +17,13 @@ export function EditorSection() {
   const choose = (next: Parameters<typeof chooseEditor>[0]) => void chooseEditor(next).then(setProblem);
   const picked = choice.kind === 'app' && !found.some((f) => f.path === choice.path) ? choice : null;
   return (
-    <Panel title="Image editor" look="card" level={2} className="settings-section">
-      <p className="muted">“Edit in…” in the studio and the gallery opens the picture here; every save there comes back as a new version.</p>
+    <Panel title={t('settings.editor.title')} look="card" level={2} className="settings-section">
+      <p className="muted">{t('settings.editor.hint')}</p>
       <fieldset className="settings-radio">
-        <legend>Edit pictures in</legend>
+        <legend>{t('settings.editor.label')}</legend>
         <label>
           <input type="radio" name={name} checked={choice.kind === 'system'} onChange={() => choose({ kind: 'system' })} />
-          The system’s default app for the picture’s type
+          {t('settings.editor.system')}
         </label>
         {found.map((f) => (
           <label key={f.path}>
@@ -36,8 +38,8 @@ export function EditorSection() {
           </label>
         )}
       </fieldset>
-      {found.length === 0 && <p className="muted">Krita, Photoshop, GIMP and Affinity Photo were not found in their usual places.</p>}
-      <Button onClick={() => choose({ kind: 'pick' })}>Choose another app…</Button>
+      {found.length === 0 && <p className="muted">{t('settings.editor.noneFound')}</p>}
+      <Button onClick={() => choose({ kind: 'pick' })}>{t('settings.editor.pick')}</Button>
       {problem && <p className="inline-error">{problem}</p>}
     </Panel>
   );
