@@ -37,6 +37,9 @@ import { downloaded } from '../src/main/core/testing/downloaded';
 import { eventChannel } from '../src/shared/ipc/define';
 
 // `--results` is the option's earlier name.
+// tsx turns on source maps, which made each stack Playwright captures for its calls (one a core event, through the
+// harness) cost up to 60 ms on the core's event loop in a profile: the app in Electron has neither.
+process.setSourceMapsEnabled(false);
 const { values } = parseArgs({ options: { count: { type: 'string' }, results: { type: 'string' }, profile: { type: 'string' }, 'page-profile': { type: 'string' } } });
 const count = Number(values.count ?? values.results ?? '10000');
 const dataDir = await mkdtemp(join(tmpdir(), 'gen-bench-gallery-'));

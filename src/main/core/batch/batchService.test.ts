@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
@@ -283,6 +283,39 @@ describe('a batch', () => {
     const ids = submitted.filter((s) => s.path.endsWith('deblur-v1'));
     expect(ids).toHaveLength(4);
     expect((await readdir(join(dir.path, 'again'))).length).toBe(4);
+  });
+
+  it('writes a result made but not written again on Retry, without sending or paying for it twice', async () => {
+    // Issue 33 follow-up: a result the Sandbox made and charged, whose file could not be written, was resent
+    // as a new attempt by Retry and charged a second time.
+    const out = join(dir.path, 'blocked');
+    const pictures = [await picture('IMG_0050.png', 300, 200)];
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(out) } as never });
+    await until(() => submitted.length === 1);
+    // The folder becomes a file while the request is on its way (as a disk that fills or a folder locked does).
+    await rm(out, { recursive: true });
+    await writeFile(out, 'not a folder');
+    const before = (await fx.ok('spending.summary', {})).credits!;
+    open();
+    gate = null;
+    await until(async () => ended(await batch(started.id)));
+    const failed = (await batch(started.id)).items[0]!;
+    expect(failed).toMatchObject({ state: 'failed', problem: expect.stringContaining('Made, but not written') });
+    const paid = (await fx.ok('spending.summary', {})).credits!;
+    expect(paid).toBeLessThan(before);
+
+    await rm(out);
+    await mkdir(out);
+    await fx.ok('batch.retry', { id: started.id, index: 0 });
+    await until(async () => ended(await batch(started.id)) && (await batch(started.id)).items[0]!.state === 'done');
+    expect(await readdir(out)).toEqual(['IMG_0050-deblur.png']);
+    expect(ExifReader.load(await readFile(join(out, 'IMG_0050-deblur.png')))).toBeTruthy();
+    // What the Sandbox received and charged: the one request, paid once.
+    expect(submitted).toHaveLength(1);
+    expect((await fx.ok('spending.summary', {})).credits!).toBe(paid);
+    expect((await batch(started.id)).items[0]).toMatchObject({ state: 'done', retries: 0, resultId: failed.resultId, problem: null });
   });
 
   it('names its tasks so a restart recognises them', () => {

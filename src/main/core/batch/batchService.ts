@@ -129,6 +129,8 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const live = this.runs.get(id);
     const outcome = live.record.outcomes[index];
     if (!live.items[index] || !outcome || !ENDED_WITHOUT_RESULT_STATES.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
+    const written = await this.writeAgain(live, index, outcome);
+    if (written) return written;
     const taskId = this.taskIdOf(live, index);
     const ended = this.tasks.get(taskId);
     const again = ended && ENGINE_RETRY_STATES.has(ended.state) ? await this.d.engine.retry(taskId, acceptDoubleCharge) : null;
@@ -211,19 +213,52 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
         this.note(live, index, { state: t.state, cost, resultId: t.resultId, problem, file: null });
         return;
       }
-      const item = live.items[index]!;
-      try {
-        const source = this.d.library.pathsOf(t.resultId).file;
-        // The gallery's file carries the metadata the library embeds; the copy keeps it. A file already of that
-        // name (the artist's own, or an earlier batch's) stays: this one takes the next free name.
-        const file = await copyUnderFreeName(source, live.record.spec.outputDir, plannedFile(item, source));
-        this.note(live, index, { state: 'done', cost, resultId: t.resultId, problem: null, file });
-      } catch (error) {
-        this.d.log.warn('a batch result could not be written', { batch: live.record.id, index, error: String(error) });
-        this.note(live, index, { state: 'failed', cost, resultId: t.resultId, problem: `Made, but not written to ${live.record.spec.outputDir}: check that the folder exists and may be written to, then send it again.`, file: null });
-      }
+      await this.write(live, index, t.resultId, cost);
     } finally {
       live.writing.delete(index);
+    }
+  }
+
+  /** A received result copied from the gallery to the output folder under its name; a failure says why. */
+  private async write(live: Live, index: number, resultId: string, cost: number | null): Promise<void> {
+    const item = live.items[index]!;
+    try {
+      const source = this.d.library.pathsOf(resultId).file;
+      // The gallery's file carries the metadata the library embeds; the copy keeps it. A file already of that
+      // name (the artist's own, or an earlier batch's) stays: this one takes the next free name.
+      const file = await copyUnderFreeName(source, live.record.spec.outputDir, plannedFile(item, source));
+      this.note(live, index, { state: 'done', cost, resultId, problem: null, file });
+    } catch (error) {
+      this.d.log.warn('a batch result could not be written', { batch: live.record.id, index, error: String(error) });
+      this.note(live, index, { state: 'failed', cost, resultId, problem: `Made, but not written to ${live.record.spec.outputDir}: check that the folder exists and may be written to, then send it again.`, file: null });
+    }
+  }
+
+  /**
+   * A result the service made and was paid for whose file could not be written: Retry writes the gallery's copy
+   * again rather than paying for another. Null when the gallery no longer holds it (the artist deleted it): only
+   * a new request can make it then.
+   */
+  private async writeAgain(live: Live, index: number, outcome: ItemOutcome): Promise<BatchInfo | null> {
+    const resultId = outcome.state === 'failed' ? outcome.resultId : null;
+    if (!resultId || !this.galleryHolds(resultId) || live.writing.has(index)) return null;
+    live.writing.add(index);
+    try {
+      await this.write(live, index, resultId, outcome.cost);
+    } finally {
+      live.writing.delete(index);
+    }
+    await savedAll(live);
+    this.d.onChanged(this.info(live));
+    return this.info(live);
+  }
+
+  private galleryHolds(resultId: string): boolean {
+    try {
+      this.d.library.pathsOf(resultId);
+      return true;
+    } catch {
+      return false;
     }
   }
 
