@@ -14,7 +14,7 @@ test('a finetune is picked from the key’s list by name and used; another is de
   await expect(list.locator('option')).toHaveText(['Pick one of your finetunes…', 'sandbox-demo-lora', 'sandbox-ink-lora']);
 
   await list.selectOption('sandbox-demo-lora');
-  await expect(panel(page).getByLabel(/^Finetune ID/)).toHaveValue('sandbox-demo-lora');
+  await expect(panel(page).getByLabel(/^Finetune name/)).toHaveValue('sandbox-demo-lora');
   // What finetune_details says of it.
   await expect(panel(page)).toContainText('write “TOK” in the prompt to call it');
   await panel(page).getByRole('slider', { name: /strength slider/i }).fill('1.5');

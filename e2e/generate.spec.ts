@@ -42,14 +42,14 @@ test('the service’s own 422 comes back onto the field it names', async ({ app 
   const panel = page.getByRole('region', { name: 'Generate' });
   await panel.getByRole('textbox', { name: 'Prompt' }).fill('a portrait in my style');
   // The catalog cannot know which LoRAs the key owns: only the service can refuse this one.
-  await panel.getByLabel(/^Finetune ID/).fill('no-such-lora');
+  await panel.getByLabel(/^Finetune name/).fill('no-such-lora');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
   const field = panel.locator('[data-field="finetune_id"]');
   await expect(field.getByRole('alert')).toContainText('not found for this key');
-  await expect(panel.getByLabel(/^Finetune ID/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByLabel(/^Finetune name/)).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.getByRole('status', { name: 'Last task' })).toContainText('Failed');
   // Changing the field clears the service's verdict on it.
-  await panel.getByLabel(/^Finetune ID/).fill('sandbox-demo-lora');
+  await panel.getByLabel(/^Finetune name/).fill('sandbox-demo-lora');
   await expect(field.getByRole('alert')).toHaveCount(0);
 });
 

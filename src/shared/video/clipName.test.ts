@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipKind, resultName } from './clipName';
+import { clipKind, inputName, resultName } from './clipName';
 
 const time = (at: number) => new Date(at).toISOString().slice(11, 16);
 const at = Date.UTC(2026, 10, 25, 14, 32);
@@ -18,5 +18,13 @@ describe('clip names', () => {
     expect(resultName({ endpointId: 'video-upscale-v1', params: { upscale_factor: 2 }, createdAt: at }, 'Video upscale', time)).toBe('Video upscale · 2× larger · 14:32');
     expect(resultName({ endpointId: 'gen-2-pro', params: { prompt: 'a' }, createdAt: at }, 'Gen 2 Pro', time)).toBe('Gen 2 Pro');
     expect(clipKind('gen-2-pro', {})).toBeNull();
+  });
+});
+
+describe('a result taken in as an input', () => {
+  it('is named by its model and time, never by its file: a picture gains the time its name lacks', () => {
+    const time = () => '14:32';
+    expect(inputName({ endpointId: 'outpainting-v1', params: {}, createdAt: 1 }, 'Outpainting', time)).toBe('Outpainting · 14:32');
+    expect(inputName({ endpointId: 'gen-3-video', params: { mode: 't2v', resolution: 'fhd', duration: 5 }, createdAt: 1 }, 'Gen 3 Video', time)).toBe('Gen 3 Video final · 5 s · 14:32');
   });
 });

@@ -30,3 +30,13 @@ export function resultName(task: { readonly endpointId: string; readonly params:
   }
   return model;
 }
+
+/**
+ * A result taken in as an input (a reference, a keyframe, a shelf picture, the clip to continue), named as the
+ * artist knows it, never by its file's name with the model's id: its name, and for a picture the time it was asked
+ * for, to tell two of one model apart ("Outpainting · 14:32"). The file on disk keeps its own name.
+ */
+export function inputName(task: { readonly endpointId: string; readonly params: Params; readonly createdAt: number }, model: string, time: (at: number) => string): string {
+  const name = resultName(task, model, time);
+  return name === model ? `${model} · ${time(task.createdAt)}` : name;
+}

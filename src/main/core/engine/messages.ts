@@ -71,7 +71,8 @@ export const msg = {
     `The service refused the request: ${issues.map((i) => `${i.loc.slice(1).join('.') || 'request'}: ${i.msg}`).join('; ')}`,
   refused: (said: string, addressHint: boolean) =>
     `The service refused the request (${said}).${addressHint ? ' Check the connection’s base URL and endpoint word.' : ''}`,
-  keyRefused: (label: string, said: string) => `The service refused the key “${label}” (${said}). Check it in Settings.`,
+  // A refused key says what it means and what to do, not the service's status and words ("403: Invalid API key").
+  keyRefused: (label: string) => `The service did not accept the key “${label}”: it may be mistyped, revoked or for another account. Check it in Settings (Test tells whether it works), then Retry.`,
   noCredits: (said: string) => `Not enough credits (${said}). Top up, then Retry.`,
   tooLarge: 'The request is too large for the service; use smaller inputs.',
   serviceProblem: (said: string) => `The service had a problem (${said}).`,
@@ -89,7 +90,7 @@ export const msg = {
   pollLost: 'Gen Studio could not hear from the service about this task. Retry checks on it again; it is not sent again.',
   pollUnreadable: 'The service’s answer could not be read.',
   pollUnreadableError: 'The service’s answers about this task could not be read. Retry checks on it again.',
-  pollKeyRefused: (said: string) => `The service refused the key while Gen Studio checked on this task (${said}). Retry checks again.`,
+  pollKeyRefused: () => 'The service stopped accepting the key while Gen Studio checked on this task. Check the key in Settings, then Retry checks again.',
   pollNoCredits: (said: string) => `The service reports not enough credits for this task (${said}). Top up; Retry sends it again.`,
   pollRefused: (said: string) => `The service refused Gen Studio’s question about this task (${said}). Retry sends it again.`,
   pollServerError: (said: string) => `The service had a problem while Gen Studio checked on this task (${said}). Retry checks again; it is not sent again.`,

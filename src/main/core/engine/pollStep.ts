@@ -100,7 +100,7 @@ export class PollStep {
         return this.answered(r, parsed.data, signal);
       }
       case 'key-rejected':
-        return this.t.fail(r, { code: 'key-rejected', message: msg.pollKeyRefused(answer.said) });
+        return this.t.fail(r, { code: 'key-rejected', message: msg.pollKeyRefused() });
       case 'not-found':
         return this.notFound(r);
       case 'rate-limited':

@@ -159,7 +159,7 @@ export class SubmitStep {
         return this.t.fail(r, { code: 'validation', message: issues?.length ? msg.refusedFields(issues) : msg.refused(answer.said, false), ...(issues ? { issues } : {}) });
       }
       case 'key-rejected':
-        return this.t.fail(r, { code: 'key-rejected', message: msg.keyRefused(r.keyLabel ?? conn.label, answer.said) });
+        return this.t.fail(r, { code: 'key-rejected', message: msg.keyRefused(r.keyLabel ?? conn.label) });
       case 'no-credits':
         return this.t.fail(r, { code: 'no-credits', message: msg.noCredits(answer.said) });
       case 'too-large':

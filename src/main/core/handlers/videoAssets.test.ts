@@ -46,6 +46,9 @@ describe('video through the IPC contract', () => {
     const asset = await fx.ok('assets.fromLibrary', { resultId: result.id });
     expect(asset).toMatchObject({ kind: 'video', width: 1280, height: 736, seconds: 1, frames: 24, fps: 24, hasPoster: true });
     expect(asset.thumbnailUrl).toMatch(new RegExp(`asset-poster/${asset.id}\\?v=`));
+    // Named as the strip names the clip, not by its file with the model's id.
+    expect(asset.name).toMatch(/^Gen 3 Video draft · 1 s · \d/);
+    expect(asset.name).not.toContain('gen-3-video');
 
     const refused = await fx.call('assets.setPoster', { id: asset.id, bytes: new TextEncoder().encode('nope') });
     expect(refused).toMatchObject({ ok: false, error: { code: 'bad-input', message: 'The poster frame is not a PNG, JPEG or WebP picture.' } });

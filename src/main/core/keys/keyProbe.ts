@@ -34,11 +34,12 @@ export async function fetchCredits(conn: ResolvedConnection, deps: ProbeDeps): P
   return out;
 }
 
-const rejected = (status: number, text: string, redact: (t: string) => string): KeyTestResult => ({
+/** A refused key in words, with what to do: the service's status and its words ("403: Invalid API key") say no more. */
+const REJECTED: KeyTestResult = {
   outcome: 'rejected',
-  message: `The service refused the key (${status}${errorBodyMessage(text) ? `: ${redact(errorBodyMessage(text))}` : ''}).`,
+  message: 'The service did not accept this key: it may be mistyped, revoked or for another account. Copy it again from your account on the service and paste it here, or add another key.',
   credits: null,
-});
+};
 
 const unreachable = (out: HttpOutcome): KeyTestResult => ({
   outcome: 'unreachable',
@@ -54,7 +55,7 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
   const credits = await fetchCredits(conn, deps);
   if ('credits' in credits) return { outcome: 'accepted', message: `The service accepted the key. Balance: ${credits.credits} credits.`, credits: credits.credits };
   if (credits.kind !== 'answer') return unreachable(credits);
-  if (credits.status === 401 || credits.status === 403) return rejected(credits.status, credits.text, deps.redact);
+  if (credits.status === 401 || credits.status === 403) return REJECTED;
 
   // No balance query here: ask for something the service must refuse for its content, not for the key.
   const out = await send(deps.fetch, deps.clock, {
@@ -68,7 +69,7 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
   if (out.status === 422) {
     return { outcome: 'accepted', message: 'The service accepted the key (it checked a deliberately empty request, so nothing was made).', credits: null };
   }
-  if (out.status === 401 || out.status === 403) return rejected(out.status, out.text, deps.redact);
+  if (out.status === 401 || out.status === 403) return REJECTED;
   if (out.status === 404) {
     return { outcome: 'inconclusive', message: `The service has no ${endpointPath(KEY_PROBE_ENDPOINT, conn.endpointWord)}: check the base URL and the endpoint word.`, credits: null };
   }

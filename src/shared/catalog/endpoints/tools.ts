@@ -97,7 +97,7 @@ export const outpaintingV1: EndpointSpec = {
   path: 'gen-tools/outpainting-v1',
   base: 'base_url',
   title: 'Outpainting',
-  summary: 'Place an image inside a larger canvas and fill the rest; output up to 4 MP',
+  summary: 'Place an image inside a larger canvas and fill the rest',
   kind: 'tool',
   release: 'snapshot',
   documentation: 'named',

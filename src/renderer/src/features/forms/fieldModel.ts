@@ -21,6 +21,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   reference_offset_x: 'Picture position across',
   reference_offset_y: 'Picture position down',
   resolution: 'Size',
+  finetune_id: 'Finetune name',
 };
 
 /** What each value of a choice is called on screen, where the service's code says nothing to an artist. */

@@ -3,7 +3,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { costText } from '../queue/taskText';
 import type { ResultNote } from './actions';
-import { inputKey, paramRows, promptText, titleOf } from './galleryModel';
+import { inputKey, inputLabel, paramRows, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
 
 /** The full view's side: what made the result (inputs, parameters, seed, size, cost, times) and every action. */
@@ -57,11 +57,8 @@ function ResultInputs({ inputs, assets }: { inputs: LibraryItem['inputs']; asset
           const asset = assets.get(inputKey(i));
           return (
             <li key={inputKey(i)}>
-              {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={i.field} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
-              <span className="muted small">
-                {i.field}
-                {i.time !== undefined ? ` @ ${i.time}s` : ''}
-              </span>
+              {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={inputLabel(i)} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
+              <span className="muted small">{inputLabel(i)}</span>
             </li>
           );
         })}

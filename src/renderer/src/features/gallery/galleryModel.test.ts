@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beforeInputOf, columnsFor, inputKey, inputsOf, modelsIn, NO_FILTER, paramRows, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
+import { beforeInputOf, columnsFor, inputKey, inputLabel, inputsOf, modelsIn, NO_FILTER, paramRows, projectsIn, queryOf, rangeStart, rerunRequest, stackWords, variationRequest } from './galleryModel';
 import { BATCH_ID_PREFIX } from '../../../../shared/batch/plan';
 import { libraryItem } from './testing/libraryItem';
 
@@ -94,5 +94,12 @@ describe('a result’s parameters in the artist’s words', () => {
       { key: 'output_format', label: 'File type', value: 'PNG (lossless)' },
       { key: 'odd_knob', label: 'Odd knob', value: '3' },
     ]);
+  });
+});
+
+describe('a result’s inputs in the artist’s words', () => {
+  it('names the field as the form does and a keyframe’s time as the timeline does', () => {
+    expect(inputLabel({ field: 'input_image' })).toBe('Input image');
+    expect(inputLabel({ field: 'keyframes', time: 119 / 24 })).toBe('Keyframe at 4.96 s');
   });
 });

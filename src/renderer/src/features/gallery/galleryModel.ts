@@ -6,6 +6,7 @@ import { nameOf } from '../queue/taskText';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import { isBatchGroup } from '../../../../shared/batch/plan';
 import { labelFor, valueLabel } from '../forms/fieldModel';
+import { timeText } from '../../../../shared/canvas/timeline';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -120,6 +121,12 @@ export function columnsFor(width: number, minCard: number, gap: number): number 
  * A result's parameters in the words of the form that made them ("Moderation tolerance 2", "Mode From text"),
  * not the service's field names and codes; a parameter the model no longer lists is named from its own name.
  */
+/** An input as the full view names it: "Input image", "Keyframe at 4.96 s" (the time as the timeline shows it). */
+export function inputLabel(input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>): string {
+  if (input.time === undefined) return labelFor({ name: input.field });
+  return `${input.field === 'keyframes' ? 'Keyframe' : labelFor({ name: input.field })} at ${timeText(input.time)}`;
+}
+
 export function paramRows(item: Pick<LibraryItem, 'endpointId' | 'params'>): Array<{ key: string; label: string; value: string }> {
   const fields = findEndpoint(item.endpointId)?.fields ?? [];
   return Object.entries(item.params).map(([name, v]) => ({

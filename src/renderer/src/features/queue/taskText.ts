@@ -1,7 +1,7 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
-import { resultName } from '../../../../shared/video/clipName';
+import { inputName, resultName } from '../../../../shared/video/clipName';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
@@ -32,6 +32,10 @@ export const stateLabel = (state: TaskState, text: AppText = ENGLISH_TEXT): stri
 export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string {
   return resultName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text.time);
 }
+
+/** A result as an input is named where it is used (the board, the timeline, the shelf): "Outpainting · 14:32". */
+export const inputNameOf = (t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string =>
+  inputName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text.time);
 
 /** A number as the app shows it (credits, megapixels, counts): thousands grouped, at most two decimals: "2.5", "10,000". */
 export const numberText = (n: number, text: AppText = ENGLISH_TEXT): string => text.number(n);

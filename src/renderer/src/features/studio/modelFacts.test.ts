@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
-import { getIntent } from '../../../../shared/studio/intents';
+import { getIntent, INTENTS, intentModels } from '../../../../shared/studio/intents';
 import { limitsSentence, modelLimits } from './modelFacts';
 
 const model = (id: string) => findEndpoint(id)!;
@@ -16,5 +16,17 @@ describe('a model’s limits in the studio', () => {
   it('read as one sentence starting with a capital', () => {
     expect(limitsSentence(modelLimits(model('vto-v2'), intent('try-on')))).toMatch(/^Inputs up to \d+ MP\.$/);
     expect(limitsSentence([])).toBe('');
+  });
+});
+
+describe('what the studio says of a model, once', () => {
+  it('a limit the catalog holds is not said again in the model’s summary beside it', () => {
+    const repeated: string[] = [];
+    for (const i of INTENTS) {
+      for (const e of intentModels(i)) {
+        for (const limit of modelLimits(e, i)) if (e.summary.toLowerCase().includes(limit.toLowerCase())) repeated.push(`${e.title}: ${limit}`);
+      }
+    }
+    expect(repeated).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
 import { REFERENCE_DRAG_TYPE, setResultDrag } from './dragData';
 import { pinReference, pinResult } from './timelineActions';
+import { inputNameOf } from '../queue/taskText';
 
 const SHOWN = 12;
 
@@ -51,8 +52,8 @@ export function PictureShelf() {
           <button
             type="button"
             className="shelf-item"
-            aria-label={`Pin ${item.fileName} from the gallery`}
-            title={String(item.params.prompt ?? item.fileName)}
+            aria-label={`Pin ${inputNameOf(item)} from the gallery`}
+            title={String(item.params.prompt ?? inputNameOf(item))}
             draggable
             onDragStart={(e) => setResultDrag(e.dataTransfer, item.id)}
             onClick={() => void pinResult(item.id, at())}

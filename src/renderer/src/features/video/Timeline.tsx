@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Keyframe } from '../../../../shared/canvas/document';
-import { clipFrames, formatFrame, keyframesPastEnd, lastFrame, timelineOf, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
+import { clipFrames, formatFrame, keyframesPastEnd, lastFrame, timelineOf, timeText, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
 import { VIDEO_FPS, VIDEO_KEYFRAMES } from '../../../../shared/catalog/video';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
@@ -176,7 +176,7 @@ function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Key
       </span>
       <span className="keyframe-time">
         {/* The seconds only: the name and the selected keyframe's view give the frame, and what a marker shows is in its name. */}
-        {(keyframe.frame / VIDEO_FPS).toFixed(2)} s
+        {timeText(keyframe.frame / VIDEO_FPS)}
       </span>
     </button>
   );

@@ -7,6 +7,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { chooseSourceFile, chooseSourceResult } from './videoActions';
 import './videoPanel.css';
 import { Icon } from '../../ui/icons';
+import { inputNameOf } from '../queue/taskText';
 
 const store = () => useCanvasStore.getState();
 
@@ -51,7 +52,7 @@ function Source({ mode }: { mode: VideoMode }) {
           <option value="">{!clips.loaded ? 'Looking for clips…' : videos.length === 0 ? 'No video results yet' : 'A previous result…'}</option>
           {videos.map((v) => (
             <option key={v.id} value={v.id}>
-              {String(v.params.prompt ?? v.fileName).slice(0, 60)} · {v.seconds?.toFixed(1) ?? '?'} s
+              {String(v.params.prompt ?? inputNameOf(v)).slice(0, 60)} · {v.seconds?.toFixed(1) ?? '?'} s
             </option>
           ))}
           {clips.total > videos.length && <option value={MORE}>Show more ({videos.length} of {clips.total} shown)</option>}

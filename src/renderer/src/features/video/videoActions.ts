@@ -11,6 +11,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from '../../store/studioStore';
 import { clipKind } from '../../../../shared/video/clipName';
+import { inputNameOf } from '../queue/taskText';
 
 const store = () => useCanvasStore.getState();
 const say = (kind: 'error' | 'info', text: string) => useStudioStore.getState().say({ kind, text, about: VIDEO_ENDPOINT_ID });
@@ -52,14 +53,14 @@ export async function chooseSourceFile(file: File, mode: VideoMode): Promise<voi
 
 /** A previous result as the clip to continue (or the draft to enhance), checked the same way. */
 export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Promise<void> {
-  if (!isVideoResult(item)) return say('error', `${item.fileName} is a picture, not a video.`);
+  if (!isVideoResult(item)) return say('error', `${inputNameOf(item)} is a picture, not a video.`);
   if (mode === 'v2v') {
-    const refused = sourceRefusal({ name: item.fileName, seconds: item.seconds });
+    const refused = sourceRefusal({ name: inputNameOf(item), seconds: item.seconds });
     if (refused) return say('error', refused);
   }
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
-  if (!stored.ok) return say('error', `${item.fileName} could not be used: ${stored.error.message}`);
-  setSource({ assetId: stored.value.id, name: item.fileName.slice(0, 512), seconds: item.seconds, resultId: item.id }, mode);
+  if (!stored.ok) return say('error', `${inputNameOf(item)} could not be used: ${stored.error.message}`);
+  setSource({ assetId: stored.value.id, name: stored.value.name.slice(0, 512), seconds: item.seconds, resultId: item.id }, mode);
 }
 
 /**

@@ -10,6 +10,7 @@ import { useAsset } from './useAsset';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
 import { Icon } from '../../../ui/icons';
+import { inputNameOf } from '../../queue/taskText';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -75,7 +76,10 @@ export function ReferenceBoard() {
   return (
     <section className="canvas-panel" aria-label="Reference board" onDragOver={(e) => e.preventDefault()} onDrop={dropOnBoard}>
       <h3>
-        References <span className="muted">{references.length} of {limit}</span>
+        References{' '}
+        <span className="muted">
+          {references.length <= limit ? `${references.length} of ${limit}` : `${references.length}, of which ${endpoint.title} uses ${limit === 0 ? 'none' : limit === 1 ? 'the first' : `the first ${limit}`}`}
+        </span>
       </h3>
       <p className="muted small">
         {garment
@@ -153,8 +157,8 @@ export function ReferenceBoard() {
           {library.length === 0 && <li className="muted">No pictures in the library yet.</li>}
           {library.map((item) => (
             <li key={item.id}>
-              <Button onClick={() => void fromLibrary(item.id)} aria-label={`Add ${item.fileName}`}>
-                {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="reference-thumb" /> : null} {item.fileName}
+              <Button onClick={() => void fromLibrary(item.id)} aria-label={`Add ${inputNameOf(item)}`}>
+                {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="reference-thumb" /> : null} {inputNameOf(item)}
               </Button>
             </li>
           ))}
