@@ -318,6 +318,41 @@ describe('a batch', () => {
     expect((await batch(started.id)).items[0]).toMatchObject({ state: 'done', retries: 0, resultId: failed.resultId, problem: null });
   });
 
+  it('counts a paused batch’s held pictures against no cap until Resume, and Resume is refused in words when they would cross it', { timeout: 60_000 }, async () => {
+    // Issue 33 follow-up: held tasks were counted as on their way, so a paused batch blocked every Generate.
+    await fx.ok('settings.update', { concurrencyPerKey: 1 });
+    const first = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('h0.png', 200, 200)], outputFolder: await folder(join(dir.path, 'priced')) } as never });
+    await until(async () => ended(await batch(first.id)));
+    const pictures = [await picture('h1.png', 210, 200), await picture('h2.png', 220, 200), await picture('h3.png', 230, 200)];
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'held')) } as never });
+    await until(() => submitted.length === 2);
+    const paused = fx.ok('batch.pause', { id: started.id });
+    open();
+    gate = null;
+    expect(await paused).toMatchObject({ status: 'paused' });
+    await until(async () => (await batch(started.id)).done === 1);
+    expect(await batch(started.id)).toMatchObject({ sent: 1, notSent: 2 });
+    const heldQuote = await fx.ok('batch.quote', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: pictures.slice(1), outputFolder: await folder(join(dir.path, 'held')) } as never });
+    // Room for one Generate and one more picture, not for the two held.
+    const request = { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk' }, inputs: {} };
+    const generate = (await fx.ok('spending.estimate', { request })).cost!;
+    const spent = (await fx.ok('spending.summary', {})).totals.day;
+    await fx.ok('spending.setCaps', { keyId: 'sandbox', caps: { day: spent + generate + heldQuote.total * 0.75, week: null, month: null } });
+    const sentBefore = submitted.length;
+
+    const generated = await fx.ok('tasks.submitGroup', { request, count: 1, projectId: null });
+    await until(() => fx.task(generated[0]!.id).state === 'done');
+    expect(submitted).toHaveLength(sentBefore + 1);
+
+    const resume = await fx.call('batch.resume', { id: started.id });
+    expect(resume).toMatchObject({ ok: false, error: { code: 'spending-cap', message: expect.stringContaining('would cross your daily cap') } });
+    expect(await batch(started.id)).toMatchObject({ status: 'paused', notSent: 2 });
+    // The Sandbox received nothing of the held pictures.
+    expect(submitted).toHaveLength(sentBefore + 1);
+  });
+
   it('names its tasks so a restart recognises them', () => {
     const id = 'bt-0123abcd-0000-4000-8000-000000000000';
     expect(itemOfTask(itemTaskId(id, 17, 2))).toEqual({ batchId: id, index: 17, attempt: 2 });

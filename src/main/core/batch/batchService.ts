@@ -57,7 +57,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   private readonly folders = new Map<string, string>();
 
   private constructor(private readonly d: BatchDeps) {
-    super({ dir: join(d.dataDir, 'batches'), what: 'batch', prefix: 'bt', owns: (taskId) => itemOfTask(taskId) !== null, schema: BatchRecordSchema, ahead: BATCH_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
+    super({ dir: join(d.dataDir, 'batches'), what: 'batch', capGroup: 'batch', prefix: 'bt', owns: (taskId) => itemOfTask(taskId) !== null, schema: BatchRecordSchema, ahead: BATCH_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
 
   static open(d: BatchDeps): Promise<BatchService> {

@@ -57,6 +57,7 @@ class FakeEngine {
     else if (this.submitted.includes(id)) this.heldIds.add(id);
     return Promise.resolve();
   };
+  heldRefusal = () => null;
   list = (): TaskInfo[] => this.saved;
   get = (id: string): TaskInfo => {
     const t = this.saved.find((s) => s.id === id);
@@ -78,7 +79,7 @@ class TestRuns extends EngineRuns<Run, Live, Run> {
     readonly engine: FakeEngine,
     readonly notices: string[],
   ) {
-    super({ dir, what: 'run', prefix: 'rn', owns: (taskId) => taskId.startsWith('rn-'), schema: RunSchema, ahead: 2, engine, notices: { add: (level, message) => (notices.push(message), { id: message, level, message, at: 0 }) }, log: { info: () => {}, warn: () => {}, error: () => {} }, now: () => 0 });
+    super({ dir, what: 'run', capGroup: 'batch', prefix: 'rn', owns: (taskId) => taskId.startsWith('rn-'), schema: RunSchema, ahead: 2, engine, notices: { add: (level, message) => (notices.push(message), { id: message, level, message, at: 0 }) }, log: { info: () => {}, warn: () => {}, error: () => {} }, now: () => 0 });
   }
 
   static async open(dir: string, engine = new FakeEngine(), notices: string[] = []): Promise<TestRuns> {

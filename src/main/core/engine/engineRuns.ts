@@ -8,6 +8,8 @@ import type { TaskEngine } from './taskEngine';
 import { ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { RunKey } from '../fs/runRecord';
+import type { CapGroup } from '../../../shared/spending/capRefusal';
+import { capFailure } from '../spending/spendingService';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from '../fs/savedRecords';
 
 /** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
@@ -48,7 +50,7 @@ export interface RunTally {
 }
 
 /** What a run asks of the task engine. */
-export type RunEngine = Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'hold' | 'currentKey'>;
+export type RunEngine = Pick<TaskEngine, 'submit' | 'list' | 'get' | 'cancel' | 'hold' | 'heldRefusal' | 'currentKey'>;
 
 type SubmitMeta = NonNullable<Parameters<TaskEngine['submit']>[1]>;
 
@@ -56,6 +58,8 @@ export interface EngineRunsOptions<R> {
   readonly dir: string;
   /** the kind of run in the artist's words ("batch", "matrix") */
   readonly what: string;
+  /** what its held requests are asked of the caps as, on Resume */
+  readonly capGroup: CapGroup;
   /** its files are `<prefix>-<uuid>.json` */
   readonly prefix: string;
   readonly schema: z.ZodType<R>;
@@ -184,6 +188,10 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   }
 
   async resume(id: string): Promise<Info> {
+    // Held requests counted against no cap while paused: the caps see them all now, before any goes.
+    const paused = this.runs.get(id);
+    const refusal = paused.record.status === 'paused' ? this.o.engine.heldRefusal(indexes(this.count(paused)).map((i) => this.taskIdOf(paused, i)), this.o.capGroup) : null;
+    if (refusal) throw capFailure(refusal);
     // Saved as running before the held requests go: a crash between leaves them held, and the start lets them go.
     const live = await this.runs.move(id, 'running');
     await this.holdUnsent(live);

@@ -18,6 +18,7 @@ import { PollStep } from './pollStep';
 import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
 import type { Reservation } from '../spending/spendingService';
+import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
 import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
@@ -248,6 +249,17 @@ export class TaskEngine {
   /** What tasks of a key still on their way are expected to cost (for a check on a whole group of variations). */
   reservation(keyId: string): Reservation {
     return reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), keyId);
+  }
+
+  /**
+   * Why the caps refuse letting these held tasks go, asked as one group (`what`) on top of what is spent and on
+   * its way; null when they keep within them. Held tasks count for nothing until then (reservation.ts).
+   */
+  heldRefusal(ids: readonly string[], what: CapGroup): CapRefusal | null {
+    const held = ids.map((id) => this.records.get(id)).filter((r): r is TaskRecord => r !== undefined && r.held && !ENDED_STATES.has(r.state));
+    const keyId = held[0]?.keyId;
+    if (keyId === undefined) return null;
+    return this.d.spending.refusal(keyId, { what, requests: held.map((r) => ({ endpointId: r.request.endpointId, usage: r.usage })) }, this.reservation(keyId));
   }
 
   async cancel(id: string): Promise<TaskInfo> {

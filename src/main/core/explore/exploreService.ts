@@ -56,7 +56,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
   }
 
   private constructor(private readonly d: ExploreDeps) {
-    super({ dir: join(d.dataDir, 'explore'), what: 'matrix', prefix: 'mx', owns: (taskId) => cellOfTask(taskId) !== null, schema: MatrixRecordSchema, ahead: FEED_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
+    super({ dir: join(d.dataDir, 'explore'), what: 'matrix', capGroup: 'matrix', prefix: 'mx', owns: (taskId) => cellOfTask(taskId) !== null, schema: MatrixRecordSchema, ahead: FEED_AHEAD, engine: d.engine, notices: d.notices, log: d.log, now: d.now });
   }
 
   protected revive(record: MatrixRecord): Live | null {

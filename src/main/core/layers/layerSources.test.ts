@@ -5,7 +5,7 @@ import { projectSources } from './layerSources';
 
 const image = (id: string, name: string) => ({ assetId: id.repeat(64), name, width: 8, height: 8 });
 const item = (id: string, prompt: string, seed: number) =>
-  ({ id, endpointId: 'gen-pro-1.0-fill', endpointTitle: 'Pro 1.0 Fill', release: 'snapshot', params: { prompt }, seed, inputs: [], width: 8, height: 8, metadataLost: false }) as unknown as LibraryItem;
+  ({ id, mime: 'image/png', endpointId: 'gen-pro-1.0-fill', endpointTitle: 'Pro 1.0 Fill', release: 'snapshot', params: { prompt }, seed, inputs: [], width: 8, height: 8, metadataLost: false }) as unknown as LibraryItem;
 
 describe('a project’s layers', () => {
   it('are the original, each accepted version named by what made it, then the result shown now; the frame and the JSON come along', async () => {

@@ -57,8 +57,10 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
   const pictures: SourcePicture[] = await Promise.all(
     chain.map(async (image, i) => ({ name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`), bytes: await d.assetBytes(image.assetId) })),
   );
-  const shown = o.shownResultId ? generationOf(d, o.shownResultId) : null;
-  if (o.shownResultId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: await d.resultBytes(o.shownResultId) });
+  // a video shown over the canvas is no layer
+  const shownId = o.shownResultId && d.result(o.shownResultId)?.mime.startsWith('image/') ? o.shownResultId : null;
+  const shown = shownId ? generationOf(d, shownId) : null;
+  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: await d.resultBytes(shownId) });
   const references = await Promise.all(doc.references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: await d.assetBytes(r.assetId) })));
   const layerNamed = (g: { name: string; metadata: GenerationMetadata } | null) => (g ? { layer: g.name, metadata: g.metadata } : null);
   return {

@@ -11,6 +11,8 @@ import { useCoreSync } from './useCoreSync';
 import { useLanguage } from './useLanguage';
 import { useTheme } from './useTheme';
 import { Icon } from '../ui/icons';
+import { ExportLayersDialog } from '../features/layers/ExportLayersDialog';
+import { LayerPicker } from '../features/layers/LayerPicker';
 
 export function App() {
   useCoreSync();
@@ -58,6 +60,8 @@ export function App() {
           </main>
         </div>
         <HelpDrawer />
+        <ExportLayersDialog />
+        <LayerPicker />
       </div>
     </RawIntlProvider>
   );

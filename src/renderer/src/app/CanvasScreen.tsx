@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../shared/layers/layeredFiles';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { megapixels } from '../../../shared/media/imageHeader';
 import { documentUse } from '../../../shared/canvas/request';
@@ -229,7 +230,7 @@ export function CanvasScreen() {
           {!hasBase && !video && !clipOnly && (
             <div className="canvas-empty">
               <p>Drop a picture here, paste one (Ctrl+V), or</p>
-              <FileButton variant="primary" accept="image/*" label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
+              <FileButton variant="primary" accept={PICTURE_ACCEPT} label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
                 Open a picture…
               </FileButton>
             </div>
@@ -242,7 +243,7 @@ export function CanvasScreen() {
           <StudioPanel />
           {hasBase && (
             <section className="canvas-panel" aria-label="Picture">
-              <FileButton accept="image/*" label="Replace the picture" onFiles={(files) => importInto(files, 'base')}>
+              <FileButton accept={PICTURE_ACCEPT} label="Replace the picture" onFiles={(files) => importInto(files, 'base')}>
                 Replace the picture…
               </FileButton>
             </section>

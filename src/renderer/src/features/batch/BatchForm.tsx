@@ -1,3 +1,4 @@
+import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
@@ -44,7 +45,7 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
   const pictures: BatchPicture[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    if (file.type && !file.type.startsWith('image/')) continue;
+    if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) continue;
     const got = await importPicture(file);
     if (typeof got === 'string') problems.push(got);
     else pictures.push(got);

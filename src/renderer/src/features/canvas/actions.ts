@@ -82,15 +82,21 @@ export async function maskFromImageAlpha(): Promise<void> {
  */
 export async function importInto(files: readonly File[], target: DropTarget): Promise<void> {
   if (files.length === 0) return;
-  const { assets, problems } = await importFiles(files);
-  await placeInto(assets, target, problems);
+  const { assets, problems, masks } = await importFiles(files, { offerMask: target !== 'mask' && target !== 'references' });
+  await placeInto(assets, target, problems, masks);
 }
 
 /**
  * Stored pictures (from files, or the clipboard through main) put where `target` says, as `importInto` does;
- * `problems` are what was already refused, said with the rest.
+ * `problems` are what was already refused, said with the rest; `masks` are masks that come with a picture (a
+ * layered file's, when the artist asked for it), by the picture's asset id.
  */
-export async function placeInto(assets: readonly AssetInfo[], target: DropTarget, problems: readonly string[] = []): Promise<void> {
+export async function placeInto(
+  assets: readonly AssetInfo[],
+  target: DropTarget,
+  problems: readonly string[] = [],
+  masks: ReadonlyMap<string, AssetInfo> = new Map(),
+): Promise<void> {
   const notes = [...problems];
   const finish = () => {
     if (notes.length > 0) fail(`${notes.join(' ')}${assets.length === 0 ? ' Nothing was changed.' : ''}`);
@@ -116,6 +122,9 @@ export async function placeInto(assets: readonly AssetInfo[], target: DropTarget
       notes.push(...[store().message?.text ?? ''].filter(Boolean), `${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not used.`);
       return finish();
     }
+    // the layered file's mask, when the artist asked for it with the picture
+    const mask = masks.get(first.id);
+    if (mask) await applyAsMask(mask);
     if (rest.length > 0) {
       if (takesReferences) {
         const refused = placeReferences(rest);

@@ -1,5 +1,7 @@
 import type { ImageRef } from '../../../../shared/canvas/document';
-import type { AssetInfo } from '../../../../shared/ipc/contract';
+import type { AssetInfo, LayeredIntake } from '../../../../shared/ipc/contract';
+import { isLayeredName } from '../../../../shared/layers/layeredFiles';
+import { askWhichLayer } from '../../store/layersStore';
 import { gen } from '../../api';
 
 const known = new Map<string, Promise<AssetInfo | null>>();
@@ -22,23 +24,56 @@ export function remember(asset: AssetInfo): void {
 
 export const imageRefOf = (asset: AssetInfo): ImageRef => ({ assetId: asset.id, name: asset.name.slice(0, 512), width: asset.width, height: asset.height });
 
-/** Reads files the user dropped, pasted or opened into the asset store; refusals come back as messages. */
-export async function importFiles(files: readonly File[]): Promise<{ assets: AssetInfo[]; problems: string[] }> {
+/**
+ * Reads files the user dropped, pasted or opened into the asset store; refusals come back as messages. A layered
+ * file (PSD, OpenRaster, multi-page TIFF) comes in as its whole picture unless the artist picks one layer; with
+ * `offerMask`, its mask may come too, in `masks` by the picture's asset id.
+ */
+export async function importFiles(
+  files: readonly File[],
+  options: { offerMask?: boolean } = {},
+): Promise<{ assets: AssetInfo[]; problems: string[]; masks: Map<string, AssetInfo> }> {
   const assets: AssetInfo[] = [];
   const problems: string[] = [];
+  const masks = new Map<string, AssetInfo>();
   for (const file of files) {
-    if (file.type && !file.type.startsWith('image/')) {
+    if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) {
       problems.push(`${file.name} is not an image (${file.type}).`);
       continue;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     const result = await gen.assets.import({ name: file.name || 'pasted image.png', bytes });
     if (result.ok) {
-      remember(result.value);
-      assets.push(result.value);
+      const { layered, ...asset } = result.value;
+      const taken = layered ? await takeLayer(file.name, asset, layered, options.offerMask === true) : { asset, mask: null, problem: null };
+      remember(taken.asset);
+      assets.push(taken.asset);
+      if (taken.mask) masks.set(taken.asset.id, taken.mask);
+      if (taken.problem) problems.push(taken.problem);
     } else {
       problems.push(`${file.name || 'The pasted image'}: ${result.error.message}`);
     }
   }
-  return { assets, problems };
+  return { assets, problems, masks };
+}
+
+/** The part of a layered file the artist picks; the whole picture (already stored) when they pick nothing. */
+async function takeLayer(
+  fileName: string,
+  whole: AssetInfo,
+  layered: LayeredIntake,
+  offerMask: boolean,
+): Promise<{ asset: AssetInfo; mask: AssetInfo | null; problem: string | null }> {
+  const pick = await askWhichLayer(fileName, layered, whole.thumbnailUrl, offerMask);
+  if (!pick) return { asset: whole, mask: null, problem: null };
+  let asset = whole;
+  if (pick.index !== null) {
+    const layer = await gen.layers.take({ token: layered.token, index: pick.index, use: 'picture' });
+    if (!layer.ok) return { asset: whole, mask: null, problem: `${fileName}: ${layer.error.message} The whole picture was used.` };
+    asset = layer.value;
+  }
+  const maskLayer = pick.index ?? [...layered.layers].reverse().find((l) => l.hasMask)?.index;
+  if (!pick.asMask || maskLayer === undefined) return { asset, mask: null, problem: null };
+  const mask = await gen.layers.take({ token: layered.token, index: maskLayer, use: 'mask' });
+  return mask.ok ? { asset, mask: mask.value, problem: null } : { asset, mask: null, problem: `${fileName}: ${mask.error.message}` };
 }

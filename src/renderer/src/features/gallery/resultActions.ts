@@ -14,6 +14,7 @@ import {
 } from './actions';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { openUpscale } from '../studio/openUpscale';
+import { useLayersStore } from '../../store/layersStore';
 import { editResult, editResultLabel } from './editResult';
 
 export interface ResultAction {
@@ -43,6 +44,14 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
       keys: 'Ctrl+S',
       run: async (i) => {
         openSaveAs(i);
+        return null;
+      },
+    },
+    !video && {
+      id: 'layers',
+      label: 'Export layers…',
+      run: async (i) => {
+        useLayersStore.getState().openExport({ kind: 'result', resultId: i.id }, i.fileName);
         return null;
       },
     },

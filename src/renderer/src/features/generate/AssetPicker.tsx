@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { useState } from 'react';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { FieldSpec } from '../../../../shared/catalog/field';
@@ -57,7 +58,7 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
           </Button>
         </div>
       ) : null}
-      <FileButton className="asset-choose" accept="image/*" label={`Choose ${labelFor(field)}`} disabled={busy} onFiles={(files) => pick(files[0])}>
+      <FileButton className="asset-choose" accept={PICTURE_ACCEPT} label={`Choose ${labelFor(field)}`} disabled={busy} onFiles={(files) => pick(files[0])}>
         {asset ? 'Replace…' : 'Choose image…'}
       </FileButton>
       {advice?.kind === 'over' && (

@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { useEffect, useState } from 'react';
@@ -150,7 +151,7 @@ export function HomeScreen() {
         <h2 id="new-title">{t('start.new')}</h2>
         <div className="button-row">
           <Button onClick={() => void newEmptyProject()}>{t('start.new.empty')}</Button>
-          <FileButton label={t('start.new.fromFileLabel')} accept="image/*" onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
+          <FileButton label={t('start.new.fromFileLabel')} accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
             {t('start.new.fromFile')}
           </FileButton>
           <Button onClick={() => setPicking(true)}>{t('start.new.fromResult')}</Button>

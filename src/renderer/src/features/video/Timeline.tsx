@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Keyframe } from '../../../../shared/canvas/document';
 import { clipFrames, formatFrame, keyframesPastEnd, lastFrame, timelineOf, timeText, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
@@ -62,7 +63,7 @@ function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe
         <span className="slot-empty">Drop an image</span>
       )}
       <div className="slot-actions">
-        <FileButton size="sm" accept="image/*" label={`Choose the ${label.toLowerCase()}`} onFiles={(files) => pinFiles(files.slice(0, 1), which)}>
+        <FileButton size="sm" accept={PICTURE_ACCEPT} label={`Choose the ${label.toLowerCase()}`} onFiles={(files) => pinFiles(files.slice(0, 1), which)}>
           {keyframe ? 'Replace…' : 'Choose…'}
         </FileButton>
         {selectedKeyframe && selected !== keyframe?.id && (
@@ -191,7 +192,7 @@ function Selected() {
       <span className="selected-name">
         {keyframe.image.name} · <strong>{formatFrame(keyframe.frame)}</strong>
       </span>
-      <FileButton size="sm" accept="image/*" label="Replace the selected keyframe's image" onFiles={(files) => replaceFromFile(keyframe.id, files)}>
+      <FileButton size="sm" accept={PICTURE_ACCEPT} label="Replace the selected keyframe's image" onFiles={(files) => replaceFromFile(keyframe.id, files)}>
         Replace image…
       </FileButton>
       <Button size="sm" variant="danger" onClick={() => store().removeKeyframe(keyframe.id)}>

@@ -2,6 +2,8 @@ import type { LayerId } from '../../../../../shared/canvas/document';
 import { documentUse } from '../../../../../shared/canvas/request';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { LAYER_NAMES as NAMES } from '../layers';
+import { useLayersStore } from '../../../store/layersStore';
+import { useProjectStore } from '../project/projectStore';
 
 export function LayersPanel() {
   const layers = useCanvasStore((s) => s.document.layers);
@@ -16,6 +18,10 @@ export function LayersPanel() {
     boxes: use.boxes,
   };
   const setLayer = useCanvasStore.getState().setLayer;
+  const projectId = useProjectStore((s) => s.currentId);
+  const projectName = useProjectStore((s) => s.projects.find((p) => p.id === s.currentId)?.name ?? 'this project');
+  const exportLayers = () =>
+    projectId && useLayersStore.getState().openExport({ kind: 'project', projectId, shownResultId: null }, `“${projectName}”`);
   if (!Object.values(used).some(Boolean)) return null;
   return (
     <section className="canvas-panel" aria-label="Layers">
@@ -34,6 +40,11 @@ export function LayersPanel() {
           </li>
         ))}
       </ul>
+      {document.base && projectId && (
+        <button type="button" className="button" onClick={exportLayers}>
+          Export layers…
+        </button>
+      )}
     </section>
   );
 }

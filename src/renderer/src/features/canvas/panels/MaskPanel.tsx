@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../../shared/layers/layeredFiles';
 import { useState, type DragEvent } from 'react';
 import { canvasUse } from '../../../../../shared/canvas/request';
 import { importInto, maskFromImageAlpha } from '../actions';
@@ -90,7 +91,7 @@ export function MaskPanel() {
         role="group"
       >
         Drop a mask made elsewhere here, or{' '}
-        <FileButton variant="link" accept="image/*" label="Load mask from file" onFiles={(files) => importInto(files, 'mask')}>
+        <FileButton variant="link" accept={PICTURE_ACCEPT} label="Load mask from file" onFiles={(files) => importInto(files, 'mask')}>
           choose a file
         </FileButton>
         . White marks what changes.

@@ -1,3 +1,4 @@
+import { PICTURE_ACCEPT } from '../../../../../shared/layers/layeredFiles';
 import { useEffect, useState, type DragEvent } from 'react';
 import type { ImageRef } from '../../../../../shared/canvas/document';
 import { documentUse } from '../../../../../shared/canvas/request';
@@ -133,7 +134,7 @@ export function ReferenceBoard() {
                 <Button aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>
                   <Icon name="action.moveDown" />
                 </Button>
-                <FileButton accept="image/*" title={`Replace reference ${i + 1}`} label={`Replace reference ${i + 1} from file`} onFiles={(files) => replace(i, files)}>
+                <FileButton accept={PICTURE_ACCEPT} title={`Replace reference ${i + 1}`} label={`Replace reference ${i + 1} from file`} onFiles={(files) => replace(i, files)}>
                   <Icon name="action.replace" />
                 </FileButton>
                 <Button variant="danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
@@ -145,7 +146,7 @@ export function ReferenceBoard() {
         })}
       </ol>
       <div className="button-row">
-        <FileButton accept="image/*" multiple label="Add references from files" onFiles={(files) => importInto(files, 'references')}>
+        <FileButton accept={PICTURE_ACCEPT} multiple label="Add references from files" onFiles={(files) => importInto(files, 'references')}>
           Add images…
         </FileButton>
         <Button onClick={() => setPicking(!picking)} aria-expanded={picking}>
