@@ -44,6 +44,7 @@ export function App() {
               <button
                 key={s.id}
                 type="button"
+                data-screen={s.id}
                 className={`rail-item${s.id === screen.id ? ' active' : ''}`}
                 aria-current={s.id === screen.id ? 'page' : undefined}
                 onClick={() => show(s.id)}

@@ -9,7 +9,7 @@ import { notSentText } from '../../store/sendTasks';
 import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
-import { creditsText } from '../queue/taskText';
+import { creditsText } from '../../text/taskText';
 import { batchDraft, missingText, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */

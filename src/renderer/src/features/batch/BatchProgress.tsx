@@ -7,7 +7,7 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { creditsText } from '../queue/taskText';
+import { creditsText } from '../../text/taskText';
 import { tallyText } from '../runs/tallyText';
 
 const STATE_WORDS: Readonly<Record<string, string>> = {

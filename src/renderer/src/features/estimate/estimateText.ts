@@ -1,6 +1,6 @@
 import type { SpendingEstimate } from '../../../../shared/ipc/contract';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
-import { numberText } from '../queue/taskText';
+import { numberText } from '../../text/taskText';
 
 /** The parts of a request its price can depend on: the model, every parameter but free text, and the inputs. */
 export function pricedKey(request: TaskRequest): string {

@@ -5,7 +5,7 @@ import type { MatrixQuote } from '../../../../shared/ipc/contract';
 import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
 import { Button } from '../../ui/Button';
 import { NumberField } from '../../ui/NumberField';
-import { creditsText } from '../queue/taskText';
+import { creditsText } from '../../text/taskText';
 
 /** Sizes every offered model accepts (multiples of 32 within 256–1440). */
 const SIZES: ReadonlyArray<{ label: string; size: MatrixSpec['size'] }> = [

@@ -1,6 +1,6 @@
 import type { MatrixCellInfo, MatrixInfo, MatrixStatus } from '../../../../shared/ipc/contract';
 import { isEnded } from '../../../../shared/tasks/taskStates';
-import { creditsText, numberText } from '../queue/taskText';
+import { creditsText, numberText } from '../../text/taskText';
 import { tallyText } from '../runs/tallyText';
 
 /** A cell's state in a word or two, as the sheet shows it under the picture's place. */

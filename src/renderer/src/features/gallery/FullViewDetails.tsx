@@ -1,7 +1,7 @@
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
-import { costText } from '../queue/taskText';
+import { costText } from '../../text/taskText';
 import type { ResultNote } from './actions';
 import { inputKey, inputLabel, paramRows, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';

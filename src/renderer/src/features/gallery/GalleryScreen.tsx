@@ -17,7 +17,7 @@ import { fetchItemAt, heldIndexOf, itemAt, useGalleryView, useHeldOrAsked } from
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
-import { numberText } from '../queue/taskText';
+import { numberText } from '../../text/taskText';
 import '../../ui/buttons.css';
 import './gallery.css';
 import { Icon } from '../../ui/icons';

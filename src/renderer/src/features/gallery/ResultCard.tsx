@@ -1,7 +1,7 @@
 import { memo, useEffect, useState, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
-import { creditsText } from '../queue/taskText';
+import { creditsText } from '../../text/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';

@@ -2,7 +2,7 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/catalog/endpoint';
 import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
-import { nameOf } from '../queue/taskText';
+import { nameOf } from '../../text/taskText';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import { isBatchGroup } from '../../../../shared/batch/plan';
 import { labelFor, valueLabel } from '../forms/fieldModel';

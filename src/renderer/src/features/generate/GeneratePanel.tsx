@@ -10,7 +10,7 @@ import { send } from '../../store/sendTasks';
 import { useTaskStore } from '../../store/taskStore';
 import { EndpointForm } from '../forms/EndpointForm';
 import type { FormValues } from '../forms/fieldModel';
-import { stateLabel } from '../queue/taskText';
+import { stateLabel } from '../../text/taskText';
 import { AssetPicker } from './AssetPicker';
 import { clientIssues, hiddenInGenerate, pickable, toTaskRequest, visibleIssues, type MediaInputs } from './generateModel';
 import '../../ui/ui.css';

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useLibraryItem } from '../../store/useLibraryItem';
 import { useAssetThumbnail } from './useAssetThumbnail';
-import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from './taskText';
+import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from '../../text/taskText';
 import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
 
@@ -66,7 +66,9 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
       </div>
       <div className="task-main">
         <div className="task-title">
-          <span className="task-endpoint">{title}</span>
+          <span className="task-endpoint" translate="no">
+            {title}
+          </span>
           <span className={`task-state state-${task.state}`} role="status">
             {[state, position !== null ? t('task.inLine', { position }) : null, status ? t('task.serviceSaid', { status }) : null, retryAt].filter(Boolean).join(' · ')}
           </span>
@@ -81,7 +83,11 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
             <span style={{ width: `${percent}%` }} />
           </div>
         )}
-        {task.detail && <p className="task-detail">{task.detail}</p>}
+        {task.detail && (
+          <p className="task-detail" data-words="main">
+            {task.detail}
+          </p>
+        )}
         {task.moderationReasons.length > 0 && (
           <p className="task-moderation">
             {t('task.moderationReasons')}{' '}

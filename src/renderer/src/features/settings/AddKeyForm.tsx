@@ -25,6 +25,8 @@ function Field(props: { label: string; value: string; onChange: (v: string) => v
         placeholder={props.placeholder}
         autoComplete="off"
         spellCheck={false}
+        // What is typed here (names, addresses) and the example address are the artist's, not the app's words.
+        translate="no"
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
         onChange={(e) => props.onChange(e.target.value)}

@@ -79,7 +79,13 @@ export function ConnectionsSection() {
                       .filter(Boolean)
                       .join(' · ')}
                   </div>
-                  <div className="small connection-note">{c.kind === 'sandbox' ? t('connection.sandboxNote') : c.note}</div>
+                  {c.kind === 'sandbox' ? (
+                    <div className="small connection-note">{t('connection.sandboxNote')}</div>
+                  ) : (
+                    <div className="small connection-note" data-words="main">
+                      {c.note}
+                    </div>
+                  )}
                 </div>
                 <div className="key-actions">
                   {!c.active && (

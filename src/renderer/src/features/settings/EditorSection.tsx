@@ -17,29 +17,33 @@ export function EditorSection() {
   const choose = (next: Parameters<typeof chooseEditor>[0]) => void chooseEditor(next).then(setProblem);
   const picked = choice.kind === 'app' && !found.some((f) => f.path === choice.path) ? choice : null;
   return (
-    <Panel title={t('settings.editor.title')} look="card" level={2} className="settings-section">
-      <p className="muted">{t('settings.editor.hint')}</p>
+    <Panel title={t('editor.title')} look="card" level={2} className="settings-section">
+      <p className="muted">{t('editor.lead')}</p>
       <fieldset className="settings-radio">
-        <legend>{t('settings.editor.label')}</legend>
+        <legend>{t('editor.editIn')}</legend>
         <label>
           <input type="radio" name={name} checked={choice.kind === 'system'} onChange={() => choose({ kind: 'system' })} />
-          {t('settings.editor.system')}
+          {t('editor.system')}
         </label>
         {found.map((f) => (
           <label key={f.path}>
             <input type="radio" name={name} checked={choice.kind === 'app' && choice.path === f.path} onChange={() => choose({ kind: 'app', name: f.name, path: f.path })} />
-            {f.name} <span className="muted">({f.path})</span>
+            <span translate="no">
+              {f.name} <span className="muted">({f.path})</span>
+            </span>
           </label>
         ))}
         {picked && (
           <label>
             <input type="radio" name={name} checked readOnly />
-            {picked.name} <span className="muted">({picked.path})</span>
+            <span translate="no">
+              {picked.name} <span className="muted">({picked.path})</span>
+            </span>
           </label>
         )}
       </fieldset>
-      {found.length === 0 && <p className="muted">{t('settings.editor.noneFound')}</p>}
-      <Button onClick={() => choose({ kind: 'pick' })}>{t('settings.editor.pick')}</Button>
+      {found.length === 0 && <p className="muted">{t('editor.noneFound')}</p>}
+      <Button onClick={() => choose({ kind: 'pick' })}>{t('editor.choose')}</Button>
       {problem && <p className="inline-error">{problem}</p>}
     </Panel>
   );

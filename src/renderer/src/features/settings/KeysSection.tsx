@@ -135,7 +135,14 @@ export function KeysSection() {
       <h2 id="settings-keys">{t('keys.title')}</h2>
       {keychain && (
         <p className={keychain.available ? 'keychain ok' : 'keychain missing'} role="status" aria-label={t('keys.keychain')}>
-          {keychain.message}
+          {keychain.available ? (
+            t('keys.keychainStored', { backend: keychain.backend })
+          ) : keychain.backend === 'none' ? (
+            t('keys.noKeychain')
+          ) : (
+            // Why the keychain did not answer is main's to say (locked, no Secret Service, no answer).
+            <span data-words="main">{keychain.message}</span>
+          )}
         </p>
       )}
       {keys.length === 0 ? (

@@ -54,7 +54,7 @@ export function SpendingSection() {
       )}
       <UnsettledTasks tasks={spending.unsettled} />
       <p className="muted small" aria-label={t('spending.balanceLabel')}>
-        {t('spending.balance', { credits: spending.credits === null ? t('spending.notAvailable') : text.credits(spending.credits) })} · {spending.creditsNote}{' '}
+        {t('spending.balance', { credits: spending.credits === null ? t('spending.notAvailable') : text.credits(spending.credits) })} · <span data-words="main">{spending.creditsNote}</span>{' '}
         <Button variant="link" onClick={() => void loadSpending()}>
           {t('spending.refresh')}
         </Button>

@@ -3,7 +3,7 @@ import type { CanvasDocument } from '../../../../shared/canvas/document';
 import { canvasUse } from '../../../../shared/canvas/request';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
-import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../queue/taskText';
+import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../../text/taskText';
 import { queuePositions } from '../../../../shared/tasks/queueOrder';
 import { WORKING_STATES } from '../../../../shared/tasks/taskStates';
 

@@ -22,7 +22,7 @@ import { useExportedMask } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
-import { costText, stateLabel, numberText as fmt } from '../queue/taskText';
+import { costText, stateLabel, numberText as fmt } from '../../text/taskText';
 import { useEstimate } from '../estimate/estimate';
 import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';

@@ -2,7 +2,7 @@ import type { CanvasDocument } from '../../../../shared/canvas/document';
 import type { documentUse } from '../../../../shared/canvas/request';
 import { megapixels } from '../../../../shared/media/imageHeader';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
-import { numberText } from '../queue/taskText';
+import { numberText } from '../../text/taskText';
 
 /**
  * What Generate sends in, in words: the picture and references in megapixels, and, as the request carries them

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useEstimate } from '../estimate/estimate';
 import { estimateText } from '../estimate/estimateText';
-import { numberText } from '../queue/taskText';
+import { numberText } from '../../text/taskText';
 import { makeFinal } from './videoActions';
 import './videoPanel.css';
 

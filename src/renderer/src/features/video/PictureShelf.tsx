@@ -5,7 +5,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
 import { REFERENCE_DRAG_TYPE, setResultDrag } from './dragData';
 import { pinReference, pinResult } from './timelineActions';
-import { inputNameOf } from '../queue/taskText';
+import { inputNameOf } from '../../text/taskText';
 
 const SHOWN = 12;
 

@@ -7,7 +7,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { chooseSourceFile, chooseSourceResult } from './videoActions';
 import './videoPanel.css';
 import { Icon } from '../../ui/icons';
-import { inputNameOf } from '../queue/taskText';
+import { inputNameOf } from '../../text/taskText';
 
 const store = () => useCanvasStore.getState();
 

@@ -11,7 +11,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from '../../store/studioStore';
 import { clipKind } from '../../../../shared/video/clipName';
-import { inputNameOf } from '../queue/taskText';
+import { inputNameOf } from '../../text/taskText';
 
 const store = () => useCanvasStore.getState();
 const say = (kind: 'error' | 'info', text: string) => useStudioStore.getState().say({ kind, text, about: VIDEO_ENDPOINT_ID });

@@ -11,7 +11,7 @@ import { useAsset } from './useAsset';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
 import { Icon } from '../../../ui/icons';
-import { inputNameOf } from '../../queue/taskText';
+import { inputNameOf } from '../../../text/taskText';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);

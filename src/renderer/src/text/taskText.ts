@@ -1,10 +1,10 @@
-import { findEndpoint } from '../../../../shared/catalog/catalog';
-import type { TaskInfo, TaskState } from '../../../../shared/ipc/contract';
-import { chargedCost } from '../../../../shared/library/charge';
-import { inputName, resultName } from '../../../../shared/video/clipName';
-import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
-import type { MessageId } from '../../../../shared/i18n/catalog';
-import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
+import { findEndpoint } from '../../../shared/catalog/catalog';
+import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
+import { chargedCost } from '../../../shared/library/charge';
+import { inputName, resultName } from '../../../shared/video/clipName';
+import { promptForDisplay } from '../../../shared/catalog/boundingBoxes';
+import type { MessageId } from '../../../shared/i18n/catalog';
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
 
 const LABELS: Readonly<Record<TaskState, MessageId>> = {
   'ready-to-send': 'task.state.readyToSend',
