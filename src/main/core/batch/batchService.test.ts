@@ -353,6 +353,22 @@ describe('a batch', () => {
     expect(submitted).toHaveLength(sentBefore + 1);
   });
 
+  it('writes no “(2)” copy after a crash between writing a picture and recording it', { timeout: 60_000 }, async () => {
+    const out = join(dir.path, 'crashed');
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('c1.png', 240, 200)], outputFolder: await folder(out) } as never });
+    await until(async () => ended(await batch(started.id)));
+    await fx.core.dispose();
+    // The file was written; the crash lost the record of it (the batch's file as it was before the outcome).
+    const file = join(dir.path, 'data', 'batches', `${started.id}.json`);
+    const record = JSON.parse(await readFile(file, 'utf8')) as { outcomes: object; status: string };
+    await writeFile(file, JSON.stringify({ ...record, outcomes: {}, status: 'running' }));
+    fx = await start();
+    await until(async () => ended(await batch(started.id)));
+    expect(await readdir(out)).toEqual(['c1-deblur.png']);
+    expect((await batch(started.id)).items[0]).toMatchObject({ state: 'done', outputName: 'c1-deblur.png', renamedFrom: null });
+    expect(submitted).toHaveLength(1);
+  });
+
   it('names its tasks so a restart recognises them', () => {
     const id = 'bt-0123abcd-0000-4000-8000-000000000000';
     expect(itemOfTask(itemTaskId(id, 17, 2))).toEqual({ batchId: id, index: 17, attempt: 2 });

@@ -18,12 +18,23 @@ describe('copying under a free name', () => {
   });
 
   it('never writes over a file, and copies made at once each take a name of their own', async () => {
-    const source = join(dir.path, 'result.png');
-    await writeFile(source, 'new');
+    const sources = [1, 2, 3, 4].map((n) => join(dir.path, `result-${n}.png`));
+    for (const [n, source] of sources.entries()) await writeFile(source, `result ${n}`);
     await writeFile(join(dir.path, 'IMG_0042-deblur.png'), 'the artist’s own');
-    const names = await Promise.all([1, 2, 3, 4].map(() => copyUnderFreeName(source, dir.path, 'IMG_0042-deblur.png')));
+    const names = await Promise.all(sources.map((source) => copyUnderFreeName(source, dir.path, 'IMG_0042-deblur.png')));
     expect([...names].sort()).toEqual(['IMG_0042-deblur (2).png', 'IMG_0042-deblur (3).png', 'IMG_0042-deblur (4).png', 'IMG_0042-deblur (5).png']);
     expect(await readFile(join(dir.path, 'IMG_0042-deblur.png'), 'utf8')).toBe('the artist’s own');
-    expect((await readdir(dir.path)).length).toBe(6);
+    expect((await readdir(dir.path)).length).toBe(9);
+  });
+
+  it('takes a file already there with the very same bytes as this copy made before: a restart after a crash between the copy and its record writes no “(2)”', async () => {
+    const source = join(dir.path, 'result.png');
+    await writeFile(source, 'the result, metadata and all');
+    await writeFile(join(dir.path, 'IMG_0042-deblur.png'), "the artist's own picture....");
+    expect(await copyUnderFreeName(source, dir.path, 'IMG_0042-deblur.png')).toBe('IMG_0042-deblur (2).png');
+    // The crash came here: the copy is on disk, its name not recorded. The next start copies again.
+    expect(await copyUnderFreeName(source, dir.path, 'IMG_0042-deblur.png')).toBe('IMG_0042-deblur (2).png');
+    expect((await readdir(dir.path)).sort()).toEqual(['IMG_0042-deblur (2).png', 'IMG_0042-deblur.png', 'result.png']);
+    expect(await readFile(join(dir.path, 'IMG_0042-deblur.png'), 'utf8')).toBe("the artist's own picture....");
   });
 });
