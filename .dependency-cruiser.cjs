@@ -2,7 +2,7 @@
 /**
  * Import rules inside the layers, as VS Code's per-component rules: the folders of one layer depend on each other
  * one way, so each can be read, tested and changed knowing only what lies below it. Run by `npm run lint`
- * (`depcruise src`); `scripts/importRules.test.ts` plants a violation of each rule and sees it caught.
+ * (`depcruise src`); `importRules.test.ts` plants a violation of each rule and sees it caught.
  *
  * Which layer may import which (src/shared pure, the renderer without Node, the core without Electron) stays in
  * eslint.config.js: it also bars globals and single names (ipcMain), which are no import of a file.

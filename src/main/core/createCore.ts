@@ -177,11 +177,12 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
       disposing ??= (async () => {
         updates.stop();
         keys.dispose();
-        await editing.editor.dispose();
         credits.stop();
         batches.stop();
         explore.stop();
+        // The engine's grace for a request on its way is counted from the moment Quit is asked: nothing waits before it.
         await engine.stop();
+        await editing.editor.dispose();
         await explore.flush();
         await batches.flush();
         await sandbox.close();

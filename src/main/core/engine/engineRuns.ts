@@ -5,6 +5,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
 import type { TaskEngine } from './taskEngine';
+import { msg } from './messages';
 import { ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { RunKey } from '../fs/runRecord';
@@ -139,7 +140,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   /** Holds a paused run's requests not yet sent in the engine's queue, or lets a running run's go (on disk). */
   private holdUnsent(live: L): Promise<void> {
     const ids = indexes(this.count(live)).map((i) => this.taskIdOf(live, i));
-    const why = live.record.status === 'paused' ? `Held: the ${this.o.what} “${live.record.name}” is paused; it goes when you resume it.` : null;
+    const why = live.record.status === 'paused' ? msg.heldWhilePaused(this.o.what, live.record.name) : null;
     return this.o.engine.hold(ids, why);
   }
 
@@ -179,7 +180,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       l.pausing = true;
       try {
         while (l.pumping) await l.pumping;
-        await this.o.engine.hold(indexes(this.count(l)).map((i) => this.taskIdOf(l, i)), `Held: the ${this.o.what} “${l.record.name}” is paused; it goes when you resume it.`);
+        await this.o.engine.hold(indexes(this.count(l)).map((i) => this.taskIdOf(l, i)), msg.heldWhilePaused(this.o.what, l.record.name));
       } finally {
         l.pausing = false;
       }

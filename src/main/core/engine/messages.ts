@@ -12,6 +12,8 @@ export const SANDBOX_LOST_MESSAGE =
   'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
 
 export const msg = {
+  /** a request of a paused run (an Explore matrix, a batch) waits in the queue */
+  heldWhilePaused: (what: string, name: string) => `Held: the ${what} “${name}” is paused; it goes when you resume it.`,
   setAsideKept: (path: string) =>
     `This result could not be read: Gen Studio stopped twice in a row while reading it, so it is not tried again by itself. It is kept in ${path}. Retry fetches and reads it again.`,
   setAsideNotKept:

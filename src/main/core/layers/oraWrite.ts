@@ -5,7 +5,7 @@ import { layerSrc, stackXml } from '../../../shared/layers/oraStack';
 
 const THUMBNAIL_EDGE = 256;
 /** Where the app's JSON rides along: OpenRaster keeps entries it does not know. */
-export const ORA_METADATA_ENTRY = 'genstudio/metadata.json';
+const ORA_METADATA_ENTRY = 'genstudio/metadata.json';
 
 /** PNGs are already deflated: a fast level keeps a 4096² layer to a fraction of a second (on sharp's threads). */
 const png = (p: RgbaPixels) =>

@@ -22,6 +22,12 @@ beforeAll(async () => {
       // A small declared length that unpacks to far more than the limit.
       const packed = gzipSync(Buffer.alloc(200_000));
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip', 'content-length': packed.length }).end(packed);
+    } else if (req.url === '/error-8mb') {
+      // A storage error page of 8 MiB, sent in pieces as a slow or hostile server would.
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.write('{"detail":"storage is down"}'.padEnd(64 * 1024));
+      for (let i = 0; i < 127; i++) res.write(Buffer.alloc(64 * 1024, 0x61));
+      res.end();
     } else if (req.url === '/big-chunked') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.write(Buffer.alloc(600));
@@ -91,6 +97,21 @@ describe('the HTTP client', () => {
       const out = await send(fetch, systemClock, { url: `${origin}${path}`, method: 'GET', binary: true, maxBytes: 1000, timeoutMs: 5000 });
       expect(out, path).toMatchObject({ kind: 'network', code: 'TOO_LARGE' });
     }
+  });
+
+  it('reads no more of a failed download\'s answer than its message needs', async () => {
+    let read = 0;
+    const counting: typeof fetch = async (input, init) => {
+      const r = await fetch(input, init);
+      const body = r.body!.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (chunk, c) => ((read += chunk.byteLength), c.enqueue(chunk)) }));
+      return new Response(body, { status: r.status, headers: r.headers });
+    };
+    const out = await send(counting, systemClock, { url: `${origin}/error-8mb`, method: 'GET', timeoutMs: 5000, binary: true });
+    expect(out).toMatchObject({ kind: 'answer', status: 500 });
+    expect(errorBodyMessage((out as { text: string }).text)).toContain('storage is down');
+    expect((out as { text: string }).text.length).toBeLessThanOrEqual(4096);
+    // The rest of the 8 MiB is dropped, not read.
+    expect(read).toBeLessThan(1024 * 1024);
   });
 
   it('times out by the clock it is given', async () => {

@@ -176,6 +176,25 @@ async function readLimited(response: Response, maxBytes: number, sink?: Uint8Arr
   return joined(chunks, total);
 }
 
+/** How much of a failed download's answer is read for its message. */
+const ERROR_BODY_BYTES = 4096;
+
+/** The first `most` bytes of a body at most; the rest is cancelled unread. */
+async function readHead(response: Response, most: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (total < most) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return joined(chunks).subarray(0, most);
+}
+
 function joined(chunks: readonly Uint8Array[], total = chunks.reduce((n, c) => n + c.byteLength, 0)): Uint8Array {
   const out = new Uint8Array(total);
   let at = 0;
@@ -227,6 +246,12 @@ export async function send(fetchFn: typeof fetch, clock: Clock, request: HttpReq
     if (request.binary && response.ok) {
       const bytes = await readLimited(response, max);
       return { kind: 'answer', status: response.status, headers: response.headers, text: '', bytes };
+    }
+    if (request.binary) {
+      // A failed download's answer is read only as far as its message needs; the rest (an error page of any
+      // size) is dropped, not read up to the download's limit.
+      const head = await readHead(response, ERROR_BODY_BYTES);
+      return { kind: 'answer', status: response.status, headers: response.headers, text: utf8.decode(head) };
     }
     const text = utf8.decode(await readLimited(response, max, request.keepCutAnswer ? received : undefined));
     return { kind: 'answer', status: response.status, headers: response.headers, text };

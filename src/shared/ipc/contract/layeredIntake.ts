@@ -12,7 +12,6 @@ const LayerChoiceSchema = z.object({
   /** something in it is transparent (its transparent pixels become "change", as Mask from alpha does) */
   hasTransparency: z.boolean(),
 });
-export type LayerChoice = z.infer<typeof LayerChoiceSchema>;
 
 /** A layered file was taken in as its composite; these are its layers, kept for `layers.take` under `token`. */
 export const LayeredIntakeSchema = z.object({

@@ -4,7 +4,7 @@ import { ProjectIdSchema } from '../../projects/projectId';
 import { call } from '../define';
 import { AssetInfoSchema } from './assets';
 
-export { LayeredIntakeSchema, type LayerChoice, type LayeredIntake } from './layeredIntake';
+export type { LayeredIntake } from './layeredIntake';
 
 /** What a layered file is made of: a studio project (with the result shown over it, if any) or a gallery result. */
 const LayeredSourceSchema = z.discriminatedUnion('kind', [

@@ -1,9 +1,8 @@
 import { PICTURE_ACCEPT } from '../../../../../shared/layers/layeredFiles';
-import { useEffect, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import type { ImageRef } from '../../../../../shared/canvas/document';
 import { documentUse } from '../../../../../shared/canvas/request';
 import { gen } from '../../../api';
-import { useLibraryStore } from '../../../store/libraryStore';
 import { addReferences, importInto } from '../actions';
 import { imageRefOf, importFiles, remember } from '../assets';
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
@@ -11,7 +10,7 @@ import { useAsset } from './useAsset';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
 import { Icon } from '../../../ui/icons';
-import { inputNameOf } from '../../../text/taskText';
+import { LibraryPick } from './LibraryPick';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -27,7 +26,7 @@ const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
 
 export function ReferenceBoard() {
   // Long (over 80 lines) for its markup (about 85 of its lines): each reference with its image number, moves and
-  // removal, and the library results to add.
+  // removal, and the buttons to add more.
   const references = useCanvasStore((s) => s.document.references);
   const endpoint = useCanvasStore(selectEndpoint);
   const base = useCanvasStore((s) => s.document.base);
@@ -40,11 +39,6 @@ export function ReferenceBoard() {
   const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('references', label, recipe);
   const [dragging, setDragging] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
-  const items = useLibraryStore((s) => s.items);
-  const library = items.filter((i) => i.mime.startsWith('image/'));
-  useEffect(() => {
-    if (picking) void useLibraryStore.getState().load();
-  }, [picking]);
   if (use.referenceFields.length === 0) return null;
   const limit = use.referenceFields.length;
   // Try-on's one reference is the garment, named by no prompt.
@@ -153,18 +147,7 @@ export function ReferenceBoard() {
           From the library…
         </Button>
       </div>
-      {picking && (
-        <ul className="library-pick" aria-label="Library results">
-          {library.length === 0 && <li className="muted">No pictures in the library yet.</li>}
-          {library.map((item) => (
-            <li key={item.id}>
-              <Button onClick={() => void fromLibrary(item.id)} aria-label={`Add ${inputNameOf(item)}`}>
-                {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="reference-thumb" /> : null} {inputNameOf(item)}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {picking && <LibraryPick onPick={(id) => void fromLibrary(id)} />}
     </section>
   );
 }
