@@ -5,7 +5,7 @@ import { startSandbox } from '../../sandbox/index';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
-import type { ConfirmWebhook, WebhookQuestion } from './sandboxWebhooks';
+import { SandboxWebhooks, webhookDialog, type ConfirmWebhook, type WebhookQuestion } from './sandboxWebhooks';
 
 /**
  * The built-in Sandbox sends results only to an Address to notify the user confirmed in main's own dialog
@@ -115,4 +115,21 @@ describe('webhooks of the built-in Sandbox', () => {
     await waitFor(() => hook.bodies.length === 2, () => `${hook.bodies.length} deliveries`);
     expect(asked).toHaveLength(1);
   }, 60_000);
+});
+
+describe('the webhook question', () => {
+  it('says “this computer” of a name that resolves to a loopback address, asking its resolver, not the network', async () => {
+    const asked: WebhookQuestion[] = [];
+    const stored: string[] = [];
+    const settings = { get: () => ({ sandboxWebhooks: stored }), update: () => undefined } as unknown as ConstructorParameters<typeof SandboxWebhooks>[0];
+    const names: Record<string, string[]> = { 'hooks.localtest.me': ['127.0.0.1'], 'sneaky.example': ['203.0.113.9', '::1'], 'hooks.example.com': ['203.0.113.7'] };
+    const hooks = new SandboxWebhooks(settings, (q) => (asked.push(q), Promise.resolve(false)), () => [], (host) => Promise.resolve(names[host] ?? []));
+    for (const host of Object.keys(names)) await hooks.refusal(`http://${host}:8123/hook`, 'ask', 'http://127.0.0.1:9/');
+    expect(asked.map((q) => [new URL(q.origin).hostname, q.loopback])).toEqual([
+      ['hooks.localtest.me', true],
+      ['sneaky.example', true],
+      ['hooks.example.com', false],
+    ]);
+    expect(webhookDialog(asked[0]!).message).toContain('port 8123 of this computer');
+  });
 });

@@ -1,4 +1,10 @@
+import { lookup } from 'node:dns/promises';
 import type { SettingsService } from '../settings/settingsService';
+
+/** The addresses a host name resolves to (injected: tests ask no network). */
+export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
+
+const systemResolve: ResolveHost = async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address);
 
 /**
  * The built-in Sandbox POSTs a finished task to the request's `webhook_url` from the user's own machine, so a
@@ -22,14 +28,21 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 /** Hosts that reach this computer's own programs: loopback, "any address", and names under `localhost`. */
 const THIS_COMPUTER = /^(localhost|[a-z0-9.-]+\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})\])$/i;
 
-function question(address: string): WebhookQuestion | null {
+/**
+ * A name is asked as its addresses: one that resolves to this computer (a name set up to point at 127.0.0.1)
+ * is a port of this computer as its literal address is. One that does not resolve is taken as a host elsewhere.
+ */
+async function question(address: string, resolve: ResolveHost): Promise<WebhookQuestion | null> {
+  let url: URL;
   try {
-    const url = new URL(address);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return { address, origin: url.origin, loopback: LOOPBACK_HOST.test(url.hostname) };
+    url = new URL(address);
   } catch {
     return null;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (LOOPBACK_HOST.test(url.hostname)) return { address, origin: url.origin, loopback: true };
+  const answers = await resolve(url.hostname).catch(() => []);
+  return { address, origin: url.origin, loopback: answers.some((a) => THIS_COMPUTER.test(a.includes(':') ? `[${a}]` : a)) };
 }
 
 /** Where results would go, in words: a port of this computer, or a host. */
@@ -59,6 +72,7 @@ export class SandboxWebhooks {
     private readonly confirm: ConfirmWebhook | undefined,
     /** the built-in Sandbox's addresses while it runs */
     private readonly builtin: () => readonly string[] = () => [],
+    private readonly resolve: ResolveHost = systemResolve,
   ) {}
 
   /**
@@ -83,7 +97,7 @@ export class SandboxWebhooks {
    */
   async refusal(address: unknown, mode: 'ask' | 'check', destination: string): Promise<string | null> {
     if (typeof address !== 'string' || address === '' || !this.deliversFromHere(destination)) return null;
-    const q = question(address);
+    const q = await question(address, this.resolve);
     // The request's own validation words an address that does not parse; nothing is delivered to it.
     if (!q) return null;
     if (this.settings.get().sandboxWebhooks.includes(q.origin)) return null;

@@ -8,6 +8,7 @@ import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { creditsText } from '../../text/taskText';
+import { endedParts } from '../runs/endedText';
 import { tallyText } from '../runs/tallyText';
 
 const STATE_WORDS: Readonly<Record<string, string>> = {
@@ -20,7 +21,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
   downloading: 'arriving',
   done: 'written',
   failed: 'failed',
-  moderated: 'moderated',
+  moderated: 'held back by the safety filter',
   cancelled: 'cancelled',
   'outcome-unknown': 'outcome unknown',
   webhook: 'answered elsewhere',
@@ -82,7 +83,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
       </div>
       <p className="batch-counts" role="status" aria-label="Batch counts">
-        {batch.done} done · {batch.failed} failed · {batch.left} left · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
+        {[`${batch.done} done`, ...endedParts(batch.items), `${batch.left} left`].join(' · ')} · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
       </p>
       <RenamedFiles items={batch.items} />
       {sentAgain.length > 0 && (

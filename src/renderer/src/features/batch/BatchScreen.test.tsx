@@ -77,4 +77,19 @@ describe('the Batch screen says what it needs, and what it did', () => {
     expect(batches.retried).toEqual([{ id: 'b1', index: 1, acceptDoubleCharge: false }]);
     expect(container.querySelector('[aria-label="Sent again"]')?.textContent).toBe('Sent again: IMG_2.png. It is back in the list below, waiting its turn.');
   });
+
+  it('counts a picture the safety filter held back, or one cancelled, as what happened to it, not as failed', async () => {
+    batches.list = [
+      batch([
+        item({}),
+        item({ index: 1, source: 'IMG_2.png', outputName: 'IMG_2-deblurred', state: 'moderated', problem: 'Held back.' }),
+        item({ index: 2, source: 'IMG_3.png', outputName: 'IMG_3-deblurred', state: 'cancelled' }),
+      ]),
+    ];
+    await show();
+    const counts = container.querySelector('[aria-label="Batch counts"]')?.textContent ?? '';
+    expect(counts).toMatch(/^1 done · 1 cancelled · 1 held back by the safety filter · 0 left · /);
+    expect(counts).not.toContain('failed');
+    expect(container.querySelector('[aria-label="IMG_2-deblurred: held back by the safety filter"]')).not.toBeNull();
+  });
 });

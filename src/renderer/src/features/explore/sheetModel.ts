@@ -1,6 +1,7 @@
 import type { MatrixCellInfo, MatrixInfo, MatrixStatus } from '../../../../shared/ipc/contract';
 import { isEnded } from '../../../../shared/tasks/taskStates';
 import { creditsText, numberText } from '../../text/taskText';
+import { endedText } from '../runs/endedText';
 import { tallyText } from '../runs/tallyText';
 
 /** A cell's state in a word or two, as the sheet shows it under the picture's place. */
@@ -44,18 +45,6 @@ export function cellPriceText(cell: Pick<MatrixCellInfo, 'state' | 'cost' | 'est
   return 'price not known yet';
 }
 
-/**
- * How the cells that ended without a picture are counted, by what happened to them: a cancelled cell or one the
- * safety filter held back did not fail, and saying so would blame the artist's matrix for it.
- */
-const ENDED_WORDS: readonly (readonly [state: string, words: string])[] = [
-  ['cancelled', 'cancelled'],
-  ['moderated', 'held back by the safety filter'],
-  ['outcome-unknown', 'with no answer from the service'],
-  ['webhook', 'answered elsewhere'],
-  ['failed', 'failed'],
-];
-
 export interface SheetProgress {
   readonly done: number;
   /** ended without a picture, for whatever reason (see `endedText` for the reasons) */
@@ -76,14 +65,6 @@ export function sheetProgress(m: Pick<MatrixInfo, 'cells' | 'status'>): SheetPro
   }
   const left = m.status === 'cancelled' ? m.cells.filter((c) => !isEnded(c.state) && c.state !== 'unsent').length : m.cells.length - done - ended;
   return { done, ended, left, spent };
-}
-
-/** The cells that ended without a picture, counted by why: "3 cancelled, 1 held back by the safety filter". */
-export function endedText(cells: readonly Pick<MatrixCellInfo, 'state'>[]): string {
-  return ENDED_WORDS.map(([state, words]) => [cells.filter((c) => c.state === state).length, words] as const)
-    .filter(([n]) => n > 0)
-    .map(([n, words]) => `${n} ${words}`)
-    .join(', ');
 }
 
 /** The matrix's course in words, for the sheet's heading. */
