@@ -111,7 +111,7 @@ test('the page reaches main only through the contract', async ({ app }) => {
     };
   });
   expect(result.hasInvoke).toBe(false);
-  expect(result.namespaces).toEqual(['app', 'assets', 'batch', 'connections', 'explore', 'finetunes', 'keys', 'library', 'projects', 'settings', 'shell', 'spending', 'tasks', 'updates']);
+  expect(result.namespaces).toEqual(['app', 'assets', 'batch', 'clipboard', 'connections', 'editor', 'explore', 'finetunes', 'keys', 'layers', 'library', 'projects', 'settings', 'shell', 'spending', 'tasks', 'updates']);
   expect(result.info).toMatchObject({ ok: true, value: { name: 'Gen Studio', runner: app.runner } });
   expect(result.frozen).toBe(true);
   expect(result.process).toBe('undefined');

@@ -8,8 +8,7 @@ export function CopyPicture() {
   const hasBase = useCanvasStore((s) => s.document.base !== null);
   return (
     <Button onClick={() => void copyPicture()} disabled={!hasBase} title="Copy the picture to the clipboard, for another app">
-      <Icon name="action.copy" />
-      Copy picture
+      <Icon name="action.copy" /> Copy picture
     </Button>
   );
 }

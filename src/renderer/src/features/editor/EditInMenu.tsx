@@ -33,8 +33,7 @@ export function EditInMenu() {
   return (
     <div className="edit-in">
       <Button aria-haspopup="menu" aria-expanded={open} disabled={!hasBase} title={hasBase ? undefined : 'Open a picture first'} onClick={() => setOpen(!open)}>
-        <Icon name="action.editIn" />
-        Edit in…
+        <Icon name="action.editIn" /> Edit in…
       </Button>
       {open && (
         <>
