@@ -48,4 +48,17 @@ describe('one definition of the task state groups', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('no file spells a group out as a chain of comparisons (`state === \'failed\' || …`)', () => {
+    const groups = [ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES, NOT_SENT_STATES, ACTIVE_STATES].map((g) => [...g].sort().join());
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      if (relative(SRC, file) === HOME) continue;
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:[\w.]+\s*[!=]==\s*'[\w-]+'\s*(?:\|\||&&)\s*)+[\w.]+\s*[!=]==\s*'[\w-]+'/g)) {
+        const literals = [...m[0].matchAll(/'([\w-]+)'/g)].map((l) => l[1]!).sort().join();
+        if (groups.includes(literals)) offenders.push(`${relative(SRC, file)}: ${m[0].slice(0, 80)}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -23,7 +23,7 @@ import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, originOf, type NewTask, type TaskRecord } from './taskRecord';
-import { ACTIVE_STATES, ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
+import { ACTIVE_STATES, ENDED_STATES, ENGINE_RETRY_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import { retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
 import type { RunKey } from '../fs/runRecord';
@@ -301,7 +301,7 @@ export class TaskEngine {
   async retry(id: string, acceptDoubleCharge = false): Promise<TaskInfo> {
     const r = this.book.get(id);
     if (r.state === 'moderated') throw new IpcFailure('conflict', msg.moderatedRetry);
-    if (r.state !== 'failed' && r.state !== 'cancelled' && r.state !== 'outcome-unknown') throw new IpcFailure('conflict', msg.onlyEndedRetry);
+    if (!ENGINE_RETRY_STATES.has(r.state)) throw new IpcFailure('conflict', msg.onlyEndedRetry);
     const warning = retryWarningOf(r);
     if (warning && !acceptDoubleCharge) throw new IpcFailure('conflict', warning);
     if (retryModeOf(r) === 'resume') {

@@ -1,6 +1,6 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import { chargeOf } from '../../../shared/library/charge';
-import { ACTIVE_STATES, ENDED_STATES } from '../../../shared/tasks/taskStates';
+import { ACTIVE_STATES, ENDED_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
 import { originOf, type TaskRecord } from './taskRecord';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
 import { inputList } from './requestBody';
@@ -32,7 +32,7 @@ export function retryWarningOf(r: TaskRecord): string | null {
 }
 
 function canRetry(r: TaskRecord): boolean {
-  return r.state === 'failed' || r.state === 'cancelled' || r.state === 'outcome-unknown';
+  return ENGINE_RETRY_STATES.has(r.state);
 }
 
 /** The renderer's view of a record. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { BatchInfo, BatchItemInfo } from '../../../../shared/ipc/contract';
-import { NOT_SENT_STATES } from '../../../../shared/tasks/taskStates';
+import { ENDED_WITHOUT_RESULT_STATES, NOT_SENT_STATES } from '../../../../shared/tasks/taskStates';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
@@ -145,7 +145,7 @@ const itemName = (item: BatchItemInfo) => `${item.source}${item.format ? ` → $
 function ItemRow({ item, paused, onRetry, onOpen }: { item: BatchItemInfo; paused: boolean; onRetry: () => void; onOpen: (id: string) => void }) {
   // not sent, and a pause holds it until Resume
   const words = paused && HELD_STATES.has(item.state) ? 'held' : (STATE_WORDS[item.state] ?? item.state);
-  const ended = item.state === 'failed' || item.state === 'moderated' || item.state === 'cancelled' || item.state === 'outcome-unknown';
+  const ended = item.state !== 'unsent' && ENDED_WITHOUT_RESULT_STATES.has(item.state);
   return (
     <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${words}`}>
       <span className="batch-item-name">{itemName(item)}</span>
