@@ -48,7 +48,7 @@ export class SecretVault {
     private readonly service: string = SECRET_SERVICE_NAME,
     options: { readonly timeoutMs?: number; readonly clock?: Clock } = {},
   ) {
-    this.keychainStatus = { available: false, backend: keychainName(platform), message: `Checking the ${keychainName(platform)}…` };
+    this.keychainStatus = { available: false, backend: keychainName(platform), message: `Checking the ${keychainName(platform)}…`, checking: true };
     this.line = new KeychainLine(options.clock ?? systemClock, options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS);
   }
 

@@ -38,6 +38,8 @@ const KeychainStatusSchema = z.object({
   /** the store keys go to: "Secret Service", "macOS Keychain", "Windows Credential Manager" */
   backend: z.string(),
   message: z.string(),
+  /** true while the first answer from the keychain is awaited: a check under way, not a problem */
+  checking: z.boolean().optional(),
 });
 export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 

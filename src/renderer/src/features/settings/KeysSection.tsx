@@ -97,7 +97,13 @@ function KeyRow({ k }: { k: KeyInfo }) {
           </Button>
         </div>
       )}
-      {k.problem && k.reading !== 'read' && (
+      {k.problem && k.reading === 'reading' && (
+        // Still being read from the keychain: a check under way, said quietly, not a problem.
+        <p className="muted" role="status" data-words="main">
+          {k.problem}
+        </p>
+      )}
+      {k.problem && k.reading !== 'read' && k.reading !== 'reading' && (
         <div className="key-problem" role="alert">
           <p className="inline-error">{k.problem}</p>
           {k.reading === 'unreachable' && <Button onClick={() => void retry()}>{t('common.retry')}</Button>}
@@ -134,7 +140,7 @@ export function KeysSection() {
     <section className="settings-section" aria-labelledby="settings-keys">
       <h2 id="settings-keys">{t('keys.title')}</h2>
       {keychain && (
-        <p className={keychain.available ? 'keychain ok' : 'keychain missing'} role="status" aria-label={t('keys.keychain')}>
+        <p className={keychain.available ? 'keychain ok' : keychain.checking ? 'keychain checking' : 'keychain missing'} role="status" aria-label={t('keys.keychain')}>
           {keychain.available ? (
             t('keys.keychainStored', { backend: keychain.backend })
           ) : keychain.backend === 'none' ? (

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KeyInfo } from '../../../../shared/ipc/contract';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+vi.mock('../../api', () => ({ gen: {} }));
+
+const { KeysSection } = await import('./KeysSection');
+const { useKeyStore } = await import('../../store/keyStore');
+
+const key = (patch: Partial<KeyInfo>): KeyInfo => ({
+  id: 'k1', label: 'Studio key', last4: 'ab12', connectionId: 'c', connectionLabel: 'The service', storage: 'keychain',
+  active: true, available: false, reading: 'reading', problem: 'Checking the Secret Service…', ...patch,
+} as KeyInfo);
+
+let root: Root;
+let container: HTMLElement;
+const show = () => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<KeysSection />));
+};
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+});
+
+describe('the keychain check under way is said quietly, not as a problem', () => {
+  it('shows "Checking the Secret Service…" in the neutral style while the keychain has not answered yet', () => {
+    useKeyStore.setState({ keys: [key({})], keychain: { available: false, backend: 'Secret Service', message: 'Checking the Secret Service…', checking: true } });
+    show();
+    const status = container.querySelector('[aria-label="Keychain"], .keychain')!;
+    expect(status.className).toBe('keychain checking');
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(container.querySelector('.inline-error')).toBeNull();
+    expect(container.textContent).toContain('Checking the Secret Service…');
+  });
+
+  it('still shows a keychain that did not answer as a problem, with Retry', () => {
+    const words = 'The Secret Service did not answer; is it locked? Unlock it and press Retry in Settings → Keys.';
+    useKeyStore.setState({ keys: [key({ reading: 'unreachable', problem: words })], keychain: { available: false, backend: 'Secret Service', message: words } });
+    show();
+    expect(container.querySelector('.keychain')!.className).toBe('keychain missing');
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain(words);
+  });
+});
