@@ -5,8 +5,8 @@ import { dropOn } from './dropFiles';
 import { expect, test } from './fixtures';
 import { INTENTS, intentModels } from '../src/shared/studio/intents';
 import { WRITTEN_DOWN } from './accessibilityRules';
+import { rail } from './contractSteps';
 
-const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
 /** The video intent with a frame size chosen and two keyframes on its timeline, one selected: the slots, the markers and the selected view. */
 async function videoWithKeyframes(page: Page): Promise<void> {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { scanThemes, type Finding } from './axe';
 import { WRITTEN_DOWN } from './accessibilityRules';
 import { launchChromium } from './harness/launch';
+import { rail } from './contractSteps';
 
 /**
  * Explore and Batch in each of their states, scanned in both themes: the half of the accessibility walk that
@@ -22,7 +23,6 @@ const test = base.extend<{ page: Page }>({
   },
 });
 const expect = test.expect;
-const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
 test('axe-core finds nothing serious or critical on Explore (empty, planned, filled) and Batch (set up, running, finished), in both themes', async ({ page }) => {
   test.setTimeout(240_000);

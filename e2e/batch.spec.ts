@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { pngTextChunk, withPngText } from '../src/main/core/library/metadata/containers';
 import { launchChromium } from './harness/launch';
 import { recordingFetch, type Received } from './studioFixture';
+import { sendRequest } from './contractSteps';
 
 // The instant Sandbox: the batch's pacing is the engine's, not the demo Sandbox's seconds per task.
 const test = base.extend<{ page: Page }>({
@@ -101,21 +102,13 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   expect(await readFile(join(folder, 'IMG_0041-deblur.png'))).toEqual(before);
 });
 
-/** Sends one request straight through the contract (the studio's form is not what this journey tests). */
-async function makeResult(page: Page, request: { endpointId: string; params: Record<string, string | number> }): Promise<void> {
-  const sent = await page.evaluate(async (request) => {
-    const r = await window.gen.tasks.submitGroup({ request: { ...request, inputs: {} }, count: 1, projectId: null });
-    return r.ok ? r.value.length : r.error.message;
-  }, request);
-  expect(sent).toBe(1);
-}
 
 const assetIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test('three pictures chosen in the gallery are batched through deblur (a chosen video is left out, saying why) and land as one stack; try-on dresses one person in many garments and many people in one garment', async ({ page }) => {
   test.setTimeout(150_000);
-  for (const colour of ['red', 'blue', 'green']) await makeResult(page, { endpointId: 'gen-dev', params: { prompt: `a ${colour} door`, width: 512, height: 512 } });
-  await makeResult(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves on a beach', duration: 1, resolution: 'hd' } });
+  for (const colour of ['red', 'blue', 'green']) await sendRequest(page, { endpointId: 'gen-dev', params: { prompt: `a ${colour} door`, width: 512, height: 512 } }, 'none');
+  await sendRequest(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves on a beach', duration: 1, resolution: 'hd' } }, 'none');
   const rail = page.getByRole('navigation', { name: 'Screens' });
   await rail.getByRole('button', { name: 'Gallery', exact: true }).click();
   await expect(page.getByText(/^4 results\./)).toBeVisible({ timeout: 60_000 });

@@ -2,13 +2,13 @@ import type { Page } from '@playwright/test';
 import { openCanvas, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 import { INTENTS } from '../src/shared/studio/intents';
+import { rail } from './contractSteps';
 
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
 ] as const;
 
-const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
 /**
  * Focuses every control of the screen in turn, as Tab and clicks do (focus scrolls its element into view), and

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { openCanvas } from './canvasDriver';
 import { launchChromium } from './harness/launch';
 import { jargon, neverSaid, spokenText } from './plainWords';
+import { rail, sendRequest } from './contractSteps';
 
 // The instant Sandbox: the walk waits for screens, not for the demo Sandbox's seconds per task.
 const test = base.extend<{ page: Page }>({
@@ -19,17 +20,7 @@ const test = base.extend<{ page: Page }>({
 });
 const expect = test.expect;
 
-const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
-/** Sends one request for the open project straight through the contract, as the studio would. */
-async function send(page: Page, request: { endpointId: string; params: Record<string, string | number> }): Promise<void> {
-  const sent = await page.evaluate(async (request) => {
-    const listed = await window.gen.projects.list();
-    const r = await window.gen.tasks.submitGroup({ request: { ...request, inputs: {} }, count: 1, projectId: listed.ok ? listed.value.lastOpenedId : null });
-    return r.ok ? r.value.length : r.error.message;
-  }, request);
-  expect(sent).toBe(1);
-}
 
 const photo = async (n: number) => ({
   name: `IMG_00${40 + n}.png`,
@@ -75,8 +66,8 @@ test('Explore, Batch, Spending, the video panels and the Help drawer speak artis
 
   // The video panels with a clip and a keyframe pinned from the gallery.
   await openCanvas(page);
-  await send(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' } });
-  await send(page, { endpointId: 'gen-dev', params: { prompt: 'a lighthouse' } });
+  await sendRequest(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' } });
+  await sendRequest(page, { endpointId: 'gen-dev', params: { prompt: 'a lighthouse' } });
   const strip = page.getByRole('region', { name: 'Results strip' });
   await expect(strip.getByRole('option', { name: /: Ready$/ })).toHaveCount(2, { timeout: 60_000 });
   await page.getByRole('region', { name: 'Generate' }).getByRole('radio', { name: 'Video', exact: true }).click();

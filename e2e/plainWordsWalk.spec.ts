@@ -2,27 +2,18 @@ import type { Page } from '@playwright/test';
 import { openCanvas } from './canvasDriver';
 import { jargon, spokenText } from './plainWords';
 import { expect, test } from './studioFixture';
+import { rail, sendRequest } from './contractSteps';
 
-const rail = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 const strip = (page: Page) => page.getByRole('region', { name: 'Results strip' });
 
-/** Sends one request for the open project straight through the contract: these checks read what is shown of it. */
-async function send(page: Page, request: { endpointId: string; params: Record<string, string | number> }): Promise<void> {
-  const sent = await page.evaluate(async (request) => {
-    const listed = await window.gen.projects.list();
-    const r = await window.gen.tasks.submitGroup({ request: { ...request, inputs: {} }, count: 1, projectId: listed.ok ? listed.value.lastOpenedId : null });
-    return r.ok ? r.value.length : r.error.message;
-  }, request);
-  expect(sent).toBe(1);
-}
 
 test('the strip, the player, the gallery, the queue, settings and the notices speak artist, in both themes', async ({ studio }) => {
   test.setTimeout(120_000);
   const { page } = studio;
   await openCanvas(page);
   // A picture with boxes in its prompt, and a draft clip: the captions and names that said JSON and "Gen 3 Video".
-  await send(page, { endpointId: 'gen-3-image', params: { prompt: 'a harbour [{"label":"boat","box":[0,0,500,500]}]' } });
-  await send(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' } });
+  await sendRequest(page, { endpointId: 'gen-3-image', params: { prompt: 'a harbour [{"label":"boat","box":[0,0,500,500]}]' } });
+  await sendRequest(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' } });
   const tiles = strip(page).getByRole('listbox', { name: 'Results' }).getByRole('option');
   await expect(strip(page).getByRole('option', { name: /: Ready$/ })).toHaveCount(2, { timeout: 60_000 });
   // A notice of the studio: what the new model will not use.
