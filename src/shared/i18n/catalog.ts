@@ -1,5 +1,4 @@
-// The attribute is what Node asks of a JSON module (the Chromium runner's core and the e2e harness run the source).
-import english from './messages/en.json' with { type: 'json' };
+import english from './messages/en/index';
 import { PSEUDO_LOCALE, type AppLocale } from './locales';
 
 /** Every message id, from the English catalog (the source): a misspelt or missing id is a type error. */
@@ -18,19 +17,19 @@ export async function loadMessages(locale: AppLocale): Promise<Messages> {
     case 'en':
       return ENGLISH;
     case 'zh-CN':
-      return (await import('./messages/zh-CN.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/zh-CN/index')).default;
     case 'ja':
-      return (await import('./messages/ja.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/ja/index')).default;
     case 'ko':
-      return (await import('./messages/ko.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/ko/index')).default;
     case 'de':
-      return (await import('./messages/de.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/de/index')).default;
     case 'fr':
-      return (await import('./messages/fr.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/fr/index')).default;
     case 'es':
-      return (await import('./messages/es.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/es/index')).default;
     case 'pt-BR':
-      return (await import('./messages/pt-BR.json', { with: { type: 'json' } })).default;
+      return (await import('./messages/pt-BR/index')).default;
     case PSEUDO_LOCALE:
       return (await import('./pseudo')).pseudoLocalize(ENGLISH);
   }

@@ -48,6 +48,21 @@ describe('the message catalogs', () => {
     for (const [locale, messages] of catalogs) expect({ locale, missing: ids.filter((id) => !(id in messages)), extra: Object.keys(messages).filter((id) => !(id in ENGLISH)) }).toEqual({ locale, missing: [], extra: [] });
   });
 
+  it('every message id lives in one area file of its language, and each language has the areas of English', () => {
+    const dir = join(import.meta.dirname, 'messages');
+    const areas = (locale: string) => readdirSync(join(dir, locale)).filter((f) => f.endsWith('.json')).sort();
+    for (const locale of LOCALES) {
+      expect(areas(locale), locale).toEqual(areas('en'));
+      const seen = new Map<string, string>();
+      for (const area of areas(locale)) {
+        for (const id of Object.keys(JSON.parse(readFileSync(join(dir, locale, area), 'utf8')) as object)) {
+          expect(seen.get(id), `${locale} ${id} is in ${area} and in ${seen.get(id) ?? ''}`).toBeUndefined();
+          seen.set(id, area);
+        }
+      }
+    }
+  });
+
   it('every message parses as ICU MessageFormat and is not empty', () => {
     for (const [locale, messages] of catalogs) {
       for (const [id, message] of Object.entries(messages)) {

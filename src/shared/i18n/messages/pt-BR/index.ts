@@ -1,0 +1,11 @@
+// The same areas as English (en/index.ts).
+import app from './app.json' with { type: 'json' };
+import studio from './studio.json' with { type: 'json' };
+import video from './video.json' with { type: 'json' };
+import explore from './explore.json' with { type: 'json' };
+import batch from './batch.json' with { type: 'json' };
+import gallery from './gallery.json' with { type: 'json' };
+import layers from './layers.json' with { type: 'json' };
+import main from './main.json' with { type: 'json' };
+
+export default { ...app, ...studio, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };
