@@ -1,7 +1,9 @@
 // One file per area of the app, so that each area's words are written and reviewed on their own; the language is
 // their union (catalogs.test.ts checks that no id is in two files).
 import app from './app.json' with { type: 'json' };
+import canvas from './canvas.json' with { type: 'json' };
 import studio from './studio.json' with { type: 'json' };
+import forms from './forms.json' with { type: 'json' };
 import video from './video.json' with { type: 'json' };
 import explore from './explore.json' with { type: 'json' };
 import batch from './batch.json' with { type: 'json' };
@@ -9,4 +11,4 @@ import gallery from './gallery.json' with { type: 'json' };
 import layers from './layers.json' with { type: 'json' };
 import main from './main.json' with { type: 'json' };
 
-export default { ...app, ...studio, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };
+export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };

@@ -1,6 +1,8 @@
 // The same areas as English (en/index.ts).
 import app from './app.json' with { type: 'json' };
+import canvas from './canvas.json' with { type: 'json' };
 import studio from './studio.json' with { type: 'json' };
+import forms from './forms.json' with { type: 'json' };
 import video from './video.json' with { type: 'json' };
 import explore from './explore.json' with { type: 'json' };
 import batch from './batch.json' with { type: 'json' };
@@ -8,4 +10,4 @@ import gallery from './gallery.json' with { type: 'json' };
 import layers from './layers.json' with { type: 'json' };
 import main from './main.json' with { type: 'json' };
 
-export default { ...app, ...studio, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };
+export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };
