@@ -1,5 +1,6 @@
 import { frameAt } from '../../../../shared/video/playhead';
 import { listenOn } from '../../ui/listen';
+import { currentText } from '../../ui/i18n/textStore';
 
 /** A frame drawn from a <video>: the PNG bytes at the clip's full size, and where in the clip it was. */
 export interface CapturedFrame {
@@ -22,7 +23,7 @@ function frameReady(video: HTMLVideoElement): Promise<void> {
     };
     const failed = () => {
       off();
-      reject(new Error('The clip could not be read, so its frame could not be taken.'));
+      reject(new Error(currentText().t('video.player.unreadable')));
     };
     const off = listenOn(video, { seeked: done, loadeddata: done, canplay: done, error: failed });
   });
@@ -36,14 +37,14 @@ export function drawFrame(video: HTMLVideoElement, width: number, height: number
   // A video frame is opaque: an opaque canvas encodes as an RGB PNG, smaller and quicker to write, and the store
   // has no transparency to look for in it.
   const ctx = canvas.getContext('2d', { alpha: false });
-  if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
+  if (!ctx) throw new Error(currentText().t('strip.composite.cannotDraw'));
   ctx.drawImage(video, 0, 0, width, height);
   return canvas;
 }
 
 export async function canvasBytes(canvas: HTMLCanvasElement, type: 'image/png' | 'image/jpeg' | 'image/webp', quality?: number): Promise<Uint8Array> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
-  if (!blob) throw new Error('The frame could not be written as an image.');
+  if (!blob) throw new Error(currentText().t('video.player.notWritten'));
   return new Uint8Array(await blob.arrayBuffer());
 }
 
@@ -56,7 +57,7 @@ export async function captureFrame(video: HTMLVideoElement): Promise<CapturedFra
   await frameReady(video);
   const width = video.videoWidth;
   const height = video.videoHeight;
-  if (!width || !height) throw new Error('The clip has no picture to take a frame from.');
+  if (!width || !height) throw new Error(currentText().t('video.player.noPicture'));
   const time = video.currentTime;
   const bytes = await canvasBytes(drawFrame(video, width, height), 'image/png');
   return { bytes, width, height, time, frame: frameAt(time) };

@@ -3,6 +3,7 @@ import { clampFrame, frameAt, lastFrameOf, seekTimeOf } from '../../../../shared
 import { isTyping } from '../canvas/shortcuts';
 import { playerCommand, type KeyLike, type PlayerCommand } from './playerKeys';
 import { usePlayerPrefs } from './playerPrefs';
+import { currentText } from '../../ui/i18n/textStore';
 
 export interface Player {
   readonly videoRef: RefObject<HTMLVideoElement | null>;
@@ -121,7 +122,7 @@ export function usePlayer(src: string): Player {
         case 'toggle':
           if (v.paused) {
             if (v.ended || frameAt(v.currentTime) >= lastFrameOf(v.duration)) v.currentTime = seekTimeOf(0);
-            v.play().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+            v.play().catch(() => setError(currentText().t('video.player.notStarted')));
           } else {
             v.pause();
           }
@@ -185,7 +186,8 @@ export function usePlayer(src: string): Player {
         setPlaying(false);
         read();
       },
-      onError: (e) => setError(e.currentTarget.error?.message || 'This clip could not be played.'),
+      // The browser's own reason is English and technical: the artist is told in their words.
+      onError: () => setError(currentText().t('video.player.unplayable')),
       loop,
       muted,
       playsInline: true,

@@ -10,6 +10,7 @@ import type { PlayerHandle } from '../player/VideoPlayer';
 import { VideoResult } from './VideoResult';
 import { listenOn } from '../../ui/listen';
 import { Icon } from '../../ui/icons';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * Where the result is drawn on screen: over the picture in place, at the canvas's zoom; fitted when there is no
@@ -52,17 +53,18 @@ function Divider({ rect }: { rect: Box }) {
     const off = listenOn(e.currentTarget, { pointermove: (ev) => move(ev.clientX), pointerup: () => off(), pointercancel: () => off() });
   };
   const percent = Math.round(split * 100);
+  const { t } = useText();
   return (
     <div
       className="compare-divider"
       style={{ left: `${split * rect.width}px` }}
       role="slider"
       tabIndex={0}
-      aria-label="Before and after"
+      aria-label={t('strip.compare.divider')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${percent}% before`}
+      aria-valuetext={t('strip.compare.dividerValue', { percent })}
       onPointerDown={drag}
       onKeyDown={(e) => {
         const step = e.shiftKey ? 0.1 : 0.02;
@@ -83,15 +85,16 @@ function Divider({ rect }: { rect: Box }) {
 }
 
 function SideBySide({ before, after }: { before: string | null; after: string }) {
+  const { t } = useText();
   return (
-    <div className="compare-side" role="group" aria-label="Side by side">
+    <div className="compare-side" role="group" aria-label={t('strip.compare.side')}>
       <figure>
-        {before ? <img src={before} alt="Before: the picture now" /> : <p className="muted">No picture yet</p>}
-        <figcaption>Before</figcaption>
+        {before ? <img src={before} alt={t('strip.compare.beforeAlt')} /> : <p className="muted">{t('strip.compare.noPicture')}</p>}
+        <figcaption>{t('strip.compare.before')}</figcaption>
       </figure>
       <figure>
-        <img src={after} alt="After: the result" />
-        <figcaption>After</figcaption>
+        <img src={after} alt={t('strip.compare.afterAlt')} />
+        <figcaption>{t('strip.compare.after')}</figcaption>
       </figure>
     </div>
   );
@@ -100,6 +103,7 @@ function SideBySide({ before, after }: { before: string | null; after: string })
 /** The selected result over the canvas: in place, against a before/after divider, or side by side. */
 export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLDivElement | null>; entry: StripEntry | null; player: RefObject<PlayerHandle | null> }) {
   const box = useStageBox(stage);
+  const { t } = useText();
   const mode = useStagingStore((s) => s.mode);
   const split = useStagingStore((s) => s.split);
   const keepOutside = useStagingStore((s) => s.keepOutsideMask);
@@ -116,8 +120,8 @@ export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLD
   const url = masked ? (composite.status === 'ready' ? composite.url : null) : item.url;
   const frame = { left: box.left, top: box.top, width: box.width, height: box.height };
   return (
-    <div className="result-overlay" style={frame} aria-label="Result preview" role="group" data-mode={mode}>
-      {masked && composite.status === 'working' && <p className="overlay-note" role="status">Keeping outside the mask untouched…</p>}
+    <div className="result-overlay" style={frame} aria-label={t('strip.preview')} role="group" data-mode={mode}>
+      {masked && composite.status === 'working' && <p className="overlay-note" role="status">{t('strip.keepingOutside')}</p>}
       {masked && composite.status === 'failed' && (
         <p className="overlay-note error" role="alert">
           {composite.message}
@@ -134,14 +138,14 @@ export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLD
         >
           <img
             src={url}
-            alt="The selected result, over the picture"
+            alt={t('strip.previewAlt')}
             draggable={false}
             style={mode === 'slider' ? { clipPath: `inset(0 0 0 ${split * 100}%)` } : undefined}
           />
           {mode === 'slider' && (
             <>
-              <span className="compare-label before">Before</span>
-              <span className="compare-label after">After</span>
+              <span className="compare-label before">{t('strip.compare.before')}</span>
+              <span className="compare-label after">{t('strip.compare.after')}</span>
               <Divider rect={rect} />
             </>
           )}

@@ -4,69 +4,27 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { ResultOverlay } from './ResultOverlay';
 import { acceptResult, decideResult, referenceResult } from './stagingActions';
 import { useStagingStore, type CompareMode } from './stagingStore';
-import { captionOf, masksResult, stepFrom, type StripEntry } from './stripModel';
+import { masksResult, stepFrom, type StripEntry } from './stripModel';
 import { useFollowResults, useSelectedEntry, useStripEntries } from './useStrip';
 import { useLibraryItem } from '../../store/useLibraryItem';
 import { listedVersions } from './versions';
 import { isVideo } from '../../../../shared/media/mediaType';
 import type { PlayerHandle } from '../player/VideoPlayer';
-import { useResultPoster } from '../player/posters';
 import { VersionsPanel } from './VersionsPanel';
 import { useStripKeys } from './useStripKeys';
 import { VideoActions } from './VideoResult';
-import { setResultDrag } from '../video/dragData';
 import { VideoResultActions } from '../video/VideoResultActions';
 import './staging.css';
-import { Icon } from '../../ui/icons';
+import { useText } from '../../ui/i18n/textStore';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { Caption } from './Caption';
+import { Tile } from './StripTile';
 
-const MODES: readonly { mode: CompareMode; label: string }[] = [
-  { mode: 'result', label: 'Result' },
-  { mode: 'slider', label: 'Before/after' },
-  { mode: 'side', label: 'Side by side' },
+const MODES: readonly { mode: CompareMode; label: MessageId }[] = [
+  { mode: 'result', label: 'strip.compare.result' },
+  { mode: 'slider', label: 'strip.compare.slider' },
+  { mode: 'side', label: 'strip.compare.side' },
 ];
-
-function Tile({ entry, selected, onPick }: { entry: StripEntry; selected: boolean; onPick: () => void }) {
-  const item = useLibraryItem(entry.resultId);
-  useResultPoster(item);
-  const problem = entry.status === 'moderated' || entry.status === 'failed' || entry.status === 'stopped';
-  return (
-    <li
-      id={`result-${entry.taskId}`}
-      role="option"
-      aria-selected={selected}
-      aria-label={`${entry.name}: ${entry.label}`}
-      className={`strip-tile status-${entry.status}${selected ? ' selected' : ''}`}
-      data-task={entry.taskId}
-      draggable={entry.resultId !== null}
-      onDragStart={(e) => entry.resultId && setResultDrag(e.dataTransfer, entry.resultId)}
-      onClick={onPick}
-      title={entry.reason ?? entry.prompt}
-    >
-      {entry.status === 'ready' && item?.thumbnailUrl && <img src={item.thumbnailUrl} alt="" draggable={false} />}
-      {entry.status === 'ready' && !item?.thumbnailUrl && <span className="tile-text">{item && isVideo(item) ? 'Video' : 'Ready'}</span>}
-      {entry.status === 'ready' && item && isVideo(item) && (
-        <span className="tile-badge" aria-label="Video">
-          <Icon name="action.video" size={10} filled />
-          {item.seconds !== null ? ` ${Math.round(item.seconds * 10) / 10} s` : ''}
-        </span>
-      )}
-      {entry.status === 'working' && (
-        <span className="tile-working">
-          <span className="tile-text">{entry.label}</span>
-          <span className="tile-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} {...(entry.progress !== null ? { 'aria-valuenow': entry.progress } : {})}>
-            <span className={entry.progress === null ? 'indeterminate' : undefined} style={entry.progress !== null ? { width: `${entry.progress}%` } : undefined} />
-          </span>
-        </span>
-      )}
-      {problem && (
-        <span className="tile-problem">
-          <strong>{entry.label}</strong>
-          <span className="tile-reason">{entry.reason}</span>
-        </span>
-      )}
-    </li>
-  );
-}
 
 /** What can be done with the selected result, and what it is. */
 function Actions({ entry }: { entry: StripEntry | null }) {
@@ -74,15 +32,14 @@ function Actions({ entry }: { entry: StripEntry | null }) {
   const item = useLibraryItem(entry?.resultId ?? null);
   const video = item !== null && isVideo(item);
   const message = useStagingStore((s) => s.message);
+  const { t } = useText();
   return (
     <div className="strip-detail">
       {entry ? (
         <>
-          <p className="strip-caption" aria-label="Selected result">
-            {captionOf(entry)}
-          </p>
+          <Caption entry={entry} />
           {entry.reason && entry.status !== 'ready' && (
-            <p className={`strip-reason${entry.status === 'working' ? '' : ' problem'}`} role="note" aria-label="Why">
+            <p className={`strip-reason${entry.status === 'working' ? '' : ' problem'}`} role="note" aria-label={t('strip.why')} {...(entry.reasonWords === 'main' ? { 'data-words': 'main' } : {})}>
               {entry.reason}
             </p>
           )}
@@ -92,31 +49,31 @@ function Actions({ entry }: { entry: StripEntry | null }) {
             {entry.status === 'ready' && !video && (
               <>
                 <Button variant="primary" disabled={busy} onClick={() => void acceptResult(entry)} aria-keyshortcuts="Enter">
-                  Accept as the picture
+                  {t('strip.accept')}
                 </Button>
                 <Button disabled={busy} onClick={() => void referenceResult(entry)}>
-                  Add to references
+                  {t('strip.reference')}
                 </Button>
                 <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
-                  Keep in library only
+                  {t('strip.keep')}
                 </Button>
               </>
             )}
             {entry.status !== 'working' && (
               <Button variant="danger" disabled={busy} onClick={() => decideResult(entry, 'discarded')} aria-keyshortcuts="Delete">
-                Discard
+                {t('strip.discard')}
               </Button>
             )}
             <Button variant="link" onClick={() => useStagingStore.getState().select(null)} aria-keyshortcuts="Escape">
-              Show the canvas
+              {t('strip.showCanvas')}
             </Button>
           </div>
         </>
       ) : (
-        <p className="muted strip-hint">Select a result to see it over the canvas. ← → step through, Enter accepts, Delete discards.</p>
+        <p className="muted strip-hint">{t('strip.hint')}</p>
       )}
       {message && (
-        <p className={message.kind === 'error' ? 'inline-error' : 'inline-ok'} role={message.kind === 'error' ? 'alert' : 'status'} aria-label="Results message">
+        <p className={message.kind === 'error' ? 'inline-error' : 'inline-ok'} role={message.kind === 'error' ? 'alert' : 'status'} aria-label={t('strip.message')}>
           {message.text}
         </p>
       )}
@@ -140,6 +97,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   const versionsOpen = useStagingStore((s) => s.versionsOpen);
   const { select, setMode, setKeepOutsideMask, toggleVersions } = useStagingStore.getState();
   const list = useRef<HTMLUListElement>(null);
+  const { t } = useText();
   const player = useRef<PlayerHandle>(null);
   // A clip has nothing to compare with the picture: the compare modes are for pictures.
   const selectedItem = useLibraryItem(selected?.status === 'ready' ? selected.resultId : null);
@@ -208,19 +166,17 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
   return (
     <>
       <ResultOverlay stage={stage} entry={selected} player={player} />
-      <section className="results-strip" aria-label="Results strip">
+      <section className="results-strip" aria-label={t('strip.region')}>
         <div className="strip-bar">
           <h3>
-            Results
-            <span className="muted">
-              {entries.length === 0 ? ' · none waiting' : ` · ${ready} to review${working > 0 ? `, ${working} on the way` : ''}`}
-            </span>
+            {t('strip.title')}{' '}
+            <span className="muted">{entries.length === 0 ? t('strip.noneWaiting') : working > 0 ? t('strip.toReviewOnTheWay', { ready, working }) : t('strip.toReview', { ready })}</span>
           </h3>
           {!selectedIsVideo && (
-            <div className="segmented" role="radiogroup" aria-label="Compare">
+            <div className="segmented" role="radiogroup" aria-label={t('strip.compare')}>
               {MODES.map((m) => (
                 <button key={m.mode} type="button" role="radio" aria-checked={mode === m.mode} className={`segment${mode === m.mode ? ' on' : ''}`} onClick={() => setMode(m.mode)}>
-                  {m.label}
+                  {t(m.label)}
                 </button>
               ))}
             </div>
@@ -228,7 +184,7 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
           {selected && masksResult(selected.task.endpointId) && (
             <label className="strip-check">
               <input type="checkbox" checked={keepOutside} onChange={(e) => setKeepOutsideMask(e.target.checked)} />
-              Keep outside the mask untouched
+              {t('strip.keepOutside')}
             </label>
           )}
           <span className="strip-spacer" />
@@ -236,13 +192,13 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
         </div>
         <div className="strip-body">
           {entries.length === 0 ? (
-            <p className="muted strip-empty">Results of this project appear here as soon as they are made.</p>
+            <p className="muted strip-empty">{t('strip.empty')}</p>
           ) : (
             <ul
               ref={list}
               className="strip-tiles"
               role="listbox"
-              aria-label="Results"
+              aria-label={t('strip.title')}
               aria-orientation="horizontal"
               tabIndex={0}
               aria-activedescendant={selected ? `result-${selected.taskId}` : undefined}
@@ -271,9 +227,10 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
 
 function VersionsButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const count = useVersionCount();
+  const { t } = useText();
   return (
     <Button aria-expanded={open} onClick={onToggle} disabled={count === 0 && !open}>
-      Versions ({count})
+      {t('strip.versions', { count })}
     </Button>
   );
 }

@@ -4,22 +4,20 @@ import { restoreVersion } from './stagingActions';
 import { useAsset } from './useImageUrl';
 import { listedVersions } from './versions';
 import type { PictureVersion } from '../../../../shared/canvas/document';
+import { useText } from '../../ui/i18n/textStore';
 
 function VersionRow({ version }: { version: PictureVersion }) {
   const asset = useAsset(version.image.assetId);
-  const when = new Date(version.replacedAt).toLocaleString();
+  const text = useText();
+  const when = text.dateTime(version.replacedAt);
   return (
-    <li className="version" aria-label={`${version.image.name}, replaced ${when}`}>
+    <li className="version" aria-label={text.t('strip.versions.row', { name: version.image.name, when })}>
       {asset ? <img src={asset.thumbnailUrl} alt="" /> : <span className="version-thumb" />}
       <span className="version-text">
-        <span>{version.image.name}</span>
-        <span className="muted small">
-          {version.image.width} × {version.image.height} · replaced {when}
-        </span>
+        <span translate="no">{version.image.name}</span>
+        <span className="muted small">{text.t('strip.versions.replaced', { width: version.image.width, height: version.image.height, when })}</span>
       </span>
-      <Button onClick={() => restoreVersion(version)}>
-        Restore
-      </Button>
+      <Button onClick={() => restoreVersion(version)}>{text.t('strip.versions.restore')}</Button>
     </li>
   );
 }
@@ -29,18 +27,19 @@ export function VersionsPanel({ onClose }: { onClose: () => void }) {
   const base = useCanvasStore((s) => s.document.base);
   const versions = useCanvasStore((s) => s.document.versions);
   const listed = listedVersions({ base, versions });
+  const { t } = useText();
   return (
-    <div className="versions-panel" role="dialog" aria-label="Versions of the picture">
+    <div className="versions-panel" role="dialog" aria-label={t('strip.versions.label')}>
       <div className="versions-head">
-        <h4>Earlier pictures</h4>
+        <h4>{t('strip.versions.title')}</h4>
         <Button variant="link" onClick={onClose}>
-          Close
+          {t('strip.versions.close')}
         </Button>
       </div>
       {listed.length === 0 ? (
-        <p className="muted">The picture has not been replaced yet. When a result is accepted, the picture it replaces is kept here.</p>
+        <p className="muted">{t('strip.versions.none')}</p>
       ) : (
-        <ul className="versions-list" aria-label="Versions">
+        <ul className="versions-list" aria-label={t('strip.versions.list')}>
           {listed.map((v) => (
             <VersionRow key={`${v.image.assetId}-${v.replacedAt}`} version={v} />
           ))}

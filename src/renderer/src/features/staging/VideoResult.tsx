@@ -8,6 +8,7 @@ import { openUpscale } from '../studio/openUpscale';
 import { decideResult } from './stagingActions';
 import { useStagingStore } from './stagingStore';
 import type { StripEntry } from './stripModel';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * A video result over the canvas area: the player, fitted, with "use this frame" beside its controls. Keys reach it
@@ -15,6 +16,7 @@ import type { StripEntry } from './stripModel';
  */
 export function VideoResult({ item, frame, player }: { item: LibraryItem; frame: { left: number; top: number; width: number; height: number }; player: RefObject<PlayerHandle | null> }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useText();
   const use = async (how: FrameAction['run']) => {
     const video = player.current?.videoRef.current;
     if (!video || busy) return;
@@ -27,13 +29,13 @@ export function VideoResult({ item, frame, player }: { item: LibraryItem; frame:
     }
   };
   return (
-    <div className="result-overlay video-result" style={frame} role="group" aria-label="Result preview">
+    <div className="result-overlay video-result" style={frame} role="group" aria-label={t('strip.preview')}>
       <div className="video-result-box">
         <VideoPlayer
           ref={player}
           src={item.url}
           poster={item.thumbnailUrl}
-          label="Video result"
+          label={t('strip.videoResult')}
           actions={<FrameButtons disabled={busy} onUse={(a) => void use(a.run)} />}
         />
       </div>
@@ -44,13 +46,14 @@ export function VideoResult({ item, frame, player }: { item: LibraryItem; frame:
 /** What the strip offers for a video result: its frames are used from the player; the clip itself is upscaled or kept. */
 export function VideoActions({ item, entry }: { item: LibraryItem; entry: StripEntry }) {
   const busy = useStagingStore((s) => s.busy);
+  const { t } = useText();
   return (
     <>
       <Button disabled={busy} onClick={() => void openUpscale(item).then((note) => note && useStagingStore.getState().say(note))}>
-        Upscale…
+        {t('strip.upscale')}
       </Button>
       <Button disabled={busy} onClick={() => decideResult(entry, 'kept')}>
-        Keep in library only
+        {t('strip.keep')}
       </Button>
     </>
   );

@@ -1,5 +1,4 @@
 import type { AssetInfo } from '../../../../shared/ipc/contract';
-import { playheadText } from '../../../../shared/video/playhead';
 import { gen } from '../../api';
 import { imageRefOf, remember } from '../canvas/assets';
 import { replacePicture } from './pictureHistory';
@@ -8,6 +7,9 @@ import { captureFrame, type CapturedFrame } from '../player/frameCapture';
 import { timelineOf, type PinAt } from '../../../../shared/canvas/timeline';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { openStudio } from '../studio/openStudio';
+import { currentText } from '../../ui/i18n/textStore';
+import { clipFrameText } from '../../../../shared/video/videoWords';
+import type { MessageId } from '../../../../shared/i18n/catalog';
 
 /** What a frame action says back, in the strip or in the gallery's full view. */
 export interface FrameNote {
@@ -20,7 +22,7 @@ const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '');
 /** The frame on screen, stored as an image named after its clip and frame. */
 async function storeFrame(video: HTMLVideoElement, clipName: string): Promise<{ asset: AssetInfo; frame: CapturedFrame }> {
   const frame = await captureFrame(video);
-  const stored = await gen.assets.import({ name: `${stem(clipName)} frame ${frame.frame}.png`, bytes: frame.bytes });
+  const stored = await gen.assets.import({ name: currentText().t('video.frame.fileName', { clip: stem(clipName), frame: frame.frame }), bytes: frame.bytes });
   if (!stored.ok) throw new Error(stored.error.message);
   remember(stored.value);
   return { asset: stored.value, frame };
@@ -33,10 +35,11 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * picture it replaces is kept among the versions.
  */
 function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote {
-  if (!replacePicture(imageRefOf(asset), 'Using the frame', null)) {
-    return { kind: 'error', text: useStagingStore.getState().message?.text ?? 'The canvas did not take the frame.' };
+  const text = currentText();
+  if (!replacePicture(imageRefOf(asset), text.t('video.frame.notTaken'), null)) {
+    return { kind: 'error', text: useStagingStore.getState().message?.text ?? text.t('video.frame.notTaken') };
   }
-  return { kind: 'info', text: `The frame at ${playheadText(frame.frame)} is the picture now (${frame.width} × ${frame.height}). Undo (Ctrl+Z) puts the old one back; it is also kept under Versions.` };
+  return { kind: 'info', text: text.t('video.frame.isPicture', { at: clipFrameText(frame.frame, text), width: frame.width, height: frame.height }) };
 }
 
 /**
@@ -49,7 +52,7 @@ async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: 
     await open?.();
     return placeFrameAsPicture(asset, frame);
   } catch (error) {
-    return { kind: 'error', text: `The frame was not used: ${message(error)}` };
+    return { kind: 'error', text: currentText().t('video.frame.notUsed', { reason: message(error) }) };
   }
 }
 
@@ -60,10 +63,11 @@ async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: 
 export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
   const canvas = useCanvasStore.getState();
   const id = canvas.pinKeyframe(imageRefOf(asset), at);
-  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The keyframe was not pinned.' };
+  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? currentText().t('video.keyframe.notPinned') };
   openStudio({ intent: 'video' });
   const frame = timelineOf(useCanvasStore.getState().document).keyframes.find((k) => k.id === id)?.frame ?? 0;
-  return { kind: 'info', text: `Pinned as a keyframe at ${playheadText(frame)}. Undo (Ctrl+Z) takes it off the timeline.` };
+  const text = currentText();
+  return { kind: 'info', text: text.t('video.keyframe.pinned', { at: clipFrameText(frame, text) }) };
 }
 
 /** The frame on screen, pinned as a keyframe at the time it shows in its clip. */
@@ -73,21 +77,21 @@ async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?:
     await open?.();
     return pinAsKeyframe(asset, frame.frame);
   } catch (error) {
-    return { kind: 'error', text: `The frame was not pinned: ${message(error)}` };
+    return { kind: 'error', text: currentText().t('video.frame.notPinned', { reason: message(error) }) };
   }
 }
 
 /** One thing to do with the frame on screen, as the strip's player and the gallery's full view offer it. */
 export interface FrameAction {
   readonly id: 'frame-picture' | 'frame-keyframe';
-  readonly label: string;
+  readonly label: MessageId;
   /** what it does, for the button's tooltip */
-  readonly hint: string;
+  readonly hint: MessageId;
   readonly primary: boolean;
   readonly run: (video: HTMLVideoElement, clipName: string, open?: () => Promise<void>) => Promise<FrameNote>;
 }
 
 export const FRAME_ACTIONS: readonly FrameAction[] = [
-  { id: 'frame-picture', label: 'Use this frame as the picture', hint: 'The frame on screen becomes the canvas’s picture, at the clip’s full size', primary: true, run: frameAsPicture },
-  { id: 'frame-keyframe', label: 'Pin as a keyframe', hint: 'Pins the frame on screen to the video timeline at the time it shows', primary: false, run: frameAsKeyframe },
+  { id: 'frame-picture', label: 'video.frame.usePicture', hint: 'video.frame.usePicture.hint', primary: true, run: frameAsPicture },
+  { id: 'frame-keyframe', label: 'video.frame.pin', hint: 'video.frame.pin.hint', primary: false, run: frameAsKeyframe },
 ];

@@ -3,6 +3,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { layerRefusal } from '../canvas/layers';
 import { useStagingStore } from './stagingStore';
 import type { StripEntry } from './stripModel';
+import { currentText } from '../../ui/i18n/textStore';
 
 const canvas = () => useCanvasStore.getState();
 const staging = () => useStagingStore.getState();
@@ -23,9 +24,10 @@ function versionsAfter(document: CanvasDocument, replacedBy: string | null, now:
  * Makes `image` the picture as ONE undo step, keeping the picture it replaces among the project's versions.
  * The versions (and the decision on the result) are written first without a step of their own, so the one step
  * the picture change records holds them on both sides: undo takes the picture back, and the result whose
- * picture it was returns to the strip (see `isDecided`), while the old picture stays listed.
+ * picture it was returns to the strip (see `isDecided`), while the old picture stays listed. `failed` is what the
+ * artist is told, in their language, when the canvas refuses without a reason of its own.
  */
-export function replacePicture(image: ImageRef, label: string, replacedBy: string | null, decide?: { taskId: string; decision: ResultDecision }): boolean {
+export function replacePicture(image: ImageRef, failed: string, replacedBy: string | null, decide?: { taskId: string; decision: ResultDecision }): boolean {
   const { document } = canvas();
   const refusal = layerRefusal(document, 'base');
   if (refusal) {
@@ -41,7 +43,7 @@ export function replacePicture(image: ImageRef, label: string, replacedBy: strin
   useCanvasStore.setState({ document: prepared });
   if (!canvas().setBase(image)) {
     useCanvasStore.setState({ document });
-    staging().say({ kind: 'error', text: canvas().message?.text ?? `${label} did not happen.` });
+    staging().say({ kind: 'error', text: canvas().message?.text ?? failed });
     return false;
   }
   return true;
@@ -58,7 +60,7 @@ export function decideResult(entry: StripEntry, decision: 'kept' | 'discarded'):
 
 /** An earlier picture becomes the picture again: one undo step; the current one joins the versions. */
 export function restoreVersion(version: PictureVersion): boolean {
-  const restored = replacePicture(version.image, 'Restoring the version', null);
-  if (restored) staging().say({ kind: 'info', text: `${version.image.name} is the picture again. Undo (Ctrl+Z) goes back.` });
+  const restored = replacePicture(version.image, currentText().t('strip.versions.notRestored'), null);
+  if (restored) staging().say({ kind: 'info', text: currentText().t('strip.versions.restored', { name: version.image.name }) });
   return restored;
 }

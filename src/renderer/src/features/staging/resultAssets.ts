@@ -4,6 +4,7 @@ import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { assetInfo, remember } from '../canvas/assets';
 import { loadImage, rgbaOf } from '../canvas/pixels';
+import { currentText } from '../../ui/i18n/textStore';
 import { compositeInsideMask, maskFromGrey, maskFromTransparency } from './composite';
 
 const fromLibrary = new Map<string, Promise<AssetInfo>>();
@@ -35,9 +36,9 @@ async function pixelsOf(asset: AssetInfo): Promise<Uint8ClampedArray> {
   return rgbaOf(await loadImage(asset.url), asset.width, asset.height);
 }
 
-async function requireAsset(id: string, what: string): Promise<AssetInfo> {
+async function requireAsset(id: string, what: 'picture' | 'mask'): Promise<AssetInfo> {
   const info = await assetInfo(id);
-  if (!info) throw new Error(`The ${what} this result was made from is no longer stored, so it cannot be kept inside the mask.`);
+  if (!info) throw new Error(currentText().t('strip.composite.gone', { what }));
   return info;
 }
 
@@ -46,10 +47,10 @@ async function encodePng(width: number, height: number, rgba: Uint8ClampedArray)
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
+  if (!ctx) throw new Error(currentText().t('strip.composite.cannotDraw'));
   ctx.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height), 0, 0);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error('The kept-inside-the-mask picture could not be written.');
+  if (!blob) throw new Error(currentText().t('strip.composite.notWritten'));
   return new Uint8Array(await blob.arrayBuffer());
 }
 
@@ -63,17 +64,17 @@ async function makeComposite(resultId: string): Promise<AssetInfo> {
   const endpoint = findEndpoint(item.endpointId);
   const use = endpoint ? canvasUse(endpoint) : null;
   const imageInput = item.inputs.find((i) => i.field === use?.imageField);
-  if (!imageInput) throw new Error('This result has no picture it was made from, so there is nothing to keep outside the mask.');
+  if (!imageInput) throw new Error(currentText().t('strip.composite.noPicture'));
   const maskInput = item.inputs.find((i) => i.field === use?.maskField);
   const [result, original] = await Promise.all([resultAsset(resultId), requireAsset(imageInput.assetId, 'picture')]);
   if (result.width !== original.width || result.height !== original.height) {
-    throw new Error(`The result is ${result.width} × ${result.height} but the picture it was made from is ${original.width} × ${original.height}, so it cannot be kept inside the mask.`);
+    throw new Error(currentText().t('strip.composite.otherSize', { width: result.width, height: result.height, pictureWidth: original.width, pictureHeight: original.height }));
   }
   const originalPixels = await pixelsOf(original);
   let mask: Uint8Array;
   if (maskInput) {
     const maskAsset = await requireAsset(maskInput.assetId, 'mask');
-    if (maskAsset.width !== original.width || maskAsset.height !== original.height) throw new Error('The mask this result was made with is not the picture’s size.');
+    if (maskAsset.width !== original.width || maskAsset.height !== original.height) throw new Error(currentText().t('strip.composite.maskSize'));
     mask = maskFromGrey(await pixelsOf(maskAsset));
   } else {
     // No mask field: the request carried the mask in the picture's transparency.

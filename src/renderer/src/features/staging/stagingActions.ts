@@ -6,13 +6,14 @@ import { replacePicture } from './pictureHistory';
 import { compositeAsset, resultAsset } from './resultAssets';
 import { useStagingStore } from './stagingStore';
 import { masksResult, type StripEntry } from './stripModel';
+import { currentText } from '../../ui/i18n/textStore';
 
 const canvas = () => useCanvasStore.getState();
 const staging = () => useStagingStore.getState();
 
 /** The picture a result becomes: the result itself, or the result kept inside its mask when the artist asked. */
 function pictureOf(entry: StripEntry): Promise<AssetInfo> {
-  if (!entry.resultId) return Promise.reject(new Error('This result has no picture yet.'));
+  if (!entry.resultId) return Promise.reject(new Error(currentText().t('strip.noPictureYet')));
   return staging().keepOutsideMask && masksResult(entry.task.endpointId) ? compositeAsset(entry.resultId) : resultAsset(entry.resultId);
 }
 
@@ -33,13 +34,13 @@ async function withBusy<T>(work: () => Promise<T>): Promise<T | undefined> {
 export function acceptResult(entry: StripEntry): Promise<boolean> {
   return withBusy(async () => {
     const asset = await pictureOf(entry);
-    const accepted = replacePicture(imageRefOf(asset), 'Accepting the result', entry.taskId, {
+    const accepted = replacePicture(imageRefOf(asset), currentText().t('strip.notAccepted'), entry.taskId, {
       taskId: entry.taskId,
       decision: { decision: 'accepted', at: Date.now(), assetId: asset.id },
     });
     if (accepted) {
       staging().select(null);
-      staging().say({ kind: 'info', text: 'The result is the picture now. Undo (Ctrl+Z) puts the old one back; it is also kept under Versions.' });
+      staging().say({ kind: 'info', text: currentText().t('strip.accepted') });
     }
     return accepted;
   }).then((ok) => ok === true);
@@ -48,12 +49,12 @@ export function acceptResult(entry: StripEntry): Promise<boolean> {
 /** Adds the result to the reference board (the board says when the model takes no more). */
 export function referenceResult(entry: StripEntry): Promise<void> {
   return withBusy(async () => {
-    if (!entry.resultId) throw new Error('This result has no picture yet.');
+    if (!entry.resultId) throw new Error(currentText().t('strip.noPictureYet'));
     const asset = await resultAsset(entry.resultId);
     const before = canvas().document.references.length;
     addReferences([asset]);
-    if (canvas().document.references.length > before) staging().say({ kind: 'info', text: `Added to the references (${canvas().document.references.length}).` });
-    else staging().say({ kind: 'error', text: canvas().message?.text ?? 'It was not added to the references.' });
+    if (canvas().document.references.length > before) staging().say({ kind: 'info', text: currentText().t('strip.referenced', { count: canvas().document.references.length }) });
+    else staging().say({ kind: 'error', text: canvas().message?.text ?? currentText().t('strip.notReferenced') });
   }).then(() => undefined);
 }
 

@@ -148,3 +148,23 @@ describe('the results strip', () => {
     expect(masksResult('gen-2-pro')).toBe(false);
   });
 });
+
+describe('the strip in the artist’s language', () => {
+  it('says where a result stands and why it has no picture in the language on screen; main’s own words are marked as main’s', async () => {
+    const { createText } = await import('../../../../shared/i18n/text');
+    const { loadMessages } = await import('../../../../shared/i18n/catalog');
+    const german = createText('de', await loadMessages('de'));
+    const tasks = byId(
+      task('t1'),
+      task('t2', { state: 'moderated', serviceStatus: 'Request Moderated', moderationReasons: ['Violence'], resultId: null }),
+      task('t3', { state: 'failed', error: { code: 'server-error', message: 'The service could not make this task.' }, resultId: null }),
+    );
+    const entries = stripEntries(tasks, 'p1', doc(), new Map(), german);
+    expect(entries.map((e) => [e.label, e.reasonWords])).toEqual([
+      ['Fertig', 'app'],
+      ['Von der Moderation gestoppt', 'app'],
+      ['Fehlgeschlagen', 'main'],
+    ]);
+    expect(entries[1]!.reason).toBe('Der Dienst hat diese Anfrage abgelehnt (Violence). Es wurde nichts berechnet. Ändere den Prompt oder die Eingaben und generiere noch einmal.');
+  });
+});

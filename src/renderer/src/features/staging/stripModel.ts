@@ -2,8 +2,9 @@ import { findEndpoint } from '../../../../shared/catalog/catalog';
 import type { CanvasDocument } from '../../../../shared/canvas/document';
 import { canvasUse } from '../../../../shared/canvas/request';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
-import { chargedCost } from '../../../../shared/library/charge';
-import { creditsText, nameOf, progressPercent, promptOf, stateLabel } from '../../text/taskText';
+import { nameOf, progressPercent, promptOf, stateLabel } from '../../text/taskText';
+import type { AppText } from '../../../../shared/i18n/text';
+import { currentText } from '../../ui/i18n/textStore';
 import { queuePositions } from '../../../../shared/tasks/queueOrder';
 import { WORKING_STATES } from '../../../../shared/tasks/taskStates';
 
@@ -20,6 +21,8 @@ export interface StripEntry {
   readonly label: string;
   /** Why it has no picture, in plain words, for moderated, failed and stopped results. */
   readonly reason: string | null;
+  /** Whose words the reason is: the app's catalogs, or main's (a failure's message, a task's detail), still English. */
+  readonly reasonWords: 'app' | 'main';
   readonly progress: number | null;
   readonly prompt: string;
   /** The model, and for a clip draft or final, its length and time: "Gen 3 Video draft · 5 s · 14:32". */
@@ -27,12 +30,13 @@ export interface StripEntry {
 }
 
 
-function moderationReason(t: TaskInfo): string {
-  const reasons = t.moderationReasons.length > 0 ? ` (${t.moderationReasons.join(', ')})` : '';
+function moderationReason(t: TaskInfo, text: AppText): string {
+  // The reasons are the service's own words (its moderation categories), shown as it sent them.
+  const reasons = t.moderationReasons.join(', ');
   // Request Moderated: the prompt or inputs were refused before anything was made; Content Moderated: the
   // picture was made but held back.
-  if (t.serviceStatus === 'Content Moderated') return `The service held back the picture it made${reasons}. Nothing was charged. A different prompt or seed may pass.`;
-  return `The service refused this request${reasons}. Nothing was charged. Change the prompt or the inputs and generate again.`;
+  if (t.serviceStatus === 'Content Moderated') return reasons ? text.t('strip.reason.heldBackBecause', { reasons }) : text.t('strip.reason.heldBack');
+  return reasons ? text.t('strip.reason.refusedBecause', { reasons }) : text.t('strip.reason.refused');
 }
 
 function statusOf(t: TaskInfo): EntryStatus {
@@ -43,26 +47,32 @@ function statusOf(t: TaskInfo): EntryStatus {
   return 'stopped';
 }
 
-function labelOf(t: TaskInfo, status: EntryStatus, position: number | null): string {
+function labelOf(t: TaskInfo, status: EntryStatus, position: number | null, text: AppText): string {
   if (status === 'working') {
     const percent = progressPercent(t);
-    if (position !== null) return `Queued · #${position}`;
-    return percent !== null && (t.state === 'running' || t.state === 'downloading') ? `${stateLabel(t.state)} ${percent}%` : stateLabel(t.state);
+    if (position !== null) return text.t('strip.tile.queued', { position });
+    return percent !== null && (t.state === 'running' || t.state === 'downloading') ? text.t('strip.tile.progress', { state: stateLabel(t.state, text), percent }) : stateLabel(t.state, text);
   }
-  if (status === 'ready') return 'Ready';
-  return stateLabel(t.state);
+  if (status === 'ready') return text.t('strip.tile.ready');
+  return stateLabel(t.state, text);
 }
 
-function reasonOf(t: TaskInfo, status: EntryStatus): string | null {
-  if (status === 'moderated') return moderationReason(t);
-  if (status === 'failed') return t.error?.message ?? t.detail ?? 'The task ended without a picture.';
-  if (status === 'stopped') {
-    if (t.state === 'cancelled') return t.detail ?? 'You stopped waiting for this result.';
-    if (t.state === 'outcome-unknown') return 'It was sent, but no answer came back: it may still exist on the service. See the Queue to check on it.';
-    if (t.state === 'webhook') return 'The service delivers this result to its webhook, not to Gen Studio.';
-    return t.detail;
+/** Why a result has no picture, and whose words say it: main's message or detail when it gave one, else the app's. */
+function reasonOf(t: TaskInfo, status: EntryStatus, text: AppText): { reason: string | null; reasonWords: 'app' | 'main' } {
+  const app = (reason: string) => ({ reason, reasonWords: 'app' as const });
+  const main = (reason: string | null) => ({ reason, reasonWords: 'main' as const });
+  if (status === 'moderated') return app(moderationReason(t, text));
+  if (status === 'failed') {
+    const said = t.error?.message ?? t.detail;
+    return said !== null ? main(said) : app(text.t('strip.reason.noPicture'));
   }
-  return null;
+  if (status === 'stopped') {
+    if (t.state === 'cancelled') return t.detail ? main(t.detail) : app(text.t('strip.reason.cancelled'));
+    if (t.state === 'outcome-unknown') return app(text.t('strip.reason.outcomeUnknown'));
+    if (t.state === 'webhook') return app(text.t('strip.reason.webhook'));
+    return main(t.detail);
+  }
+  return { reason: null, reasonWords: 'app' };
 }
 
 /** Whether the artist's decision still takes the result out of the strip (an undone accept does not). */
@@ -86,7 +96,7 @@ export type FiledResults = ReadonlyMap<string, string>;
  * A result of the strip, from its task. A task whose result the library has filed is ready from that moment,
  * with the library's preview as its tile, before its own record says it is done.
  */
-export function entryOf(t: TaskInfo, filed: FiledResults = new Map(), position: number | null = null): StripEntry {
+export function entryOf(t: TaskInfo, filed: FiledResults = new Map(), position: number | null = null, text: AppText = currentText()): StripEntry {
   const filedId = t.state === 'downloading' ? filed.get(t.id) : undefined;
   const status = filedId !== undefined ? 'ready' : statusOf(t);
   return {
@@ -94,11 +104,11 @@ export function entryOf(t: TaskInfo, filed: FiledResults = new Map(), position: 
     task: t,
     status,
     resultId: filedId ?? (status === 'ready' ? t.resultId : null),
-    label: labelOf(t, status, position),
-    reason: reasonOf(t, status),
+    label: labelOf(t, status, position, text),
+    ...reasonOf(t, status, text),
     progress: status === 'working' ? progressPercent(t) : null,
     prompt: promptOf(t.params, 200),
-    name: nameOf(t),
+    name: nameOf(t, text),
   };
 }
 
@@ -112,6 +122,7 @@ export function stripEntries(
   projectId: string | null,
   document: Pick<CanvasDocument, 'base' | 'versions' | 'resultDecisions'>,
   filed: FiledResults = new Map(),
+  text: AppText = currentText(),
 ): StripEntry[] {
   if (!projectId) return [];
   const all = Object.values(tasks);
@@ -119,7 +130,7 @@ export function stripEntries(
   return all
     .filter((t) => t.origin === 'generate' && t.projectId === projectId && !isDecided(document, t.id))
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-    .map((t) => entryOf(t, filed, positions.get(t.id) ?? null));
+    .map((t) => entryOf(t, filed, positions.get(t.id) ?? null, text));
 }
 
 /** The entry `step` places from `current` (wrapping round), or the first or last when nothing is selected. */
@@ -169,11 +180,4 @@ export function masksResult(endpointId: string): boolean {
   if (!endpoint) return false;
   const use = canvasUse(endpoint);
   return use.imageField !== null && (use.maskField !== null || use.alphaMask);
-}
-
-/** A short caption for the selected result: its name, cost, and the prompt. */
-export function captionOf(entry: StripEntry): string {
-  // Only a result that was made has a price worth showing: moderated and failed ones are not charged.
-  const cost = entry.status === 'ready' ? creditsText(chargedCost(entry.task)) : null;
-  return [entry.name, cost, entry.prompt ? `“${entry.prompt}”` : null].filter(Boolean).join(' · ');
 }

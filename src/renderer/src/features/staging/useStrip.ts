@@ -4,6 +4,7 @@ import { useTaskStore } from '../../store/taskStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useStagingStore } from './stagingStore';
+import { useText } from '../../ui/i18n/textStore';
 import { selectionAfterLeaving, stripEntries, type FiledResults, type StripEntry } from './stripModel';
 
 /** The open project's results still waiting for a decision; each shows from the moment the library files it. */
@@ -16,7 +17,8 @@ export function useStripEntries(): StripEntry[] {
   const base = useCanvasStore((s) => s.document.base);
   const versions = useCanvasStore((s) => s.document.versions);
   const resultDecisions = useCanvasStore((s) => s.document.resultDecisions);
-  return useMemo(() => stripEntries(tasks, projectId, { base, versions, resultDecisions }, filed), [tasks, projectId, base, versions, resultDecisions, filed]);
+  const text = useText();
+  return useMemo(() => stripEntries(tasks, projectId, { base, versions, resultDecisions }, filed, text), [tasks, projectId, base, versions, resultDecisions, filed, text]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import { formatFrame } from '../../../../shared/canvas/timeline';
+import { clipFrameText } from '../../../../shared/video/videoWords';
+import { useText } from '../../ui/i18n/textStore';
 import { useStageBox } from '../../ui/useStageBox';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useAsset } from '../canvas/panels/useAsset';
@@ -12,12 +13,13 @@ export function KeyframeView({ stage }: { stage: RefObject<HTMLDivElement | null
   const box = useStageBox(stage);
   const keyframe = useCanvasStore((s) => s.document.timeline.keyframes.find((k) => k.id === s.selectedKeyframeId));
   const asset = useAsset(keyframe?.image.assetId);
+  const text = useText();
   if (!keyframe || !box) return null;
   return (
-    <figure className="keyframe-view" aria-label="Selected keyframe on the canvas" style={box}>
-      {asset && <img src={asset.url} alt={keyframe.image.name} />}
+    <figure className="keyframe-view" aria-label={text.t('video.keyframe.view')} style={box}>
+      {asset && <img src={asset.url} alt={keyframe.image.name} translate="no" />}
       <figcaption>
-        {keyframe.image.name} · {formatFrame(keyframe.frame)}
+        <span translate="no">{keyframe.image.name}</span> · {clipFrameText(keyframe.frame, text)}
       </figcaption>
     </figure>
   );

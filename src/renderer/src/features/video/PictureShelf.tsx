@@ -6,6 +6,7 @@ import { useAsset } from '../canvas/panels/useAsset';
 import { REFERENCE_DRAG_TYPE, setResultDrag } from './dragData';
 import { pinReference, pinResult } from './timelineActions';
 import { inputNameOf } from '../../text/taskText';
+import { useText } from '../../ui/i18n/textStore';
 
 const SHOWN = 12;
 
@@ -24,18 +25,20 @@ export function PictureShelf() {
   // Asked of the whole library by kind: the newest results at hand may be clips alone.
   const shelf = useLibraryList({ media: 'picture', status: 'kept', stacked: false }, SHOWN);
   const pictures = shelf.items;
+  const text = useText();
+  const { t } = text;
   if (references.length === 0 && pictures.length === 0) return null;
   const at = () => nextFreeFrame(useCanvasStore.getState().document);
   return (
-    <div className="picture-shelf" role="list" aria-label="Pictures to pin">
-      <span className="muted shelf-title">Drag to the timeline, or click to pin:</span>
+    <div className="picture-shelf" role="list" aria-label={t('video.shelf.label')}>
+      <span className="muted shelf-title">{t('video.shelf.title')}</span>
       {references.map((ref, i) => (
         <div key={`ref-${ref.assetId}-${i}`} role="listitem">
           <button
             type="button"
             className="shelf-item"
-            aria-label={`Pin reference ${i + 1}: ${ref.name}`}
-            title={`Reference ${i + 1}: ${ref.name}`}
+            aria-label={t('video.shelf.pinReference', { number: i + 1, name: ref.name })}
+            title={t('video.shelf.reference', { number: i + 1, name: ref.name })}
             draggable
             onDragStart={(e) => {
               e.dataTransfer.setData(REFERENCE_DRAG_TYPE, String(i));
@@ -52,8 +55,8 @@ export function PictureShelf() {
           <button
             type="button"
             className="shelf-item"
-            aria-label={`Pin ${inputNameOf(item)} from the gallery`}
-            title={String(item.params.prompt ?? inputNameOf(item))}
+            aria-label={t('video.shelf.pinResult', { name: inputNameOf(item, text) })}
+            title={typeof item.params.prompt === 'string' ? t('strip.tile.prompt', { prompt: item.params.prompt }) : t('video.shelf.pinResult', { name: inputNameOf(item, text) })}
             draggable
             onDragStart={(e) => setResultDrag(e.dataTransfer, item.id)}
             onClick={() => void pinResult(item.id, at())}
@@ -64,8 +67,8 @@ export function PictureShelf() {
       ))}
       {shelf.total > pictures.length && (
         <div role="listitem" className="shelf-more">
-          <Button size="sm" variant="quiet" onClick={shelf.more} title={`${pictures.length} of ${shelf.total} shown`}>
-            More pictures
+          <Button size="sm" variant="quiet" onClick={shelf.more} title={t('video.shelf.shown', { shown: pictures.length, total: shelf.total })}>
+            {t('video.shelf.more')}
           </Button>
         </div>
       )}

@@ -1,12 +1,14 @@
 import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { Keyframe } from '../../../../shared/canvas/document';
-import { clipFrames, formatFrame, keyframesPastEnd, lastFrame, timelineOf, timeText, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
+import { clipFrames, keyframesPastEnd, lastFrame, timelineOf, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
+import { clipFrameText, clipTimeText, videoModeLabel } from '../../../../shared/video/videoWords';
 import { VIDEO_FPS, VIDEO_KEYFRAMES } from '../../../../shared/catalog/video';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { imageRefOf, importFiles } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
+import { currentText, useText } from '../../ui/i18n/textStore';
 import { useAsset } from '../canvas/panels/useAsset';
 import { markerRows, ROW_HEIGHT } from './markerRows';
 import { PictureShelf } from './PictureShelf';
@@ -43,7 +45,8 @@ function useTimelineDrop(onDrop: (transfer: DataTransfer, e: DragEvent) => void)
 /** The first or last frame as a slot: one click (or a drop) pins exactly there. */
 function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe | undefined }) {
   const drop = useTimelineDrop((transfer) => pinDrop(transfer, which));
-  const label = which === 'first' ? 'First frame' : 'Last frame';
+  const { t } = useText();
+  const label = t('video.slot.title', { which });
   const selected = useCanvasStore((s) => s.selectedKeyframeId);
   const selectedKeyframe = useCanvasStore((s) => s.document.timeline.keyframes.find((k) => k.id === s.selectedKeyframeId));
   const end = useCanvasStore((s) => (which === 'first' ? 0 : lastFrame(videoDuration(s.document))));
@@ -51,25 +54,25 @@ function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe
     <div
       className={`timeline-slot${drop.over ? ' over' : ''}${keyframe ? ' filled' : ''}`}
       role="group"
-      aria-label={`${label} slot`}
+      aria-label={t('video.slot.label', { which })}
       {...drop.handlers}
     >
       <span className="slot-title">{label}</span>
       {keyframe ? (
-        <button type="button" className="slot-thumb" aria-label={`${label}: ${keyframe.image.name}`} onClick={() => store().selectKeyframe(keyframe.id)}>
+        <button type="button" className="slot-thumb" aria-label={t('video.slot.keyframe', { which, name: keyframe.image.name })} onClick={() => store().selectKeyframe(keyframe.id)}>
           <Thumb assetId={keyframe.image.assetId} />
         </button>
       ) : (
-        <span className="slot-empty">Drop an image</span>
+        <span className="slot-empty">{t('video.slot.empty')}</span>
       )}
       <div className="slot-actions">
-        <FileButton size="sm" accept={PICTURE_ACCEPT} label={`Choose the ${label.toLowerCase()}`} onFiles={(files) => pinFiles(files.slice(0, 1), which)}>
-          {keyframe ? 'Replace…' : 'Choose…'}
+        <FileButton size="sm" accept={PICTURE_ACCEPT} label={t('video.slot.choose', { which })} onFiles={(files) => pinFiles(files.slice(0, 1), which)}>
+          {t(keyframe ? 'video.slot.replaceButton' : 'video.slot.chooseButton')}
         </FileButton>
         {selectedKeyframe && selected !== keyframe?.id && (
-          <Button size="sm" title={`Move the selected keyframe to the ${label.toLowerCase()}`} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
-            {/* Named by what it shows first, so speech input finds it by its words; the rest says what moves where. */}
-            Move here<span className="visually-hidden">: the selected keyframe, to the {label.toLowerCase()}</span>
+          // Named by what it shows first, so speech input finds it by its words; the rest says what moves where.
+          <Button size="sm" title={t('video.slot.moveTitle', { which })} aria-label={t('video.slot.move', { which })} onClick={() => store().moveKeyframe(selectedKeyframe.id, end)}>
+            {t('video.slot.moveHere')}
           </Button>
         )}
       </div>
@@ -79,12 +82,13 @@ function Slot({ which, keyframe }: { which: 'first' | 'last'; keyframe: Keyframe
 
 /** Seconds along the ruler; frame ticks where they fit. */
 function Ruler({ frames }: { frames: number }) {
+  const text = useText();
   const seconds = Math.floor((frames - 1) / VIDEO_FPS);
   const ticks = [];
   for (let s = 0; s <= seconds; s++) {
     ticks.push(
       <span key={s} className="ruler-second" style={{ left: `${((s * VIDEO_FPS) / (frames - 1)) * 100}%` }}>
-        {s} s
+        {text.duration(s)}
       </span>,
     );
     for (let q = 6; q < VIDEO_FPS; q += 6) {
@@ -114,6 +118,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Keyframe; last: number; track: RefObject<HTMLDivElement | null>; pastEnd: boolean; row: number }) {
   const selected = useCanvasStore((s) => s.selectedKeyframeId === keyframe.id);
+  const text = useText();
   const dragging = useRef(false);
   const frameAt = (clientX: number) => {
     const box = track.current!.getBoundingClientRect();
@@ -161,7 +166,7 @@ function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Key
       type="button"
       className={`keyframe${selected ? ' selected' : ''}${pastEnd ? ' past-end' : ''}`}
       style={{ left: `${(shown / Math.max(1, last)) * 100}%`, top: `calc(var(--space-2) + ${row * ROW_HEIGHT}px)` }}
-      aria-label={`Keyframe at ${formatFrame(keyframe.frame)}: ${keyframe.image.name}${pastEnd ? ' (after the end of the clip)' : ''}`}
+      aria-label={text.t(pastEnd ? 'video.keyframe.markerPastEnd' : 'video.keyframe.marker', { at: clipFrameText(keyframe.frame, text), name: keyframe.image.name })}
       aria-pressed={selected}
       aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Home End Delete"
       data-frame={keyframe.frame}
@@ -177,7 +182,7 @@ function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Key
       </span>
       <span className="keyframe-time">
         {/* The seconds only: the name and the selected keyframe's view give the frame, and what a marker shows is in its name. */}
-        {timeText(keyframe.frame / VIDEO_FPS)}
+        {clipTimeText(keyframe.frame / VIDEO_FPS, text)}
       </span>
     </button>
   );
@@ -186,17 +191,19 @@ function KeyframeMarker({ keyframe, last, track, pastEnd, row }: { keyframe: Key
 /** What can be done with the selected keyframe. */
 function Selected() {
   const keyframe = useCanvasStore((s) => s.document.timeline.keyframes.find((k) => k.id === s.selectedKeyframeId));
-  if (!keyframe) return <p className="muted timeline-hint">Select a keyframe to move it: drag it, or ← → a frame (Shift: a second), Home/End to the ends, Delete to remove.</p>;
+  const text = useText();
+  const { t } = text;
+  if (!keyframe) return <p className="muted timeline-hint">{t('video.keyframe.hint')}</p>;
   return (
-    <div className="timeline-selected" aria-label="Selected keyframe">
+    <div className="timeline-selected" aria-label={t('video.keyframe.selected')}>
       <span className="selected-name">
-        {keyframe.image.name} · <strong>{formatFrame(keyframe.frame)}</strong>
+        <span translate="no">{keyframe.image.name}</span> · <strong>{clipFrameText(keyframe.frame, text)}</strong>
       </span>
-      <FileButton size="sm" accept={PICTURE_ACCEPT} label="Replace the selected keyframe's image" onFiles={(files) => replaceFromFile(keyframe.id, files)}>
-        Replace image…
+      <FileButton size="sm" accept={PICTURE_ACCEPT} label={t('video.keyframe.replace.label')} onFiles={(files) => replaceFromFile(keyframe.id, files)}>
+        {t('video.keyframe.replace')}
       </FileButton>
       <Button size="sm" variant="danger" onClick={() => store().removeKeyframe(keyframe.id)}>
-        Remove keyframe
+        {t('video.keyframe.remove')}
       </Button>
     </div>
   );
@@ -205,7 +212,7 @@ function Selected() {
 async function replaceFromFile(id: string, files: File[]): Promise<void> {
   const { assets, problems } = await importFiles(files.slice(0, 1));
   if (assets[0]) store().replaceKeyframe(id, imageRefOf(assets[0]));
-  if (problems.length > 0) store().say({ kind: 'error', text: `${problems.join(' ')} The keyframe was not changed.` });
+  if (problems.length > 0) store().say({ kind: 'error', text: currentText().t('video.keyframe.notReplaced', { problems: problems.join(' ') }) });
 }
 
 /**
@@ -232,25 +239,27 @@ export function Timeline() {
     return Math.round(Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)) * last);
   };
   const drop = useTimelineDrop((transfer, e) => pinDrop(transfer, frameAt(e)));
+  const text = useText();
+  const { t } = text;
   return (
-    <section className="video-timeline" aria-label="Keyframe timeline" data-mode={mode}>
+    <section className="video-timeline" aria-label={t('video.timeline.label')} data-mode={mode}>
       <div className="timeline-bar">
         <h3>
-          Keyframes <span className="muted" aria-label="Keyframe count">{keyframes.length} of {VIDEO_KEYFRAMES.max}</span>
+          {t('video.timeline.title')}{' '}
+          <span className="muted" aria-label={t('video.timeline.count.label')}>
+            {t('video.timeline.count', { count: keyframes.length, max: VIDEO_KEYFRAMES.max })}
+          </span>
         </h3>
-        <span className="muted">
-          {duration} s · {frames} frames at {VIDEO_FPS} fps
-        </span>
+        <span className="muted">{t('video.timeline.length', { seconds: duration, frames, fps: VIDEO_FPS })}</span>
         {mode !== 'i2v' && mode !== 'draft_enhance' && keyframes.length > 0 && (
           <span className="timeline-note" role="note">
-            Keyframes are used by “From keyframes”; this mode leaves them out.
+            {t('video.timeline.unused', { mode: videoModeLabel('i2v', text) })}
           </span>
         )}
       </div>
       {pastEnd.length > 0 && (
-        <p className="timeline-warning" role="alert" aria-label="Keyframes after the end">
-          {pastEnd.length === 1 ? 'One keyframe lies' : `${pastEnd.length} keyframes lie`} after the end of this {duration} s clip ({pastEnd.map((k) => formatFrame(k.frame)).join(', ')}). They are kept: move them inside or make the clip longer. Nothing is sent
-          until then.
+        <p className="timeline-warning" role="alert" aria-label={t('video.timeline.pastEnd.label')}>
+          {t('video.timeline.pastEnd', { count: pastEnd.length, seconds: duration, times: pastEnd.map((k) => clipFrameText(k.frame, text)).join(', ') })}
         </p>
       )}
       <div className="timeline-row">
@@ -262,10 +271,10 @@ export function Timeline() {
             className={`timeline-track${drop.over ? ' over' : ''}`}
             style={{ minHeight: (Math.max(0, ...rows) + 1) * ROW_HEIGHT + 12 }}
             role="group"
-            aria-label={`Timeline, ${duration} seconds at ${VIDEO_FPS} fps: drop images to pin them`}
+            aria-label={t('video.timeline.track', { seconds: duration, fps: VIDEO_FPS })}
             {...drop.handlers}
           >
-            {keyframes.length === 0 && <span className="track-empty">Drop images here to pin them at that time, or use the first and last frame slots.</span>}
+            {keyframes.length === 0 && <span className="track-empty">{t('video.timeline.empty')}</span>}
             {keyframes.map((k, i) => (
               <KeyframeMarker key={k.id} keyframe={k} last={last} track={track} pastEnd={k.frame > last} row={rows[i] ?? 0} />
             ))}

@@ -1,5 +1,8 @@
 import { VIDEO_ENDPOINT_ID, videoDuration, videoMode } from '../../../../shared/canvas/timeline';
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODE_DESCRIPTIONS, VIDEO_MODE_LABELS, VIDEO_MODES, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import { VIDEO_FPS, VIDEO_FRAME_SIZES, VIDEO_MAX_SECONDS, VIDEO_MODES, VIDEO_RESOLUTIONS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import type { AppText } from '../../../../shared/i18n/text';
+import { videoModeAbout, videoModeLabel, videoSizeName } from '../../../../shared/video/videoWords';
+import { useText } from '../../ui/i18n/textStore';
 import { useLibraryList } from '../../store/useLibraryList';
 import { FileButton } from '../../ui/FileButton';
 import { NumberField } from '../../ui/NumberField';
@@ -11,10 +14,10 @@ import { inputNameOf } from '../../text/taskText';
 
 const store = () => useCanvasStore.getState();
 
-function sizeText(resolution: VideoResolution): string {
+function sizeText(resolution: VideoResolution, text: AppText): string {
   const size = VIDEO_FRAME_SIZES[resolution];
   // hd's size is not stated by the service: it is named without one rather than with a guess.
-  return size.inferred ? 'quick and cheaper' : `${size.width} × ${size.height}`;
+  return size.inferred ? text.t('video.size.quick') : text.t('video.size.pixels', { width: size.width, height: size.height });
 }
 
 /** The choice that lists more clips: never a result's id (those are UUIDs). */
@@ -28,20 +31,23 @@ function Source({ mode }: { mode: VideoMode }) {
   // Asked of the whole library: the newest results at hand may hold no clip at all.
   const clips = useLibraryList({ media: mode === 'v2v' ? 'clip' : 'draft', status: 'kept', stacked: false }, CLIPS_PAGE);
   const videos = clips.items;
-  const what = mode === 'v2v' ? 'The clip to continue' : 'The draft to enhance';
+  const text = useText();
+  const { t } = text;
+  const what = t(mode === 'v2v' ? 'video.source.continue' : 'video.source.enhance');
+  const named = (name: string, seconds: number | null) => (seconds !== null ? t('video.source.withLength', { name, seconds }) : name);
   return (
     <div className="video-source" role="group" aria-label={what}>
       <span className="video-label">{what}</span>
-      <p className="video-source-name" aria-label="Source video">
-        {source ? `${source.name}${source.seconds !== null ? ` · ${source.seconds.toFixed(1)} s` : ''}` : 'None chosen yet.'}
+      <p className="video-source-name" aria-label={t('video.source.label')} {...(source && source.seconds === null ? { translate: 'no' as const } : {})}>
+        {source ? named(source.name, source.seconds) : t('video.source.none')}
       </p>
       <div className="button-row">
-        <FileButton size="sm" accept="video/mp4,.mp4" label="Choose a video file" onFiles={(files) => (files[0] ? chooseSourceFile(files[0], mode) : undefined)}>
-          Video file…
+        <FileButton size="sm" accept="video/mp4,.mp4" label={t('video.source.file.label')} onFiles={(files) => (files[0] ? chooseSourceFile(files[0], mode) : undefined)}>
+          {t('video.source.file')}
         </FileButton>
         <select
           className="field-input"
-          aria-label="A previous result"
+          aria-label={t('video.source.previous.label')}
           value=""
           onChange={(e) => {
             if (e.target.value === MORE) return clips.more();
@@ -49,16 +55,16 @@ function Source({ mode }: { mode: VideoMode }) {
             if (item) void chooseSourceResult(item, mode);
           }}
         >
-          <option value="">{!clips.loaded ? 'Looking for clips…' : videos.length === 0 ? 'No video results yet' : 'A previous result…'}</option>
+          <option value="">{t(!clips.loaded ? 'video.source.looking' : videos.length === 0 ? 'video.source.noClips' : 'video.source.previous')}</option>
           {videos.map((v) => (
             <option key={v.id} value={v.id}>
-              {String(v.params.prompt ?? inputNameOf(v)).slice(0, 60)} · {v.seconds?.toFixed(1) ?? '?'} s
+              {named(String(v.params.prompt ?? inputNameOf(v, text)).slice(0, 60), v.seconds)}
             </option>
           ))}
-          {clips.total > videos.length && <option value={MORE}>Show more ({videos.length} of {clips.total} shown)</option>}
+          {clips.total > videos.length && <option value={MORE}>{t('video.source.more', { shown: videos.length, total: clips.total })}</option>}
         </select>
       </div>
-      {mode === 'v2v' && <p className="muted small">Up to {VIDEO_MAX_SECONDS.v2v} s; a longer clip is refused before anything is sent.</p>}
+      {mode === 'v2v' && <p className="muted small">{t('video.source.limit', { seconds: VIDEO_MAX_SECONDS.v2v })}</p>}
     </div>
   );
 }
@@ -73,38 +79,41 @@ export function VideoPanel({ onFocus, onBlur }: { onFocus?: () => void; onBlur?:
   const duration = videoDuration(document);
   const resolution = document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
   const set = (name: string, value: string | number) => store().setFormValue(name, value);
+  const text = useText();
+  const { t } = text;
   return (
-    <div className="video-settings" aria-label="Video settings" role="group" onFocus={onFocus} onBlur={onBlur}>
-      <div className="video-modes" role="radiogroup" aria-label="Video mode">
+    <div className="video-settings" aria-label={t('video.panel.label')} role="group" onFocus={onFocus} onBlur={onBlur}>
+      <div className="video-modes" role="radiogroup" aria-label={t('video.panel.mode')}>
         {VIDEO_MODES.map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={m === mode} className={`intent${m === mode ? ' active' : ''}`} title={VIDEO_MODE_DESCRIPTIONS[m]} onClick={() => set('mode', m)}>
-            {VIDEO_MODE_LABELS[m]}
+          <button key={m} type="button" role="radio" aria-checked={m === mode} className={`intent${m === mode ? ' active' : ''}`} title={videoModeAbout(m, text)} onClick={() => set('mode', m)}>
+            {videoModeLabel(m, text)}
           </button>
         ))}
       </div>
-      <p className="intent-description" aria-label="About this mode">
-        {VIDEO_MODE_DESCRIPTIONS[mode]}
+      <p className="intent-description" aria-label={t('video.panel.about')}>
+        {videoModeAbout(mode, text)}
       </p>
       {(mode === 'v2v' || mode === 'draft_enhance') && <Source mode={mode} />}
-      <div className="video-resolutions" role="radiogroup" aria-label="Frame size">
-        <span className="video-label">Frame size</span>
+      <div className="video-resolutions" role="radiogroup" aria-label={t('video.panel.size')}>
+        <span className="video-label">{t('video.panel.size')}</span>
         {VIDEO_RESOLUTIONS.map((r) => (
           <label key={r} className={`video-resolution${resolution === r ? ' on' : ''}`}>
-            <input type="radio" name="video-resolution" checked={resolution === r} onChange={() => set('resolution', r)} aria-label={`${VIDEO_SIZE_NAMES[r]} ${sizeText(r)}`} />
-            <strong>{VIDEO_SIZE_NAMES[r]}</strong> <span className="muted">{sizeText(r)}</span>
+            <input type="radio" name="video-resolution" checked={resolution === r} onChange={() => set('resolution', r)} aria-label={t('video.panel.sizeOption', { name: videoSizeName(r, text), size: sizeText(r, text) })} />
+            <strong>{videoSizeName(r, text)}</strong> <span className="muted">{sizeText(r, text)}</span>
           </label>
         ))}
       </div>
-      <p className="muted small" aria-label="Frame size note">
-        All sizes are 16:9. {resolution === undefined ? 'None chosen: the service picks. ' : ''}Drafts render at the {VIDEO_SIZE_NAMES[VIDEO_DRAFT_RESOLUTION].toLowerCase()} size.
+      <p className="muted small" aria-label={t('video.panel.sizeNote.label')}>
+        {t(resolution === undefined ? 'video.panel.sizeNoteUnchosen' : 'video.panel.sizeNote')}
       </p>
       <label className="video-duration">
-        <span className="video-label">Length</span>
-        <NumberField label="Length in seconds" value={duration} min={1} max={VIDEO_MAX_SECONDS[mode]} onCommit={(n) => set('duration', n)} />
-        <span className="muted">s, up to {VIDEO_MAX_SECONDS[mode]} s · 24 fps</span>
+        <span className="video-label">{t('video.panel.length')}</span>
+        <NumberField label={t('video.panel.length.label')} value={duration} min={1} max={VIDEO_MAX_SECONDS[mode]} onCommit={(n) => set('duration', n)} />
+        <span className="muted">{t('video.panel.length.unit', { max: VIDEO_MAX_SECONDS[mode], fps: VIDEO_FPS })}</span>
       </label>
       <p className="video-sound">
-        <Icon name="action.sound" /> The sound is generated with the frames.</p>
+        <Icon name="action.sound" /> {t('video.panel.sound')}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { useLibraryItem } from '../../store/useLibraryItem';
 import { FinalSizeChoice } from './FinalSizeChoice';
 import { continueResult, isDraft, isVideoResult } from './videoActions';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * A video result in the results strip: it plays over the canvas in the player (staging/VideoResult.tsx), a draft
@@ -11,21 +12,22 @@ import { continueResult, isDraft, isVideoResult } from './videoActions';
 export function VideoResultActions({ resultId }: { resultId: string | null }) {
   const item = useLibraryItem(resultId);
   const [choosing, setChoosing] = useState<string | null>(null);
+  const { t } = useText();
   if (!item || !isVideoResult(item)) return null;
   const draft = isDraft(item);
   return (
     <div className="strip-video">
-      <p className="muted small" aria-label={draft ? 'Draft video' : 'Result video'}>
-        {draft ? 'A draft, at the quick draft size: it plays above. Make final renders it larger, at a size you choose.' : 'It plays above: use a frame as the picture or pin it as a keyframe from the player.'}
+      <p className="muted small" aria-label={t(draft ? 'video.result.draft' : 'video.result.final')}>
+        {t(draft ? 'video.result.draft.about' : 'video.result.final.about')}
       </p>
       <div className="button-row">
         {draft && (
-          <Button variant="primary" disabled={choosing === item.id} title="Enhance this draft at a larger size, keeping its keyframes, prompt and seed: you choose the size and see its price first" onClick={() => setChoosing(item.id)}>
-            Make final…
+          <Button variant="primary" disabled={choosing === item.id} title={t('video.result.makeFinal.hint')} onClick={() => setChoosing(item.id)}>
+            {t('video.result.makeFinal')}
           </Button>
         )}
         <Button onClick={() => void continueResult(item)}>
-          Continue this video
+          {t('video.result.continue')}
         </Button>
       </div>
       {draft && choosing === item.id && <FinalSizeChoice item={item} onDone={() => setChoosing(null)} />}

@@ -1,5 +1,7 @@
 import type { ImageRef } from '../../../../shared/canvas/document';
-import { keyframeLimitMessage, lastFrame, type PinAt, timelineOf, videoDuration } from '../../../../shared/canvas/timeline';
+import { lastFrame, type PinAt, timelineOf, videoDuration } from '../../../../shared/canvas/timeline';
+import { videoModeLabel } from '../../../../shared/video/videoWords';
+import { currentText } from '../../ui/i18n/textStore';
 import { VIDEO_KEYFRAMES } from '../../../../shared/catalog/video';
 import { gen } from '../../api';
 import { imageRefOf, importFiles, remember } from '../canvas/assets';
@@ -9,6 +11,9 @@ import { REFERENCE_DRAG_TYPE, RESULT_DRAG_TYPE } from './dragData';
 const store = () => useCanvasStore.getState();
 const fail = (text: string) => store().say({ kind: 'error', text });
 const names = (items: readonly { name: string }[]) => items.map((i) => i.name).join(', ');
+/** The timeline is full: at most ten keyframes (`names` the images left out, when there are some). */
+const full = (left: readonly { name: string }[] = []) =>
+  left.length > 0 ? currentText().t('video.pin.fullLeft', { max: VIDEO_KEYFRAMES.max, names: names(left) }) : currentText().t('video.pin.full', { max: VIDEO_KEYFRAMES.max });
 
 /** Room left on the timeline; a slot already holding a keyframe takes a new image without using room. */
 function room(at: PinAt): number {
@@ -45,7 +50,7 @@ function pinAll(images: readonly ImageRef[], at: PinAt): void {
 export async function pinFiles(files: readonly File[], at: PinAt): Promise<void> {
   if (files.length === 0) return;
   const space = room(at);
-  if (space <= 0) return fail(`${keyframeLimitMessage} Not pinned: ${names(files)}.`);
+  if (space <= 0) return fail(full(files));
   const taken = files.slice(0, space);
   const left = files.slice(space);
   const { assets: stored, problems } = await importFiles(taken);
@@ -53,17 +58,17 @@ export async function pinFiles(files: readonly File[], at: PinAt): Promise<void>
   pinAll(assets.map(imageRefOf), at);
   const notes = [...problems];
   const videos = stored.filter((a) => a.kind !== 'image');
-  if (videos.length > 0) notes.push(`Keyframes are pictures, so these videos were not pinned: ${names(videos)}.`);
-  if (left.length > 0) notes.push(`${keyframeLimitMessage} Not pinned: ${names(left)}.`);
+  if (videos.length > 0) notes.push(currentText().t('video.pin.videos', { names: names(videos) }));
+  if (left.length > 0) notes.push(full(left));
   if (notes.length > 0) fail(notes.join(' '));
 }
 
 /** A library result (the results strip, the gallery): stored as an input asset, then pinned. */
 export async function pinResult(resultId: string, at: PinAt): Promise<void> {
-  if (room(at) <= 0) return fail(keyframeLimitMessage);
+  if (room(at) <= 0) return fail(full());
   const asset = await gen.assets.fromLibrary({ resultId });
-  if (!asset.ok) return fail(`That result could not be pinned: ${asset.error.message}`);
-  if (asset.value.kind !== 'image') return fail('A video result cannot be a keyframe: play it and use one of its frames, or continue it (“Continue a video”).');
+  if (!asset.ok) return fail(currentText().t('video.pin.resultFailed', { reason: asset.error.message }));
+  if (asset.value.kind !== 'image') return fail(currentText().t('video.pin.notVideo', { mode: videoModeLabel('v2v', currentText()) }));
   remember(asset.value);
   pinAll([imageRefOf(asset.value)], at);
 }
@@ -72,7 +77,7 @@ export async function pinResult(resultId: string, at: PinAt): Promise<void> {
 export function pinReference(index: number, at: PinAt): void {
   const ref = store().document.references[index];
   if (!ref) return;
-  if (room(at) <= 0) return fail(keyframeLimitMessage);
+  if (room(at) <= 0) return fail(full());
   pinAll([ref], at);
 }
 

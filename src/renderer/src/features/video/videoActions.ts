@@ -1,10 +1,12 @@
 import type { CanvasDocument, VideoRef } from '../../../../shared/canvas/document';
 import { VIDEO_ENDPOINT_ID } from '../../../../shared/canvas/timeline';
 import { sourceRefusal } from '../../../../shared/canvas/videoChecks';
-import { VIDEO_MODE_LABELS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
-import { finalRequest, frameSizeWords } from '../../../../shared/video/finalSize';
+import { type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
+import { finalRequest } from '../../../../shared/video/finalSize';
+import { videoModeLabel, videoSizeWithPixels } from '../../../../shared/video/videoWords';
+import { currentText } from '../../ui/i18n/textStore';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
-import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
+import { MAX_BOXES, readMp4 } from '../../../../shared/media/mp4';
 import { gen } from '../../api';
 import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
@@ -25,7 +27,7 @@ export const isVideoResult = (item: Pick<LibraryItem, 'mime'>): boolean => item.
 
 /** The mode and the source in one undo step, so the panel and the timeline change together. */
 function setSource(source: VideoRef, mode: VideoMode): void {
-  store().change(`${VIDEO_MODE_LABELS[mode]}: ${source.name}`, (d: CanvasDocument) => ({
+  store().change(`${videoModeLabel(mode)}: ${source.name}`, (d: CanvasDocument) => ({
     ...d,
     formValues: { ...d.formValues, [VIDEO_ENDPOINT_ID]: { ...(d.formValues[VIDEO_ENDPOINT_ID] ?? {}), mode } },
     timeline: { ...d.timeline, source },
@@ -39,27 +41,30 @@ function setSource(source: VideoRef, mode: VideoMode): void {
 export async function chooseSourceFile(file: File, mode: VideoMode): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const reading = readMp4(bytes);
-  if (reading.kind !== 'mp4') return say('error', `${file.name} ${MP4_PROBLEM[reading.kind]}, so it cannot be ${mode === 'v2v' ? 'continued' : 'enhanced'}. Nothing was sent.`);
+  const text = currentText();
+  const how = mode === 'v2v' ? 'continue' : 'enhance';
+  if (reading.kind !== 'mp4') return say('error', text.t('video.source.unreadable', { name: file.name, problem: reading.kind === 'not-mp4' ? 'notMp4' : reading.kind === 'incomplete' ? 'incomplete' : 'tooComplex', max: MAX_BOXES, how }));
   const { info } = reading;
   if (mode === 'v2v') {
     const refused = sourceRefusal({ name: file.name, seconds: info.seconds });
     if (refused) return say('error', refused);
   }
   const stored = await gen.assets.import({ name: file.name, bytes });
-  if (!stored.ok) return say('error', `${file.name}: ${stored.error.message} Nothing was sent.`);
+  if (!stored.ok) return say('error', text.t('video.source.notStored', { name: file.name, reason: stored.error.message }));
   setSource({ assetId: stored.value.id, name: file.name.slice(0, 512), seconds: info.seconds, resultId: null }, mode);
-  say('info', `${file.name} (${info.seconds?.toFixed(1) ?? '?'} s) is the clip to ${mode === 'v2v' ? 'continue' : 'enhance'}.`);
+  say('info', info.seconds !== null ? text.t('video.source.chosen', { name: file.name, seconds: info.seconds, how }) : text.t('video.source.chosenNoLength', { name: file.name, how }));
 }
 
 /** A previous result as the clip to continue (or the draft to enhance), checked the same way. */
 export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Promise<void> {
-  if (!isVideoResult(item)) return say('error', `${inputNameOf(item)} is a picture, not a video.`);
+  const text = currentText();
+  if (!isVideoResult(item)) return say('error', text.t('video.source.notVideo', { name: inputNameOf(item, text) }));
   if (mode === 'v2v') {
-    const refused = sourceRefusal({ name: inputNameOf(item), seconds: item.seconds });
+    const refused = sourceRefusal({ name: inputNameOf(item, text), seconds: item.seconds });
     if (refused) return say('error', refused);
   }
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
-  if (!stored.ok) return say('error', `${inputNameOf(item)} could not be used: ${stored.error.message}`);
+  if (!stored.ok) return say('error', text.t('video.source.notUsed', { name: inputNameOf(item, text), reason: stored.error.message }));
   setSource({ assetId: stored.value.id, name: stored.value.name.slice(0, 512), seconds: item.seconds, resultId: item.id }, mode);
 }
 
@@ -70,7 +75,7 @@ export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Pr
 export async function makeFinal(item: LibraryItem, size: VideoResolution): Promise<boolean> {
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
   if (!stored.ok) {
-    say('error', `The draft could not be sent: ${stored.error.message}`);
+    say('error', currentText().t('video.final.notSent', { reason: stored.error.message }));
     return false;
   }
   const sent = await send(finalRequest(item, size, stored.value.id), 1, useProjectStore.getState().currentId);
@@ -78,7 +83,7 @@ export async function makeFinal(item: LibraryItem, size: VideoResolution): Promi
     say('error', sent.text);
     return false;
   }
-  say('info', `The draft is being made final at ${frameSizeWords(size)}, with its keyframes, prompt and seed.`);
+  say('info', currentText().t('video.final.sent', { size: videoSizeWithPixels(size, currentText()) }));
   return true;
 }
 
