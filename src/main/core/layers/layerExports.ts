@@ -8,7 +8,8 @@ import type { DesktopShell, Logger, NativeDrag } from '../deps';
 import { buildLayered, type LayerSources } from './buildLayered';
 import { layeredBytes, writeLayeredFile } from './encodeLayered';
 import type { LayeredDocument } from '../../../shared/layers/layeredDocument';
-import { projectSources, resultSources, type SourceDeps } from './layerSources';
+import { projectSources, type SourceDeps } from './layerSources';
+import { resultSources } from './resultSources';
 import type { CanvasDocument } from '../../../shared/canvas/document';
 
 const DRAG_ICON_EDGE = 96;
