@@ -34,7 +34,7 @@ const exports = new LayerExports({
   resultBytes: async (resultId) => results[resultId]!.bytes,
   project: () => Promise.reject(new Error('no projects here')),
   desktop: { chooseSavePath: async () => null },
-  dragDir: dir,
+  dragPath: async (name) => join(dir, name),
   log: { info: () => {}, warn: () => {}, error: () => {} } as never,
 });
 
