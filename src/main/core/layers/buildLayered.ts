@@ -8,6 +8,8 @@ import { decodeGrey, decodeRgba, greyAsRgba, stack } from './layerPixels';
 export interface SourcePicture {
   readonly name: string;
   readonly bytes: Uint8Array;
+  /** its own place in the document (a result that fills an expansion's frame); otherwise it sits at the frame's offset */
+  readonly at?: { readonly left: number; readonly top: number };
 }
 
 /**
@@ -59,15 +61,16 @@ export async function buildLayered(s: LayerSources): Promise<LayeredDocument> {
   const dx = Math.max(0, s.frame?.offsetX ?? 0);
   const dy = Math.max(0, s.frame?.offsetY ?? 0);
   const pictures = await Promise.all(s.pictures.map((p) => decodeRgba(p.bytes)));
-  const width = Math.max(s.frame?.width ?? 0, ...pictures.map((p) => p.width + dx));
-  const height = Math.max(s.frame?.height ?? 0, ...pictures.map((p) => p.height + dy));
+  const at = s.pictures.map((p) => p.at ?? { left: dx, top: dy });
+  const width = Math.max(s.frame?.width ?? 0, ...pictures.map((p, i) => p.width + at[i]!.left));
+  const height = Math.max(s.frame?.height ?? 0, ...pictures.map((p, i) => p.height + at[i]!.top));
   const mask = s.mask ? await decodeGrey(s.mask) : null;
 
-  const layers: PixelLayer[] = pictures.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, left: dx, top: dy, hidden: false, pixels }));
+  const layers: PixelLayer[] = pictures.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, ...at[i]!, hidden: false, pixels }));
   const top = layers.length - 1;
   if (mask) layers[top] = { ...layers[top]!, mask, maskEnabled: false };
   const composite = await stack(width, height, layers);
-  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, left: dx, top: dy, hidden: true, pixels: greyAsRgba(mask) });
+  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, ...at[top]!, hidden: true, pixels: greyAsRgba(mask) });
   const references = await Promise.all(
     s.references.map(async (r): Promise<PixelLayer> => ({ kind: 'pixels', name: r.name, left: 0, top: 0, hidden: false, pixels: await decodeRgba(r.bytes) })),
   );
