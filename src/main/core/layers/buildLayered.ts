@@ -7,6 +7,8 @@ import { filePicture, type LayerPicture, maskPicture, type MaskPicture, type Pic
 export interface SourcePicture {
   readonly name: string;
   readonly bytes: PictureBytes;
+  /** its own place in the document (a result that fills an expansion's frame); otherwise it sits at the frame's offset */
+  readonly at?: { readonly left: number; readonly top: number };
 }
 
 /**
@@ -69,15 +71,16 @@ export async function buildLayered(s: LayerSources): Promise<LayeredPlan> {
   const dx = Math.max(0, s.frame?.offsetX ?? 0);
   const dy = Math.max(0, s.frame?.offsetY ?? 0);
   const shown = await pictures(s.pictures);
-  const width = Math.max(s.frame?.width ?? 0, ...shown.map((p) => p.width + dx));
-  const height = Math.max(s.frame?.height ?? 0, ...shown.map((p) => p.height + dy));
+  const at = s.pictures.map((p) => p.at ?? { left: dx, top: dy });
+  const width = Math.max(s.frame?.width ?? 0, ...shown.map((p, i) => p.width + at[i]!.left));
+  const height = Math.max(s.frame?.height ?? 0, ...shown.map((p, i) => p.height + at[i]!.top));
   const mask = s.mask ? await maskPicture(s.mask) : null;
 
-  const layers: PlannedLayer[] = shown.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, left: dx, top: dy, hidden: false, pixels }));
+  const layers: PlannedLayer[] = shown.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, ...at[i]!, hidden: false, pixels }));
   const top = layers.length - 1;
   if (mask) layers[top] = { ...layers[top]!, mask, maskEnabled: false };
   const composite = await stackPicture(width, height, layers);
-  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, left: dx, top: dy, hidden: true, pixels: mask });
+  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, ...at[top]!, hidden: true, pixels: mask });
   const references = (await pictures(s.references)).map((pixels, i): PlannedLayer => ({ kind: 'pixels', name: s.references[i]!.name, left: 0, top: 0, hidden: false, pixels }));
   const boxes = s.boxes.length > 0 ? [boxesLayer(width, height, s.boxes, dx, dy)] : [];
   return {

@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import sharp from 'sharp';
 import type { LayeredSource } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -7,7 +6,8 @@ import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
 import { buildLayered, type LayeredPlan, type LayerSources } from './buildLayered';
 import { layeredBytes, writeLayeredFile } from './encodeLayered';
-import { projectSources, resultSources, type SourceDeps } from './layerSources';
+import { projectSources, type SourceDeps } from './layerSources';
+import { resultSources } from './resultSources';
 import type { CanvasDocument } from '../../../shared/canvas/document';
 
 const DRAG_ICON_EDGE = 96;
@@ -16,8 +16,8 @@ export interface LayerExportDeps extends SourceDeps {
   /** a project's name, document and mask PNG (null while nothing is painted) */
   readonly project: (id: string) => Promise<{ name: string; document: CanvasDocument; mask: Uint8Array | null }>;
   readonly desktop: Pick<DesktopShell, 'chooseSavePath'>;
-  /** where a dragged-out file is written before the drag starts */
-  readonly dragDir: string;
+  /** where a dragged-out file of this name is written before the drag starts (the drag-out folder) */
+  readonly dragPath: (name: string) => Promise<string>;
   readonly log: Logger;
 }
 
@@ -77,8 +77,7 @@ export class LayerExports {
 
   async dragOut(source: LayeredSource, format: LayeredFormat, startDrag: (drag: NativeDrag) => void): Promise<void> {
     const { name, doc } = await this.document(source, format);
-    await mkdir(this.d.dragDir, { recursive: true });
-    const file = join(this.d.dragDir, name);
+    const file = await this.d.dragPath(name);
     await writeLayeredFile(doc, format, file);
     const icon = await sharp(await doc.composite.png())
       .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })

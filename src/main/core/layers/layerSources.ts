@@ -14,7 +14,7 @@ export interface SourceDeps {
 
 const LAYERS_FORMAT = 'gen-studio.layers';
 
-function generationOf(d: SourceDeps, taskId: string | null): { name: string; metadata: GenerationMetadata } | null {
+export function generationOf(d: SourceDeps, taskId: string | null): { name: string; metadata: GenerationMetadata } | null {
   const item = taskId ? d.result(taskId) : null;
   if (!item || item.metadataLost) return null;
   const metadata = buildGenerationMetadata(d.appVersion, item);
@@ -30,7 +30,7 @@ function frameOf(doc: CanvasDocument): LayerSources['frame'] {
   return { width: doc.base.width + e.left + e.right, height: doc.base.height + e.top + e.bottom, offsetX: e.left, offsetY: e.top };
 }
 
-function metadataOf(d: SourceDeps, made: ReadonlyArray<{ layer: string; metadata: GenerationMetadata } | null>, extra: Record<string, unknown>) {
+export function metadataOf(d: SourceDeps, made: ReadonlyArray<{ layer: string; metadata: GenerationMetadata } | null>, extra: Record<string, unknown>) {
   const generations = made.filter((g) => g !== null);
   const top = generations.at(-1)?.metadata;
   const json = JSON.stringify({
@@ -72,27 +72,5 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
     references,
     boxes: doc.boxes,
     metadata: metadataOf(d, [...made.map(layerNamed), layerNamed(shown)], { project: o.name, document: doc }),
-  };
-}
-
-/** A gallery result's layers: the picture it was made from (when it is still in the store) under the result itself. */
-export async function resultSources(d: SourceDeps, resultId: string): Promise<LayerSources> {
-  const item = d.result(resultId);
-  const made = generationOf(d, resultId);
-  // the mask sent with it is not a picture of its own; the first other input is what the result was made from
-  const stored = item?.inputs.filter((i) => /^[a-f0-9]{64}$/.test(i.assetId) && !/mask/i.test(i.field)) ?? [];
-  const input = stored[0];
-  const original = input ? await d.assetBytes(input.assetId).catch(() => null) : null;
-  const references = stored.slice(1);
-  const refs = (await Promise.all(references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.field}`, bytes: await d.assetBytes(r.assetId).catch(() => null) })))).filter(
-    (r): r is { name: string; bytes: Uint8Array } => r.bytes !== null,
-  );
-  return {
-    pictures: [...(original ? [{ name: `Original · ${input!.field}`, bytes: original }] : []), { name: made?.name ?? 'Result', bytes: await d.resultBytes(resultId) }],
-    frame: null,
-    mask: null,
-    references: refs,
-    boxes: [],
-    metadata: metadataOf(d, [made ? { layer: made.name, metadata: made.metadata } : null], {}),
   };
 }

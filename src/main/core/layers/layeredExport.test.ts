@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readOraBySpec } from '../testing/oraBySpec';
 import { readPsdLayerMasks } from '../testing/psdLayerRecords';
 import { buildLayered, type LayerSources } from './buildLayered';
 import { encodeLayered, layeredBytes } from './encodeLayered';
@@ -100,21 +100,6 @@ describe('the PSD, read by ImageMagick', () => {
     expect(magick(file, 'xmp:-').toString()).toContain('<genstudio:metadata>{"seed":42}</genstudio:metadata>');
   });
 });
-
-/** OpenRaster read from its spec: the zip's first entry, stack.xml's layers (topmost first) and their PNGs. */
-function readOraBySpec(bytes: Uint8Array) {
-  const firstName = new TextDecoder().decode(bytes.subarray(30, 30 + new DataView(bytes.buffer, bytes.byteOffset).getUint16(26, true)));
-  const firstMethod = new DataView(bytes.buffer, bytes.byteOffset).getUint16(8, true);
-  const files = unzipSync(bytes);
-  const xml = new TextDecoder().decode(files['stack.xml']);
-  const image = /<image[^>]*\sw="(\d+)"[^>]*\sh="(\d+)"/.exec(xml)!;
-  const layers = [...xml.matchAll(/<layer\s([^>]*)\/>/g)].map((m) => {
-    const attr = (n: string) => new RegExp(`\\s?${n}="([^"]*)"`).exec(m[1]!)?.[1] ?? '';
-    return { name: attr('name').replace(/&amp;/g, '&'), src: attr('src'), x: Number(attr('x')), y: Number(attr('y')), visibility: attr('visibility') };
-  });
-  const stacks = [...xml.matchAll(/<stack\s+name="([^"]*)"[^>]*visibility="(\w+)"/g)].map((m) => ({ name: m[1], visibility: m[2] }));
-  return { firstName, firstMethod, files, width: Number(image[1]), height: Number(image[2]), layers, stacks };
-}
 
 describe('the OpenRaster file, read from the spec', () => {
   let ora: ReturnType<typeof readOraBySpec>;
