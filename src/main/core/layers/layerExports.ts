@@ -4,9 +4,8 @@ import type { LayeredSource } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
-import { buildLayered, type LayerSources } from './buildLayered';
+import { buildLayered, type LayeredPlan, type LayerSources } from './buildLayered';
 import { layeredBytes, writeLayeredFile } from './encodeLayered';
-import type { LayeredDocument } from '../../../shared/layers/layeredDocument';
 import { projectSources, type SourceDeps } from './layerSources';
 import { resultSources } from './resultSources';
 import type { CanvasDocument } from '../../../shared/canvas/document';
@@ -49,7 +48,7 @@ export class LayerExports {
     return { name: project.name, sources: await projectSources(this.d, { ...project, shownResultId: source.shownResultId }) };
   }
 
-  private async document(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; doc: LayeredDocument }> {
+  private async document(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; doc: LayeredPlan }> {
     const { name, sources } = await this.sources(source);
     const doc = await buildLayered(sources).catch((error: unknown) => {
       this.d.log.warn('layers could not be built', { error: error instanceof Error ? error.message : 'unknown' });
@@ -80,8 +79,7 @@ export class LayerExports {
     const { name, doc } = await this.document(source, format);
     const file = await this.d.dragPath(name);
     await writeLayeredFile(doc, format, file);
-    const { composite } = doc;
-    const icon = await sharp(Buffer.from(composite.data.buffer, composite.data.byteOffset, composite.data.byteLength), { raw: { width: doc.width, height: doc.height, channels: 4 } })
+    const icon = await sharp(await doc.composite.png())
       .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })
       .png()
       .toBuffer();

@@ -54,7 +54,7 @@ describe('the PSD, read by ImageMagick', () => {
   let file: string;
   beforeAll(async () => {
     file = join(dir, 'export.psd');
-    writeFileSync(file, writePsd(await buildLayered(sources)));
+    writeFileSync(file, await writePsd(await buildLayered(sources)));
   });
 
   it('has every layer, bottom first, named, placed and sized, and the frame as the document', () => {
@@ -110,10 +110,15 @@ describe('the OpenRaster file, read from the spec', () => {
   it('is handed out in pieces as it is made, none of them a whole file (so a large one is never held whole)', async () => {
     const chunks: Uint8Array[] = [];
     await encodeLayered(await buildLayered(sources), 'ora', async (c) => void chunks.push(c));
-    // the mimetype entry's header, its bytes, and each later entry's pieces come separately
+    // each entry's header and bytes come separately, the largest of them one layer's PNG
     expect(chunks.length).toBeGreaterThan(12);
     const total = chunks.reduce((n, c) => n + c.byteLength, 0);
-    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 4);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 3);
+  });
+
+  it('stores a PNG picture as its own file, neither decoded nor encoded again, and the merged picture of a framed project is made', () => {
+    for (const [i, png] of pictures.entries()) expect(ora.files[ora.layers[5 - i]!.src]).toEqual(new Uint8Array(png));
+    expect(ora.files[ora.layers[1]!.src]).toEqual(new Uint8Array(referencePng));
   });
 
   it('starts with the mimetype, stored', () => {

@@ -75,7 +75,7 @@ export async function resultSources(d: SourceDeps, resultId: string): Promise<La
   const size = original ? await sharp(original).metadata() : null;
   const frame = size?.width && size.height ? frameOf(item, use, { width: size.width, height: size.height }) : null;
   const refs = (await Promise.all(references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.field}`, bytes: await bytesOf(r) })))).filter(
-    (r): r is SourcePicture => r.bytes !== null,
+    (r): r is { name: string; bytes: Uint8Array } => r.bytes !== null,
   );
   const result: SourcePicture = { name: made?.name ?? 'Result', bytes: await d.resultBytes(resultId), ...(frame ? { at: { left: 0, top: 0 } } : {}) };
   return {
