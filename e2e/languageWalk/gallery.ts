@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { eventChannel } from '../../src/shared/ipc/define';
 import { expect } from '../fixtures';
 import { openScreen, type LanguageArea } from './stops';
 
@@ -29,9 +30,18 @@ async function makeResults(page: Page): Promise<void> {
     .toBe(3);
 }
 
+/** A card's menu, a full view or a dialog left open by the stop before covers the rail until it is dismissed. */
+async function closeOverlays(page: Page): Promise<void> {
+  if (await page.locator('.menu-backdrop').isVisible()) await page.locator('.menu-backdrop').click();
+  if (await page.locator('.full-view').isVisible()) await page.keyboard.press('Escape');
+  if (await page.locator('.gallery-dialog').isVisible()) await page.locator('.gallery-dialog .dialog-actions .button:not(.primary)').click();
+  await expect(page.locator('.full-view, .menu-backdrop, .gallery-dialog')).toHaveCount(0);
+}
+
 /** The gallery with its results shown, nothing chosen, open or filtered. */
 async function gallery(page: Page): Promise<void> {
   await makeResults(page);
+  await closeOverlays(page);
   await openScreen(page, 'home');
   await openScreen(page, 'library');
   await expect(cards(page)).toHaveCount(2);
@@ -51,9 +61,13 @@ export const GALLERY: LanguageArea = {
     {
       name: 'the empty gallery',
       async go(page) {
+        // A stack shows one of its results at a time: each round deletes those shown, until none is left.
         await page.evaluate(async () => {
-          const listed = await window.gen.library.page({ offset: 0, limit: 100 });
-          for (const item of listed.ok ? listed.value.items : []) await window.gen.library.trash({ id: item.id });
+          for (let round = 0; round < 10; round++) {
+            const listed = await window.gen.library.page({ offset: 0, limit: 100 });
+            if (!listed.ok || listed.value.items.length === 0) return;
+            for (const item of listed.value.items) await window.gen.library.trash({ id: item.id });
+          }
         });
         await openScreen(page, 'home');
         await openScreen(page, 'library');
@@ -137,6 +151,7 @@ export const GALLERY: LanguageArea = {
     {
       name: 'the Help drawer with a model’s details',
       async go(page) {
+        await closeOverlays(page);
         await openScreen(page, 'home');
         await page.locator('.help-button').click();
         await page.locator('.help-drawer .endpoint-card[data-endpoint="gen-dev"] .endpoint-title').click();
@@ -150,11 +165,11 @@ export const GALLERY: LanguageArea = {
         await page.keyboard.press('Escape');
         // A notice as main sends one (its words are main's, marked as such); the browser harness delivers it.
         // The Electron runner has no harness to deliver one: there the stop checks the screen without it.
-        const delivered = await page.evaluate(() => {
+        const delivered = await page.evaluate((channel) => {
           const deliver = (window as unknown as { __genDeliver?: (channel: string, payload: unknown) => void }).__genDeliver;
-          deliver?.('app.notice', JSON.stringify({ id: `walk-${Date.now()}`, level: 'warning', message: 'A project could not be read and was set aside.', at: Date.now() }));
+          deliver?.(channel, JSON.stringify({ id: `walk-${Date.now()}`, level: 'warning', message: 'A project could not be read and was set aside.', at: Date.now() }));
           return deliver !== undefined;
-        });
+        }, eventChannel('app.notice'));
         if (delivered) await expect(page.locator('.notices .notice').first()).toBeVisible();
       },
       within: '.notices',

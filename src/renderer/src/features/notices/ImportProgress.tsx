@@ -11,9 +11,11 @@ export function ImportProgress() {
   return (
     <ul className="notices" aria-label={t('notices.opening')}>
       {lines.map(([name, step]) => (
-        <li key={name} className="notice notice-info" role="status">
+        <li key={name} className="notice notice-info">
           <span className="busy-dot" aria-hidden="true" />
-          <span data-words="main">{step}</span>
+          <span data-words="main" role="status">
+            {step}
+          </span>
         </li>
       ))}
     </ul>

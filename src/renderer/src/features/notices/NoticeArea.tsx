@@ -12,9 +12,12 @@ export function NoticeArea() {
   return (
     <ul className="notices" aria-label={t('notices.label')}>
       {notices.map((n) => (
-        <li key={n.id} className={`notice notice-${n.level}`} role={n.level === 'info' ? 'status' : 'alert'}>
-          {/* Main writes its notices' words (docs/languages.md lists them among main's words still to move). */}
-          <span data-words="main">{n.message}</span>
+        <li key={n.id} className={`notice notice-${n.level}`}>
+          {/* Main writes its notices' words (docs/languages.md lists them among main's words still to move). The
+              message is the live region, not the list item, which stays an item of the list. */}
+          <span data-words="main" role={n.level === 'info' ? 'status' : 'alert'}>
+            {n.message}
+          </span>
           <button type="button" className="notice-dismiss" aria-label={t('notices.dismiss')} onClick={() => void dismiss(n.id)}>
             <Icon name="action.close" />
           </button>
