@@ -182,6 +182,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
         explore.stop();
         // The engine's grace for a request on its way is counted from the moment Quit is asked: nothing waits before it.
         await engine.stop();
+        editing.dragOut.stop();
         await editing.editor.dispose();
         await explore.flush();
         await batches.flush();

@@ -10,12 +10,12 @@ const ORA_VERSION = '0.0.5';
 
 export const layerSrc = (index: number) => `data/layer${String(index).padStart(3, '0')}.png`;
 
-export function stackXml(doc: LayeredDocument): string {
+export function stackXml(doc: LayeredDocument<unknown, unknown>): string {
   let next = 0;
   const visibility = (hidden: boolean) => (hidden ? 'hidden' : 'visible');
   const srcOf = new Map<object, string>();
   for (const l of doc.layers) for (const p of l.kind === 'group' ? l.children : [l]) srcOf.set(p, layerSrc(next++));
-  const write = (l: LayerEntry, indent: string): string => {
+  const write = (l: LayerEntry<unknown, unknown>, indent: string): string => {
     if (l.kind === 'group') {
       const inner = [...l.children].reverse().map((c) => write(c, `${indent}  `)).join('');
       return `${indent}<stack name="${escapeXml(l.name)}" visibility="${visibility(l.hidden)}" isolation="isolate">\n${inner}${indent}</stack>\n`;

@@ -1,4 +1,6 @@
 import type { ConnectionInfo } from '../../../shared/ipc/contract';
+import { english } from '../../../shared/i18n/say';
+import { words } from '../../../shared/i18n/words';
 import { DEFAULT_ENDPOINT_WORD } from '../../../shared/catalog/catalog';
 import type { SandboxAddress, SandboxProcessOptions } from '../../sandbox/api';
 import { exitWords, type SandboxLauncher, type SandboxProcess } from './sandboxProcess';
@@ -6,9 +8,7 @@ import type { Logger } from '../deps';
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import type { SandboxPorts } from '../settings/schema';
 
-const SANDBOX_NOTE =
-  'Built-in offline service: every workflow runs end to end, outputs are placeholders made from your inputs, ' +
-  'and costs are simulated.';
+const SANDBOX_NOTE = words('connection.sandboxNote');
 
 /** The connection the app uses until the user adds a key. */
 export function sandboxConnection(baseUrl: string | null, regionalBaseUrl: string | null, active: boolean): ConnectionInfo {
@@ -22,7 +22,8 @@ export function sandboxConnection(baseUrl: string | null, regionalBaseUrl: strin
     keyLabel: null,
     keyHint: null,
     active,
-    note: SANDBOX_NOTE,
+    note: english(SANDBOX_NOTE),
+    noteWords: SANDBOX_NOTE,
   };
 }
 

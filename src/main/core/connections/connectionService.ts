@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_ENDPOINT_WORD, isValidEndpointWord } from '../../../shared/catalog/catalog';
 import type { ConnectionInfo, NewConnection } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { english } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
 import type { Logger } from '../deps';
 import type { ConfirmKeyDestination } from './keyDestinationQuestion';
 import { KeyDestinations, type KeyRef } from './keyDestinations';
@@ -12,6 +14,9 @@ import type { SettingsService } from '../settings/settingsService';
 import { SANDBOX_CONNECTION_ID, SANDBOX_KEY_ID } from '../../../shared/connections/builtinIds';
 import { sandboxConnection, type BuiltinSandbox } from './builtinSandbox';
 import { checkBaseUrl, originOf, pollingVerdict, registrableDomain } from './urlPolicy';
+
+/** A connection's note in words, and their English. */
+const noteOf = (said: Words): Pick<ConnectionInfo, 'note' | 'noteWords'> => ({ note: english(said), noteWords: said });
 
 /** Everything a request needs: addresses, the endpoint word, and the key with the origins it may go to. */
 export interface ResolvedConnection {
@@ -100,7 +105,7 @@ export class ConnectionService {
       keyLabel: key?.label ?? null,
       keyHint: key?.hint ?? null,
       active: r.id === activeId,
-      note: key ? `Generations are charged to ${[key.organization, key.project].filter(Boolean).join(' / ') || key.label}.` : 'No key yet: add one to use this connection.',
+      ...noteOf(key ? words('main.connection.chargedTo', { account: [key.organization, key.project].filter(Boolean).join(' / ') || key.label }) : words('main.connection.noKey')),
     };
   }
 

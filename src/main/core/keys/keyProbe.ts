@@ -1,6 +1,8 @@
 import { ACCOUNT_PATHS, endpointPath, taskEndpoints } from '../../../shared/catalog/catalog';
 import { CreditsResponseSchema } from '../../../shared/catalog/responses';
 import type { KeyTestResult } from '../../../shared/ipc/contract';
+import { told } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
 import type { ResolvedConnection } from '../connections/connectionService';
 import type { Clock } from '../deps';
 import { errorBodyMessage, parseJson, send, type HttpOutcome } from '../net/httpClient';
@@ -34,26 +36,26 @@ export async function fetchCredits(conn: ResolvedConnection, deps: ProbeDeps): P
   return out;
 }
 
-/** A refused key in words, with what to do: the service's status and its words ("403: Invalid API key") say no more. */
-const REJECTED: KeyTestResult = {
-  outcome: 'rejected',
-  message: 'The service did not accept this key: it may be mistyped, revoked or for another account. Copy it again from your account on the service and paste it here, or add another key.',
-  credits: null,
-};
+/** A test's outcome with its words, and their English for the log and for readers that do not know message ids. */
+const result = (outcome: KeyTestResult['outcome'], said: Words, credits: number | null = null): KeyTestResult => ({ outcome, ...told(said), credits });
 
-const unreachable = (out: HttpOutcome): KeyTestResult => ({
-  outcome: 'unreachable',
-  message:
+/** A refused key in words, with what to do: the service's status and its words ("403: Invalid API key") say no more. */
+const REJECTED = result('rejected', words('main.keyTest.rejected'));
+
+const unreachable = (out: HttpOutcome): KeyTestResult =>
+  result(
+    'unreachable',
     out.kind === 'refused'
-      ? out.message
-      : `The service did not answer (${out.kind === 'network' ? out.message : out.kind === 'timeout' ? 'timed out' : 'cancelled'}). Check the address and your connection.`,
-  credits: null,
-});
+      ? words('main.keyTest.notToThatAddress')
+      : out.kind === 'network'
+        ? words('main.keyTest.noAnswer', { why: out.message })
+        : words(out.kind === 'timeout' ? 'main.keyTest.timedOut' : 'main.keyTest.cancelled'),
+  );
 
 /** Tests a key against its connection without creating a task. */
 export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promise<KeyTestResult> {
   const credits = await fetchCredits(conn, deps);
-  if ('credits' in credits) return { outcome: 'accepted', message: `The service accepted the key. Balance: ${credits.credits} credits.`, credits: credits.credits };
+  if ('credits' in credits) return result('accepted', words('main.keyTest.acceptedBalance', { credits: credits.credits }), credits.credits);
   if (credits.kind !== 'answer') return unreachable(credits);
   if (credits.status === 401 || credits.status === 403) return REJECTED;
 
@@ -67,14 +69,16 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
   });
   if (out.kind !== 'answer') return unreachable(out);
   if (out.status === 422) {
-    return { outcome: 'accepted', message: 'The service accepted the key (it checked a deliberately empty request, so nothing was made).', credits: null };
+    return result('accepted', words('main.keyTest.accepted'));
   }
   if (out.status === 401 || out.status === 403) return REJECTED;
   if (out.status === 404) {
-    return { outcome: 'inconclusive', message: `The service has no ${endpointPath(KEY_PROBE_ENDPOINT, conn.endpointWord)}: check the base URL and the endpoint word.`, credits: null };
+    return result('inconclusive', words('main.keyTest.noEndpoint', { path: endpointPath(KEY_PROBE_ENDPOINT, conn.endpointWord) }));
   }
   if (out.status === 200) {
-    return { outcome: 'inconclusive', message: 'The service accepted an empty request, which it should refuse; a task may have been created.', credits: null };
+    return result('inconclusive', words('main.keyTest.emptyAccepted'));
   }
-  return { outcome: 'inconclusive', message: `The service answered ${out.status}${errorBodyMessage(out.text) ? `: ${deps.redact(errorBodyMessage(out.text))}` : ''}.`, credits: null };
+  const said = errorBodyMessage(out.text);
+  // The service's own words stay as it sent them (redacted), inside ours.
+  return result('inconclusive', said ? words('main.keyTest.answeredSaying', { status: out.status, said: deps.redact(said) }) : words('main.keyTest.answered', { status: out.status }));
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../../shared/ipc/contract';
 import { AddKeySchema } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { english } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
 import type { Logger, TimerHandle } from '../deps';
@@ -103,7 +105,7 @@ export class KeyService {
     }
     const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => `“${k.label}”`);
     if (waiting.length) {
-      this.notices.add('warning', `${this.keychainWords()} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
+      this.notices.add('warning', `${english(this.keychainWords())} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
     }
     this.changed();
   }
@@ -116,18 +118,25 @@ export class KeyService {
   }
 
   /** What to tell the user when the keychain did not answer. */
-  keychainWords(): string {
-    return `The ${this.vault.status().backend} did not answer; is it locked? Unlock it and press Retry in Settings → Keys.`;
+  keychainWords(): Words {
+    return words('main.key.keychainSilent', { backend: this.vault.status().backend });
   }
 
-  private problemOf(k: KeyRecord): string | null {
+  /** A key's problem in words, and their English. */
+  private problemWords(k: KeyRecord): Pick<KeyInfo, 'problem' | 'problemWords'> {
+    const problem = k.removalPending ? null : this.problemOf(k);
+    return problem ? { problem: english(problem), problemWords: problem } : { problem: null };
+  }
+
+  private problemOf(k: KeyRecord): Words | null {
+    const backend = this.vault.status().backend;
     switch (this.reading.get(k.id)) {
       case 'reading':
-        return `Checking the ${this.vault.status().backend}…`;
+        return words('main.keychain.checking', { backend });
       case 'unreachable':
         return this.keychainWords();
       case 'missing':
-        return k.storage === 'session' ? 'This key was kept for one session only and is gone. Add it again.' : `This key is not in the ${this.vault.status().backend} any more. Add it again.`;
+        return k.storage === 'session' ? words('main.key.sessionGone') : words('main.key.notInKeychain', { backend });
       default:
         return null;
     }
@@ -155,7 +164,7 @@ export class KeyService {
       active: !k.removalPending && connection?.keyId === k.id && s.activeConnectionId === k.connectionId,
       available: !this.reading.has(k.id),
       reading: this.reading.get(k.id) ?? 'read',
-      problem: k.removalPending ? null : this.problemOf(k),
+      ...this.problemWords(k),
       ...(k.removalPending ? { removalPending: true } : {}),
     };
   }
@@ -229,7 +238,7 @@ export class KeyService {
   activate(id: string): KeyInfo {
     const key = this.record(id);
     const problem = this.reading.has(id) ? this.problemOf(key) : null;
-    if (problem) throw new IpcFailure('unavailable', `The key “${key.label}”: ${problem}`);
+    if (problem) throw new IpcFailure('unavailable', `The key “${key.label}”: ${english(problem)}`);
     if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it cannot be used again. Add it again to use it.`);
     this.settings.update((s) => {
       const connection = s.connections.find((c) => c.id === key.connectionId);

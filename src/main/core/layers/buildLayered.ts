@@ -1,13 +1,14 @@
-import sharp from 'sharp';
 import type { BoundingBox } from '../../../shared/canvas/document';
 import { escapeXml } from '../../../shared/text/xmlText';
 import type { LayeredDocument, PixelLayer } from '../../../shared/layers/layeredDocument';
-import { decodeGrey, decodeRgba, greyAsRgba, stack } from './layerPixels';
+import { filePicture, type LayerPicture, maskPicture, type MaskPicture, type PictureBytes, stackPicture, svgPicture } from './layerPicture';
 
 /** A picture to become a layer: its file's bytes (any format sharp reads) and its name in the artist's words. */
 export interface SourcePicture {
   readonly name: string;
-  readonly bytes: Uint8Array;
+  readonly bytes: PictureBytes;
+  /** its own place in the document (a result that fills an expansion's frame); otherwise it sits at the frame's offset */
+  readonly at?: { readonly left: number; readonly top: number };
 }
 
 /**
@@ -23,15 +24,19 @@ export interface LayerSources {
   readonly references: readonly SourcePicture[];
   /** in picture pixels (moved by the frame's offset) */
   readonly boxes: readonly BoundingBox[];
-  readonly metadata: LayeredDocument['metadata'];
+  readonly metadata: LayeredDocument<LayerPicture, MaskPicture>['metadata'];
 }
+
+/** A layered file planned: every layer's place and name, its pixels got only when the writer comes to it. */
+export type LayeredPlan = LayeredDocument<LayerPicture, MaskPicture>;
+export type PlannedLayer = PixelLayer<LayerPicture, MaskPicture>;
 
 export const MASK_LAYER = 'Mask (white = change)';
 export const REFERENCES_GROUP = 'References';
 export const BOXES_LAYER = 'Boxes';
 
 /** The boxes as outlines with their labels above them, drawn by sharp's SVG renderer on a transparent layer. */
-async function boxesLayer(width: number, height: number, boxes: readonly BoundingBox[], dx: number, dy: number): Promise<PixelLayer> {
+function boxesLayer(width: number, height: number, boxes: readonly BoundingBox[], dx: number, dy: number): PlannedLayer {
   const font = Math.max(14, Math.round(Math.min(width, height) / 60));
   const shapes = boxes
     .map((b) => {
@@ -45,33 +50,39 @@ async function boxesLayer(width: number, height: number, boxes: readonly Boundin
     })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`;
-  const { data } = await sharp(Buffer.from(svg), { limitInputPixels: false }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { kind: 'pixels', name: BOXES_LAYER, left: 0, top: 0, hidden: true, pixels: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } };
+  return { kind: 'pixels', name: BOXES_LAYER, left: 0, top: 0, hidden: true, pixels: svgPicture(width, height, svg) };
+}
+
+/** Each source read for its size in turn, so the files are not all in memory at once. */
+async function pictures(sources: readonly SourcePicture[]): Promise<LayerPicture[]> {
+  const read: LayerPicture[] = [];
+  for (const s of sources) read.push(await filePicture(s.bytes));
+  return read;
 }
 
 /**
- * Decodes the sources into a layered document: the pictures visible and stacked at the frame's offset, the top
- * one carrying the mask (switched off, so the composite is the picture shown now), the mask again as a hidden
- * grey layer, the references as a hidden group at the top left and the boxes as a hidden layer.
+ * Plans the layered document: the pictures visible and stacked at the frame's offset, the top one carrying the
+ * mask (switched off, so the composite is the picture shown now), the mask again as a hidden grey layer, the
+ * references as a hidden group at the top left and the boxes as a hidden layer. Only the pictures' sizes are
+ * read here; their pixels are decoded one layer at a time as the file is written.
  */
-export async function buildLayered(s: LayerSources): Promise<LayeredDocument> {
+export async function buildLayered(s: LayerSources): Promise<LayeredPlan> {
   if (s.pictures.length === 0) throw new Error('a layered file needs at least one picture');
   const dx = Math.max(0, s.frame?.offsetX ?? 0);
   const dy = Math.max(0, s.frame?.offsetY ?? 0);
-  const pictures = await Promise.all(s.pictures.map((p) => decodeRgba(p.bytes)));
-  const width = Math.max(s.frame?.width ?? 0, ...pictures.map((p) => p.width + dx));
-  const height = Math.max(s.frame?.height ?? 0, ...pictures.map((p) => p.height + dy));
-  const mask = s.mask ? await decodeGrey(s.mask) : null;
+  const shown = await pictures(s.pictures);
+  const at = s.pictures.map((p) => p.at ?? { left: dx, top: dy });
+  const width = Math.max(s.frame?.width ?? 0, ...shown.map((p, i) => p.width + at[i]!.left));
+  const height = Math.max(s.frame?.height ?? 0, ...shown.map((p, i) => p.height + at[i]!.top));
+  const mask = s.mask ? await maskPicture(s.mask) : null;
 
-  const layers: PixelLayer[] = pictures.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, left: dx, top: dy, hidden: false, pixels }));
+  const layers: PlannedLayer[] = shown.map((pixels, i) => ({ kind: 'pixels', name: s.pictures[i]!.name, ...at[i]!, hidden: false, pixels }));
   const top = layers.length - 1;
   if (mask) layers[top] = { ...layers[top]!, mask, maskEnabled: false };
-  const composite = await stack(width, height, layers);
-  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, left: dx, top: dy, hidden: true, pixels: greyAsRgba(mask) });
-  const references = await Promise.all(
-    s.references.map(async (r): Promise<PixelLayer> => ({ kind: 'pixels', name: r.name, left: 0, top: 0, hidden: false, pixels: await decodeRgba(r.bytes) })),
-  );
-  const boxes = s.boxes.length > 0 ? [await boxesLayer(width, height, s.boxes, dx, dy)] : [];
+  const composite = await stackPicture(width, height, layers);
+  if (mask) layers.push({ kind: 'pixels', name: MASK_LAYER, ...at[top]!, hidden: true, pixels: mask });
+  const references = (await pictures(s.references)).map((pixels, i): PlannedLayer => ({ kind: 'pixels', name: s.references[i]!.name, left: 0, top: 0, hidden: false, pixels }));
+  const boxes = s.boxes.length > 0 ? [boxesLayer(width, height, s.boxes, dx, dy)] : [];
   return {
     width,
     height,

@@ -1,23 +1,24 @@
-import type { LayeredDocument, LayeredFormat } from '../../../shared/layers/layeredDocument';
+import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
+import type { LayeredPlan } from './buildLayered';
 import { bytesWriter, type ChunkWriter, fileWriter } from './chunkWriter';
 import { writeOra } from './oraWrite';
 import { writePsd } from './psdWrite';
 
 /** The one place a layered document becomes a file's bytes, whichever format, handed to `write` as they come. */
-export async function encodeLayered(doc: LayeredDocument, format: LayeredFormat, write: ChunkWriter): Promise<void> {
-  if (format === 'psd') await write(writePsd(doc));
+export async function encodeLayered(doc: LayeredPlan, format: LayeredFormat, write: ChunkWriter): Promise<void> {
+  if (format === 'psd') await write(await writePsd(doc));
   else await writeOra(doc, write);
 }
 
 /** The file's bytes in one array. */
-export async function layeredBytes(doc: LayeredDocument, format: LayeredFormat): Promise<Uint8Array> {
+export async function layeredBytes(doc: LayeredPlan, format: LayeredFormat): Promise<Uint8Array> {
   const out = bytesWriter();
   await encodeLayered(doc, format, out.write);
   return out.bytes();
 }
 
 /** Written straight to `path`, never whole in memory; a failed write leaves the file to the caller to remove. */
-export async function writeLayeredFile(doc: LayeredDocument, format: LayeredFormat, path: string): Promise<void> {
+export async function writeLayeredFile(doc: LayeredPlan, format: LayeredFormat, path: string): Promise<void> {
   const out = fileWriter(path);
   try {
     await encodeLayered(doc, format, out.write);

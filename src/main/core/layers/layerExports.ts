@@ -1,14 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import sharp from 'sharp';
 import type { LayeredSource } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
-import { buildLayered, type LayerSources } from './buildLayered';
+import { buildLayered, type LayeredPlan, type LayerSources } from './buildLayered';
 import { layeredBytes, writeLayeredFile } from './encodeLayered';
-import type { LayeredDocument } from '../../../shared/layers/layeredDocument';
-import { projectSources, resultSources, type SourceDeps } from './layerSources';
+import { projectSources, type SourceDeps } from './layerSources';
+import { resultSources } from './resultSources';
 import type { CanvasDocument } from '../../../shared/canvas/document';
 
 const DRAG_ICON_EDGE = 96;
@@ -17,8 +16,8 @@ export interface LayerExportDeps extends SourceDeps {
   /** a project's name, document and mask PNG (null while nothing is painted) */
   readonly project: (id: string) => Promise<{ name: string; document: CanvasDocument; mask: Uint8Array | null }>;
   readonly desktop: Pick<DesktopShell, 'chooseSavePath'>;
-  /** where a dragged-out file is written before the drag starts */
-  readonly dragDir: string;
+  /** where a dragged-out file of this name is written before the drag starts (the drag-out folder) */
+  readonly dragPath: (name: string) => Promise<string>;
   readonly log: Logger;
 }
 
@@ -49,7 +48,7 @@ export class LayerExports {
     return { name: project.name, sources: await projectSources(this.d, { ...project, shownResultId: source.shownResultId }) };
   }
 
-  private async document(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; doc: LayeredDocument }> {
+  private async document(source: LayeredSource, format: LayeredFormat): Promise<{ name: string; doc: LayeredPlan }> {
     const { name, sources } = await this.sources(source);
     const doc = await buildLayered(sources).catch((error: unknown) => {
       this.d.log.warn('layers could not be built', { error: error instanceof Error ? error.message : 'unknown' });
@@ -78,11 +77,9 @@ export class LayerExports {
 
   async dragOut(source: LayeredSource, format: LayeredFormat, startDrag: (drag: NativeDrag) => void): Promise<void> {
     const { name, doc } = await this.document(source, format);
-    await mkdir(this.d.dragDir, { recursive: true });
-    const file = join(this.d.dragDir, name);
+    const file = await this.d.dragPath(name);
     await writeLayeredFile(doc, format, file);
-    const { composite } = doc;
-    const icon = await sharp(Buffer.from(composite.data.buffer, composite.data.byteOffset, composite.data.byteLength), { raw: { width: doc.width, height: doc.height, channels: 4 } })
+    const icon = await sharp(await doc.composite.png())
       .resize(DRAG_ICON_EDGE, DRAG_ICON_EDGE, { fit: 'inside' })
       .png()
       .toBuffer();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { GreyPixels, RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { MAX_LAYERED_EDGE } from './layeredRead';
 
-const LIMIT = MAX_LAYERED_EDGE * MAX_LAYERED_EDGE;
+export const LIMIT = MAX_LAYERED_EDGE * MAX_LAYERED_EDGE;
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 

@@ -25,7 +25,7 @@ describe('a project’s layers', () => {
       { name: 'Harbour', document, mask: null, shownResultId: 'shown' },
     );
     expect(sources.pictures.map((p) => p.name)).toEqual(['Original · harbour.png', 'Pro 1.0 Fill · a lighthouse on… · 1195921958', 'Pro 1.0 Fill · stormy · 7', 'Pro 1.0 Fill · at night · 3']);
-    expect(sources.pictures.map((p) => new TextDecoder().decode(p.bytes))).toEqual(['a', 'b', 'c', '\u0001']);
+    expect(await Promise.all(sources.pictures.map(async (p) => new TextDecoder().decode(typeof p.bytes === 'function' ? await p.bytes() : p.bytes)))).toEqual(['a', 'b', 'c', '\u0001']);
     expect(sources.frame).toEqual({ width: 16, height: 12, offsetX: 2, offsetY: 4 });
     const json = JSON.parse(sources.metadata.json) as { project: string; layers: Array<{ layer: string }> };
     expect(json.project).toBe('Harbour');

@@ -14,7 +14,7 @@ export interface SourceDeps {
 
 const LAYERS_FORMAT = 'gen-studio.layers';
 
-function generationOf(d: SourceDeps, taskId: string | null): { name: string; metadata: GenerationMetadata } | null {
+export function generationOf(d: SourceDeps, taskId: string | null): { name: string; metadata: GenerationMetadata } | null {
   const item = taskId ? d.result(taskId) : null;
   if (!item || item.metadataLost) return null;
   const metadata = buildGenerationMetadata(d.appVersion, item);
@@ -30,7 +30,7 @@ function frameOf(doc: CanvasDocument): LayerSources['frame'] {
   return { width: doc.base.width + e.left + e.right, height: doc.base.height + e.top + e.bottom, offsetX: e.left, offsetY: e.top };
 }
 
-function metadataOf(d: SourceDeps, made: ReadonlyArray<{ layer: string; metadata: GenerationMetadata } | null>, extra: Record<string, unknown>) {
+export function metadataOf(d: SourceDeps, made: ReadonlyArray<{ layer: string; metadata: GenerationMetadata } | null>, extra: Record<string, unknown>) {
   const generations = made.filter((g) => g !== null);
   const top = generations.at(-1)?.metadata;
   const json = JSON.stringify({
@@ -54,14 +54,16 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
   const history = [...(doc.versions ?? [])].reverse();
   const chain = [...history.map((v) => v.image), doc.base];
   const made = chain.map((_, i) => (i === 0 ? null : generationOf(d, history[i - 1]!.replacedBy)));
-  const pictures: SourcePicture[] = await Promise.all(
-    chain.map(async (image, i) => ({ name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`), bytes: await d.assetBytes(image.assetId) })),
-  );
+  // read when the layer is written, so a project's pictures are not all in memory at once
+  const pictures: SourcePicture[] = chain.map((image, i) => ({
+    name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`),
+    bytes: () => d.assetBytes(image.assetId),
+  }));
   // a video shown over the canvas is no layer
   const shownId = o.shownResultId && d.result(o.shownResultId)?.mime.startsWith('image/') ? o.shownResultId : null;
   const shown = shownId ? generationOf(d, shownId) : null;
-  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: await d.resultBytes(shownId) });
-  const references = await Promise.all(doc.references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: await d.assetBytes(r.assetId) })));
+  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: () => d.resultBytes(shownId) });
+  const references = doc.references.map((r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: () => d.assetBytes(r.assetId) }));
   const layerNamed = (g: { name: string; metadata: GenerationMetadata } | null) => (g ? { layer: g.name, metadata: g.metadata } : null);
   return {
     pictures,
@@ -70,27 +72,5 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
     references,
     boxes: doc.boxes,
     metadata: metadataOf(d, [...made.map(layerNamed), layerNamed(shown)], { project: o.name, document: doc }),
-  };
-}
-
-/** A gallery result's layers: the picture it was made from (when it is still in the store) under the result itself. */
-export async function resultSources(d: SourceDeps, resultId: string): Promise<LayerSources> {
-  const item = d.result(resultId);
-  const made = generationOf(d, resultId);
-  // the mask sent with it is not a picture of its own; the first other input is what the result was made from
-  const stored = item?.inputs.filter((i) => /^[a-f0-9]{64}$/.test(i.assetId) && !/mask/i.test(i.field)) ?? [];
-  const input = stored[0];
-  const original = input ? await d.assetBytes(input.assetId).catch(() => null) : null;
-  const references = stored.slice(1);
-  const refs = (await Promise.all(references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.field}`, bytes: await d.assetBytes(r.assetId).catch(() => null) })))).filter(
-    (r): r is SourcePicture => r.bytes !== null,
-  );
-  return {
-    pictures: [...(original ? [{ name: `Original · ${input!.field}`, bytes: original }] : []), { name: made?.name ?? 'Result', bytes: await d.resultBytes(resultId) }],
-    frame: null,
-    mask: null,
-    references: refs,
-    boxes: [],
-    metadata: metadataOf(d, [made ? { layer: made.name, metadata: made.metadata } : null], {}),
   };
 }

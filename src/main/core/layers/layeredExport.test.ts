@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readOraBySpec } from '../testing/oraBySpec';
 import { readPsdLayerMasks } from '../testing/psdLayerRecords';
 import { buildLayered, type LayerSources } from './buildLayered';
 import { encodeLayered, layeredBytes } from './encodeLayered';
@@ -54,7 +54,7 @@ describe('the PSD, read by ImageMagick', () => {
   let file: string;
   beforeAll(async () => {
     file = join(dir, 'export.psd');
-    writeFileSync(file, writePsd(await buildLayered(sources)));
+    writeFileSync(file, await writePsd(await buildLayered(sources)));
   });
 
   it('has every layer, bottom first, named, placed and sized, and the frame as the document', () => {
@@ -101,21 +101,6 @@ describe('the PSD, read by ImageMagick', () => {
   });
 });
 
-/** OpenRaster read from its spec: the zip's first entry, stack.xml's layers (topmost first) and their PNGs. */
-function readOraBySpec(bytes: Uint8Array) {
-  const firstName = new TextDecoder().decode(bytes.subarray(30, 30 + new DataView(bytes.buffer, bytes.byteOffset).getUint16(26, true)));
-  const firstMethod = new DataView(bytes.buffer, bytes.byteOffset).getUint16(8, true);
-  const files = unzipSync(bytes);
-  const xml = new TextDecoder().decode(files['stack.xml']);
-  const image = /<image[^>]*\sw="(\d+)"[^>]*\sh="(\d+)"/.exec(xml)!;
-  const layers = [...xml.matchAll(/<layer\s([^>]*)\/>/g)].map((m) => {
-    const attr = (n: string) => new RegExp(`\\s?${n}="([^"]*)"`).exec(m[1]!)?.[1] ?? '';
-    return { name: attr('name').replace(/&amp;/g, '&'), src: attr('src'), x: Number(attr('x')), y: Number(attr('y')), visibility: attr('visibility') };
-  });
-  const stacks = [...xml.matchAll(/<stack\s+name="([^"]*)"[^>]*visibility="(\w+)"/g)].map((m) => ({ name: m[1], visibility: m[2] }));
-  return { firstName, firstMethod, files, width: Number(image[1]), height: Number(image[2]), layers, stacks };
-}
-
 describe('the OpenRaster file, read from the spec', () => {
   let ora: ReturnType<typeof readOraBySpec>;
   beforeAll(async () => {
@@ -125,10 +110,15 @@ describe('the OpenRaster file, read from the spec', () => {
   it('is handed out in pieces as it is made, none of them a whole file (so a large one is never held whole)', async () => {
     const chunks: Uint8Array[] = [];
     await encodeLayered(await buildLayered(sources), 'ora', async (c) => void chunks.push(c));
-    // the mimetype entry's header, its bytes, and each later entry's pieces come separately
+    // each entry's header and bytes come separately, the largest of them one layer's PNG
     expect(chunks.length).toBeGreaterThan(12);
     const total = chunks.reduce((n, c) => n + c.byteLength, 0);
-    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 4);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 3);
+  });
+
+  it('stores a PNG picture as its own file, neither decoded nor encoded again, and the merged picture of a framed project is made', () => {
+    for (const [i, png] of pictures.entries()) expect(ora.files[ora.layers[5 - i]!.src]).toEqual(new Uint8Array(png));
+    expect(ora.files[ora.layers[1]!.src]).toEqual(new Uint8Array(referencePng));
   });
 
   it('starts with the mimetype, stored', () => {

@@ -1,85 +1,39 @@
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import sharp from 'sharp';
-import { flatLayers, type LayeredDocument, type RgbaPixels } from '../../../shared/layers/layeredDocument';
+import { flatLayers } from '../../../shared/layers/layeredDocument';
 import { layerSrc, stackXml } from '../../../shared/layers/oraStack';
+import type { LayeredPlan } from './buildLayered';
 import type { ChunkWriter } from './chunkWriter';
+import { inOrder } from './inOrder';
+import { ZipWriter } from './zipWriter';
 
 const THUMBNAIL_EDGE = 256;
 /** Where the app's JSON rides along: OpenRaster keeps entries it does not know. */
 const ORA_METADATA_ENTRY = 'genstudio/metadata.json';
-/**
- * A stored entry's CRC-32 is computed on the event loop as its bytes are pushed: slices this size take a few
- * milliseconds each, and the loop turns between them.
- */
-const SLICE = 1 << 20;
+/** PNGs made or read ahead of the one being written: enough to keep both of sharp's threads busy. */
+const AHEAD = 2;
 
-/**
- * Level 1 with no adaptive filtering: on photo-like layers it is within about a tenth of level 6's size at a
- * fraction of its time (zlib's higher levels search far longer for little gain on noisy pixels), and the artist
- * waits on the export while the file is only an exchange copy.
- */
-const png = (p: RgbaPixels) =>
-  sharp(p.data, { raw: { width: p.width, height: p.height, channels: 4 } })
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
-    .toBuffer();
+const text = (s: string) => new TextEncoder().encode(s);
 
-const thumbnail = (p: RgbaPixels) =>
-  sharp(p.data, { raw: { width: p.width, height: p.height, channels: 4 } })
-    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer();
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const thumbnail = async (png: Uint8Array) =>
+  new Uint8Array(await sharp(png).resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer());
 
 /**
  * The document as an OpenRaster file, written out as it is made: `mimetype` first and stored (so `file` and
  * editors recognise it), stack.xml, one PNG per layer, mergedimage.png, a thumbnail at most 256 px a side and
- * Gen Studio's JSON. Each PNG is encoded on sharp's threads while the one before it is written (two at a time at
- * most), and fflate's streaming zip hands the bytes to `write` as they come, so neither every PNG nor the whole
- * zip is ever held in memory and no step holds the event loop for long.
+ * Gen Studio's JSON. A layer that already is a plain PNG goes in as its own file, neither decoded nor encoded
+ * again; the others are encoded on sharp's threads while the one before them is written, and every PNG is stored
+ * (it is compressed already), so the event loop only computes CRCs and moves bytes to the file.
  */
-export async function writeOra(doc: LayeredDocument, write: ChunkWriter): Promise<void> {
-  const pending: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else pending.push(chunk);
-  });
-  const flush = async () => {
-    if (failure) throw failure;
-    while (pending.length > 0) await write(pending.shift()!);
-  };
-  const stored = async (name: string, bytes: Uint8Array) => {
-    const entry = new ZipPassThrough(name);
-    zip.add(entry);
-    if (bytes.byteLength === 0) entry.push(bytes, true);
-    for (let at = 0; at < bytes.byteLength; at += SLICE) {
-      entry.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.byteLength);
-      await flush();
-      await turn();
-    }
-    await flush();
-  };
-  const deflated = async (name: string, bytes: Uint8Array) => {
-    const entry = new ZipDeflate(name, { level: 6 });
-    zip.add(entry);
-    entry.push(bytes, true);
-    await flush();
-  };
-
-  await stored('mimetype', strToU8('image/openraster'));
-  await deflated('stack.xml', strToU8(stackXml(doc)));
+export async function writeOra(doc: LayeredPlan, write: ChunkWriter): Promise<void> {
+  const zip = new ZipWriter(write);
+  await zip.stored('mimetype', text('image/openraster'));
+  await zip.deflated('stack.xml', text(stackXml(doc)));
+  let merged: Promise<Uint8Array> | null = null;
+  const mergedPng = () => (merged ??= doc.composite.png());
   const layers = flatLayers(doc.layers);
-  const encodings: Array<() => Promise<Buffer>> = [...layers.map((l) => () => png(l.pixels)), () => png(doc.composite), () => thumbnail(doc.composite)];
+  const tasks = [...layers.map((l) => () => l.pixels.png()), mergedPng, async () => thumbnail(await mergedPng())];
   const names = [...layers.map((_, i) => layerSrc(i)), 'mergedimage.png', 'Thumbnails/thumbnail.png'];
-  let next = encodings[0]!();
-  for (let i = 0; i < encodings.length; i++) {
-    const bytes = await next;
-    // the next PNG encodes on sharp's threads while this one is written
-    if (i + 1 < encodings.length) next = encodings[i + 1]!();
-    await stored(names[i]!, bytes);
-  }
-  await deflated(ORA_METADATA_ENTRY, strToU8(doc.metadata.json));
-  zip.end();
-  await flush();
+  await inOrder(tasks, AHEAD, (png, i) => zip.stored(names[i]!, png));
+  await zip.deflated(ORA_METADATA_ENTRY, text(doc.metadata.json));
+  await zip.end();
 }

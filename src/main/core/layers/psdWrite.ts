@@ -1,11 +1,14 @@
 import { type Layer, type Psd, writePsdUint8Array } from 'ag-psd';
-import type { LayerEntry, LayeredDocument, PixelLayer } from '../../../shared/layers/layeredDocument';
+import type { GreyPixels, LayerEntry, LayeredDocument, PixelLayer, RgbaPixels } from '../../../shared/layers/layeredDocument';
+import type { LayeredPlan, PlannedLayer } from './buildLayered';
 import { greyAsRgba } from './layerPixels';
+
+type Decoded = LayeredDocument<RgbaPixels, GreyPixels>;
 
 /** Photoshop's PSD edge limit; larger documents are PSB (ag-psd writes both). */
 const PSD_MAX_EDGE = 30_000;
 
-function pixelLayer(l: PixelLayer): Layer {
+function pixelLayer(l: PixelLayer<RgbaPixels, GreyPixels>): Layer {
   const { width, height } = l.pixels;
   return {
     name: l.name,
@@ -35,7 +38,7 @@ function pixelLayer(l: PixelLayer): Layer {
   };
 }
 
-const entry = (l: LayerEntry): Layer =>
+const entry = (l: LayerEntry<RgbaPixels, GreyPixels>): Layer =>
   l.kind === 'pixels' ? pixelLayer(l) : { name: l.name, hidden: l.hidden, opened: false, children: l.children.map(pixelLayer) };
 
 /**
@@ -43,7 +46,8 @@ const entry = (l: LayerEntry): Layer =>
  * groups as groups, the composite as the file's merged image and the XMP packet in the image resources.
  * RLE-compressed, the PSD compression every reader knows.
  */
-export function writePsd(doc: LayeredDocument): Uint8Array {
+export async function writePsd(plan: LayeredPlan): Promise<Uint8Array> {
+  const doc = await decoded(plan);
   const psd: Psd = {
     width: doc.width,
     height: doc.height,
@@ -56,4 +60,16 @@ export function writePsd(doc: LayeredDocument): Uint8Array {
   };
   const psb = doc.width > PSD_MAX_EDGE || doc.height > PSD_MAX_EDGE;
   return writePsdUint8Array(psd, { generateThumbnail: false, noBackground: true, psb });
+}
+
+/** Every layer decoded: ag-psd takes the whole document's pixels at once. */
+async function decoded(plan: LayeredPlan): Promise<Decoded> {
+  const layer = async ({ mask, ...l }: PlannedLayer): Promise<PixelLayer<RgbaPixels, GreyPixels>> => ({
+    ...l,
+    pixels: await l.pixels.rgba(),
+    ...(mask ? { mask: await mask.grey() } : {}),
+  });
+  const layers: Array<LayerEntry<RgbaPixels, GreyPixels>> = [];
+  for (const l of plan.layers) layers.push(l.kind === 'group' ? { ...l, children: await Promise.all(l.children.map(layer)) } : await layer(l));
+  return { ...plan, layers, composite: await plan.composite.rgba() };
 }

@@ -1,5 +1,7 @@
 import type { KeychainStatus } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { told } from '../../../shared/i18n/say';
+import { words } from '../../../shared/i18n/words';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../deps';
 import { KeychainLine, NoAnswer } from './keychainLine';
 import { keychainName } from './keychainStore';
@@ -48,7 +50,7 @@ export class SecretVault {
     private readonly service: string = SECRET_SERVICE_NAME,
     options: { readonly timeoutMs?: number; readonly clock?: Clock } = {},
   ) {
-    this.keychainStatus = { available: false, backend: keychainName(platform), message: `Checking the ${keychainName(platform)}…`, checking: true };
+    this.keychainStatus = { available: false, backend: keychainName(platform), ...told(words('main.keychain.checking', { backend: keychainName(platform) })), checking: true };
     this.line = new KeychainLine(options.clock ?? systemClock, options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS);
   }
 
@@ -90,25 +92,21 @@ export class SecretVault {
       this.keychainStatus = {
         available: false,
         backend: 'none',
-        message: 'This build of Gen Studio has no keychain. A key can be kept in memory for this session only.',
+        ...told(words('main.keychain.none')),
       };
       return this.status();
     }
     try {
       await this.keychainRead(this.service, PROBE_ACCOUNT);
-      this.keychainStatus = { available: true, backend, message: `Keys are stored in the ${backend}.` };
+      this.keychainStatus = { available: true, backend, ...told(words('main.keychain.stored', { backend })) };
     } catch (error) {
       this.log.warn('no keychain reachable', { error: error instanceof Error ? error.message : String(error) });
-      const where = saysLocked(error)
-        ? `the ${backend} did not answer (it may be locked: unlock it and press Retry in Settings → Keys)`
+      const said = saysLocked(error)
+        ? words('main.keychain.locked', { backend })
         : this.platform === 'linux'
-          ? 'Gen Studio looked for a Secret Service (GNOME Keyring, KWallet or KeePassXC) on the session bus and found none'
-          : `the ${backend} did not answer`;
-      this.keychainStatus = {
-        available: false,
-        backend,
-        message: `No keychain is reachable: ${where}. You can keep a key in memory for this session only; it is forgotten when Gen Studio quits.`,
-      };
+          ? words('main.keychain.noSecretService')
+          : words('main.keychain.noAnswer', { backend });
+      this.keychainStatus = { available: false, backend, ...told(said) };
     }
     return this.status();
   }

@@ -2,6 +2,8 @@ import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { SpendingCaps, SpendingHistory, SpendingPeriod, SpendingRun, SpendingSummary, UnsettledTask } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { english } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
 import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
 import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/pricing/priceModel';
@@ -20,13 +22,18 @@ export const CREDITS_CACHE_MS = 60_000;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The balance and what it is: the note's words, and their English. */
+type Balance = Pick<SpendingSummary, 'credits' | 'creditsNote' | 'creditsNoteWords'>;
+const balance = (credits: number | null, note: Words): Balance => ({ credits, creditsNote: english(note), creditsNoteWords: note });
+const NOT_ASKED = words('main.balance.notAsked');
+
 /**
  * Spending per key for today, this week and this month, the user's caps on each, and the balance where the
  * connection tells it. A submission that would cross a cap is refused before it is sent.
  */
 export class SpendingService {
-  private readonly creditCache = new Map<string, { at: number; credits: number | null; note: string }>();
-  private readonly creditsAsking = new Map<string, Promise<{ credits: number | null; note: string }>>();
+  private readonly creditCache = new Map<string, Balance & { at: number }>();
+  private readonly creditsAsking = new Map<string, Promise<Balance>>();
 
   constructor(
     private readonly ledger: SpendingLedger,
@@ -66,14 +73,15 @@ export class SpendingService {
     if (keyId !== SANDBOX_KEY_ID && !this.settings.get().keys.some((k) => k.id === keyId) && !this.ledger.knowsKey(keyId)) {
       throw new IpcFailure('not-found', 'There is no key with that id; it may have been removed.');
     }
-    const { credits, note } = await this.credits(keyId);
+    const { credits, creditsNote, creditsNoteWords } = await this.credits(keyId);
     return {
       keyId,
       keyLabel: this.keyLabel(keyId),
       totals: this.ledger.totals(keyId, this.probe.clock.now()),
       caps: this.caps(keyId),
       credits,
-      creditsNote: note,
+      creditsNote,
+      ...(creditsNoteWords ? { creditsNoteWords } : {}),
       unsettled: this.unsettled(keyId),
     };
   }
@@ -86,8 +94,7 @@ export class SpendingService {
       keyLabel: this.keyLabel(keyId),
       totals: this.ledger.totals(keyId, this.probe.clock.now()),
       caps: this.caps(keyId),
-      credits: cached?.credits ?? null,
-      creditsNote: cached?.note ?? 'Balance not asked yet.',
+      ...(cached ? { credits: cached.credits, creditsNote: cached.creditsNote, ...(cached.creditsNoteWords ? { creditsNoteWords: cached.creditsNoteWords } : {}) } : balance(null, NOT_ASKED)),
       unsettled: this.unsettled(keyId),
     };
   }
@@ -170,7 +177,7 @@ export class SpendingService {
     return this.settings.get().keys.find((k) => k.id === keyId)?.connectionId;
   }
 
-  private credits(keyId: string): Promise<{ credits: number | null; note: string }> {
+  private credits(keyId: string): Promise<Balance> {
     const cached = this.creditCache.get(keyId);
     if (cached && this.probe.clock.now() - cached.at < CREDITS_CACHE_MS) return Promise.resolve(cached);
     // One question at a time per key: the window's first ask joins the one made while it loaded.
@@ -182,24 +189,24 @@ export class SpendingService {
     return asking;
   }
 
-  private async askCredits(keyId: string): Promise<{ credits: number | null; note: string }> {
+  private async askCredits(keyId: string): Promise<Balance> {
     const now = this.probe.clock.now();
     const connectionId = this.connectionOfKey(keyId);
-    let answer: { credits: number | null; note: string };
+    let answer: Balance;
     let conn: ResolvedConnection | undefined;
     try {
       conn = connectionId ? await this.connections.resolve(connectionId, keyId === SANDBOX_KEY_ID ? undefined : keyId) : undefined;
     } catch (error) {
-      answer = { credits: null, note: error instanceof Error ? error.message : 'The key is not available.' };
+      answer = { credits: null, creditsNote: error instanceof Error ? error.message : 'The key is not available.' };
     }
     if (conn) {
       const out = await fetchCredits(conn, this.probe);
       answer =
         'credits' in out
-          ? { credits: out.credits, note: conn.kind === 'sandbox' ? 'Simulated sandbox credits.' : 'Balance reported by the service.' }
-          : { credits: null, note: out.kind === 'answer' ? 'This connection does not report a balance.' : 'The balance could not be asked (no answer).' };
+          ? balance(out.credits, words(conn.kind === 'sandbox' ? 'main.balance.sandbox' : 'main.balance.service'))
+          : balance(null, words(out.kind === 'answer' ? 'main.balance.notReported' : 'main.balance.noAnswer'));
     }
-    answer ??= { credits: null, note: 'No connection for this key.' };
+    answer ??= balance(null, words('main.balance.noConnection'));
     this.creditCache.set(keyId, { ...answer, at: now });
     return answer;
   }

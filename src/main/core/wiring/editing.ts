@@ -4,6 +4,7 @@ import type { CoreDeps, DesktopShell, Logger } from '../deps';
 import { EditorService } from '../editor/editorService';
 import type { CoreEvents } from '../events';
 import { LayeredIntakeService } from '../layers/layeredIntake';
+import { DragOutFolder } from '../layers/dragOutFolder';
 import { LayerExports } from '../layers/layerExports';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -26,8 +27,11 @@ interface EditingDeps {
  * Layered files out and in (PSD, OpenRaster) and Edit in another app, which saves and reads them: the external
  * editor is watched again before the window asks, so a save made while the app was closed waits for the canvas.
  */
-export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir'>, d: EditingDeps) {
+export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | 'clock'>, d: EditingDeps) {
   const { assets, library, projects, desktop, log } = d;
+  // dragged-out files of an earlier run are removed once no drop can still be reading them
+  const dragOut = new DragOutFolder({ dir: join(deps.dataDir, 'drag-out'), clock: deps.clock, log });
+  await dragOut.sweep();
   const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
   const layerExports = new LayerExports({
     appVersion: deps.version,
@@ -45,7 +49,7 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir'>, d
       return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };
     },
     desktop,
-    dragDir: join(deps.dataDir, 'drag-out'),
+    dragPath: (name) => dragOut.pathFor(name),
     log,
   });
   const editor = new EditorService({
@@ -58,6 +62,7 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir'>, d
     }),
     choice: () => d.settings.get().editor,
     open: (file, app) => desktop.openInEditor(file, app),
+    defaultAppFor: (mime) => desktop.defaultAppFor(mime),
     now: d.now,
     log,
     notify: (message) => void d.notices.add('warning', message),
@@ -66,5 +71,5 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir'>, d
   });
   await editor.resume();
   projects.onChanged((list) => void editor.forgetOthers(new Set(list.map((p) => p.id))));
-  return { layeredIntake, layerExports, editor };
+  return { layeredIntake, layerExports, editor, dragOut };
 }

@@ -33,7 +33,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     const offSpending = gen.spending.onChanged((summary) => {
       // Events carry totals without asking the service; keep the balance the last full answer gave.
       const current = get().spending;
-      set({ spending: current && current.keyId === summary.keyId && summary.credits === null ? { ...summary, credits: current.credits, creditsNote: current.creditsNote } : summary });
+      set({ spending: current && current.keyId === summary.keyId && summary.credits === null ? { ...summary, credits: current.credits, creditsNote: current.creditsNote, creditsNoteWords: current.creditsNoteWords } : summary });
     });
     return () => {
       offSettings();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { call, event } from '../define';
 import { NewConnectionSchema } from './keys';
 import { Moment } from './values';
@@ -21,6 +22,8 @@ const ConnectionInfoSchema = z.object({
   active: z.boolean(),
   /** What the user should know about this connection, e.g. that outputs are placeholders. */
   note: z.string(),
+  /** `note` as words, said in the language on screen */
+  noteWords: WordsSchema.optional(),
 });
 export type ConnectionInfo = z.infer<typeof ConnectionInfoSchema>;
 
@@ -29,6 +32,8 @@ const ConnectionStatusSchema = z.object({
   id: ConnectionIdSchema,
   state: z.enum(['unknown', 'online', 'offline']),
   message: z.string(),
+  /** `message` as words, said in the language on screen */
+  words: WordsSchema.optional(),
   since: Moment,
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;

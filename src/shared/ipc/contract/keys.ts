@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { call, event } from '../define';
 
 import { DisplayNameText } from './names';
@@ -28,6 +29,8 @@ const KeyInfoSchema = z.object({
   reading: z.enum(['read', 'reading', 'missing', 'unreachable']),
   /** in words, why the key cannot be used now and what to do; null when it can */
   problem: z.string().nullable(),
+  /** the same as message id and values, said by the renderer in the language on screen (`problem` is its English) */
+  problemWords: WordsSchema.optional(),
   /** removed by the user, not used any more, but still in the keychain, which did not answer: retried until it does */
   removalPending: z.boolean().optional(),
 });
@@ -38,6 +41,8 @@ const KeychainStatusSchema = z.object({
   /** the store keys go to: "Secret Service", "macOS Keychain", "Windows Credential Manager" */
   backend: z.string(),
   message: z.string(),
+  /** `message` as words, said in the language on screen */
+  words: WordsSchema.optional(),
   /** true while the first answer from the keychain is awaited: a check under way, not a problem */
   checking: z.boolean().optional(),
 });
@@ -67,6 +72,8 @@ export type AddKeyRequest = z.input<typeof AddKeySchema>;
 const KeyTestResultSchema = z.object({
   outcome: z.enum(['accepted', 'rejected', 'unreachable', 'inconclusive']),
   message: z.string(),
+  /** `message` as words, said in the language on screen */
+  words: WordsSchema.optional(),
   /** the balance, where the connection answers GET /v1/credits */
   credits: Credits.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 import { Credits, Moment } from './values';
@@ -37,6 +38,8 @@ const SpendingSummarySchema = z.object({
   /** the balance where the connection answers GET /v1/credits; null where it does not */
   credits: Credits.nullable(),
   creditsNote: z.string(),
+  /** `creditsNote` as words, said in the language on screen */
+  creditsNoteWords: WordsSchema.optional(),
   /** tasks of this key whose outcome is unknown, oldest first: counted against the caps until settled */
   unsettled: z.array(UnsettledTaskSchema),
 });

@@ -71,15 +71,6 @@ export async function handlePaste(e: Pick<ClipboardEvent, 'clipboardData' | 'tar
   return placePasted(screen, [read.value.asset], []);
 }
 
-/** Copies the studio's picture to the system clipboard as a flat PNG, for another app to paste. */
-export async function copyPicture(): Promise<void> {
-  const canvas = useCanvasStore.getState();
-  const base = canvas.document.base;
-  if (!base) return canvas.say({ kind: 'error', text: 'There is no picture to copy yet.' });
-  const copied = await gen.clipboard.copyAsset({ assetId: base.assetId });
-  canvas.say(copied.ok ? { kind: 'info', text: `Copied ${base.name} to the clipboard.` } : { kind: 'error', text: copied.error.message });
-}
-
 /** Listens for pastes while the app runs. */
 export function followPaste(): () => void {
   const paste = (e: ClipboardEvent) => void handlePaste(e);

@@ -1,10 +1,12 @@
 import { useConnectionStore } from '../../store/connectionStore';
 import { selectActiveConnection } from '../../store/selectors';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 
 /** Which service the app talks to right now; a sandbox is labelled as such everywhere. */
 export function ConnectionBadge() {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const active = useConnectionStore(selectActiveConnection);
   const error = useConnectionStore((s) => s.error);
   const status = useConnectionStore((s) => s.status);
@@ -24,7 +26,7 @@ export function ConnectionBadge() {
     );
   }
   return (
-    <div className={`connection connection-${active.kind}`} role="status" aria-label={t('connection.active')} title={active.kind === 'sandbox' ? t('connection.sandboxNote') : active.note}>
+    <div className={`connection connection-${active.kind}`} role="status" aria-label={t('connection.active')} title={say(text, active.noteWords, active.note)}>
       <span className="connection-dot" aria-hidden="true" />
       <span className="connection-label" translate="no">
         {active.label}

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { generalError, issueFor } from './issues';
 import { Button } from '../../ui/Button';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 
 function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
   const { t } = useText();
@@ -47,7 +48,8 @@ function EditConnection({ c, done }: { c: ConnectionInfo; done: () => void }) {
 
 /** The built-in Sandbox and the service connections: addresses, endpoint word, and which one is in use. */
 export function ConnectionsSection() {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const connections = useConnectionStore((s) => s.connections);
   const { activate, remove } = useConnectionStore.getState();
   const [editing, setEditing] = useState<string | null>(null);
@@ -79,13 +81,7 @@ export function ConnectionsSection() {
                       .filter(Boolean)
                       .join(' · ')}
                   </div>
-                  {c.kind === 'sandbox' ? (
-                    <div className="small connection-note">{t('connection.sandboxNote')}</div>
-                  ) : (
-                    <div className="small connection-note" data-words="main">
-                      {c.note}
-                    </div>
-                  )}
+                  <div className="small connection-note">{say(text, c.noteWords, c.note)}</div>
                 </div>
                 <div className="key-actions">
                   {!c.active && (

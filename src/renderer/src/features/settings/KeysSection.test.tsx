@@ -10,6 +10,9 @@ vi.mock('../../api', () => ({ gen: {} }));
 
 const { KeysSection } = await import('./KeysSection');
 const { useKeyStore } = await import('../../store/keyStore');
+const { useTextStore } = await import('../../ui/i18n/textStore');
+const { told } = await import('../../../../shared/i18n/say');
+const { words } = await import('../../../../shared/i18n/words');
 
 const key = (patch: Partial<KeyInfo>): KeyInfo => ({
   id: 'k1', label: 'Studio key', last4: 'ab12', connectionId: 'c', connectionLabel: 'The service', storage: 'keychain',
@@ -46,5 +49,34 @@ describe('the keychain check under way is said quietly, not as a problem', () =>
     show();
     expect(container.querySelector('.keychain')!.className).toBe('keychain missing');
     expect(container.querySelector('[role="alert"]')?.textContent).toContain(words);
+  });
+});
+
+describe('main’s words about keys are said in the language on screen', () => {
+  afterEach(async () => {
+    await act(() => useTextStore.getState().choose('en'));
+  });
+
+  it('says a refused key and a keychain that did not answer in German once German is chosen, without asking main again', async () => {
+    const silent = told(words('main.keychain.noAnswer', { backend: 'Secret Service' }));
+    const rejected = told(words('main.keyTest.rejected'));
+    useKeyStore.setState({
+      keys: [key({ reading: 'read', available: true, problem: null })],
+      keychain: { available: false, backend: 'Secret Service', ...silent },
+      tests: { k1: { outcome: 'rejected', ...rejected, credits: null } },
+    });
+    show();
+    expect(container.textContent).toContain('The service did not accept this key');
+    await act(() => useTextStore.getState().choose('de'));
+    expect(container.textContent).toContain('Der Dienst hat diesen Schlüssel nicht angenommen');
+    expect(container.textContent).toContain('Kein Schlüsselbund erreichbar: Secret Service hat nicht geantwortet.');
+    expect(container.textContent).not.toContain('The service did not accept this key');
+  });
+
+  it('shows a result from before message ids in the English it holds', async () => {
+    useKeyStore.setState({ keys: [key({ reading: 'read', available: true, problem: null })], tests: { k1: { outcome: 'rejected', message: 'Old English words.', credits: null } } });
+    show();
+    await act(() => useTextStore.getState().choose('de'));
+    expect(container.textContent).toContain('Old English words.');
   });
 });

@@ -7,6 +7,7 @@ import { AddKeyForm } from './AddKeyForm';
 import { Button } from '../../ui/Button';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 
 /** The badge of a key that cannot be used yet, by where reading it from the keychain stands. */
 const READING_BADGE: Record<Exclude<KeyInfo['reading'], 'read'>, MessageId> = {
@@ -18,7 +19,8 @@ const READING_BADGE: Record<Exclude<KeyInfo['reading'], 'read'>, MessageId> = {
 function KeyRow({ k }: { k: KeyInfo }) {
   // Long (over 80 lines) for its markup (over 90 of its lines): a key's label, destination, connection and actions.
   const { update, activate, remove, test, retry } = useKeyStore.getState();
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const result = useKeyStore((s) => s.tests[k.id]);
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState(k.label);
@@ -99,19 +101,19 @@ function KeyRow({ k }: { k: KeyInfo }) {
       )}
       {k.problem && k.reading === 'reading' && (
         // Still being read from the keychain: a check under way, said quietly, not a problem.
-        <p className="muted" role="status" data-words="main">
-          {k.problem}
+        <p className="muted" role="status">
+          {say(text, k.problemWords, k.problem)}
         </p>
       )}
       {k.problem && k.reading !== 'read' && k.reading !== 'reading' && (
         <div className="key-problem" role="alert">
-          <p className="inline-error">{k.problem}</p>
+          <p className="inline-error">{say(text, k.problemWords, k.problem)}</p>
           {k.reading === 'unreachable' && <Button onClick={() => void retry()}>{t('common.retry')}</Button>}
         </div>
       )}
       {result && !k.removalPending && (
         <p className={result.outcome === 'accepted' ? 'inline-ok' : result.outcome === 'testing' ? 'muted' : 'inline-error'} role="status">
-          {result.outcome === 'testing' ? t('keys.testing') : result.message}
+          {result.outcome === 'testing' ? t('keys.testing') : say(text, result.words, result.message)}
         </p>
       )}
       {problem && <p className="inline-error">{problem}</p>}
@@ -133,7 +135,8 @@ function KeyRow({ k }: { k: KeyInfo }) {
 
 /** Keys: where they are kept, each with its label and last four characters; add, rename, test, use, remove. */
 export function KeysSection() {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const keys = useKeyStore((s) => s.keys);
   const keychain = useKeyStore((s) => s.keychain);
   return (
@@ -147,7 +150,7 @@ export function KeysSection() {
             t('keys.noKeychain')
           ) : (
             // Why the keychain did not answer is main's to say (locked, no Secret Service, no answer).
-            <span data-words="main">{keychain.message}</span>
+            say(text, keychain.words, keychain.message)
           )}
         </p>
       )}

@@ -8,6 +8,7 @@ import { UnsettledTasks } from './UnsettledTasks';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: MessageId; cap: MessageId }>> = {
   day: { total: 'spending.today', cap: 'spending.dailyCap' },
@@ -54,7 +55,7 @@ export function SpendingSection() {
       )}
       <UnsettledTasks tasks={spending.unsettled} />
       <p className="muted small" aria-label={t('spending.balanceLabel')}>
-        {t('spending.balance', { credits: spending.credits === null ? t('spending.notAvailable') : text.credits(spending.credits) })} · <span data-words="main">{spending.creditsNote}</span>{' '}
+        {t('spending.balance', { credits: spending.credits === null ? t('spending.notAvailable') : text.credits(spending.credits) })} · {say(text, spending.creditsNoteWords, spending.creditsNote)}{' '}
         <Button variant="link" onClick={() => void loadSpending()}>
           {t('spending.refresh')}
         </Button>

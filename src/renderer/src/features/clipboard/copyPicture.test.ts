@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyDocument } from '../../../../shared/canvas/document';
+import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvas/canvasStore';
+import { createMask } from '../canvas/mask/maskBuffer';
+import { useLibraryStore } from '../../store/libraryStore';
+import { useStagingStore } from '../staging/stagingStore';
+import { copyPicture } from './copyPicture';
+
+const copied: Array<{ asset: string } | { result: string }> = [];
+const RESULT = { id: 'task-1', mime: 'image/png', endpointId: 'gen-pro-1.0-fill', fileName: 'r.png' } as unknown as LibraryItem;
+vi.mock('../../api', () => ({
+  gen: {
+    library: {
+      get: vi.fn(async ({ id }: { id: string }) => (id === RESULT.id ? { ok: true, value: RESULT } : { ok: false, error: { message: 'gone' } })),
+      copy: vi.fn(async ({ id }: { id: string }) => (copied.push({ result: id }), { ok: true, value: { copied: true } })),
+    },
+    clipboard: { copyAsset: vi.fn(async ({ assetId }: { assetId: string }) => (copied.push({ asset: assetId }), { ok: true, value: { copied: true } })) },
+  },
+}));
+vi.mock('../staging/resultAssets', () => ({ compositeAsset: vi.fn(async () => ({ id: 'c'.repeat(64) })) }));
+
+const BASE = { assetId: 'a'.repeat(64), name: 'harbour.png', width: 40, height: 30 };
+
+beforeEach(() => {
+  copied.length = 0;
+  useLibraryStore.setState({ items: [] });
+  useStagingStore.setState({ selectedId: null, keepOutsideMask: false });
+  useCanvasStore.getState().load({ ...emptyDocument(DEFAULT_CANVAS_ENDPOINT), base: BASE }, createMask(40, 30));
+});
+
+describe('Copy picture', () => {
+  it('copies the picture when no result is shown over it', async () => {
+    await copyPicture();
+    expect(copied).toEqual([{ asset: BASE.assetId }]);
+    expect(useCanvasStore.getState().message?.text).toBe('Copied harbour.png to the clipboard.');
+  });
+
+  it('copies the result under review when one is shown over the picture', async () => {
+    useStagingStore.setState({ selectedId: RESULT.id });
+    await copyPicture();
+    expect(copied).toEqual([{ result: RESULT.id }]);
+    expect(useCanvasStore.getState().message?.text).toBe('Copied the result to the clipboard.');
+  });
+
+  it('copies the result kept inside its mask when that is what is shown', async () => {
+    useStagingStore.setState({ selectedId: RESULT.id, keepOutsideMask: true });
+    await copyPicture();
+    expect(copied).toEqual([{ asset: 'c'.repeat(64) }]);
+  });
+
+  it('copies the picture while the selected result is still being made (nothing is shown over it yet)', async () => {
+    useStagingStore.setState({ selectedId: 'task-still-running' });
+    await copyPicture();
+    expect(copied).toEqual([{ asset: BASE.assetId }]);
+  });
+});
