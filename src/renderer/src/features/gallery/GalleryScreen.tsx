@@ -206,7 +206,7 @@ export function GalleryScreen() {
         <div>
           <h1>{t('screen.gallery')}</h1>
           <p className="muted">
-            {!loaded ? t('gallery.loading') : total === all ? t('gallery.count', { count: all }) : t('gallery.countFiltered', { shown: total, count: all })} {t('gallery.dragHint')}
+            {t('gallery.summary', { count: !loaded ? t('gallery.loading') : total === all ? t('gallery.count', { count: all }) : t('gallery.countFiltered', { shown: total, count: all }) })}
           </p>
         </div>
         <button type="button" className="button" onClick={() => void gen.library.openFolder()}>
