@@ -47,7 +47,10 @@ describe('the prompt matrix', () => {
     expect(sweepableFields(['gen-dev', 'gen-pro-1.1']).map((f) => f.name)).toEqual(['safety_tolerance']);
     // What is not offered is said, with the model that lacks it.
     expect(unsweepableReasons(['gen-dev'])).toEqual([]);
-    expect(unsweepableReasons(['gen-dev', 'gen-2-klein-4b'])).toEqual(['Steps: Gen 2 Klein 4B has no steps', 'Guidance: Gen 2 Klein 4B has no guidance']);
+    expect(unsweepableReasons(['gen-dev', 'gen-2-klein-4b'])).toEqual([
+      { field: 'steps', lacking: ['Gen 2 Klein 4B'] },
+      { field: 'guidance', lacking: ['Gen 2 Klein 4B'] },
+    ]);
     const swept = planMatrix(spec({ prompt: 'a fox', models: ['gen-dev'], seeds: 1, sweep: { field: 'guidance', from: 2, to: 5, steps: 4 } }));
     if (!swept.ok) throw new Error(swept.problem);
     expect(swept.plan.columns.map((c) => c.label)).toEqual(['Dev · guidance 2', 'Dev · guidance 3', 'Dev · guidance 4', 'Dev · guidance 5']);

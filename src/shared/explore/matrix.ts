@@ -3,7 +3,6 @@ import { findEndpoint } from '../catalog/catalog';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../catalog/field';
 import { getIntent, intentModels } from '../studio/intents';
-import { listWords } from '../studio/switching';
 import { MAX_SEED, takesSeed } from '../studio/variations';
 import { counted, groupedCount } from '../text/countWords';
 import { countReadings, parsePrompt, promptRows } from './promptReadings';
@@ -63,6 +62,9 @@ export interface MatrixPlan {
   readonly rows: ReadonlyArray<{ readonly prompt: string; readonly label: string }>;
   readonly columns: readonly MatrixColumn[];
   readonly cells: readonly MatrixCell[];
+  /** the field varied across the columns, and whether the columns differ by seed: what a column's label names */
+  readonly sweepField: string | null;
+  readonly manySeeds: boolean;
 }
 
 export type PlanResult = { readonly ok: true; readonly plan: MatrixPlan } | { readonly ok: false; readonly problem: string };
@@ -106,19 +108,21 @@ export function sweepableFields(endpointIds: readonly string[]): Array<{ name: s
   return out;
 }
 
+/** A value one of the chosen models could vary but the others lack: the field, and the models without it. */
+export interface Unsweepable {
+  readonly field: string;
+  readonly lacking: readonly string[];
+}
+
 /**
- * The values one of the chosen models could vary but not all of them take, and why, from the catalog:
- * "Guidance: Gen 2 Klein 4B has no guidance". Shown beside the Vary list, so a shorter list is explained.
+ * The values one of the chosen models could vary but not all of them take, and which models lack each, from the
+ * catalog (guidance: Gen 2 Klein 4B). Shown beside the Vary list, so a shorter list is explained.
  */
-export function unsweepableReasons(endpointIds: readonly string[]): string[] {
+export function unsweepableReasons(endpointIds: readonly string[]): Unsweepable[] {
   const endpoints = endpointsOf(endpointIds);
   const offered = new Set(sweepableFields(endpointIds).map((f) => f.name));
   const names = [...new Set(endpoints.flatMap((e) => e.fields.filter(isVariable).map((f) => f.name)))].filter((n) => !offered.has(n));
-  return names.map((name) => {
-    const words = fieldWords(name);
-    const lacking = endpoints.filter((e) => !e.fields.some((g) => g.name === name && isVariable(g))).map((e) => e.title);
-    return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${listWords(lacking)} ${lacking.length === 1 ? 'has' : 'have'} no ${words}`;
-  });
+  return names.map((field) => ({ field, lacking: endpoints.filter((e) => !e.fields.some((g) => g.name === field && isVariable(g))).map((e) => e.title) }));
 }
 
 /** A field's name as an artist reads it: `safety_tolerance` → "safety tolerance". */
@@ -181,7 +185,7 @@ export function planMatrix(spec: MatrixSpec): PlanResult {
       cells.push({ index: r * columns.length + c, row: r, column: c, endpointId: col.endpointId, params });
     });
   });
-  return { ok: true, plan: { rows, columns, cells } };
+  return { ok: true, plan: { rows, columns, cells, sweepField: spec.sweep?.field ?? null, manySeeds: spec.seeds > 1 } };
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

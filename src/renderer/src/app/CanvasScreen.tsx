@@ -33,42 +33,48 @@ import { EditorNote } from '../features/editor/EditorNote';
 import { EditInMenu } from '../features/editor/EditInMenu';
 import { CopyPicture } from '../features/clipboard/CopyPicture';
 import { FileButton } from '../ui/FileButton';
+import { currentText, useText } from '../ui/i18n/textStore';
 
 function StatusBar() {
+  const { t } = useText();
   const base = useCanvasStore((s) => s.document.base);
   const cursor = useCursorStore((s) => s.cursor);
   const scale = useCanvasStore((s) => s.view.scale);
   const inside = cursor && base && cursor.x >= 0 && cursor.y >= 0 && cursor.x < base.width && cursor.y < base.height;
   return (
-    <div className="canvas-status" aria-label="Canvas readout">
-      <span aria-label="Image size">{base ? `${base.width} × ${base.height} px (${megapixels(base.width, base.height).toFixed(2)} MP)` : 'No picture'}</span>
-      <span aria-label="Cursor position">{inside ? `x ${Math.floor(cursor.x)}, y ${Math.floor(cursor.y)}` : '–'}</span>
-      <span>{Math.round(scale * 100)}%</span>
+    <div className="canvas-status" aria-label={t('canvas.status')}>
+      <span aria-label={t('canvas.status.size')}>{base ? t('canvas.status.sizeValue', { width: String(base.width), height: String(base.height), megapixels: megapixels(base.width, base.height).toFixed(2) }) : t('canvas.status.noPicture')}</span>
+      <span aria-label={t('canvas.status.cursor')}>{inside ? t('canvas.status.cursorValue', { x: String(Math.floor(cursor.x)), y: String(Math.floor(cursor.y)) }) : '–'}</span>
+      <span>{t('canvas.zoom.percent', { scale })}</span>
     </div>
   );
 }
 
 function Message() {
+  const { t } = useText();
   const message = useCanvasStore((s) => s.message);
   if (!message) return null;
   return (
     <div className={`canvas-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
       <span>{message.text}</span>
-      <Button variant="link" onClick={() => useCanvasStore.getState().say(null)} aria-label="Dismiss message">
-        Dismiss
+      <Button variant="link" onClick={() => useCanvasStore.getState().say(null)} aria-label={t('canvas.message.dismissLabel')}>
+        {t('canvas.message.dismiss')}
       </Button>
     </div>
   );
 }
 
 /** What a drop does, by where it lands: the user picks picture, references or mask as they drop. */
-function dropTargets(): { target: DropTarget; label: string }[] {
+function dropTargets(): { target: DropTarget; label: string; name: string }[] {
+  const { t } = currentText();
   const s = useCanvasStore.getState();
   const use = documentUse(selectEndpoint(s), s.document);
   const hasBase = s.document.base !== null;
-  const targets: { target: DropTarget; label: string }[] = [{ target: 'base', label: hasBase ? 'Replace the picture' : 'Open as the picture' }];
-  if (use.referenceFields.length > 0) targets.push({ target: 'references', label: 'Add to the references' });
-  if (hasBase && (use.maskField !== null || use.alphaMask)) targets.push({ target: 'mask', label: 'Use as the mask' });
+  const targets: { target: DropTarget; label: string; name: string }[] = [
+    hasBase ? { target: 'base', label: t('canvas.drop.replace'), name: t('canvas.drop.replaceLabel') } : { target: 'base', label: t('canvas.drop.open'), name: t('canvas.drop.openLabel') },
+  ];
+  if (use.referenceFields.length > 0) targets.push({ target: 'references', label: t('canvas.drop.references'), name: t('canvas.drop.referencesLabel') });
+  if (hasBase && (use.maskField !== null || use.alphaMask)) targets.push({ target: 'mask', label: t('canvas.drop.mask'), name: t('canvas.drop.maskLabel') });
   return targets;
 }
 
@@ -90,12 +96,12 @@ function DropTargets({ onDone }: { onDone: () => void }) {
         if (!inside) onDone();
       }}
     >
-      {dropTargets().map(({ target, label }) => (
+      {dropTargets().map(({ target, label, name }) => (
         <div
           key={target}
           className={`drop-target${over === target ? ' over' : ''}`}
           role="group"
-          aria-label={`Drop to ${label.toLowerCase()}`}
+          aria-label={name}
           onDragOver={(e) => {
             e.preventDefault();
             setOver(target);
@@ -118,6 +124,7 @@ function DropTargets({ onDone }: { onDone: () => void }) {
 export function CanvasScreen() {
   // Long (over 80 lines) as the canvas screen's frame: the Konva stage's lifetime, the file drop, the view controls
   // and the panels around it share the manager ref.
+  const { t } = useText();
   const host = useRef<HTMLDivElement>(null);
   const manager = useRef<CanvasManager | null>(null);
   const hasBase = useCanvasStore((s) => s.document.base !== null);
@@ -188,8 +195,8 @@ export function CanvasScreen() {
   if (!ready) {
     return (
       <div className="canvas-screen canvas-opening">
-        <p role="status" aria-label="Save status">
-          Opening…
+        <p role="status" aria-label={t('canvas.project.saveStatus')}>
+          {t('canvas.project.opening')}
         </p>
       </div>
     );
@@ -198,7 +205,7 @@ export function CanvasScreen() {
   return (
     <div className="canvas-screen">
       {/* Every screen has one top-level heading, for finding one's way by headings; the studio's is not shown. */}
-      <h1 className="visually-hidden">Studio</h1>
+      <h1 className="visually-hidden">{t('screen.studio')}</h1>
       <ToolBar view={view}>
         <CopyPicture />
         <EditInMenu />
@@ -211,8 +218,8 @@ export function CanvasScreen() {
             ref={host}
             className={`canvas-stage${dropping ? ' dropping' : ''}`}
             role="application"
-            aria-label="Canvas"
-            aria-roledescription="painting canvas"
+            aria-label={t('canvas.stage')}
+            aria-roledescription={t('canvas.stage.role')}
             tabIndex={0}
             onDragOver={(e) => {
               e.preventDefault();
@@ -224,14 +231,14 @@ export function CanvasScreen() {
           {video && <KeyframeView stage={host} />}
           {!hasBase && clipOnly && (
             <div className="canvas-empty">
-              <p>Choose the clip to upscale in the panel on the right: a video file, or “Upscale…” on a video result.</p>
+              <p>{t('canvas.empty.clip')}</p>
             </div>
           )}
           {!hasBase && !video && !clipOnly && (
             <div className="canvas-empty">
-              <p>Drop a picture here, paste one (Ctrl+V), or</p>
-              <FileButton variant="primary" accept={PICTURE_ACCEPT} label="Open a picture" onFiles={(files) => importInto(files, 'base')}>
-                Open a picture…
+              <p>{t('canvas.empty.drop')}</p>
+              <FileButton variant="primary" accept={PICTURE_ACCEPT} label={t('canvas.empty.openLabel')} onFiles={(files) => importInto(files, 'base')}>
+                {t('canvas.empty.open')}
               </FileButton>
             </div>
           )}
@@ -239,12 +246,12 @@ export function CanvasScreen() {
           <ResultsStrip stage={host} />
           <StatusBar />
         </div>
-        <aside className="canvas-side" aria-label="Canvas panels">
+        <aside className="canvas-side" aria-label={t('canvas.panels')}>
           <StudioPanel />
           {hasBase && (
-            <section className="canvas-panel" aria-label="Picture">
-              <FileButton accept={PICTURE_ACCEPT} label="Replace the picture" onFiles={(files) => importInto(files, 'base')}>
-                Replace the picture…
+            <section className="canvas-panel" data-panel="picture" aria-label={t('canvas.layer.base')}>
+              <FileButton accept={PICTURE_ACCEPT} label={t('canvas.drop.replace')} onFiles={(files) => importInto(files, 'base')}>
+                {t('canvas.picture.replace')}
               </FileButton>
             </section>
           )}

@@ -1,7 +1,15 @@
 import type { CanvasDocument, LayerId } from '../../../../shared/canvas/document';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { currentText } from '../../ui/i18n/textStore';
 
-/** What each layer is called on screen: the layers panel and every refusal message use the same words. */
-export const LAYER_NAMES: Readonly<Record<LayerId, string>> = { base: 'Picture', mask: 'Mask', expansion: 'Frame', references: 'References', boxes: 'Boxes' };
+/** What each layer is called on screen, by the layers panel; the refusals name it with the same words (`layer` select). */
+export const LAYER_NAMES: Readonly<Record<LayerId, MessageId>> = {
+  base: 'canvas.layer.base',
+  mask: 'canvas.layer.mask',
+  expansion: 'canvas.layer.expansion',
+  references: 'canvas.layer.references',
+  boxes: 'canvas.layer.boxes',
+};
 
 /**
  * Why an edit of `layer` cannot happen now, or null when it can. A locked layer takes no edit at all, as in
@@ -10,8 +18,8 @@ export const LAYER_NAMES: Readonly<Record<LayerId, string>> = { base: 'Picture',
  */
 export function layerRefusal(document: CanvasDocument, layer: LayerId, pointing = false): string | null {
   const state = document.layers[layer];
-  const name = LAYER_NAMES[layer];
-  if (state.locked) return `The ${name} layer is locked. Unlock it in Layers to change it.`;
-  if (pointing && !state.visible) return `The ${name} layer is hidden. Show it in Layers to change it.`;
+  const { t } = currentText();
+  if (state.locked) return t('canvas.layer.locked', { layer });
+  if (pointing && !state.visible) return t('canvas.layer.hidden', { layer });
   return null;
 }

@@ -5,6 +5,7 @@ import type { ResultNote } from '../gallery/actions';
 import { FullView } from '../gallery/FullView';
 import { resultActions, type ResultAction } from '../gallery/resultActions';
 import '../gallery/gallery.css';
+import { useText } from '../../ui/i18n/textStore';
 
 /** What a sheet's cell offers in the full view: the gallery's actions that keep to one result and the studio. */
 const OFFERED = new Set(['picture', 'reference', 'reuse', 'rerun', 'variations', 'copy', 'reveal', 'star']);
@@ -14,6 +15,7 @@ const OFFERED = new Set(['picture', 'reference', 'reuse', 'rerun', 'variations',
  * the sheet's other pictures.
  */
 export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readonly MatrixCellInfo[]; openIndex: number; onIndex: (index: number) => void; onClose: () => void }) {
+  const text = useText();
   const made = cells.filter((c) => c.resultId !== null);
   const at = made.findIndex((c) => c.index === openIndex);
   const cell = made[at];
@@ -44,7 +46,7 @@ export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readon
     <FullView
       key={item.id}
       item={item}
-      position={`${at + 1} of ${made.length}`}
+      position={text.t('explore.cell.position', { at: at + 1, total: made.length })}
       actions={actions}
       note={note}
       onRun={(a) => void run(a)}

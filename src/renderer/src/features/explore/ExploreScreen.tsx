@@ -12,6 +12,7 @@ import { PlanView } from './PlanView';
 import '../../ui/toolScreen.css';
 import './explore.css';
 import { Icon } from '../../ui/icons';
+import { useText } from '../../ui/i18n/textStore';
 
 /** The project matrices are saved with: the open one, else the one the studio opens next (the last opened). */
 function useExploreProject(): { id: string | null; name: string | null } {
@@ -34,6 +35,7 @@ function useExploreProject(): { id: string | null; name: string | null } {
  */
 export function ExploreScreen() {
   const project = useExploreProject();
+  const text = useText();
   const draft = useExploreStore((s) => s.draft);
   const setDraft = useExploreStore((s) => s.setDraft);
   const matrices = useExploreStore((s) => s.matrices);
@@ -68,8 +70,8 @@ export function ExploreScreen() {
   return (
     <div className="tool-page explore">
       <aside className="tool-side">
-        <h1>Explore</h1>
-        <p className="tool-lead">One prompt with choices, across models and seeds, side by side.{project.name ? ` Saved with “${project.name}”.` : ''}</p>
+        <h1>{text.t('explore.title')}</h1>
+        <p className="tool-lead">{project.name ? text.t('explore.leadSaved', { project: project.name }) : text.t('explore.lead')}</p>
         <MatrixForm
           key={formKey}
           draft={draft}
@@ -88,11 +90,11 @@ export function ExploreScreen() {
           onRunAgain={(m) => (setDraft(m.spec), setFormKey((k) => k + 1), show(null))}
         />
       </aside>
-      <section className="explore-main" aria-label={shown ? 'Sheet' : 'Plan'}>
+      <section className="explore-main" aria-label={shown ? text.t('explore.main.sheet') : text.t('explore.main.plan')}>
         {note && (
           <p className={`explore-note${note.kind === 'error' ? ' error' : ''}`} role={note.kind === 'error' ? 'alert' : 'status'}>
             {note.text}
-            <button type="button" className="explore-note-close" aria-label="Dismiss" onClick={() => setNote(null)}>
+            <button type="button" className="explore-note-close" aria-label={text.t('explore.note.dismiss')} onClick={() => setNote(null)}>
               <Icon name="action.close" />
             </button>
           </p>

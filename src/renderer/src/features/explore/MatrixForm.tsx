@@ -1,21 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import { exploreModels, fieldWords, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, unsweepableReasons, type MatrixSpec } from '../../../../shared/explore/matrix';
+import { exploreModels, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, unsweepableReasons, type MatrixSpec } from '../../../../shared/explore/matrix';
 import { MAX_SEED } from '../../../../shared/studio/variations';
 import type { MatrixQuote } from '../../../../shared/ipc/contract';
 import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
 import { Button } from '../../ui/Button';
 import { NumberField } from '../../ui/NumberField';
-import { creditsText } from '../../text/taskText';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import type { AppText } from '../../../../shared/i18n/text';
+import { useText } from '../../ui/i18n/textStore';
 
 /** Sizes every offered model accepts (multiples of 32 within 256–1440). */
-const SIZES: ReadonlyArray<{ label: string; size: MatrixSpec['size'] }> = [
-  { label: 'Each model’s own', size: null },
-  { label: '512 × 512', size: { width: 512, height: 512 } },
-  { label: '768 × 768', size: { width: 768, height: 768 } },
-  { label: '1024 × 1024', size: { width: 1024, height: 1024 } },
-  { label: '1024 × 768 (landscape)', size: { width: 1024, height: 768 } },
-  { label: '768 × 1024 (portrait)', size: { width: 768, height: 1024 } },
+const SIZES: ReadonlyArray<{ words: MessageId; size: MatrixSpec['size'] }> = [
+  { words: 'explore.size.own', size: null },
+  { words: 'explore.size.square', size: { width: 512, height: 512 } },
+  { words: 'explore.size.square', size: { width: 768, height: 768 } },
+  { words: 'explore.size.square', size: { width: 1024, height: 1024 } },
+  { words: 'explore.size.landscape', size: { width: 1024, height: 768 } },
+  { words: 'explore.size.portrait', size: { width: 768, height: 1024 } },
 ];
+
+/** Pixel sizes are written as they are, without a thousands separator. */
+const sizeWords = (s: (typeof SIZES)[number], text: AppText): string => text.t(s.words, s.size ? { width: String(s.size.width), height: String(s.size.height) } : undefined);
+
+/** "Guidance: Gen 2 Klein 4B has no guidance", the models listed as the language lists them. */
+const cannotWords = (c: { field: string; lacking: readonly string[] }, text: AppText): string =>
+  text.t('explore.cannot.reason', {
+    field: text.t('explore.fieldTitle', { field: c.field }),
+    fieldInText: text.t('explore.field', { field: c.field }),
+    models: new Intl.ListFormat(text.locale, { type: 'conjunction' }).format(c.lacking),
+    count: c.lacking.length,
+  });
 
 export interface PlanSummary {
   readonly rows: number;
@@ -34,6 +48,7 @@ export function MatrixForm(props: {
   onGenerate: () => void;
 }) {
   const { draft, onChange, summary, quote, problem } = props;
+  const text = useText();
   const models = exploreModels();
   const [prompt, setPrompt] = useState(draft.prompt);
   // Typing is kept here and handed on a moment later, so each key does not plan and price the matrix again.
@@ -60,25 +75,25 @@ export function MatrixForm(props: {
   return (
     <form
       className="tool-form"
-      aria-label="Matrix"
+      aria-label={text.t('explore.form')}
       onSubmit={(e) => {
         e.preventDefault();
         if (canGenerate) props.onGenerate();
       }}
     >
       <label className="tool-field">
-        <span>Prompt</span>
-        <textarea value={prompt} rows={4} placeholder="a {red|blue|golden} fox in {snow|fog}" aria-describedby="explore-prompt-hint" onChange={(e) => setPrompt(e.target.value)} />
-        <small id="explore-prompt-hint">Put choices in braces, split by |. Each way of reading the prompt becomes a row.</small>
+        <span>{text.t('explore.prompt')}</span>
+        <textarea translate="no" value={prompt} rows={4} placeholder={text.t('explore.prompt.example')} aria-describedby="explore-prompt-hint" onChange={(e) => setPrompt(e.target.value)} />
+        <small id="explore-prompt-hint">{text.t('explore.prompt.hint')}</small>
       </label>
 
       <fieldset className="tool-field">
-        <legend>Models</legend>
+        <legend>{text.t('explore.models')}</legend>
         <div className="tool-choices">
           {models.map((m) => (
             <label key={m.id} className="tool-check">
               <input type="checkbox" checked={draft.models.includes(m.id)} onChange={(e) => toggleModel(m.id, e.target.checked)} />
-              {m.title}
+              <span translate="no">{m.title}</span>
             </label>
           ))}
         </div>
@@ -95,7 +110,7 @@ export function MatrixForm(props: {
         </p>
       )}
       <Button type="submit" variant="primary" disabled={!canGenerate}>
-        {summary && summary.cells > 0 ? `Generate ${summary.cells} ${summary.cells === 1 ? 'picture' : 'pictures'}` : 'Generate'}
+        {summary && summary.cells > 0 ? text.t('explore.generateCount', { count: summary.cells }) : text.t('explore.generate')}
       </Button>
     </form>
   );
@@ -107,6 +122,7 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
   const sweepable = sweepableFields(draft.models);
   const sweepField = draft.sweep ? sweepable.find((f) => f.name === draft.sweep!.field) : undefined;
   const cannot = unsweepableReasons(draft.models);
+  const text = useText();
   const chooseSweep = (name: string) => {
     const f = sweepable.find((x) => x.name === name);
     if (!f) return onChange({ sweep: null });
@@ -117,34 +133,34 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
   return (
     <>
       <label className="tool-field">
-        <span>Vary</span>
+        <span>{text.t('explore.vary')}</span>
         <select value={draft.sweep?.field ?? ''} aria-describedby={cannot.length > 0 ? 'explore-cannot' : undefined} onChange={(e) => chooseSweep(e.target.value)} disabled={sweepable.length === 0}>
-          <option value="">Nothing else</option>
+          <option value="">{text.t('explore.vary.nothing')}</option>
           {sweepable.map((f) => (
             <option key={f.name} value={f.name}>
-              {fieldWords(f.name)}
+              {text.t('explore.field', { field: f.name })}
             </option>
           ))}
         </select>
       </label>
       {cannot.length > 0 && (
-        <p id="explore-cannot" className="explore-cannot" aria-label="Values that cannot be varied">
-          Not in the list, as not every model chosen takes them: {cannot.join('; ')}.
+        <p id="explore-cannot" className="explore-cannot" aria-label={text.t('explore.cannot.label')}>
+          {text.t('explore.cannot', { reasons: cannot.map((c) => cannotWords(c, text)).join('; ') })}
         </p>
       )}
       {draft.sweep && sweepField && (
         <div className="explore-row">
           <label className="tool-field">
-            <span>From</span>
-            <NumberField label="From" value={draft.sweep.from} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(from) => onChange({ sweep: { ...draft.sweep!, from } })} />
+            <span>{text.t('explore.from')}</span>
+            <NumberField label={text.t('explore.from')} value={draft.sweep.from} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(from) => onChange({ sweep: { ...draft.sweep!, from } })} />
           </label>
           <label className="tool-field">
-            <span>To</span>
-            <NumberField label="To" value={draft.sweep.to} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(to) => onChange({ sweep: { ...draft.sweep!, to } })} />
+            <span>{text.t('explore.to')}</span>
+            <NumberField label={text.t('explore.to')} value={draft.sweep.to} integer={sweepField.integer} min={sweepField.min} max={sweepField.max} onCommit={(to) => onChange({ sweep: { ...draft.sweep!, to } })} />
           </label>
           <label className="tool-field">
-            <span>How many values</span>
-            <NumberField label="How many values" value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
+            <span>{text.t('explore.steps')}</span>
+            <NumberField label={text.t('explore.steps')} value={draft.sweep.steps} min={2} max={MAX_SWEEP_STEPS} clamp={(n) => Math.min(MAX_SWEEP_STEPS, Math.max(2, n))} onCommit={(steps) => onChange({ sweep: { ...draft.sweep!, steps } })} />
           </label>
         </div>
       )}
@@ -154,21 +170,17 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
 
 /** The grid's size and its price, or why it cannot be planned. */
 function MatrixSummary({ problem, summary, quote }: { problem: string | null; summary: PlanSummary | null; quote: MatrixQuote | null }) {
-  const total = quote ? creditsText(quote.total) : null;
+  const text = useText();
+  const total = quote ? text.credits(quote.total) : '';
+  const price = !quote || !summary ? null : quote.unpriced === summary.cells ? text.t('explore.summary.unpriced') : quote.unpriced ? text.t('explore.summary.aboutSome', { total, count: quote.unpriced }) : text.t('explore.summary.about', { total });
   return (
-    <div className="tool-summary" role="status" aria-label="Matrix size and price">
+    <div className="tool-summary" role="status" aria-label={text.t('explore.summary.label')}>
       {problem ? (
         <span className="tool-problem">{problem}</span>
       ) : summary ? (
         <>
-          <strong>
-            {summary.rows} × {summary.columns} = {summary.cells} {summary.cells === 1 ? 'picture' : 'pictures'}
-          </strong>
-          {quote && (
-            <span>
-              {quote.unpriced === summary.cells ? 'Price not known yet: nothing like these has been made with this key.' : `About ${total}${quote.unpriced ? ` (${quote.unpriced} not priced yet)` : ''}`}
-            </span>
-          )}
+          <strong>{text.t('explore.summary.size', { rows: summary.rows, columns: summary.columns, count: summary.cells })}</strong>
+          {price && <span>{price}</span>}
         </>
       ) : null}
     </div>
@@ -178,26 +190,27 @@ function MatrixSummary({ problem, summary, quote }: { problem: string | null; su
 
 /** How many seeds from which first one, and the size every model makes. */
 function SeedsAndSize({ draft, onChange }: { draft: MatrixSpec; onChange: (patch: Partial<MatrixSpec>) => void }) {
+  const text = useText();
   const sizeIndex = Math.max(0, SIZES.findIndex((s) => JSON.stringify(s.size) === JSON.stringify(draft.size)));
   return (
     <>
       <div className="explore-row">
         <label className="tool-field">
-          <span>Seeds</span>
-          <NumberField label="Seeds" value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
+          <span>{text.t('explore.seeds')}</span>
+          <NumberField label={text.t('explore.seeds')} value={draft.seeds} min={1} max={MAX_SEEDS} clamp={(n) => Math.min(MAX_SEEDS, Math.max(1, n))} onCommit={(seeds) => onChange({ seeds })} />
         </label>
         <label className="tool-field">
-          <span>First seed</span>
-          <NumberField label="First seed" value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
+          <span>{text.t('explore.firstSeed')}</span>
+          <NumberField label={text.t('explore.firstSeed')} value={draft.firstSeed} min={0} max={MAX_SEED} clamp={(n) => Math.min(MAX_SEED, Math.max(0, n))} onCommit={(firstSeed) => onChange({ firstSeed })} />
         </label>
       </div>
 
       <label className="tool-field">
-        <span>Size</span>
+        <span>{text.t('explore.size')}</span>
         <select value={sizeIndex} onChange={(e) => onChange({ size: SIZES[Number(e.target.value)]!.size })}>
           {SIZES.map((s, i) => (
-            <option key={s.label} value={i}>
-              {s.label}
+            <option key={i} value={i}>
+              {sizeWords(s, text)}
             </option>
           ))}
         </select>

@@ -6,11 +6,13 @@ import { CellView } from './CellView';
 import { ContactSheet } from './ContactSheet';
 import { useExploreStore } from './exploreStore';
 import { SheetHeader, type MatrixAction } from './SheetHeader';
+import { useText } from '../../ui/i18n/textStore';
 
 export type ExploreNote = { kind: 'info' | 'error'; text: string };
 
 /** A matrix sent: its sheet filling as results arrive, a cell opened large, and Pause, Resume, Cancel, Export. */
 export function SheetView({ matrix, plan, onNote, onNew }: { matrix: MatrixInfo; plan: MatrixPlan; onNote: (note: ExploreNote) => void; onNew: () => void }) {
+  const text = useText();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const openCell = useCallback((cell: MatrixCellInfo) => setOpenIndex(cell.index), []);
   const act = async (kind: MatrixAction) => {
@@ -20,7 +22,7 @@ export function SheetView({ matrix, plan, onNote, onNew }: { matrix: MatrixInfo;
   const exportSheet = async () => {
     const result = await gen.explore.export({ id: matrix.id });
     if (!result.ok) onNote({ kind: 'error', text: result.error.message });
-    else if (result.value.saved) onNote({ kind: 'info', text: `Saved the sheet as ${result.value.fileName}.` });
+    else if (result.value.saved) onNote({ kind: 'info', text: text.t('explore.exported', { fileName: result.value.fileName ?? '' }) });
   };
   return (
     <>
