@@ -104,6 +104,8 @@ export interface DesktopShell {
    * application (a program, or a macOS `.app`). Resolves to an error text, or '' once it was handed over.
    */
   openInEditor(file: string, app: string | null): Promise<string>;
+  /** The name of the app the system opens a picture of this type with, or null when the system does not say. */
+  defaultAppFor(mime: string): Promise<string | null>;
   /** The open dialog for choosing an application; resolves to its path, or null when the user cancels. */
   chooseApplication(): Promise<string | null>;
   /** The picture on the clipboard as PNG bytes, or null when it holds none. */

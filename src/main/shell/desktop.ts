@@ -1,5 +1,6 @@
 import { app, clipboard, ClipboardItem, dialog, Notification, shell, type BrowserWindow, type FileFilter } from 'electron';
 import type { DesktopShell, SaveFormat } from '../core/deps';
+import { defaultAppName } from './defaultApp';
 import { launchEditor } from './editorLaunch';
 
 const FILTERS: Readonly<Record<SaveFormat, FileFilter>> = {
@@ -45,6 +46,7 @@ export function electronDesktop(window: () => BrowserWindow | undefined): Deskto
     },
     windowFocused: () => window()?.isFocused() ?? false,
     openInEditor: (file, editor) => (editor === null ? shell.openPath(file) : launchEditor(file, editor, process.platform)),
+    defaultAppFor: (mime) => defaultAppName(mime),
     chooseApplication: async () => {
       const parent = window();
       const mac = process.platform === 'darwin';

@@ -90,6 +90,8 @@ export function recordingDesktop(dir: string, options: { focused?: () => boolean
       record({ call: 'openInEditor', path, app });
       return '';
     },
+    // the runner's machine is not the artist's: its default app is not asked, so the generic words show
+    defaultAppFor: async () => null,
     chooseApplication: async () => {
       const path = applications.shift() ?? null;
       record({ call: 'chooseApplication', path });

@@ -242,6 +242,34 @@ describe('EditorService (real files, real watcher)', () => {
   });
 });
 
+describe('the system’s default app', () => {
+  it('is named by the name the system gives it for the copy’s type, and is unnamed (null) when the system does not say; an old record reads as unnamed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gen-editor-'));
+    const assets = memoryAssets();
+    const asked: string[] = [];
+    const names: Array<string | null> = ['Image Viewer', null];
+    const l = listeners();
+    const editor = new EditorService({
+      projectsDir: dir, assets, choice: () => ({ kind: 'system' }), now: () => 1, log: silent, stopped: () => undefined, ...l.hooks,
+      defaultAppFor: async (mime) => (asked.push(mime), names.shift() ?? null),
+    });
+    try {
+      const original = await assets.import('Harbour.png', await png(10, 20, 30));
+      expect((await editor.start(PROJECT, original.id)).editorName).toBe('Image Viewer');
+      expect(asked).toEqual(['image/png']);
+      expect((await editor.session(PROJECT))?.editorName).toBe('Image Viewer');
+      expect((await editor.start(PROJECT, original.id)).editorName).toBeNull();
+      const file = join(dir, PROJECT, 'editing', 'session.json');
+      const record = JSON.parse(await readFile(file, 'utf8')) as { editor: { name: string } };
+      await writeFile(file, JSON.stringify({ ...record, editor: { name: 'your default app', path: null } }));
+      expect((await editor.session(PROJECT))?.editorName).toBeNull();
+    } finally {
+      await editor.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('known editors', () => {
   it('finds each known editor at the first usual place it is installed, per system', async () => {
     const installed = new Set(['C:\\Program Files\\Krita (x64)\\bin\\krita.exe', 'C:\\Program Files\\Adobe\\Adobe Photoshop 2024\\Photoshop.exe', '/usr/bin/gimp', '/snap/bin/gimp']);

@@ -23,6 +23,8 @@ export interface EditorServiceDeps {
   readonly choice: () => EditorChoice;
   /** Opens the file in the editor (the system's default app when `app` is null); resolves to an error text or ''. */
   readonly open: (file: string, app: string | null) => Promise<string>;
+  /** The name of the system's default app for a picture of this type, null when the system does not say. */
+  readonly defaultAppFor?: (mime: string) => Promise<string | null>;
   readonly now: () => number;
   readonly log: Logger;
   /** Says something to the artist that belongs to no call (a save that could not be read). */
@@ -37,7 +39,12 @@ export interface EditorServiceDeps {
   readonly layered?: (projectId: string, format: LayeredFormat) => Promise<{ name: string; bytes: Uint8Array }>;
 }
 
-const DEFAULT_APP = 'your default app';
+/** What records from before the system's default app was named hold as its name. */
+const UNNAMED_DEFAULT = 'your default app';
+/** The editor's name as the artist reads it; null for the system's default app when the system did not say. */
+const editorNameOf = (record: SessionRecord): string | null =>
+  record.editor.path === null && (record.editor.name === '' || record.editor.name === UNNAMED_DEFAULT) ? null : record.editor.name;
+const MIME_OF: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /**
  * "Edit in…": a working copy of the picture in the project's folder, opened in the artist's editor and watched;
@@ -74,7 +81,8 @@ export class EditorService {
     const record: SessionRecord = {
       version: 1,
       projectId,
-      editor: choice.kind === 'app' ? { name: choice.name, path: choice.path } : { name: DEFAULT_APP, path: null },
+      // the system's default app by the name the system gives it for the copy's type; '' when it does not say
+      editor: choice.kind === 'app' ? { name: choice.name, path: choice.path } : { name: (await this.defaultAppName(copy.file)) ?? '', path: null },
       file: copy.file,
       startedAt: this.deps.now(),
       seenHash: sha256(copy.bytes),
@@ -86,9 +94,14 @@ export class EditorService {
     const problem = await this.deps.open(this.store.fileOf(record), record.editor.path);
     if (problem) {
       await this.stop(projectId, { quiet: true });
-      throw new IpcFailure('unavailable', `${record.editor.name === DEFAULT_APP ? 'The picture' : record.editor.name} could not be opened: ${problem}`);
+      throw new IpcFailure('unavailable', `${record.editor.path === null ? 'The picture' : record.editor.name} could not be opened: ${problem}`);
     }
     return this.view(record);
+  }
+
+  private async defaultAppName(file: string): Promise<string | null> {
+    const mime = MIME_OF[file.split('.').pop()?.toLowerCase() ?? ''];
+    return mime && this.deps.defaultAppFor ? this.deps.defaultAppFor(mime).catch(() => null) : null;
   }
 
   /** The layered working copy the chosen editor prefers; null (the picture's own format) when it has none or it could not be made. */
@@ -174,7 +187,7 @@ export class EditorService {
     } catch (error) {
       await this.store.write({ ...record, seenHash: hash });
       const why = error instanceof Error ? error.message : String(error);
-      this.deps.notify(`A save from ${record.editor.name} could not be read, so it did not come back to the canvas: ${why}`);
+      this.deps.notify(`A save from ${editorNameOf(record) ?? UNNAMED_DEFAULT} could not be read, so it did not come back to the canvas: ${why}`);
       return;
     }
     const saves = record.saves + 1;
@@ -189,7 +202,7 @@ export class EditorService {
       const asset = await this.deps.assets.get(p.assetId).catch(() => null);
       if (asset) pending.push({ id: p.id, asset, savedAt: p.savedAt });
     }
-    return { projectId: record.projectId, editorName: record.editor.name, fileName: record.file, startedAt: record.startedAt, pending };
+    return { projectId: record.projectId, editorName: editorNameOf(record), fileName: record.file, startedAt: record.startedAt, pending };
   }
 
   /** One project's reads and writes of its record run one after another. */

@@ -10,7 +10,7 @@ type EditorCalls = 'editor.start' | 'editor.session' | 'editor.accept' | 'editor
 
 export function editorHandlers(
   editor: EditorService,
-  o: { settings: SettingsService; desktop: Pick<DesktopShell, 'chooseApplication'>; platform: string; projectExists: (id: string) => Promise<boolean> },
+  o: { settings: SettingsService; desktop: Pick<DesktopShell, 'chooseApplication' | 'defaultAppFor'>; platform: string; projectExists: (id: string) => Promise<boolean> },
 ): HandlersFor<EditorCalls> {
   const known = async (projectId: string) => {
     if (!(await o.projectExists(projectId))) throw new IpcFailure('not-found', 'That project no longer exists.');
@@ -24,7 +24,7 @@ export function editorHandlers(
     'editor.session': ({ projectId }) => editor.session(projectId),
     'editor.accept': async ({ projectId, saveId }) => ({ accepted: await editor.accept(projectId, saveId) }),
     'editor.stop': async ({ projectId }) => ({ stopped: await editor.stop(projectId) }),
-    'editor.choice': async () => ({ choice: o.settings.get().editor, found: await findEditors(o.platform) }),
+    'editor.choice': async () => ({ choice: o.settings.get().editor, found: await findEditors(o.platform), systemDefault: await o.desktop.defaultAppFor('image/png') }),
     'editor.choose': async (request) => {
       if (request.kind !== 'pick') return { choice: save(request) };
       const path = await o.desktop.chooseApplication();

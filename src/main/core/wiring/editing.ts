@@ -62,6 +62,7 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | '
     }),
     choice: () => d.settings.get().editor,
     open: (file, app) => desktop.openInEditor(file, app),
+    defaultAppFor: (mime) => desktop.defaultAppFor(mime),
     now: d.now,
     log,
     notify: (message) => void d.notices.add('warning', message),

@@ -33,8 +33,8 @@ const EditorSaveSchema = z.object({
 /** A project's round trip with an editor, as the renderer sees it. */
 const EditorSessionSchema = z.object({
   projectId: ProjectIdSchema,
-  /** "Krita", or "your default app" when the system chooses */
-  editorName: z.string(),
+  /** "Krita", or the system's default app by its name; null when the system did not say its name */
+  editorName: z.string().nullable(),
   /** the working copy's file name (it lives in the project's folder) */
   fileName: z.string(),
   startedAt: z.number(),
@@ -60,7 +60,15 @@ export const editorCalls = {
   /** Stops watching the working copy; the file stays in the project's folder. */
   'editor.stop': call(z.object({ projectId: ProjectIdSchema }), z.object({ stopped: z.boolean() })),
   /** The editor chosen in Settings, and the known editors found installed in their usual places. */
-  'editor.choice': call(z.undefined(), z.object({ choice: EditorChoiceSchema, found: z.array(FoundEditorSchema) })),
+  'editor.choice': call(
+    z.undefined(),
+    z.object({
+      choice: EditorChoiceSchema,
+      found: z.array(FoundEditorSchema),
+      /** the name of the system's default app for pictures, null when the system does not say */
+      systemDefault: z.string().nullable(),
+    }),
+  ),
   /**
    * Sets the editor: the system's default, one found installed, or `pick` to choose an application with the
    * system's file dialog (cancelling keeps the choice as it was).

@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icons';
 import { useNavigationStore } from '../../store/navigationStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { editIn, stopEditing } from './editorActions';
-import { editorNameOf, useEditorStore } from './editorStore';
+import { editorNameOf, sessionEditorName, useEditorStore } from './editorStore';
 import './editor.css';
 
 /**
@@ -16,15 +16,16 @@ export function EditInMenu() {
   const session = useEditorStore((s) => s.session);
   const choice = useEditorStore((s) => s.choice);
   const found = useEditorStore((s) => s.found);
+  const systemDefault = useEditorStore((s) => s.systemDefault);
   const [open, setOpen] = useState(false);
   if (session) {
     return (
       <Button className="edit-in-stop" onClick={() => void stopEditing()} title={`Saves of ${session.fileName} come back as new versions`}>
-        Stop editing in {session.editorName}
+        Stop editing in {sessionEditorName(session)}
       </Button>
     );
   }
-  const chosen = editorNameOf(choice);
+  const chosen = editorNameOf(choice, systemDefault);
   const others = found.filter((f) => !(choice?.kind === 'app' && choice.path === f.path));
   const run = (work: () => Promise<void>) => {
     setOpen(false);
@@ -54,7 +55,7 @@ export function EditInMenu() {
             {choice?.kind === 'app' && (
               <li role="none">
                 <button type="button" role="menuitem" onClick={() => run(() => editIn({ kind: 'system' }))}>
-                  Edit in your default app
+                  Edit in {editorNameOf({ kind: 'system' }, systemDefault)}
                 </button>
               </li>
             )}

@@ -6,7 +6,7 @@ import { useProjectStore } from '../canvas/project/projectStore';
 import { flush } from '../canvas/project/projectSync';
 import { replacePicture } from '../staging/pictureHistory';
 import { listedVersions } from '../staging/versions';
-import { useEditorStore } from './editorStore';
+import { sessionEditorName, useEditorStore } from './editorStore';
 
 const editor = () => useEditorStore.getState();
 /** Saves being taken now: an event and a reload may offer the same save at once. */
@@ -15,7 +15,7 @@ const taking = new Set<string>();
 /** Asks main which editor is chosen and which known ones are installed. */
 export async function loadEditorChoice(): Promise<void> {
   const answer = await gen.editor.choice();
-  if (answer.ok) editor().set({ choice: answer.value.choice, found: answer.value.found });
+  if (answer.ok) editor().set({ choice: answer.value.choice, found: answer.value.found, systemDefault: answer.value.systemDefault });
 }
 
 export async function chooseEditor(choice: EditorChoice | { kind: 'pick' }): Promise<string | null> {
@@ -40,12 +40,12 @@ export async function takeSaves(session: EditorSession): Promise<void> {
     try {
       remember(save.asset);
       if (useCanvasStore.getState().document.base?.assetId !== save.asset.id) {
-        if (!replacePicture(imageRefOf(save.asset), `Back from ${session.editorName}`, null)) {
-          editor().set({ note: { kind: 'error', text: `A save from ${session.editorName} is waiting: ${useCanvasStore.getState().message?.text ?? 'the picture cannot be replaced now.'}` } });
+        if (!replacePicture(imageRefOf(save.asset), `Back from ${sessionEditorName(session)}`, null)) {
+          editor().set({ note: { kind: 'error', text: `A save from ${sessionEditorName(session)} is waiting: ${useCanvasStore.getState().message?.text ?? 'the picture cannot be replaced now.'}` } });
           return;
         }
         const version = listedVersions(useCanvasStore.getState().document).length + 1;
-        editor().set({ note: { kind: 'info', text: `Back from ${session.editorName}: version ${version}`, undo: true } });
+        editor().set({ note: { kind: 'info', text: `Back from ${sessionEditorName(session)}: version ${version}`, undo: true } });
       }
       await gen.editor.accept({ projectId: session.projectId, saveId: save.id });
     } finally {
@@ -100,7 +100,7 @@ export async function editIn(choice?: EditorChoice): Promise<void> {
   if (!started.ok) return editor().set({ note: { kind: 'error', text: started.error.message } });
   editor().set({
     session: started.value,
-    note: { kind: 'info', text: `${base.name} is open in ${started.value.editorName}. Each save there comes back here as a new version.` },
+    note: { kind: 'info', text: `${base.name} is open in ${sessionEditorName(started.value)}. Each save there comes back here as a new version.` },
   });
 }
 
@@ -109,5 +109,5 @@ export async function stopEditing(): Promise<void> {
   if (!session) return;
   const stopped = await gen.editor.stop({ projectId: session.projectId });
   if (!stopped.ok) return editor().set({ note: { kind: 'error', text: stopped.error.message } });
-  editor().set({ session: null, note: { kind: 'info', text: `Stopped editing in ${session.editorName}. The working copy stays in the project’s folder; later saves there are not brought back.` } });
+  editor().set({ session: null, note: { kind: 'info', text: `Stopped editing in ${sessionEditorName(session)}. The working copy stays in the project’s folder; later saves there are not brought back.` } });
 }

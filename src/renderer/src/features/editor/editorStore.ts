@@ -14,6 +14,8 @@ interface EditorState {
   /** The editor chosen in Settings, and the known ones found installed; null until asked. */
   readonly choice: EditorChoice | null;
   readonly found: readonly FoundEditor[];
+  /** the system's default app for pictures by its name; null when the system does not say */
+  readonly systemDefault: string | null;
   readonly note: EditorNote | null;
   set(patch: Partial<Omit<EditorState, 'set'>>): void;
 }
@@ -22,9 +24,16 @@ export const useEditorStore = create<EditorState>((set) => ({
   session: null,
   choice: null,
   found: [],
+  systemDefault: null,
   note: null,
   set: (patch) => set(patch),
 }));
 
-/** "Krita", or "your default app". */
-export const editorNameOf = (choice: EditorChoice | null): string => (choice?.kind === 'app' ? choice.name : 'your default app');
+/** What the system's default app is called when the system does not say its name. */
+const UNNAMED_DEFAULT = 'your default app';
+
+/** "Krita", the system's default app by its name ("Image Viewer"), or "your default app". */
+export const editorNameOf = (choice: EditorChoice | null, systemDefault: string | null): string => (choice?.kind === 'app' ? choice.name : (systemDefault ?? UNNAMED_DEFAULT));
+
+/** A round trip's editor by its name, or "your default app" when the system did not say it. */
+export const sessionEditorName = (session: Pick<EditorSession, 'editorName'>): string => session.editorName ?? UNNAMED_DEFAULT;

@@ -13,4 +13,4 @@ export async function editResult(item: LibraryItem): Promise<ActionNote> {
 }
 
 /** The action's words: the editor chosen in Settings. */
-export const editResultLabel = (): string => `Edit in ${editorNameOf(useEditorStore.getState().choice)}`;
+export const editResultLabel = (): string => `Edit in ${editorNameOf(useEditorStore.getState().choice, useEditorStore.getState().systemDefault)}`;

@@ -10,6 +10,7 @@ export function EditorSection() {
   const { t } = useText();
   const choice = useEditorStore((s) => s.choice);
   const found = useEditorStore((s) => s.found);
+  const systemDefault = useEditorStore((s) => s.systemDefault);
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
   useEffect(() => void loadEditorChoice(), []);
@@ -24,6 +25,12 @@ export function EditorSection() {
         <label>
           <input type="radio" name={name} checked={choice.kind === 'system'} onChange={() => choose({ kind: 'system' })} />
           {t('editor.system')}
+          {systemDefault && (
+            <span translate="no" className="muted">
+              {' '}
+              ({systemDefault})
+            </span>
+          )}
         </label>
         {found.map((f) => (
           <label key={f.path}>
