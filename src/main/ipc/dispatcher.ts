@@ -71,7 +71,7 @@ export function createDispatcher(handlers: Handlers, isTrusted: SenderCheck, log
       }
       return ok(response.data);
     } catch (error) {
-      if (error instanceof IpcFailure) return fail(error.code, error.message, error.issues, error.refusal);
+      if (error instanceof IpcFailure) return fail(error.code, error.message, error.issues, error.refusal, error.words);
       log.error('a call failed', { call: name, error: error instanceof Error ? error.name : 'unknown' });
       return fail('internal', 'Something went wrong in Gen Studio; the details are in the log.');
     }

@@ -28,3 +28,6 @@ export const english = (said: Words): string => format(ENGLISH_TEXT, said);
 
 /** Words as main sends them where a `message` is read: its English beside them (logs, older readers, tests). */
 export const told = (said: Words): { message: string; words: Words } => ({ message: english(said), words: said });
+
+/** Text main sent with its words beside it (an error, a notice, a status): said in the language of `text`. */
+export const sayTold = (text: AppText, told: { readonly message: string; readonly words?: Words | undefined }): string => say(text, told.words, told.message);

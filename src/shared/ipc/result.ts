@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema, type Words } from '../i18n/words';
 import { CapRefusalSchema, type CapRefusal } from '../spending/capRefusal';
 
 /** Error classes a call can end with; the renderer decides what to show from the code, never from the text. */
@@ -37,15 +38,17 @@ export const IpcErrorSchema = z.object({
   issues: z.array(ValidationIssueSchema).optional(),
   /** a `spending-cap` refusal as data: the renderer makes its words from it (capRefusalWords), never from `message` */
   refusal: CapRefusalSchema.optional(),
+  /** `message` as words, said by the renderer in the language on screen (old readers and the log keep `message`) */
+  words: WordsSchema.optional(),
 });
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (code: IpcErrorCode, message: string, issues?: IpcError['issues'], refusal?: CapRefusal): IpcResult<never> => ({
+export const fail = (code: IpcErrorCode, message: string, issues?: IpcError['issues'], refusal?: CapRefusal, said?: Words): IpcResult<never> => ({
   ok: false,
-  error: { code, message, ...(issues ? { issues } : {}), ...(refusal ? { refusal } : {}) },
+  error: { code, message, ...(issues ? { issues } : {}), ...(refusal ? { refusal } : {}), ...(said ? { words: said } : {}) },
 });
 
 /**
@@ -59,6 +62,8 @@ export class IpcFailure extends Error {
     message: string,
     readonly issues?: IpcError['issues'],
     readonly refusal?: CapRefusal,
+    /** `message` as words (main's `refusedWith` gives both); text given as it is, such as the service's own, has none */
+    readonly words?: Words,
   ) {
     super(message);
     this.name = 'IpcFailure';

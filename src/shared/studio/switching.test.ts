@@ -18,9 +18,11 @@ describe('switching model', () => {
 
   it('says what the new model will not use', () => {
     const d = doc({ references: [ref(2), ref(3)], boxes: [{ id: 'b', label: 'cat', x: 0, y: 0, width: 5, height: 5 }] });
-    expect(unusedBy(getEndpoint('erase-v1'), { ...d, intent: 'clean-up' }, { maskPainted: true, prompt: 'a hat' })).toEqual(['the prompt', 'the 2 references', 'the box']);
-    expect(unusedBy(getEndpoint('gen-dev'), { ...d, intent: 'create' }, { maskPainted: true, prompt: 'a hat' })).toEqual(['the picture', 'the mask', 'the 2 references', 'the box']);
-    expect(unusedBy(getEndpoint('vto-v2'), { ...d, intent: 'try-on' }, { maskPainted: false, prompt: '' })).toEqual(['1 of the 2 references', 'the box']);
+    const refs = (taken: number) => ({ thing: 'references', count: 2, taken });
+    const box = { thing: 'boxes', count: 1 };
+    expect(unusedBy(getEndpoint('erase-v1'), { ...d, intent: 'clean-up' }, { maskPainted: true, prompt: 'a hat' })).toEqual([{ thing: 'prompt' }, refs(0), box]);
+    expect(unusedBy(getEndpoint('gen-dev'), { ...d, intent: 'create' }, { maskPainted: true, prompt: 'a hat' })).toEqual([{ thing: 'picture' }, { thing: 'mask' }, refs(0), box]);
+    expect(unusedBy(getEndpoint('vto-v2'), { ...d, intent: 'try-on' }, { maskPainted: false, prompt: '' })).toEqual([refs(1), box]);
     expect(listWords(['a', 'b', 'c'])).toBe('a, b and c');
   });
 });

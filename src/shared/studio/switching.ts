@@ -20,20 +20,26 @@ export function switchDocument(document: CanvasDocument, to: EndpointSpec, inten
   return { ...document, endpointId: to.id, intent, formValues: { ...document.formValues, [to.id]: values } };
 }
 
-/** What is on the canvas that a model will not use, in words, for the notice shown on switching to it. */
-export function unusedBy(endpoint: EndpointSpec, document: CanvasDocument, o: { maskPainted: boolean; prompt: string }): string[] {
+/** One thing on the canvas a model will not use; the screen says it in the artist's language. */
+export type UnusedThing =
+  | { readonly thing: 'prompt' | 'picture' | 'mask' | 'margins' | 'outpaint-frame' }
+  | { readonly thing: 'references'; readonly count: number; readonly taken: number }
+  | { readonly thing: 'boxes'; readonly count: number };
+
+/** What is on the canvas that a model will not use, for the notice shown on switching to it. */
+export function unusedBy(endpoint: EndpointSpec, document: CanvasDocument, o: { maskPainted: boolean; prompt: string }): UnusedThing[] {
   const use = documentUse(endpoint, document);
-  const out: string[] = [];
-  if (o.prompt.trim() !== '' && use.promptField === null) out.push('the prompt');
-  if (document.base && use.imageField === null) out.push('the picture');
-  if (o.maskPainted && use.maskField === null && !use.alphaMask) out.push('the mask');
+  const out: UnusedThing[] = [];
+  if (o.prompt.trim() !== '' && use.promptField === null) out.push({ thing: 'prompt' });
+  if (document.base && use.imageField === null) out.push({ thing: 'picture' });
+  if (o.maskPainted && use.maskField === null && !use.alphaMask) out.push({ thing: 'mask' });
   const refs = document.references.length;
   const taken = Math.min(refs, use.referenceFields.length);
-  if (refs > taken) out.push(taken === 0 ? (refs === 1 ? 'the reference' : `the ${refs} references`) : `${refs - taken} of the ${refs} references`);
+  if (refs > taken) out.push({ thing: 'references', count: refs, taken });
   const e = document.expansion;
-  if (e.top + e.bottom + e.left + e.right > 0 && use.expandSides.length === 0) out.push('the margins');
-  if (document.outpaint && !use.outpaint) out.push('the outpaint frame');
-  if (document.boxes.length > 0 && !use.boxes) out.push(document.boxes.length === 1 ? 'the box' : 'the boxes');
+  if (e.top + e.bottom + e.left + e.right > 0 && use.expandSides.length === 0) out.push({ thing: 'margins' });
+  if (document.outpaint && !use.outpaint) out.push({ thing: 'outpaint-frame' });
+  if (document.boxes.length > 0 && !use.boxes) out.push({ thing: 'boxes', count: document.boxes.length });
   return out;
 }
 

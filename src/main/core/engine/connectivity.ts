@@ -1,4 +1,6 @@
 import type { ConnectionStatus } from '../../../shared/ipc/contract';
+import { told } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
 import type { Clock } from '../deps';
 import { send } from '../net/httpClient';
 import { msg } from './messages';
@@ -28,7 +30,7 @@ export class Connectivity {
   ) {}
 
   status(connectionId: string): ConnectionStatus {
-    return this.states.get(connectionId) ?? { id: connectionId, state: 'unknown', message: msg.notContactedYet, since: this.clock.now() };
+    return this.states.get(connectionId) ?? { id: connectionId, state: 'unknown', ...told(msg.notContactedYet), since: this.clock.now() };
   }
 
   isOffline(connectionId: string): boolean {
@@ -40,10 +42,10 @@ export class Connectivity {
     return () => this.listeners.delete(listener);
   }
 
-  private set(connectionId: string, state: ConnectionStatus['state'], message: string): void {
+  private set(connectionId: string, state: ConnectionStatus['state'], said: Words): void {
     const previous = this.states.get(connectionId);
     if (previous?.state === state) return;
-    const status: ConnectionStatus = { id: connectionId, state, message, since: this.clock.now() };
+    const status: ConnectionStatus = { id: connectionId, state, ...told(said), since: this.clock.now() };
     this.states.set(connectionId, status);
     for (const l of this.listeners) l(status);
   }

@@ -1,4 +1,5 @@
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
+import type { Words } from '../../../shared/i18n/words';
 import { isSecureTransport, originOf } from '../connections/urlPolicy';
 import { claimTempFile } from '../fs/atomicWrite';
 import { BadResult, NOT_MEDIA } from '../library/inspect';
@@ -133,7 +134,7 @@ export class DownloadStep {
   }
 
   /** A result Gen Studio does not keep, and would not keep from a second download: the task ends, and the artist is told. */
-  private async refuse(r: TaskRecord, message: string): Promise<void> {
+  private async refuse(r: TaskRecord, message: Words): Promise<void> {
     this.d.log.warn('a result was refused and not fetched again', { task: r.id });
     await this.t.fail(r, { code: 'bad-result', message });
     this.d.notify('warning', msg.resultRefusedNotice(message));

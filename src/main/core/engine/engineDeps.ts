@@ -1,4 +1,5 @@
 import type { Preferences, TaskInfo } from '../../../shared/ipc/contract';
+import type { Words } from '../../../shared/i18n/words';
 import type { AssetStore } from '../assets/assetStore';
 import type { ResolvedConnection } from '../connections/connectionService';
 import type { SandboxWebhooks } from '../connections/sandboxWebhooks';
@@ -41,5 +42,5 @@ export interface EngineDeps {
   /** Where the built-in Sandbox may send a request's results (`webhook_url`): see connections/sandboxWebhooks.ts. */
   readonly sandboxWebhooks: Pick<SandboxWebhooks, 'refusal'>;
   /** Tells the user something in the app's notices (a task set aside by the crash-loop guard). */
-  readonly notify: (level: 'info' | 'warning', message: string) => void;
+  readonly notify: (level: 'info' | 'warning', message: Words | string) => void;
 }

@@ -1,4 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -52,7 +54,7 @@ class FakeEngine {
   };
   /** what is held in the queue now, by the run's pause */
   readonly heldIds = new Set<string>();
-  hold = (ids: readonly string[], why: string | null): Promise<void> => {
+  hold = (ids: readonly string[], why: Words | null): Promise<void> => {
     for (const id of ids) if (why === null) this.heldIds.delete(id);
     else if (this.submitted.includes(id)) this.heldIds.add(id);
     return Promise.resolve();
@@ -79,7 +81,7 @@ class TestRuns extends EngineRuns<Run, Live, Run> {
     readonly engine: FakeEngine,
     readonly notices: string[],
   ) {
-    super({ dir, what: 'run', capGroup: 'batch', prefix: 'rn', owns: (taskId) => taskId.startsWith('rn-'), schema: RunSchema, ahead: 2, engine, notices: { add: (level, message) => (notices.push(message), { id: message, level, message, at: 0 }) }, log: { info: () => {}, warn: () => {}, error: () => {} }, now: () => 0 });
+    super({ dir, what: 'run', capGroup: 'batch', prefix: 'rn', owns: (taskId) => taskId.startsWith('rn-'), schema: RunSchema, ahead: 2, engine, notices: { add: (level, said) => { const message = typeof said === 'string' ? said : english(said); notices.push(message); return { id: message, level, message, at: 0 }; } }, log: { info: () => {}, warn: () => {}, error: () => {} }, now: () => 0 });
   }
 
   static async open(dir: string, engine = new FakeEngine(), notices: string[] = []): Promise<TestRuns> {

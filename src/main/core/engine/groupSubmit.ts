@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { refusedWith, saidOf } from '../i18n/refusal';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -28,7 +29,7 @@ export interface GroupRequest {
  */
 export async function submitGroup(d: GroupSubmitDeps, { request, count, projectId }: GroupRequest): Promise<TaskInfo[]> {
   const endpoint = findEndpoint(request.endpointId);
-  if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
+  if (!endpoint) throw refusedWith('validation', msg.notATaskEndpoint(request.endpointId));
   // The caps see the whole group before any of it is sent; each variation is checked again as it goes.
   if (count > 1) {
     const usage = await d.engine.expectedUsage(request);
@@ -45,8 +46,8 @@ export async function submitGroup(d: GroupSubmitDeps, { request, count, projectI
     } catch (error) {
       // The first refusal is the whole answer (nothing was sent); a later one says how many went.
       if (index === 0) throw error;
-      const why = error instanceof Error ? error.message : msg.refusedAnyway;
-      throw new IpcFailure(error instanceof IpcFailure ? error.code : 'internal', msg.groupPartlySent(index, count, why));
+      const why = saidOf(error, msg.refusedAnyway);
+      throw refusedWith(error instanceof IpcFailure ? error.code : 'internal', msg.groupPartlySent(index, count, why));
     }
   }
   return tasks;

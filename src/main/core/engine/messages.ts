@@ -1,143 +1,146 @@
+import { english } from '../../../shared/i18n/say';
+import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
+
 /**
- * Every sentence the engine shows the user, in one place: the steps decide what happened, this module says it.
- * Sentences that relay the service's own words take them already redacted of every known key.
+ * Every sentence the engine shows the user, in one place: the steps decide what happened, this module says it, as
+ * words (a message id and values, `main.task.*` in the catalogs) that the window says in the artist's language.
+ * Sentences that relay the service's own words take them already redacted of every known key, as values.
  */
 
-export const CANCEL_WARNING = 'Gen Studio will stop waiting for this task. The service may still finish it and charge for it.';
-export const DOUBLE_CHARGE_WARNING =
-  'This task may already have reached the service. Sending it again may create a second task, charged twice.';
-export const CHARGED_AGAIN_WARNING = 'The service accepted this task before. Sending it again creates a new task, charged again.';
+const CANCEL = words('main.task.cancelWarning');
+const DOUBLE_CHARGE = words('main.task.doubleChargeWarning');
+const CHARGED_AGAIN = words('main.task.chargedAgainWarning');
+const SANDBOX_LOST = words('main.task.sandboxLost');
 
-export const SANDBOX_LOST_MESSAGE =
-  'The built-in Sandbox no longer has this task: it keeps tasks and results in memory only, so they are gone once Gen Studio (and with it the Sandbox) has stopped. Retry sends it again.';
+/** The warnings a task's actions ask the artist to accept, as words. */
+export const warnings = { cancel: CANCEL, doubleCharge: DOUBLE_CHARGE, chargedAgain: CHARGED_AGAIN } as const;
+
+// Their English, as the task's `cancelWarning`/`retryWarning` and the log carry them.
+export const CANCEL_WARNING = english(CANCEL);
+export const DOUBLE_CHARGE_WARNING = english(DOUBLE_CHARGE);
+export const CHARGED_AGAIN_WARNING = english(CHARGED_AGAIN);
+export const SANDBOX_LOST_WORDS = SANDBOX_LOST;
+export const SANDBOX_LOST_MESSAGE = english(SANDBOX_LOST);
 
 export const msg = {
   /** a request of a paused run (an Explore matrix, a batch) waits in the queue */
-  heldWhilePaused: (what: string, name: string) => `Held: the ${what} “${name}” is paused; it goes when you resume it.`,
-  setAsideKept: (path: string) =>
-    `This result could not be read: Gen Studio stopped twice in a row while reading it, so it is not tried again by itself. It is kept in ${path}. Retry fetches and reads it again.`,
-  setAsideNotKept:
-    'Gen Studio stopped twice in a row while fetching this result, so it is not fetched again by itself. Retry fetches it again (it is not charged again).',
-  setAsideNotice: (message: string) => `A task was set aside. ${message}`,
-  shuttingDown: 'Gen Studio is shutting down.',
-  notATaskEndpoint: (endpointId: string) => `“${endpointId}” is not an endpoint Gen Studio sends tasks to.`,
-  requestHasProblems: 'The request has problems; see the fields marked.',
-  connectionUnusable: 'The active connection cannot be used.',
-  noLongerQueued: 'That task is no longer in the queue.',
-  alreadyEnded: 'This task has already ended.',
-  alreadyRecorded: 'This task is already in the queue; it is not sent twice.',
-  cancelBeforeRemoving: 'Cancel the task before removing it from the queue.',
-  moderatedRetry: 'A moderated request is flagged again if sent unchanged; change it and generate again.',
-  onlyEndedRetry: 'Only a failed, cancelled or unanswered task can be tried again.',
-  keyUnavailable: 'The key of this task is not available.',
-  capCrossed: 'A spending cap would be crossed.',
-  fieldTakesNoFile: 'This field does not take a file',
-  inputGone: 'This image is no longer in the asset store; choose it again',
+  heldWhilePaused: (what: string, name: string) => words('main.task.heldWhilePaused', { what, name }),
+  setAsideKept: (path: string) => words('main.task.setAsideKept', { path }),
+  setAsideNotKept: words('main.task.setAsideNotKept'),
+  setAsideNotice: (message: Words) => words('main.task.setAsideNotice', { message }),
+  shuttingDown: words('main.task.shuttingDown'),
+  notATaskEndpoint: (endpointId: string) => words('main.task.notATaskEndpoint', { endpointId }),
+  requestHasProblems: words('main.task.requestHasProblems'),
+  connectionUnusable: words('main.task.connectionUnusable'),
+  noLongerQueued: words('main.task.noLongerQueued'),
+  alreadyEnded: words('main.task.alreadyEnded'),
+  alreadyRecorded: words('main.task.alreadyRecorded'),
+  cancelBeforeRemoving: words('main.task.cancelBeforeRemoving'),
+  moderatedRetry: words('main.task.moderatedRetry'),
+  onlyEndedRetry: words('main.task.onlyEndedRetry'),
+  keyUnavailable: words('main.task.keyUnavailable'),
+  capCrossed: words('main.task.capCrossed'),
+  fieldTakesNoFile: words('main.task.fieldTakesNoFile'),
+  inputGone: words('main.task.inputGone'),
 
   // Start-up
-  stoppedWhileSending:
-    'Gen Studio stopped while this task was being sent. It may or may not have reached the service (and been charged); it is not sent again unless you choose Retry.',
-  noAnswerRecorded: 'No answer was recorded for this request.',
+  stoppedWhileSending: words('main.task.stoppedWhileSending'),
+  noAnswerRecorded: words('main.task.noAnswerRecorded'),
 
   // Cancel and retry
-  cancellingBeforeSend: 'Cancelling before the request goes out.',
-  cancellingAfterSend: 'Cancelling: waiting for the service’s answer to the request already sent.',
-  cancelledAfterSend: 'Cancelled: Gen Studio stopped waiting. The service may still finish it and charge for it.',
-  cancelledBeforeSend: 'Cancelled before it was sent; nothing was charged.',
-  cancelledBeforeSending: 'Cancelled before it was sent: nothing was sent, so nothing was charged.',
-  cancelledAfterAccepted: 'Cancelled after the service had accepted it: the service may still finish it and charge for it.',
-  cancelledMayHaveArrived: 'Cancelled. The request may have reached the service before the connection was lost, and may be charged.',
-  cancelledNotTaken: 'Cancelled; the service did not take it, so nothing was charged.',
-  checkingAgain: 'Checking on the task again (it is not sent again).',
-  sendingAgain: (asChosen: boolean) => (asChosen ? 'Sending again, as you chose.' : 'Sending again.'),
+  cancellingBeforeSend: words('main.task.cancellingBeforeSend'),
+  cancellingAfterSend: words('main.task.cancellingAfterSend'),
+  cancelledAfterSend: words('main.task.cancelledAfterSend'),
+  cancelledBeforeSend: words('main.task.cancelledBeforeSend'),
+  cancelledBeforeSending: words('main.task.cancelledBeforeSending'),
+  cancelledAfterAccepted: words('main.task.cancelledAfterAccepted'),
+  cancelledMayHaveArrived: words('main.task.cancelledMayHaveArrived'),
+  cancelledNotTaken: words('main.task.cancelledNotTaken'),
+  checkingAgain: words('main.task.checkingAgain'),
+  sendingAgain: (asChosen: boolean) => words(asChosen ? 'main.task.sendingAgainAsChosen' : 'main.task.sendingAgain'),
 
   // Sending
-  sending: 'Sending…',
-  readyToSend: (automatically: boolean) =>
-    automatically
-      ? 'The service does not answer. This task will be sent when it does.'
-      : 'The service does not answer. Send it when the connection is back (Settings: send on request).',
-  notTaken: (message: string) => `The service did not take the connection (${message}); nothing was sent.`,
-  nothingSentInternal: 'Gen Studio could not send this task (nothing was sent); the details are in the log.',
-  recordingFailed: 'Gen Studio failed while recording the service’s answer; the details are in the log.',
-  acceptedButUnrecorded: (remoteId: string) =>
-    `The service accepted it (task ${remoteId}) and may charge for it, but Gen Studio could not record it. It is not sent again unless you choose Retry.`,
-  mayHaveReached: 'It may or may not have reached the service (and been charged). Gen Studio does not send it again unless you choose Retry.',
-  sentButLost: (why: string) => `The request was sent but ${why}.`,
-  noAnswerInTime: 'no answer came in time',
-  connectionLostWhy: (message: string) => `the connection was lost (${message})`,
-  unknownShape: 'The service answered in a shape Gen Studio does not know.',
-  unknownShapeDetail: 'The task may exist on the service (and be charged), but Gen Studio cannot follow it. It is not sent again unless you choose Retry.',
-  webhookAccepted: 'Accepted. The service sends the result to the task’s webhook, not to Gen Studio.',
+  sending: words('main.task.sending'),
+  readyToSend: (automatically: boolean) => words(automatically ? 'main.task.readyToSendAutomatically' : 'main.task.readyToSendOnRequest'),
+  notTaken: (message: string) => words('main.task.notTaken', { message }),
+  nothingSentInternal: words('main.task.nothingSentInternal'),
+  recordingFailed: words('main.task.recordingFailed'),
+  acceptedButUnrecorded: (remoteId: string) => words('main.task.acceptedButUnrecorded', { remoteId }),
+  mayHaveReached: words('main.task.mayHaveReached'),
+  sentNoAnswer: words('main.task.sentNoAnswer'),
+  sentConnectionLost: (message: string) => words('main.task.sentConnectionLost', { message }),
+  unknownShape: words('main.task.unknownShape'),
+  unknownShapeDetail: words('main.task.unknownShapeDetail'),
+  webhookAccepted: words('main.task.webhookAccepted'),
+  // The service's own 422 texts, each with the field it names, stay as the service sent them.
   refusedFields: (issues: ReadonlyArray<{ loc: ReadonlyArray<string | number>; msg: string }>) =>
-    `The service refused the request: ${issues.map((i) => `${i.loc.slice(1).join('.') || 'request'}: ${i.msg}`).join('; ')}`,
-  refused: (said: string, addressHint: boolean) =>
-    `The service refused the request (${said}).${addressHint ? ' Check the connection’s base URL and endpoint word.' : ''}`,
+    words('main.task.refusedFields', { fields: issues.map((i) => `${i.loc.slice(1).join('.') || 'request'}: ${i.msg}`).join('; ') }),
+  refused: (said: string, addressHint: boolean) => words(addressHint ? 'main.task.refusedCheckAddress' : 'main.task.refused', { said }),
   // A refused key says what it means and what to do, not the service's status and words ("403: Invalid API key").
-  keyRefused: (label: string) => `The service did not accept the key “${label}”: it may be mistyped, revoked or for another account. Check it in Settings (Test tells whether it works), then Retry.`,
-  noCredits: (said: string) => `Not enough credits (${said}). Top up, then Retry.`,
-  tooLarge: 'The request is too large for the service; use smaller inputs.',
-  serviceProblem: (said: string) => `The service had a problem (${said}).`,
-  rateLimitedGaveUp: (times: number) => `The service kept answering “too many requests” (429) ${times} times.`,
-  rateLimitedSending: 'The service has too many active tasks for this key (429). Trying again when it says, or when an earlier task finishes.',
-  rateLimitedPolling: 'The service asked Gen Studio to slow down (429).',
-  tryingAgain: (detail: string, next: number, of: number) => `${detail} Trying again (${next} of ${of}).`,
-  gaveUp: (message: string, tries: number) => `${message} Gave up after ${tries} tries.`,
-  stepFailed: 'Something went wrong in Gen Studio; the details are in the log. Retry checks on it again.',
+  keyRefused: (label: string) => words('main.task.keyRefused', { label }),
+  noCredits: (said: string) => words('main.task.noCredits', { said }),
+  tooLarge: words('main.task.tooLarge'),
+  serviceProblem: (said: string) => words('main.task.serviceProblem', { said }),
+  rateLimitedGaveUp: (times: number) => words('main.task.rateLimitedGaveUp', { times }),
+  rateLimitedSending: words('main.task.rateLimitedSending'),
+  rateLimitedPolling: words('main.task.rateLimitedPolling'),
+  tryingAgain: (detail: WordsValue, next: number, of: number) => words('main.task.tryingAgain', { detail, next, of }),
+  gaveUp: (message: WordsValue, tries: number) => words('main.task.gaveUp', { message, tries }),
+  stepFailed: words('main.task.stepFailed'),
 
   // Polling
-  noPollingAddress: 'This task has no polling address.',
-  pollNoAnswerInTime: 'The service did not answer in time.',
-  pollConnectionLost: 'The connection was lost.',
-  pollLost: 'Gen Studio could not hear from the service about this task. Retry checks on it again; it is not sent again.',
-  pollUnreadable: 'The service’s answer could not be read.',
-  pollUnreadableError: 'The service’s answers about this task could not be read. Retry checks on it again.',
-  pollKeyRefused: () => 'The service stopped accepting the key while Gen Studio checked on this task. Check the key in Settings, then Retry checks again.',
-  pollNoCredits: (said: string) => `The service reports not enough credits for this task (${said}). Top up; Retry sends it again.`,
-  pollRefused: (said: string) => `The service refused Gen Studio’s question about this task (${said}). Retry sends it again.`,
-  pollServerError: (said: string) => `The service had a problem while Gen Studio checked on this task (${said}). Retry checks again; it is not sent again.`,
-  unreachableTimedOut: (minutes: number) =>
-    `No answer about this task for ${minutes} minutes: the service could not be reached. It may still finish it: Retry checks on it again (it is not sent again).`,
-  waitingForConnection: 'Waiting for the connection to come back.',
+  noPollingAddress: words('main.task.noPollingAddress'),
+  pollNoAnswerInTime: words('main.task.pollNoAnswerInTime'),
+  pollConnectionLost: words('main.task.pollConnectionLost'),
+  pollLost: words('main.task.pollLost'),
+  pollUnreadable: words('main.task.pollUnreadable'),
+  pollUnreadableError: words('main.task.pollUnreadableError'),
+  pollKeyRefused: () => words('main.task.pollKeyRefused'),
+  pollNoCredits: (said: string) => words('main.task.pollNoCredits', { said }),
+  pollRefused: (said: string) => words('main.task.pollRefused', { said }),
+  pollServerError: (said: string) => words('main.task.pollServerError', { said }),
+  unreachableTimedOut: (minutes: number) => words('main.task.unreachableTimedOut', { minutes }),
+  waitingForConnection: words('main.task.waitingForConnection'),
+  // The service's reasons are its own words.
   moderated: (request: boolean, reasons: readonly string[]) =>
-    `${request ? 'The request was flagged' : 'The result was flagged'}${reasons.length ? `: ${reasons.join(', ')}` : ''}. Moderated tasks are not charged.`,
-  serviceCouldNotMake: (status: string, details: string) => `The service could not make this task (${status}${details ? `: ${details}` : ''}).`,
-  stillStatus: (status: string, minutes: number) =>
-    `Still “${status}” after ${minutes} minutes. The service may still finish it: Retry checks on it again (it is not sent again).`,
-  unknownStatus: (status: string) => `The service reports “${status}”; Gen Studio keeps checking.`,
-  notKnownYet: 'The service does not know this task yet; checking again.',
-  notKnown: 'The service no longer knows this task (it expired or never existed).',
-  readyWithoutAddress: 'The service said Ready but gave no result address.',
-  unreadableAddress: 'The service gave a result address Gen Studio cannot read.',
-  saving: 'Saving the result…',
+    reasons.length
+      ? words(request ? 'main.task.requestFlaggedFor' : 'main.task.resultFlaggedFor', { reasons: reasons.join(', ') })
+      : words(request ? 'main.task.requestFlagged' : 'main.task.resultFlagged'),
+  serviceCouldNotMake: (status: string, details: string) =>
+    details ? words('main.task.serviceCouldNotMakeSaying', { status, details }) : words('main.task.serviceCouldNotMake', { status }),
+  stillStatus: (status: string, minutes: number) => words('main.task.stillStatus', { status, minutes }),
+  unknownStatus: (status: string) => words('main.task.unknownStatus', { status }),
+  notKnownYet: words('main.task.notKnownYet'),
+  notKnown: words('main.task.notKnown'),
+  readyWithoutAddress: words('main.task.readyWithoutAddress'),
+  unreadableAddress: words('main.task.unreadableAddress'),
+  saving: words('main.task.saving'),
 
   // Downloading
-  resultNotHttps: 'The result address is not https; Gen Studio does not fetch it.',
-  downloadInterrupted: 'The download was interrupted.',
-  downloadFailed: 'The result could not be downloaded. Retry tries again (it is not sent again).',
-  didNotDecode: (why: string) => `The result did not decode (${why})`,
-  didNotDecodeError: (why: string) => `The result did not decode: ${why}`,
-  resultTooLarge: (limitMb: number) =>
-    `The result is larger than ${limitMb} MB, more than Gen Studio keeps: the download was stopped there and the part received deleted. It was not fetched again; Retry tries once more.`,
-  resultNotMedia: 'The result is not a picture or video Gen Studio can read (the storage sent something else, such as a web page). It was not fetched again; Retry tries once more.',
-  resultNotKept: (why: string) => `The result was not kept: ${why} It was not fetched again; Retry tries once more.`,
-  resultRefusedNotice: (message: string) => `A result was not kept. ${message}`,
-  addressExpiredAsking: 'The result address had expired; asking the service for it again.',
-  addressExpired: (status: number) =>
-    `The result’s address expired before Gen Studio could download it (${status}). The service made it, but it can no longer be fetched.`,
-  storageAnswered: (status: number) => `The storage answered ${status}.`,
-  downloadFailedStatus: (status: number) => `The result could not be downloaded (${status}). Retry tries again.`,
+  resultNotHttps: words('main.task.resultNotHttps'),
+  downloadInterrupted: words('main.task.downloadInterrupted'),
+  downloadFailed: words('main.task.downloadFailed'),
+  didNotDecode: (why: string) => words('main.task.didNotDecode', { why }),
+  didNotDecodeError: (why: string) => words('main.task.didNotDecodeError', { why }),
+  resultTooLarge: (limitMb: number) => words('main.task.resultTooLarge', { limitMb }),
+  resultNotMedia: words('main.task.resultNotMedia'),
+  resultNotKept: (why: string) => words('main.task.resultNotKept', { why }),
+  resultRefusedNotice: (message: Words) => words('main.task.resultRefusedNotice', { message }),
+  addressExpiredAsking: words('main.task.addressExpiredAsking'),
+  addressExpired: (status: number) => words('main.task.addressExpired', { status }),
+  storageAnswered: (status: number) => words('main.task.storageAnswered', { status }),
+  downloadFailedStatus: (status: number) => words('main.task.downloadFailedStatus', { status }),
 
   // The connection, as the status line shows it
-  notContactedYet: 'Not contacted yet.',
-  serviceAnswers: 'The service answers.',
-  serviceDoesNotAnswer: (why: string) => `The service does not answer (${why}). Tasks wait as “ready to send”.`,
+  notContactedYet: words('main.connection.notContactedYet'),
+  serviceAnswers: words('main.connection.serviceAnswers'),
+  serviceDoesNotAnswer: (why: string) => words('main.connection.serviceDoesNotAnswer', { why }),
 
   // Variations sent as a group
-  groupPartlySent: (sent: number, count: number, why: string) => `${sent} of ${count} variations were sent; the rest were not: ${why}`,
-  refusedAnyway: 'it was refused',
+  groupPartlySent: (sent: number, count: number, why: WordsValue) => words('main.task.groupPartlySent', { sent, count, why }),
+  refusedAnyway: words('main.task.refusedAnyway'),
 
   // Records and inputs
-  inputNoLongerStored: (field: string) => `The image for “${field}” is no longer in the asset store.`,
-  recordSetAside: (aside: string) => `A task in the queue could not be read and was set aside as ${aside}. If it was running, the service may still have finished it.`,
+  inputNoLongerStored: (field: string) => words('main.task.inputNoLongerStored', { field }),
+  recordSetAside: (aside: string) => words('main.task.recordSetAside', { aside }),
 } as const;

@@ -1,4 +1,5 @@
 import { pricedUsage } from './pricedUsage';
+import { saidOf } from '../i18n/refusal';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { moderationReasons, PollingResultSchema, TASK_STATUS, type PollingResult } from '../../../shared/catalog/responses';
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
@@ -61,7 +62,7 @@ export class PollStep {
     try {
       conn = await this.d.connections.resolve(r.connectionId, r.keyId);
     } catch (error) {
-      return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
+      return this.t.fail(r, { code: 'no-key', message: saidOf(error, msg.keyUnavailable) });
     }
     const { url, ownHost, origins } = this.target(r, remote.pollingUrl, remote.id, conn);
     if (conn.kind === 'sandbox' && !ownHost) return this.t.lostWithSandbox(r);

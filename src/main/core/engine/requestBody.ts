@@ -1,4 +1,6 @@
 import { compactRequest } from '../../../shared/catalog/defaults';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
 import { assetFactsOf, type AssetFacts, type TaskRequest } from '../../../shared/tasks/taskRequest';
@@ -23,7 +25,11 @@ export async function assetFacts(assets: AssetStore, request: Pick<TaskRequest, 
   return facts;
 }
 
-export class MissingInput extends Error {}
+export class MissingInput extends Error {
+  constructor(readonly said: Words) {
+    super(english(said));
+  }
+}
 
 /**
  * The JSON body the service receives: the plain parameters without empty optional values, and each media

@@ -1,4 +1,5 @@
 import { pricedUsage } from './pricedUsage';
+import { saidOf } from '../i18n/refusal';
 import { endpointPath, findEndpoint } from '../../../shared/catalog/catalog';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import { AsyncResponseSchema, AsyncWebhookResponseSchema } from '../../../shared/catalog/responses';
@@ -67,18 +68,18 @@ export class SubmitStep {
     try {
       conn = await this.d.connections.resolve(r.connectionId, r.keyId);
     } catch (error) {
-      return this.t.fail(r, { code: 'no-key', message: error instanceof Error ? error.message : msg.keyUnavailable });
+      return this.t.fail(r, { code: 'no-key', message: saidOf(error, msg.keyUnavailable) });
     }
     try {
       this.d.spending.check(r.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage: r.usage }] }, reserved(this.book.records.values(), this.d.spending, (id) => this.d.ledger.has(id), r.keyId, r.id));
     } catch (error) {
-      return this.t.fail(r, { code: 'spending-cap', message: error instanceof Error ? error.message : msg.capCrossed });
+      return this.t.fail(r, { code: 'spending-cap', message: saidOf(error, msg.capCrossed) });
     }
     let body: string;
     try {
       body = await buildBody(endpoint, r.request, this.d.assets);
     } catch (error) {
-      if (error instanceof MissingInput) return this.t.fail(r, { code: 'missing-input', message: error.message });
+      if (error instanceof MissingInput) return this.t.fail(r, { code: 'missing-input', message: error.said });
       throw error;
     }
     const url = requestUrl(endpoint, conn);
@@ -144,8 +145,8 @@ export class SubmitStep {
         }
         // Reset while the service's answer was arriving: if it named the task whole, the service is asked.
         if (out.kind === 'network' && out.cut && wholeFieldsOfCutAnswer(out.cut.text)) return this.accepted(r, conn, out.cut.text);
-        const why = out.kind === 'timeout' ? msg.noAnswerInTime : msg.connectionLostWhy(redact(out.message));
-        return this.t.unknown(r, { code: 'network', message: msg.sentButLost(why) }, msg.mayHaveReached);
+        const lost = out.kind === 'timeout' ? msg.sentNoAnswer : msg.sentConnectionLost(redact(out.message));
+        return this.t.unknown(r, { code: 'network', message: lost }, msg.mayHaveReached);
       }
       case 'answer':
         break;

@@ -1,5 +1,5 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { refusedWith } from '../i18n/refusal';
 import { timed } from '../perf/phases';
 import type { EngineDeps } from './engineDeps';
 import { msg } from './messages';
@@ -22,7 +22,7 @@ export class TaskBook {
 
   get(id: string): TaskRecord {
     const r = this.records.get(id);
-    if (!r) throw new IpcFailure('not-found', msg.noLongerQueued);
+    if (!r) throw refusedWith('not-found', msg.noLongerQueued);
     return r;
   }
 

@@ -1,4 +1,7 @@
 import { pricedUsage } from './pricedUsage';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+import { refusedWith } from '../i18n/refusal';
 import { expectedUsage, type Usage } from '../../../shared/pricing/usage';
 import { randomUUID } from 'node:crypto';
 import { findEndpoint, taskEndpoints } from '../../../shared/catalog/catalog';
@@ -22,7 +25,7 @@ import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
 import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
-import { newTaskRecord, originOf, type NewTask, type TaskRecord } from './taskRecord';
+import { newTaskRecord, originOf, taskError, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, ENDED_STATES, ENGINE_RETRY_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
 import { retryModeOf, retryWarningOf } from './taskView';
 import { Transitions } from './transitions';
@@ -146,7 +149,7 @@ export class TaskEngine {
     await this.book.update(r, {
       state: 'outcome-unknown',
       detail: msg.stoppedWhileSending,
-      error: { code: 'network', message: msg.noAnswerRecorded },
+      error: taskError({ code: 'network', message: msg.noAnswerRecorded }),
       finishedAt: this.now(),
     });
     await this.t.holdUnknown(r);
@@ -187,9 +190,9 @@ export class TaskEngine {
 
   /** Validates (never trusting the renderer), checks the caps, writes the record, then queues it for sending. */
   async submit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group' | 'origin'> & { readonly id?: string; readonly on?: RunKey } = {}): Promise<TaskInfo> {
-    if (this.slots.stopping) throw new IpcFailure('unavailable', msg.shuttingDown);
+    if (this.slots.stopping) throw refusedWith('unavailable', msg.shuttingDown);
     // A caller that names its task (a matrix cell) can tell after a crash whether it was recorded: never twice.
-    if (meta.id !== undefined && this.records.has(meta.id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
+    if (meta.id !== undefined && this.records.has(meta.id)) throw refusedWith('conflict', msg.alreadyRecorded);
     // A single task names its project in the request; a group of variations passes it beside the request.
     const record = await timed('validate', () => this.admit(request, { projectId: meta.projectId ?? request.projectId ?? null, group: meta.group ?? null, origin: meta.origin ?? 'generate' }, meta.id, meta.on));
     await timed('record', () => this.d.repo.save(record));
@@ -202,18 +205,18 @@ export class TaskEngine {
   private async admit(request: TaskRequest, meta: Pick<NewTask, 'projectId' | 'group' | 'origin'>, id: string = randomUUID(), on?: RunKey): Promise<TaskRecord> {
     const endpoint = findEndpoint(request.endpointId);
     if (!endpoint || endpoint.deprecated || !TASK_ENDPOINT_IDS.has(endpoint.id)) {
-      throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
+      throw refusedWith('validation', msg.notATaskEndpoint(request.endpointId));
     }
     const issues = await this.validate(endpoint, request);
     if (issues.length) {
-      throw new IpcFailure('validation', msg.requestHasProblems, issues.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })));
+      throw refusedWith('validation', msg.requestHasProblems, issues.map((i) => ({ loc: [...i.loc], msg: i.msg, type: i.type })));
     }
     const usage = await this.expectedUsage(request);
 
     // A run's request goes on the run's own key, whichever is active now; anything else on the active one.
     const connectionId = on?.connectionId ?? this.d.connections.activeId();
     const conn = await this.d.connections.resolve(connectionId, on?.keyId).catch((e: unknown) => {
-      throw e instanceof IpcFailure ? e : new IpcFailure('unavailable', msg.connectionUnusable);
+      throw e instanceof IpcFailure ? e : refusedWith('unavailable', msg.connectionUnusable);
     });
     // Asked by where the request goes: a connection of any name aimed at this computer delivers results from here.
     const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask', requestUrl(endpoint, conn));
@@ -222,7 +225,7 @@ export class TaskEngine {
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage }] }, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
     const offline = this.d.connectivity.isOffline(connectionId);
-    if (this.records.has(id)) throw new IpcFailure('conflict', msg.alreadyRecorded);
+    if (this.records.has(id)) throw refusedWith('conflict', msg.alreadyRecorded);
     const record = newTaskRecord({
       id,
       request: { endpointId: endpoint.id, params: request.params, inputs: request.inputs, ...(request.projectId !== undefined ? { projectId: request.projectId } : {}) },
@@ -264,7 +267,7 @@ export class TaskEngine {
 
   async cancel(id: string): Promise<TaskInfo> {
     const r = this.book.get(id);
-    if (ENDED_STATES.has(r.state)) throw new IpcFailure('conflict', msg.alreadyEnded);
+    if (ENDED_STATES.has(r.state)) throw refusedWith('conflict', msg.alreadyEnded);
     if (r.state === 'submitting') {
       // The request may still be being prepared: the sending step looks at this flag right before it sends.
       await this.book.update(r, { cancelRequested: true, detail: r.submittedAt === null ? msg.cancellingBeforeSend : msg.cancellingAfterSend });
@@ -282,7 +285,7 @@ export class TaskEngine {
    * Holds a paused run's tasks not yet sent (`why` says so on each), or lets them go again (`why` null). Written
    * to disk, so a restart holds them too. A task already on its way is left to finish: it went.
    */
-  async hold(ids: readonly string[], why: string | null): Promise<void> {
+  async hold(ids: readonly string[], why: Words | null): Promise<void> {
     const keys = new Set<string>();
     for (const id of ids) {
       const r = this.records.get(id);
@@ -300,8 +303,8 @@ export class TaskEngine {
 
   async retry(id: string, acceptDoubleCharge = false): Promise<TaskInfo> {
     const r = this.book.get(id);
-    if (r.state === 'moderated') throw new IpcFailure('conflict', msg.moderatedRetry);
-    if (!ENGINE_RETRY_STATES.has(r.state)) throw new IpcFailure('conflict', msg.onlyEndedRetry);
+    if (r.state === 'moderated') throw refusedWith('conflict', msg.moderatedRetry);
+    if (!ENGINE_RETRY_STATES.has(r.state)) throw refusedWith('conflict', msg.onlyEndedRetry);
     const warning = retryWarningOf(r);
     if (warning && !acceptDoubleCharge) throw new IpcFailure('conflict', warning);
     if (retryModeOf(r) === 'resume') {
@@ -355,7 +358,7 @@ export class TaskEngine {
   async clear(id: string): Promise<boolean> {
     const r = this.records.get(id);
     if (!r) return false;
-    if (!ENDED_STATES.has(r.state)) throw new IpcFailure('conflict', msg.cancelBeforeRemoving);
+    if (!ENDED_STATES.has(r.state)) throw refusedWith('conflict', msg.cancelBeforeRemoving);
     this.records.delete(id);
     await this.d.repo.remove(id);
     this.d.onRemoved(id);
@@ -367,7 +370,7 @@ export class TaskEngine {
   /** What a request is expected to be priced on, from the sizes of the assets it sends. */
   async expectedUsage(request: TaskRequest): Promise<Usage> {
     const endpoint = findEndpoint(request.endpointId);
-    if (!endpoint) throw new IpcFailure('validation', msg.notATaskEndpoint(request.endpointId));
+    if (!endpoint) throw refusedWith('validation', msg.notATaskEndpoint(request.endpointId));
     const facts = await assetFacts(this.d.assets, request);
     return expectedUsage(endpoint, request, (id) => facts.get(id));
   }
@@ -377,18 +380,18 @@ export class TaskEngine {
     for (const field of Object.keys(request.inputs)) {
       const spec = endpoint.fields.find((f) => f.name === field);
       if (!spec || (spec.type !== 'image' && spec.type !== 'video' && spec.type !== 'keyframes')) {
-        issues.push(issue(['body', field], 'extra_forbidden', msg.fieldTakesNoFile));
+        issues.push(issue(['body', field], 'extra_forbidden', english(msg.fieldTakesNoFile)));
       }
     }
     const facts = await assetFacts(this.d.assets, request);
     for (const { field, assetId } of inputList(request)) {
-      if (!facts.has(assetId)) issues.push(issue(['body', field], 'missing', msg.inputGone));
+      if (!facts.has(assetId)) issues.push(issue(['body', field], 'missing', english(msg.inputGone)));
     }
     if (issues.length) return issues;
     return validateTaskRequest(endpoint, request, (id) => facts.get(id));
   }
 
-  private readyToSendDetail(): string {
+  private readyToSendDetail(): Words {
     return msg.readyToSend(this.d.preferences().sendWhenOnline === 'automatically');
   }
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BATCH_ID_PREFIX } from '../../../shared/batch/plan';
 import { MATRIX_ID_PREFIX } from '../../../shared/explore/matrix';
-import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema, TaskOriginSchema, type TaskOrigin } from '../../../shared/ipc/contract';
+import { ProjectIdSchema, TASK_STATES, TaskErrorSchema, TaskGroupSchema, TaskOriginSchema, type TaskError, type TaskOrigin } from '../../../shared/ipc/contract';
+import { told } from '../../../shared/i18n/say';
+import { WordsSchema, type Words } from '../../../shared/i18n/words';
 import { QuoteSchema } from '../../../shared/library/charge';
 import { UsageSchema } from '../../../shared/pricing/usage';
 import { TaskRequestSchema } from '../../../shared/tasks/taskRequest';
@@ -41,7 +43,8 @@ export const TaskRecordSchema = z.object({
   serviceStatus: z.string().nullable(),
   /** the last progress the service reported, 0 to 1 */
   progress: z.number().nullable().default(null),
-  detail: z.string().nullable(),
+  /** what is happening, as words; a record from before message ids holds their English text */
+  detail: z.union([z.string(), WordsSchema]).nullable(),
   /** polls so far of this remote task (the schedule itself follows the time since acceptance) */
   polls: z.number().int().nonnegative(),
   /** when the current stretch of polling began: the time limit counts from here */
@@ -73,6 +76,15 @@ export const TaskRecordSchema = z.object({
   stepCrashes: z.number().int().nonnegative().default(0),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/** A task's detail as a record holds it: words, English text (older records), or none. */
+export type TaskDetail = Words | string | null;
+
+/** A task's error as the engine's steps give it: its words (or text given as it is, such as a caught error's). */
+export type SaidError = Omit<TaskError, 'message' | 'words'> & { readonly message: Words | string };
+
+/** The error as it is recorded and shown: its English for the log and older readers, and its words. */
+export const taskError = ({ message, ...rest }: SaidError): TaskError => (typeof message === 'string' ? { ...rest, message } : { ...rest, ...told(message) });
 
 /** Who a new task is for and what it asks; everything else of a record starts at nothing done yet. */
 export type NewTask = Pick<TaskRecord, 'id' | 'request' | 'connectionId' | 'connectionLabel' | 'keyId' | 'keyLabel' | 'state' | 'createdAt' | 'detail'> &

@@ -1,8 +1,10 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import { chargeOf } from '../../../shared/library/charge';
 import { ACTIVE_STATES, ENDED_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
-import { originOf, type TaskRecord } from './taskRecord';
-import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './messages';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+import { originOf, type TaskDetail, type TaskRecord } from './taskRecord';
+import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING, warnings } from './messages';
 import { inputList } from './requestBody';
 
 export { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING };
@@ -25,10 +27,33 @@ export function retryModeOf(r: TaskRecord): RetryMode {
 /** Failures after the service accepted the task, where Retry can only send it again, as a new task. */
 const RESENT_AFTER_ACCEPTANCE = new Set(['result-expired', 'not-found', 'bad-request', 'no-credits', 'validation']);
 
-export function retryWarningOf(r: TaskRecord): string | null {
-  if (r.state === 'outcome-unknown') return retryModeOf(r) === 'resend' ? DOUBLE_CHARGE_WARNING : null;
-  if (retryModeOf(r) === 'resend' && r.remote && r.error && RESENT_AFTER_ACCEPTANCE.has(r.error.code)) return CHARGED_AGAIN_WARNING;
+/** The warning Retry asks the artist to accept, as words; null when there is none. */
+export function retryWarningWordsOf(r: TaskRecord): Words | null {
+  if (r.state === 'outcome-unknown') return retryModeOf(r) === 'resend' ? warnings.doubleCharge : null;
+  if (retryModeOf(r) === 'resend' && r.remote && r.error && RESENT_AFTER_ACCEPTANCE.has(r.error.code)) return warnings.chargedAgain;
   return null;
+}
+
+export function retryWarningOf(r: TaskRecord): string | null {
+  const said = retryWarningWordsOf(r);
+  return said && english(said);
+}
+
+/** A record's detail as the window reads it: its English, and its words when it has them (not an older record). */
+function detailOf(detail: TaskDetail): Pick<TaskInfo, 'detail' | 'detailWords'> {
+  return detail === null || typeof detail === 'string' ? { detail } : { detail: english(detail), detailWords: detail };
+}
+
+/** The two warnings of a task's actions, in English and as words. */
+function warningsOf(r: TaskRecord): Pick<TaskInfo, 'cancelWarning' | 'cancelWarningWords' | 'retryWarning' | 'retryWarningWords'> {
+  const cancel = ACTIVE_STATES.has(r.state);
+  const retry = canRetry(r) ? retryWarningWordsOf(r) : null;
+  return {
+    cancelWarning: cancel ? CANCEL_WARNING : null,
+    ...(cancel ? { cancelWarningWords: warnings.cancel } : {}),
+    retryWarning: retry && english(retry),
+    ...(retry ? { retryWarningWords: retry } : {}),
+  };
 }
 
 function canRetry(r: TaskRecord): boolean {
@@ -43,7 +68,7 @@ export function toTaskInfo(r: TaskRecord): TaskInfo {
     state: r.state,
     serviceStatus: r.serviceStatus,
     progress: r.state === 'done' ? 1 : r.state === 'running' || r.state === 'downloading' ? (r.progress ?? null) : null,
-    detail: r.detail,
+    ...detailOf(r.detail),
     params: r.request.params,
     inputAssetIds: [...new Set(inputList(r.request).map((i) => i.assetId))],
     createdAt: r.createdAt,
@@ -60,9 +85,8 @@ export function toTaskInfo(r: TaskRecord): TaskInfo {
     keyLabel: r.keyLabel,
     keyId: r.keyId,
     canCancel: !ENDED_STATES.has(r.state),
-    cancelWarning: ACTIVE_STATES.has(r.state) ? CANCEL_WARNING : null,
+    ...warningsOf(r),
     canRetry: canRetry(r),
-    retryWarning: canRetry(r) ? retryWarningOf(r) : null,
     canSend: r.state === 'ready-to-send',
     projectId: r.projectId,
     group: r.group,

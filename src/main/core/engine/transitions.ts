@@ -1,11 +1,12 @@
 import { pricedUsage } from './pricedUsage';
-import type { TaskError, TaskState } from '../../../shared/ipc/contract';
+import type { TaskState } from '../../../shared/ipc/contract';
+import type { Words } from '../../../shared/i18n/words';
 import type { EngineDeps } from './engineDeps';
-import { msg, SANDBOX_LOST_MESSAGE } from './messages';
+import { msg, SANDBOX_LOST_WORDS } from './messages';
 import { fullJitter, RATE_LIMIT_ATTEMPTS, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MAX_MS, type Backoff } from './policy';
 import type { Slots } from './slots';
 import type { TaskBook } from './taskBook';
-import type { TaskRecord } from './taskRecord';
+import { taskError, type SaidError, type TaskDetail, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES } from '../../../shared/tasks/taskStates';
 
 /** The endings and waits every step shares: failing, backing off, waiting out a 429. */
@@ -16,15 +17,15 @@ export class Transitions {
     private readonly slots: Slots,
   ) {}
 
-  async fail(r: TaskRecord, error: TaskError, detail: string | null = null): Promise<void> {
+  async fail(r: TaskRecord, error: SaidError, detail: TaskDetail = null): Promise<void> {
     const wasActive = ACTIVE_STATES.has(r.state);
-    await this.book.update(r, { state: 'failed', error, detail, finishedAt: this.book.now(), nextAttemptAt: null });
+    await this.book.update(r, { state: 'failed', error: taskError(error), detail, finishedAt: this.book.now(), nextAttemptAt: null });
     if (wasActive) this.slots.slotFreed(r.keyId);
   }
 
   /** Ends a task whose outcome nobody can know any more (it may exist on the service, and be charged). */
-  async unknown(r: TaskRecord, error: TaskError, detail: string): Promise<void> {
-    await this.book.update(r, { state: 'outcome-unknown', finishedAt: this.book.now(), error, detail });
+  async unknown(r: TaskRecord, error: SaidError, detail: TaskDetail): Promise<void> {
+    await this.book.update(r, { state: 'outcome-unknown', finishedAt: this.book.now(), error: taskError(error), detail });
     await this.holdUnknown(r);
     this.slots.slotFreed(r.keyId);
   }
@@ -70,11 +71,11 @@ export class Transitions {
    * was made by one that has since stopped: nobody can answer for it any more, so it ends here, saying why.
    */
   lostWithSandbox(r: TaskRecord): Promise<void> {
-    return this.fail(r, { code: 'not-found', message: SANDBOX_LOST_MESSAGE });
+    return this.fail(r, { code: 'not-found', message: SANDBOX_LOST_WORDS });
   }
 
   /** Decides between another try (at a jittered, growing delay) and failing for good. */
-  async backoff(r: TaskRecord, policy: Backoff, state: TaskState, detail: string, error: TaskError): Promise<void> {
+  async backoff(r: TaskRecord, policy: Backoff, state: TaskState, detail: Words | string, error: SaidError): Promise<void> {
     const attempts = r.attempts + 1;
     if (attempts >= policy.attempts) {
       await this.fail(r, { ...error, message: msg.gaveUp(error.message, attempts) });

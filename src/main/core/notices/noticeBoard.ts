@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { told } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
 import type { Notice } from '../../../shared/ipc/contract';
 import type { Clock } from '../deps';
 
@@ -14,8 +16,9 @@ export class NoticeBoard {
 
   constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
-  add(level: Notice['level'], message: string): Notice {
-    const notice: Notice = { id: randomUUID(), level, message, at: this.clock.now() };
+  /** A notice in words (said in the window's language, its English kept beside them), or text given as it is. */
+  add(level: Notice['level'], message: Words | string): Notice {
+    const notice: Notice = { id: randomUUID(), level, ...(typeof message === 'string' ? { message } : told(message)), at: this.clock.now() };
     this.notices.push(notice);
     for (const listener of this.listeners) listener(notice);
     return notice;

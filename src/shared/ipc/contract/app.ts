@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { call, event } from '../define';
 import { Moment } from './values';
 
@@ -15,6 +16,8 @@ const NoticeSchema = z.object({
   id: z.string(),
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
+  /** `message` as words, said in the language on screen (absent when main gave text as it is) */
+  words: WordsSchema.optional(),
   at: Moment,
 });
 export type Notice = z.infer<typeof NoticeSchema>;

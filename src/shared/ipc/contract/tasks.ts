@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { ChargeSchema } from '../../library/charge';
 import { TaskRequestSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
@@ -64,6 +65,8 @@ const TASK_ERROR_CODES = [
 export const TaskErrorSchema = z.object({
   code: z.enum(TASK_ERROR_CODES),
   message: z.string(),
+  /** `message` as words, said in the language on screen; absent on older records and on text given as it is */
+  words: WordsSchema.optional(),
   issues: z.array(ValidationIssueSchema).optional(),
 });
 export type TaskError = z.infer<typeof TaskErrorSchema>;
@@ -97,6 +100,8 @@ const TaskInfoSchema = z.object({
   progress: nullableNumber,
   /** what is happening, in words: "Retrying after a server error (2 of 6)" */
   detail: z.string().nullable(),
+  /** `detail` as words, said in the language on screen (absent on older records, which hold only `detail`) */
+  detailWords: WordsSchema.optional(),
   params: z.record(z.string(), z.json()),
   inputAssetIds: z.array(z.string()),
   createdAt: Moment,
@@ -116,9 +121,11 @@ const TaskInfoSchema = z.object({
   keyId: z.string(),
   canCancel: z.boolean(),
   cancelWarning: warning,
+  cancelWarningWords: WordsSchema.optional(),
   canRetry: z.boolean(),
   /** set when a retry may be charged twice */
   retryWarning: warning,
+  retryWarningWords: WordsSchema.optional(),
   canSend: z.boolean(),
   /** the project the task was generated from, so the studio shows that project's results */
   projectId: ProjectIdSchema.nullable(),

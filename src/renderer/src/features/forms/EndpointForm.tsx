@@ -4,6 +4,8 @@ import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { FieldControl } from './FieldControl';
 import { groupFields, issuesByField, type FormValues } from './fieldModel';
+import { IssueLine } from './IssueLine';
+import { useText } from '../../ui/i18n/textStore';
 import './forms.css';
 
 export interface EndpointFormProps {
@@ -26,6 +28,7 @@ export interface EndpointFormProps {
  * come from. Empty controls are left out of the request, so the service applies its own defaults.
  */
 export function EndpointForm({ endpoint, values, onChange, issues = [], renderMedia, hide, disabled, showInferred = true }: EndpointFormProps) {
+  const { t } = useText();
   const byField = issuesByField(issues);
   const visible = endpoint.fields.filter((f) => !hide?.(f));
   const groups = groupFields(visible);
@@ -47,12 +50,12 @@ export function EndpointForm({ endpoint, values, onChange, issues = [], renderMe
   const hasIssues = (fields: FieldSpec[]) => fields.some((f) => byField.has(f.name));
 
   return (
-    <div className="endpoint-form" role="group" aria-label={`${endpoint.title} settings`}>
+    <div className="endpoint-form" role="group" aria-label={t('forms.settings', { model: endpoint.title })}>
       {[...general, ...elsewhere].length > 0 && (
-        <ul className="form-errors" role="alert" aria-label="Problems with this request">
+        <ul className="form-errors" role="alert" aria-label={t('forms.problems')}>
           {[...general, ...elsewhere].map((i) => (
             <li key={`${i.loc.join('.')}:${i.msg}`}>
-              {i.loc.length > 1 ? <code>{i.loc.slice(1).join('.')}</code> : null} {i.msg}
+              {i.loc.length > 1 ? <code translate="no">{i.loc.slice(1).join('.')}</code> : null} <IssueLine issue={i} />
             </li>
           ))}
         </ul>
@@ -60,11 +63,11 @@ export function EndpointForm({ endpoint, values, onChange, issues = [], renderMe
       {groups.main.map(control)}
       {groups.advanced.length + groups.webhook.length > 0 && (
         <details className="form-group" open={hasIssues([...groups.advanced, ...groups.webhook]) || undefined}>
-          <summary>Advanced</summary>
+          <summary>{t('forms.advanced')}</summary>
           {groups.advanced.map(control)}
           {groups.webhook.length > 0 && (
-            <div className="form-subgroup" role="group" aria-label="Notify another address">
-              <p className="muted small">For automation: the service can also tell a server of yours when the result is ready. Gen Studio fetches every result itself, so leave these empty unless you run such a server.</p>
+            <div className="form-subgroup" role="group" aria-label={t('forms.webhook.group')}>
+              <p className="muted small">{t('forms.webhook.note')}</p>
               {groups.webhook.map(control)}
             </div>
           )}

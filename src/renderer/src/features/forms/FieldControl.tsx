@@ -1,9 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
-import { describeConstraint } from '../../catalog/describeField';
 import { FinetunePicker } from '../finetunes/FinetunePicker';
-import { defaultHint, enumOptions, formatFieldValue, labelFor, parseFieldInput, randomSeed, valueLabel } from './fieldModel';
+import { defaultHint, enumOptions, formatFieldValue, parseFieldInput, randomSeed } from './fieldModel';
+import { aboutField, labelFor, valueHasWords, valueLabel } from './fieldWords';
+import { fieldHint } from './fieldHint';
+import { IssueLine } from './IssueLine';
+import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
 
 interface FieldControlProps {
@@ -22,15 +25,18 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
   // Long (over 80 lines) for its markup: one control per kind of catalog field (string, number, integer, enum,
   // boolean, image, video, keyframes), each a few lines, and the hint and error lines they share.
   const field = showInferred ? spec : { ...spec, inferred: undefined };
+  const text = useText();
+  const { t } = text;
+  const label = labelFor(field, text);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = issues.length > 0;
   // A choice's values are in its list, in words; the codes are the reference's business.
-  const constraint = field.type === 'enum' ? '' : describeConstraint(field);
-  // The service's description of a field, as a tooltip or placeholder; the webhook's speaks of the service's
-  // notifications, which the line above those fields explains in the artist's words.
-  const about = field.group === 'webhook' ? undefined : field.description;
+  const constraint = fieldHint(field, text);
+  // A line about the field, as a tooltip or the prompt's placeholder, in the artist's words (the service's own
+  // description stays in the service reference).
+  const about = aboutField(field, text);
   const describedBy = [constraint || field.inferred ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -53,7 +59,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
             min={field.min}
             max={field.max}
             step={field.type === 'integer' ? (field.multipleOf ?? 1) : 'any'}
-            placeholder={defaultHint(field)}
+            placeholder={defaultHint(field, text)}
             value={formatFieldValue(value)}
             onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
           />
@@ -61,7 +67,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
             // The LoRA's strength: a slider over its range beside the exact number.
             <input
               type="range"
-              aria-label={`${labelFor(field)} slider`}
+              aria-label={t('forms.slider', { label })}
               disabled={disabled}
               min={field.min}
               max={field.max}
@@ -71,7 +77,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
             />
           )}
           {field.role === 'seed' && (
-            <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label="New random seed" title="New random seed">
+            <button type="button" className="small" disabled={disabled} onClick={() => onChange(randomSeed())} aria-label={t('forms.newSeed')} title={t('forms.newSeed')}>
               <Icon name="action.randomSeed" />
             </button>
           )}
@@ -91,10 +97,10 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
     case 'enum':
       control = (
         <select {...common} value={formatFieldValue(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
-          <option value="">{field.default !== undefined && field.default !== null ? `${valueLabel(field, String(field.default))} (default)` : field.required ? 'Choose…' : 'Service default'}</option>
+          <option value="">{field.default !== undefined && field.default !== null ? t('forms.option.default', { value: valueLabel(field, String(field.default), text) }) : t(field.required ? 'forms.option.choose' : 'forms.option.serviceDefault')}</option>
           {enumOptions(field, value).map((v) => (
-            <option key={v} value={v}>
-              {valueLabel(field, v)}
+            <option key={v} value={v} translate={valueHasWords(field, v) ? undefined : 'no'}>
+              {valueLabel(field, v, text)}
             </option>
           ))}
         </select>
@@ -113,7 +119,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
         <input
           {...common}
           type={field.format === 'uri' ? 'url' : field.role === 'webhook' && field.name.includes('secret') ? 'password' : 'text'}
-          placeholder={field.role === 'finetune' ? 'or type a finetune’s name' : defaultHint(field)}
+          placeholder={field.role === 'finetune' ? t('forms.finetune.typeName') : defaultHint(field, text)}
           value={formatFieldValue(value)}
           onChange={(e) => onChange(parseFieldInput(field, e.target.value))}
         />
@@ -126,7 +132,7 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
     case 'image':
     case 'video':
     case 'keyframes':
-      control = media ?? <span className="muted">Set on the canvas</span>;
+      control = media ?? <span className="muted">{t('forms.setOnCanvas')}</span>;
       break;
   }
 
@@ -135,17 +141,17 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
     <div className={`form-field${invalid ? ' invalid' : ''}`} data-field={field.name}>
       {isMedia ? (
         <span className="form-label" id={`${id}-label`}>
-          {labelFor(field)}
+          {label}
           {field.required && <span className="req"> *</span>}
         </span>
       ) : (
         <label className="form-label" htmlFor={id} title={about}>
-          {labelFor(field)}
+          {label}
           {field.required && <span className="req"> *</span>}
           {field.inferred && (
-            <span className="inferred-mark" title={`Inferred: ${field.inferred}`}>
+            <span className="inferred-mark" title={t('forms.inferred.title', { note: field.inferred })}>
               {' '}
-              inferred
+              {t('forms.inferred')}
             </span>
           )}
         </label>
@@ -154,12 +160,14 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
       {(constraint || field.inferred) && (
         <span className="form-hint" id={hintId}>
           {constraint}
-          {field.inferred && !isMedia ? `${constraint ? ' · ' : ''}inferred: ${field.inferred}` : ''}
+          {field.inferred && !isMedia ? `${constraint ? ' · ' : ''}${t('forms.inferred.hint', { note: field.inferred })}` : ''}
         </span>
       )}
       {invalid && (
         <span className="form-error" id={errorId} role="alert">
-          {issues.map((i) => i.msg).join('; ')}
+          {issues.map((i, n) => (
+            <IssueLine key={`${n}:${i.msg}`} issue={i} separator={n > 0} />
+          ))}
         </span>
       )}
     </div>

@@ -1,58 +1,12 @@
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
-import { VIDEO_FRAME_SIZES, VIDEO_MODE_LABELS, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES } from '../../../../shared/catalog/video';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
+import type { AppText } from '../../../../shared/i18n/text';
 import { isAutoValue } from '../../catalog/describeField';
+import { currentText } from '../../ui/i18n/textStore';
+
+export { labelFor, valueLabel } from './fieldWords';
 
 export type FormValues = Readonly<Record<string, JsonValue | undefined>>;
-
-const ACRONYMS = new Set(['url', 'id', 'mp']);
-
-/** The artist's name for a field whose own name is the service's word (it stays in the request view and the reference). */
-const FIELD_WORDS: Readonly<Record<string, string>> = {
-  prompt_upsampling: 'Let the service enrich the prompt',
-  safety_tolerance: 'Moderation tolerance',
-  output_format: 'File type',
-  user: 'Your tag for this request',
-  webhook_url: 'Address to notify',
-  webhook_secret: 'Secret for that address',
-  raw: 'Natural, less polished look',
-  image_prompt_strength: 'How much the picture guides it',
-  input_image_blob_path: 'A picture already stored on the service',
-  reference_offset_x: 'Picture position across',
-  reference_offset_y: 'Picture position down',
-  resolution: 'Size',
-  finetune_id: 'Finetune name',
-};
-
-/** What each value of a choice is called on screen, where the service's code says nothing to an artist. */
-const VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  resolution: {
-    '768sq': '768 × 768 (small square)',
-    '1k': 'About 1 megapixel',
-    '2k': 'About 4 megapixels',
-    '4k': 'About 16 megapixels',
-    ...Object.fromEntries(VIDEO_RESOLUTIONS.map((r) => [r, VIDEO_FRAME_SIZES[r].inferred ? `${VIDEO_SIZE_NAMES[r]} size` : `${VIDEO_SIZE_NAMES[r]}, ${VIDEO_FRAME_SIZES[r].width} × ${VIDEO_FRAME_SIZES[r].height}`])),
-  },
-  // Outpainting's quality and the video model's mode share the field's name; their values do not overlap.
-  mode: { fast: 'Fast', high: 'High quality', ...VIDEO_MODE_LABELS },
-  output_format: { jpeg: 'JPEG', png: 'PNG (lossless)', webp: 'WebP' },
-};
-
-/** A choice's value in words: "High quality" for `high`, "Full HD, 1920 × 1088" for `fhd`. */
-export function valueLabel(field: Pick<FieldSpec, 'name'>, value: string): string {
-  return VALUE_WORDS[field.name]?.[value] ?? value;
-}
-
-/** `safety_tolerance` → "Moderation tolerance"; `input_image_2` → "Input image 2". */
-export function labelFor(field: Pick<FieldSpec, 'name'> | FieldSpec): string {
-  // Outpainting's mode is fast or high quality; the video model's mode keeps its name.
-  if (field.name === 'mode' && 'values' in field && field.values.includes('fast')) return 'Quality';
-  const word = FIELD_WORDS[field.name];
-  if (word) return word;
-  const words = field.name.split('_').map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** Issues keyed by the top-level field they belong to; issues about the whole body go under `''`. */
 export function issuesByField(issues: readonly ValidationIssue[]): Map<string, ValidationIssue[]> {
@@ -82,11 +36,11 @@ export function formatFieldValue(value: JsonValue | undefined): string {
 }
 
 /** What the service uses when the field is left empty, in words for a placeholder. */
-export function defaultHint(field: FieldSpec): string {
-  if (field.default === undefined || field.default === null) return field.required ? 'required' : 'service default';
+export function defaultHint(field: FieldSpec, text: AppText = currentText()): string {
+  if (field.default === undefined || field.default === null) return text.t(field.required ? 'forms.hint.required' : 'forms.hint.serviceDefault');
   if (field.default === '') return '';
-  if (isAutoValue(field, field.default)) return 'auto';
-  return `default ${String(field.default)}`;
+  if (isAutoValue(field, field.default)) return text.t('forms.hint.auto');
+  return text.t('forms.hint.default', { value: String(field.default) });
 }
 
 /**

@@ -8,8 +8,7 @@ import { labelFor } from '../forms/fieldModel';
 import { limitAdvice } from './generateModel';
 import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
-
-const mp = (a: Pick<AssetInfo, 'width' | 'height'>) => ((a.width * a.height) / 1e6).toFixed(1);
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * Picks an image for one field: the file goes to main's asset store as bytes (never as text), and the field
@@ -19,6 +18,10 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = useText();
+  const { t } = text;
+  const label = labelFor(field, text);
+  const mp = (n: number) => new Intl.NumberFormat(text.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
   const advice = asset ? limitAdvice(endpoint, asset) : null;
 
   const pick = async (file: File | undefined) => {
@@ -48,42 +51,44 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
         <div className="asset-chosen">
           <img src={asset.thumbnailUrl} alt="" />
           <span>
-            <span className="asset-name">{asset.name}</span>
+            <span className="asset-name" translate="no">
+              {asset.name}
+            </span>
             <span className="muted small">
-              {asset.width} × {asset.height} · {mp(asset)} MP
+              {t('studio.asset.size', { width: String(asset.width), height: String(asset.height), mp: mp((asset.width * asset.height) / 1e6) })}
             </span>
           </span>
-          <Button onClick={() => onChange(undefined)} aria-label={`Clear ${labelFor(field)}`}>
-            Clear
+          <Button onClick={() => onChange(undefined)} aria-label={t('studio.asset.clearLabel', { field: label })}>
+            {t('studio.asset.clear')}
           </Button>
         </div>
       ) : null}
-      <FileButton className="asset-choose" accept={PICTURE_ACCEPT} label={`Choose ${labelFor(field)}`} disabled={busy} onFiles={(files) => pick(files[0])}>
-        {asset ? 'Replace…' : 'Choose image…'}
+      <FileButton className="asset-choose" accept={PICTURE_ACCEPT} label={t('studio.asset.chooseLabel', { field: label })} disabled={busy} onFiles={(files) => pick(files[0])}>
+        {t(asset ? 'studio.asset.replace' : 'studio.asset.choose')}
       </FileButton>
       {advice?.kind === 'over' && (
         <p className="asset-advice">
-          This image is {advice.megapixels.toFixed(1)} MP; {endpoint.title} takes up to {advice.max} MP.{' '}
+          {t('studio.asset.over', { mp: mp(advice.megapixels), model: endpoint.title, max: text.number(advice.max) })}{' '}
           <Button disabled={busy} onClick={() => void downscale(advice.max)}>
-            Downscale to {advice.max} MP
+            {t('studio.asset.downscale', { max: text.number(advice.max) })}
           </Button>
         </p>
       )}
       {advice?.kind === 'service-downscales' && (
         <p className="asset-advice">
-          The service downscales images over {advice.above} MP to about {advice.to} MP.{' '}
+          {t('studio.asset.serviceDownscales', { above: text.number(advice.above), to: text.number(advice.to) })}{' '}
           <Button disabled={busy} onClick={() => void downscale(advice.to)}>
-            Downscale here to {advice.to} MP
+            {t('studio.asset.downscaleHere', { to: text.number(advice.to) })}
           </Button>
         </p>
       )}
       {note && (
-        <p className="inline-ok" role="status">
+        <p className="inline-ok" role="status" data-words="main">
           {note}
         </p>
       )}
       {problem && (
-        <p className="inline-error" role="alert">
+        <p className="inline-error" role="alert" data-words="main">
           {problem}
         </p>
       )}

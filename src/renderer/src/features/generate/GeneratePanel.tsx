@@ -16,6 +16,7 @@ import { clientIssues, hiddenInGenerate, pickable, toTaskRequest, visibleIssues,
 import '../../ui/ui.css';
 import './generate.css';
 import { Button } from '../../ui/Button';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * Generate from the endpoint's own form: the catalog checks it as the user types, main checks it again, and
@@ -32,6 +33,8 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
   const [submitError, setSubmitError] = useState<IpcError | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = useText();
+  const { t } = text;
   const task = useTaskStore((s) => (taskId ? s.tasks[taskId] : undefined));
   const active = useConnectionStore(selectActiveConnection);
   const show = useNavigationStore((s) => s.show);
@@ -70,11 +73,11 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
 
   return (
     <section className="generate" aria-labelledby="generate-title">
-      <h3 id="generate-title">Generate</h3>
+      <h3 id="generate-title">{t('studio.generate')}</h3>
       {active && (
-        <p className={`generate-connection connection-${active.kind}`} role="note" aria-label="Connection note">
-          Sends to <strong>{active.label}</strong>
-          {active.keyLabel ? ` with ${active.keyLabel} ···${active.keyHint}` : ''}. {active.note}
+        <p className={`generate-connection connection-${active.kind}`} role="note" aria-label={t('studio.try.connectionNote')}>
+          {active.keyLabel ? t('studio.try.sendsToWithKey', { connection: active.label, key: active.keyLabel, hint: active.keyHint ?? '' }) : t('studio.try.sendsTo', { connection: active.label })}{' '}
+          <span data-words="main">{active.note}</span>
         </p>
       )}
       <EndpointForm
@@ -90,25 +93,26 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
       />
       <div className="generate-actions">
         <Button variant="primary" onClick={() => void generate()} disabled={busy}>
-          Generate
+          {t('studio.generate')}
         </Button>
         {attempted && client.length > 0 && (
           <span className="inline-error" role="alert">
-            Fix the marked fields first.
+            {t('studio.try.fixFirst')}
           </span>
         )}
         {submitError && !submitError.issues?.length && (
-          <span className="inline-error" role="alert">
+          <span className="inline-error" role="alert" data-words="main">
             {submitError.message}
           </span>
         )}
       </div>
       {task && (
-        <p className="generate-status" role="status" aria-label="Last task">
-          {stateLabel(task.state)}
-          {task.error ? `: ${task.error.message}` : ''}{' '}
+        <p className="generate-status" role="status" aria-label={t('studio.try.lastTask')}>
+          {stateLabel(task.state, text)}
+          {task.error ? ': ' : ''}
+          {task.error && <span translate="no">{task.error.message}</span>}{' '}
           <Button variant="link" onClick={() => show(task.state === 'done' ? 'library' : 'queue')}>
-            {task.state === 'done' ? 'Show in library' : 'Show in queue'}
+            {t(task.state === 'done' ? 'studio.try.showLibrary' : 'studio.try.showQueue')}
           </Button>
         </p>
       )}

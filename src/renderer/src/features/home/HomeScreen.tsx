@@ -6,9 +6,9 @@ import type { ProjectSummary } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useHelpStore } from './helpStore';
-import { INTENTS, type IntentId } from '../../../../shared/studio/intents';
+import { INTENTS } from '../../../../shared/studio/intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
-import type { MessageId } from '../../../../shared/i18n/catalog';
+import { INTENT_WORDS } from '../../text/intentWords';
 import { useText } from '../../ui/i18n/textStore';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
@@ -16,19 +16,6 @@ import './welcome.css';
 import { Icon } from '../../ui/icons';
 
 const RECENT = 8;
-
-/** Each intent's name and line on the Start screen, from the catalogs. */
-const INTENT_WORDS: Readonly<Record<IntentId, { label: MessageId; description: MessageId }>> = {
-  create: { label: 'intent.create', description: 'intent.create.description' },
-  edit: { label: 'intent.edit', description: 'intent.edit.description' },
-  inpaint: { label: 'intent.inpaint', description: 'intent.inpaint.description' },
-  expand: { label: 'intent.expand', description: 'intent.expand.description' },
-  outpaint: { label: 'intent.outpaint', description: 'intent.outpaint.description' },
-  'try-on': { label: 'intent.tryOn', description: 'intent.tryOn.description' },
-  'clean-up': { label: 'intent.cleanUp', description: 'intent.cleanUp.description' },
-  video: { label: 'intent.video', description: 'intent.video.description' },
-  'upscale-video': { label: 'intent.upscaleVideo', description: 'intent.upscaleVideo.description' },
-};
 
 function useRecentProjects(): readonly ProjectSummary[] | null {
   const [projects, setProjects] = useState<readonly ProjectSummary[] | null>(null);

@@ -21,6 +21,9 @@ Object.assign(window, {
 const { TaskRow } = await import('./TaskRow');
 const { useLibraryStore } = await import('../../store/libraryStore');
 const { useNavigationStore } = await import('../../store/navigationStore');
+const { useTextStore } = await import('../../ui/i18n/textStore');
+const { told } = await import('../../../../shared/i18n/say');
+const { words } = await import('../../../../shared/i18n/words');
 
 const task = (patch: Partial<TaskInfo>): TaskInfo => ({
   id: 't1',
@@ -102,3 +105,38 @@ describe('a task in the queue', () => {
     expect(row.textContent).not.toMatch(/\d credits?/);
   });
 });
+
+describe('main’s words about a task, in the language on screen', () => {
+  afterEach(async () => {
+    await act(() => useTextStore.getState().choose('en'));
+  });
+
+  // As the task record holds them: the refusal's words, and their English beside them.
+  const refused = told(words('main.task.keyRefused', { label: 'Studio key' }));
+  const failed = (patch: Partial<TaskInfo> = {}) =>
+    task({ state: 'failed', progress: null, finishedAt: 5000, canCancel: false, canRetry: true, error: { code: 'key-rejected', ...refused }, ...patch });
+
+  it('a stored refusal, recorded in English, shows in German after a switch to German', async () => {
+    const row = await render(failed(), 9000);
+    expect(row.querySelector('[role="alert"]')!.textContent).toBe(refused.message);
+    await act(() => useTextStore.getState().choose('de'));
+    const alert = row.querySelector('[role="alert"]')!.textContent!;
+    expect(alert).toContain('Der Dienst hat den Schlüssel „Studio key“ nicht angenommen');
+    expect(alert).not.toContain('did not accept');
+  });
+
+  it('a detail made of words inside words is said whole in German', async () => {
+    const detail = told(words('main.task.tryingAgain', { detail: words('main.task.serviceProblem', { said: '502: Bad Gateway' }), next: 2, of: 6 }));
+    await act(() => useTextStore.getState().choose('de'));
+    const row = await render(task({ state: 'waiting', detail: detail.message, detailWords: detail.words }), 9000);
+    expect(row.querySelector('.task-detail')!.textContent).toBe('Der Dienst hatte ein Problem (502: Bad Gateway). Neuer Versuch (2 von 6).');
+  });
+
+  it('a record from before message ids still shows the English it holds', async () => {
+    await act(() => useTextStore.getState().choose('de'));
+    const row = await render(failed({ detail: 'Old detail.', error: { code: 'key-rejected', message: 'Old refusal.' } }), 9000);
+    expect(row.querySelector('[role="alert"]')!.textContent).toBe('Old refusal.');
+    expect(row.querySelector('.task-detail')!.textContent).toBe('Old detail.');
+  });
+});
+

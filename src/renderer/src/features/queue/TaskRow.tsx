@@ -10,8 +10,10 @@ import { useAssetThumbnail } from './useAssetThumbnail';
 import { costText, elapsedText, nameOf, progressPercent, promptOf, serviceStatusText, stateLabel, untilText } from '../../text/taskText';
 import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
+import { say, sayTold } from '../../../../shared/i18n/say';
+import type { IpcError } from '../../../../shared/ipc/result';
 
-type Pending = { readonly kind: 'cancel' | 'retry'; readonly message: string } | null;
+type Pending = 'cancel' | 'retry' | null;
 
 /** One task in the queue: what it is, where it stands, what it cost, and what the user can do about it. */
 export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place in line, while it waits for a slot */ position: number | null; now: number }) {
@@ -38,13 +40,16 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
     useNavigationStore.getState().show('library');
   };
 
-  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
+  const run = async (action: () => Promise<{ ok: boolean; error?: IpcError }>) => {
     setProblem(null);
     const result = await action();
-    if (!result.ok) setProblem(result.error?.message ?? t('common.didNotWork'));
+    if (!result.ok) setProblem(result.error ? sayTold(text, result.error) : t('common.didNotWork'));
   };
-  const onCancel = () => (task.cancelWarning ? setConfirm({ kind: 'cancel', message: task.cancelWarning }) : void run(() => cancel(task.id)));
-  const onRetry = () => (task.retryWarning ? setConfirm({ kind: 'retry', message: task.retryWarning }) : void run(() => retry(task.id, false)));
+  const onCancel = () => (task.cancelWarning ? setConfirm('cancel') : void run(() => cancel(task.id)));
+  const onRetry = () => (task.retryWarning ? setConfirm('retry') : void run(() => retry(task.id, false)));
+  // Main's words about the task, said in the language on screen (a record from before message ids holds English).
+  const detail = say(text, task.detailWords, task.detail);
+  const warning = confirm === 'cancel' ? say(text, task.cancelWarningWords, task.cancelWarning) : say(text, task.retryWarningWords, task.retryWarning);
 
   return (
     <li className={`task task-${task.state}`} aria-label={t('task.rowLabel', { name: title, state })} data-task={task.id}>
@@ -83,11 +88,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
             <span style={{ width: `${percent}%` }} />
           </div>
         )}
-        {task.detail && (
-          <p className="task-detail" data-words="main">
-            {task.detail}
-          </p>
-        )}
+        {detail && <p className="task-detail">{detail}</p>}
         {task.moderationReasons.length > 0 && (
           <p className="task-moderation">
             {t('task.moderationReasons')}{' '}
@@ -100,7 +101,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
         )}
         {task.error && (
           <div className="task-error" role="alert">
-            {task.error.message}
+            {sayTold(text, task.error)}
             {task.error.issues && task.error.issues.length > 0 && (
               <ul>
                 {task.error.issues.map((i) => (
@@ -156,13 +157,13 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
       </div>
       {confirm && (
         <ConfirmDialog
-          title={t(confirm.kind === 'cancel' ? 'task.confirmCancel.title' : 'task.confirmRetry.title')}
-          message={confirm.message}
-          confirmLabel={t(confirm.kind === 'cancel' ? 'task.confirmCancel.confirm' : 'task.confirmRetry.confirm')}
+          title={t(confirm === 'cancel' ? 'task.confirmCancel.title' : 'task.confirmRetry.title')}
+          message={warning ?? ''}
+          confirmLabel={t(confirm === 'cancel' ? 'task.confirmCancel.confirm' : 'task.confirmRetry.confirm')}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             setConfirm(null);
-            void run(() => (confirm.kind === 'cancel' ? cancel(task.id) : retry(task.id, true)));
+            void run(() => (confirm === 'cancel' ? cancel(task.id) : retry(task.id, true)));
           }}
         />
       )}

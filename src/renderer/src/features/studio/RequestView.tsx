@@ -1,5 +1,6 @@
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { useAsset } from '../canvas/panels/useAsset';
+import { useText } from '../../ui/i18n/textStore';
 
 /** An asset id as people can read it: its first and last characters. */
 const shortId = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`;
@@ -10,7 +11,7 @@ function InputThumb({ field, assetId, label }: { field: string; assetId: string;
     <li className="request-input" aria-label={`${field}: ${label}`}>
       {asset ? <img src={asset.thumbnailUrl} alt="" className="reference-thumb" /> : <span className="reference-thumb" />}
       <span>
-        <code>{field}</code>
+        <code translate="no">{field}</code>
         <span className="muted small">
           {label} · {shortId(assetId)}
         </span>
@@ -28,18 +29,19 @@ export function RequestView({ request, labels, note }: { request: TaskRequest; l
     ...request,
     inputs: Object.fromEntries(Object.entries(request.inputs).map(([k, v]) => [k, Array.isArray(v) ? v.map((kf) => ({ ...kf, assetId: shortId(kf.assetId) })) : { assetId: shortId(v.assetId) }])),
   };
+  const { t } = useText();
   const inputs = Object.entries(request.inputs).flatMap(([field, v]) => (Array.isArray(v) ? v.map((kf) => [field, kf.assetId] as const) : [[field, v.assetId] as const]));
   return (
     <div className="request-view">
       {note && <p className="muted small">{note}</p>}
       {inputs.length > 0 && (
-        <ul className="request-inputs" aria-label="Images sent">
+        <ul className="request-inputs" aria-label={t('studio.request.images')}>
           {inputs.map(([field, id]) => (
             <InputThumb key={`${field}-${id}`} field={field} assetId={id} label={labels[field] ?? field} />
           ))}
         </ul>
       )}
-      <pre className="code" aria-label="Request JSON" data-request={JSON.stringify(request)}>
+      <pre className="code" aria-label={t('studio.request.json')} translate="no" data-request={JSON.stringify(request)}>
         {JSON.stringify(shown, null, 2)}
       </pre>
     </div>

@@ -3,6 +3,7 @@ import { takesSeed } from '../../../../shared/studio/variations';
 import { Button } from '../../ui/Button';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useStudioStore } from '../../store/studioStore';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * A pinned seed, said beside Generate rather than only under Advanced: every Generate repeats it (each variation
@@ -12,17 +13,15 @@ import { useStudioStore } from '../../store/studioStore';
 export function SeedControl({ endpoint }: { endpoint: EndpointSpec }) {
   const seed = useCanvasStore((s) => s.document.formValues[endpoint.id]?.seed);
   const reused = useStudioStore((s) => s.reusedSeed);
+  const { t } = useText();
   if (!takesSeed(endpoint) || typeof seed !== 'number') return null;
   const fromResult = reused?.endpointId === endpoint.id && reused.seed === seed;
   return (
-    <p className="seed-pin" role="group" aria-label="Pinned seed">
-      <span>
-        Seed {seed}
-        {fromResult ? ' from the result' : ', pinned'}
-      </span>
+    <p className="seed-pin" role="group" aria-label={t('studio.seed.pinned')}>
+      <span>{t(fromResult ? 'studio.seed.fromResult' : 'studio.seed.pin', { seed: String(seed) })}</span>
       <span aria-hidden="true">·</span>
-      <Button variant="link" size="sm" title="Forget this seed: Generate picks a new random one each time" onClick={() => useCanvasStore.getState().setFormValue('seed', undefined)}>
-        New seed
+      <Button variant="link" size="sm" title={t('studio.seed.newTitle')} onClick={() => useCanvasStore.getState().setFormValue('seed', undefined)}>
+        {t('studio.seed.new')}
       </Button>
     </p>
   );

@@ -22,7 +22,9 @@ import { useExportedMask } from '../canvas/maskExport';
 import { useEditGesture } from '../canvas/panels/editGesture';
 import { EndpointForm } from '../forms/EndpointForm';
 import { VideoPanel } from '../video/VideoPanel';
-import { costText, stateLabel, numberText as fmt } from '../../text/taskText';
+import { costText, stateLabel } from '../../text/taskText';
+import { useText } from '../../ui/i18n/textStore';
+import type { AppText } from '../../../../shared/i18n/text';
 import { useEstimate } from '../estimate/estimate';
 import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';
@@ -41,13 +43,14 @@ import './studio.css';
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
 /** Which image of the request is which, in words, for the request view and the prompt's image numbers. */
-function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>): Record<string, string> {
+function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>, text: AppText): Record<string, string> {
+  const { t } = text;
   const labels: Record<string, string> = {};
   const offset = use.pictureFirst ? 2 : 1;
-  if (use.imageField) labels[use.imageField] = use.pictureFirst ? 'image 1: the picture' : endpoint.fields.some((f) => f.role === 'person') ? 'the person: the picture' : 'the picture';
-  if (use.maskField) labels[use.maskField] = 'the mask';
+  if (use.imageField) labels[use.imageField] = t(use.pictureFirst ? 'studio.input.pictureFirst' : endpoint.fields.some((f) => f.role === 'person') ? 'studio.input.person' : 'studio.input.picture');
+  if (use.maskField) labels[use.maskField] = t('studio.input.mask');
   use.referenceFields.forEach((f, i) => {
-    labels[f] = endpoint.fields.some((x) => x.name === f && x.role === 'garment') ? 'the garment: reference 1' : `image ${i + offset}: reference ${i + 1}`;
+    labels[f] = endpoint.fields.some((x) => x.name === f && x.role === 'garment') ? t('studio.input.garment') : t('studio.input.reference', { image: i + offset, reference: i + 1 });
   });
   return labels;
 }
@@ -55,17 +58,20 @@ function inputLabels(endpoint: EndpointSpec, use: ReturnType<typeof documentUse>
 function Readout({ endpoint, document, request, count }: { endpoint: EndpointSpec; document: CanvasDocument; request: TaskRequest; count: number }) {
   const estimate = useEstimate(request);
   const connection = useConnectionStore(selectActiveConnection);
+  const text = useText();
+  const { t } = text;
   const use = documentUse(endpoint, document);
   const size = use.expandSides.length > 0 ? expandedSize(document) : expectedOutputSize(endpoint, request.params, document.base && use.imageField ? { [use.imageField]: document.base, image: document.base } : {});
   return (
-    <ul className="generate-readout" aria-label="What Generate does">
-      <li aria-label="Estimated cost" data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
-        {estimateText(estimate, count)}
+    <ul className="generate-readout" aria-label={t('studio.readout')}>
+      <li aria-label={t('studio.readout.cost')} data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
+        {estimateText(estimate, count, text)}
       </li>
-      <li aria-label="Megapixels">
-        {inputsText(document, use, request.inputs)} · {size ? `out ${size.width} × ${size.height} (${fmt(megapixels(size.width, size.height))} MP)${count > 1 ? ' each' : ''}` : 'out size chosen by the service'}
+      <li aria-label={t('studio.readout.size')}>
+        {inputsText(document, use, request.inputs, text)} ·{' '}
+        {size ? t(count > 1 ? 'studio.readout.outEach' : 'studio.readout.out', { width: String(size.width), height: String(size.height), mp: text.number(megapixels(size.width, size.height)) }) : t('studio.readout.outByService')}
       </li>
-      <li aria-label="Connection">{connection ? `To ${connection.label}${connection.kind === 'sandbox' ? ' (offline placeholders)' : ''}` : 'No connection'}</li>
+      <li aria-label={t('studio.readout.connection')}>{connection ? t(connection.kind === 'sandbox' ? 'studio.readout.toSandbox' : 'studio.readout.to', { connection: connection.label }) : t('studio.readout.noConnection')}</li>
     </ul>
   );
 }
@@ -82,23 +88,31 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
             .sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0)),
     ),
   );
+  const text = useText();
+  const { t } = text;
   if (group.length === 0) return null;
   return (
-    <section className="last-run" aria-label="Last run">
-      <h4>Last run</h4>
+    <section className="last-run" aria-label={t('studio.lastRun')}>
+      <h4>{t('studio.lastRun')}</h4>
       <ol className="run-list">
-        {group.map((t) => (
-          <li key={t.id} aria-label={`Variation ${(t.group?.index ?? 0) + 1}`} className={`run-item state-${t.state}`}>
-            <span>#{(t.group?.index ?? 0) + 1}</span>
-            {typeof t.params.seed === 'number' && <span className="seed">seed {t.params.seed}</span>}
+        {group.map((task) => (
+          <li key={task.id} aria-label={t('studio.variation', { number: (task.group?.index ?? 0) + 1 })} className={`run-item state-${task.state}`}>
+            <span>#{(task.group?.index ?? 0) + 1}</span>
+            {typeof task.params.seed === 'number' && <span className="seed">{t('studio.variation.seed', { seed: String(task.params.seed) })}</span>}
             <span className="run-state">
-              {stateLabel(t.state)}
-              {t.moderationReasons.length > 0 ? `: ${t.moderationReasons.join(', ')}` : t.error ? `: ${t.error.message}` : ''}
+              {stateLabel(task.state, text)}
+              {/* What the service said of it (moderation's reasons, its error) is the service's, as it said it. */}
+              {task.moderationReasons.length > 0 || task.error ? ': ' : ''}
+              <span translate="no">{task.moderationReasons.length > 0 ? task.moderationReasons.join(', ') : (task.error?.message ?? '')}</span>
             </span>
-            {costText(t) !== null && <span className="muted" aria-label="Charged">{costText(t)}</span>}
-            {typeof t.params.seed === 'number' && t.endpointId === endpointId && (
-              <Button variant="link" size="sm" className="rerun" aria-label={`Rerun variation ${(t.group?.index ?? 0) + 1} with seed ${t.params.seed}`} title="Generate this one again, with its seed and the settings shown now" onClick={() => void rerun(t.params.seed as number)}>
-                Rerun
+            {costText(task, text) !== null && (
+              <span className="muted" aria-label={t('studio.charged')}>
+                {costText(task, text)}
+              </span>
+            )}
+            {typeof task.params.seed === 'number' && task.endpointId === endpointId && (
+              <Button variant="link" size="sm" className="rerun" aria-label={t('studio.rerun.label', { number: (task.group?.index ?? 0) + 1, seed: String(task.params.seed) })} title={t('studio.rerun.title')} onClick={() => void rerun(task.params.seed as number)}>
+                {t('studio.rerun')}
               </Button>
             )}
           </li>
@@ -111,12 +125,13 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
 /** What the studio said about this model: what a switch left unused, or why Generate sent nothing. */
 const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: string }) {
   const notice = useStudioStore((s) => noticeFor(s, endpointId));
+  const { t } = useText();
   if (!notice) return null;
   return (
-    <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label="Studio notice">
+    <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.notice')}>
       <span>{notice.text}</span>
-      <Button variant="link" aria-label="Dismiss notice" onClick={() => useStudioStore.getState().say(null)}>
-        Dismiss
+      <Button variant="link" aria-label={t('studio.notice.dismissLabel')} onClick={() => useStudioStore.getState().say(null)}>
+        {t('studio.notice.dismiss')}
       </Button>
     </p>
   );
@@ -127,24 +142,25 @@ function GenerateButtons({ video, blocked }: { video: boolean; blocked: string |
   const variations = useStudioStore((s) => s.variations);
   const sending = useStudioStore((s) => s.busy);
   const busy = sending || blocked !== null;
+  const { t } = useText();
   return (
     <>
       {blocked && (
-        <p className="muted small" role="note" aria-label="Why Generate waits">
+        <p className="muted small" role="note" aria-label={t('studio.waits')}>
           {blocked}
         </p>
       )}
       <div className="generate-row">
-        <NumberField className="variations" label="Variations" hideLabel={false} min={1} max={MAX_VARIATIONS} value={variations} onCommit={(n) => useStudioStore.getState().setVariations(n)} />
+        <NumberField className="variations" label={t('studio.variations')} hideLabel={false} min={1} max={MAX_VARIATIONS} value={variations} onCommit={(n) => useStudioStore.getState().setVariations(n)} />
         {video && (
-          <Button disabled={busy} title="A quick, cheaper render at the draft size to check the motion; Make final enhances it" onClick={() => void generate({ draft: true })}>
-            Draft
+          <Button disabled={busy} title={t('studio.draft.title')} onClick={() => void generate({ draft: true })}>
+            {t('studio.draft')}
           </Button>
         )}
         {/* Named by what it shows ("Generate 4"); the shortcut is spoken from aria-keyshortcuts, not read as text. */}
         <Button variant="primary" className="generate-button" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} disabled={busy} onClick={() => void generate()}>
-          {sending ? 'Sending…' : variations > 1 ? `Generate ${variations}` : 'Generate'}
-          <kbd aria-hidden="true">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>
+          {sending ? t('studio.sending') : variations > 1 ? t('studio.generateCount', { count: variations }) : t('studio.generate')}
+          <kbd aria-hidden="true">{t('studio.shortcut', { mac: isMac ? 'yes' : 'no' })}</kbd>
         </Button>
       </div>
     </>
@@ -178,10 +194,12 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
   const document = useCanvasStore((s) => s.document);
   const variations = useStudioStore((s) => s.variations);
   const [showRequest, setShowRequest] = useState(false);
+  const text = useText();
+  const { t } = text;
   const { request, issues } = useShownRequest(endpoint, document);
   const use = documentUse(endpoint, document);
   const values = document.formValues[endpoint.id] ?? {};
-  const gesture = useEditGesture(`Edit ${endpoint.title} settings`);
+  const gesture = useEditGesture(t('studio.editSettings', { model: endpoint.title }));
   // Upscale video sends a clip the panel holds, not the canvas.
   const upscale = endpoint.id === UPSCALE_ENDPOINT_ID;
 
@@ -196,7 +214,7 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
   const later = (f: FieldSpec) => f.group !== 'main';
   const issuesFor = (pick: (f: FieldSpec) => boolean) => issues.filter((i) => endpoint.fields.some((f) => f.name === i.loc[1] && pick(f)));
   const seeded = takesSeed(endpoint);
-  const note = variations > 1 && seeded ? `Each of the ${variations} variations is sent with its own seed${typeof values.seed === 'number' ? `, from ${values.seed} on` : ''}.` : undefined;
+  const note = variations > 1 && seeded ? (typeof values.seed === 'number' ? t('studio.seedsNoteFrom', { count: variations, seed: String(values.seed) }) : t('studio.seedsNote', { count: variations })) : undefined;
 
   return (
     <>
@@ -207,8 +225,8 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
           <div className="studio-form" onFocus={gesture.onFocus} onBlur={gesture.onBlur}>
             {endpoint.fields.some(isPrompt) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(isPrompt)} onChange={onChange} hide={(f) => !isPrompt(f)} showInferred={false} />}
             {use.pictureFirst && document.references.length > 0 && (
-              <p className="muted small" role="note" aria-label="Image numbers">
-                In the prompt, image 1 is the picture; references follow as image 2 to image {document.references.slice(0, use.referenceFields.length).length + 1}.
+              <p className="muted small" role="note" aria-label={t('studio.imageNumbers')}>
+                {t('studio.imageNumbers.note', { last: document.references.slice(0, use.referenceFields.length).length + 1 })}
               </p>
             )}
             {use.modeField && <VideoPanel />}
@@ -217,7 +235,7 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
           {/* Generate and its price stay in view at the panel's foot however long the form above grows. */}
           <div className="generate-dock">
             <SeedControl endpoint={endpoint} />
-            <GenerateButtons video={use.modeField !== null} blocked={pictureWanted(endpoint, document)} />
+            <GenerateButtons video={use.modeField !== null} blocked={pictureWanted(endpoint, document, text)} />
             <Readout endpoint={endpoint} document={document} request={request} count={variations} />
           </div>
         </>
@@ -228,9 +246,9 @@ function GenerateBody({ endpoint }: { endpoint: EndpointSpec }) {
         {endpoint.fields.some(later) && <EndpointForm endpoint={endpoint} values={values} issues={issuesFor(later)} onChange={onChange} hide={(f) => !later(f)} showInferred={false} />}
       </div>
       <label className="show-request">
-        <input type="checkbox" checked={showRequest} onChange={(e) => setShowRequest(e.target.checked)} /> Show request
+        <input type="checkbox" checked={showRequest} onChange={(e) => setShowRequest(e.target.checked)} /> {t('studio.showRequest')}
       </label>
-      {showRequest && <RequestView request={request} labels={inputLabels(endpoint, use)} note={note} />}
+      {showRequest && <RequestView request={request} labels={inputLabels(endpoint, use, text)} note={note} />}
     </>
   );
 }
@@ -256,6 +274,7 @@ export function StudioPanel() {
   const endpoint = useCanvasStore(selectEndpoint);
   const intentId = useCanvasStore((s) => intentFor(s.document.intent, s.document.endpointId).id);
   const panel = useRef<HTMLElement>(null);
+  const { t } = useText();
   usePromptFocus(panel, endpoint.id);
 
   useEffect(
@@ -270,7 +289,7 @@ export function StudioPanel() {
   );
 
   return (
-    <section ref={panel} className="studio-panel canvas-panel" aria-label="Generate" data-endpoint={endpoint.id}>
+    <section ref={panel} className="studio-panel canvas-panel" aria-label={t('studio.panel')} data-endpoint={endpoint.id}>
       <IntentPicker current={intentId} />
       <ModelPicker endpoint={endpoint} intentId={intentId} />
       <GenerateBody endpoint={endpoint} />

@@ -14,18 +14,21 @@ import { useProjectStore } from '../canvas/project/projectStore';
 import { useStudioStore } from '../../store/studioStore';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import { sendUpscale } from '../upscale/sendUpscale';
+import type { AppText } from '../../../../shared/i18n/text';
+import { currentText } from '../../ui/i18n/textStore';
+import { INTENT_WORDS } from '../../text/intentWords';
 
 /**
  * Why Generate waits for a picture, or null: the intent sends one and the canvas has none (a reused result's
  * picture that is gone leaves it so). The panel keeps Generate blocked while this says something.
  */
-export function pictureWanted(endpoint: EndpointSpec, document: CanvasDocument): string | null {
+export function pictureWanted(endpoint: EndpointSpec, document: CanvasDocument, text: AppText = currentText()): string | null {
   const intent = intentFor(document.intent, endpoint.id);
   if (document.base || !intent.sendsPicture) return null;
   // An editor without a picture would take its first reference as image 1: asked with one, does it send a picture?
   const withPicture = documentUse(endpoint, { ...document, base: { assetId: '0'.repeat(64), name: '', width: 1, height: 1 } });
   if (!withPicture.imageField) return null;
-  return `${intent.label} works on a picture: open one (Open a picture…), drop one on the canvas, or paste one.`;
+  return text.t('studio.refuse.noPicture', { intent: text.t(INTENT_WORDS[intent.id].label) });
 }
 
 /**
@@ -38,7 +41,7 @@ async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promis
   const noPicture = pictureWanted(endpoint, document);
   if (noPicture) return noPicture;
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
-    return 'Try on needs a garment: add a photo of it to the references.';
+    return currentText().t('studio.refuse.noGarment');
   }
   if (use.modeField) {
     const video = videoRefusal(document);
@@ -50,7 +53,7 @@ async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promis
     const picture = use.alphaMask ? await assetInfo(document.base.assetId) : null;
     if (!picture?.hasAlpha) {
       const what = endpoint.fields.some((f) => f.role === 'prompt') ? 'repaint' : 'erase';
-      return `Nothing to ${what}: the mask is empty${use.alphaMask ? ' and nothing in the picture is transparent' : ''}. Paint over what should change with the brush (B), or load a mask in the Mask panel (from a file${use.alphaMask ? ', or from the picture’s transparency' : ''}).`;
+      return currentText().t(use.alphaMask ? 'studio.refuse.emptyMaskAlpha' : 'studio.refuse.emptyMask', { what });
     }
   }
   return null;

@@ -1,3 +1,4 @@
+import { ENGLISH_TEXT } from '../../../../shared/i18n/text';
 import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../../../../shared/catalog/catalog';
 import { emptyDocument, type CanvasDocument, type ImageRef } from '../../../../shared/canvas/document';
@@ -14,7 +15,7 @@ const source = { assetId: 'd'.repeat(64), name: 'clip.mp4', seconds: 6, resultId
 
 function text(endpointId: string, document: CanvasDocument): string {
   const endpoint = getEndpoint(endpointId);
-  return inputsText(document, documentUse(endpoint, document), canvasRequest(endpoint, document).inputs);
+  return inputsText(document, documentUse(endpoint, document), canvasRequest(endpoint, document).inputs, ENGLISH_TEXT);
 }
 
 const video = (mode: string, timeline: Partial<CanvasDocument['timeline']>): CanvasDocument => ({

@@ -12,51 +12,58 @@ import { currentUpscaleRequest, sendUpscale, upscaleSettings } from './sendUpsca
 import { useEstimate } from '../estimate/estimate';
 import { estimateText } from '../estimate/estimateText';
 import { useUpscaleStore } from './upscaleStore';
+import { useText } from '../../ui/i18n/textStore';
 import './upscale.css';
 
 const endpoint = getEndpoint(UPSCALE_ENDPOINT_ID);
 const limits = VIDEO_UPSCALE_SOURCE;
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const roundFactor = (v: number) => Math.round(Math.min(UPSCALE_FACTOR.max, Math.max(UPSCALE_FACTOR.min, v)) * 10) / 10;
 
 function Source() {
   const { source, refused, checking } = useUpscaleStore();
+  const text = useText();
+  const { t } = text;
+  const tenths = (n: number) => new Intl.NumberFormat(text.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
   return (
-    <section className="upscale-source" aria-label="The clip">
-      <h4>The clip</h4>
+    <section className="upscale-source" aria-label={t('studio.upscale.clip')}>
+      <h4>{t('studio.upscale.clip')}</h4>
       {source ? (
         <div className="upscale-clip">
           {source.thumbnailUrl ? <img src={source.thumbnailUrl} alt="" /> : <video src={`${source.url}#t=0.5`} muted preload="metadata" aria-hidden="true" />}
           <div className="upscale-clip-text">
-            <strong title={source.name}>{source.name}</strong>
-            <span className="muted" aria-label="Clip facts">
-              {source.width} × {source.height} · {source.seconds.toFixed(1)} s · {mb(source.bytes)}
+            <strong title={source.name} translate="no">
+              {source.name}
+            </strong>
+            <span className="muted" aria-label={t('studio.upscale.clipFacts')}>
+              {t('studio.upscale.facts', { width: String(source.width), height: String(source.height), seconds: tenths(source.seconds), megabytes: tenths(source.bytes / 1e6) })}
             </span>
-            <span className="muted small">{source.from === 'result' ? 'A previous result' : 'From a file'}</span>
+            <span className="muted small">{t(source.from === 'result' ? 'studio.upscale.fromResult' : 'studio.upscale.fromFile')}</span>
           </div>
         </div>
       ) : (
-        <p className="muted small">Choose a video file, or press “Upscale…” on a video result in the results strip or the gallery.</p>
+        <p className="muted small">{t('studio.upscale.choosePrompt')}</p>
       )}
       <div className="button-row">
-        <FileButton label="Choose a clip to upscale" accept="video/mp4,.mp4" size="sm" disabled={checking} onFiles={(files) => files[0] && chooseFile(files[0])}>
-          {checking ? 'Checking…' : source ? 'Choose another clip…' : 'Choose a clip…'}
+        <FileButton label={t('studio.upscale.chooseLabel')} accept="video/mp4,.mp4" size="sm" disabled={checking} onFiles={(files) => files[0] && chooseFile(files[0])}>
+          {t(checking ? 'studio.upscale.checking' : source ? 'studio.upscale.chooseAnother' : 'studio.upscale.choose')}
         </FileButton>
         {source && (
           <Button size="sm" variant="link" onClick={clearSource}>
-            Remove
+            {t('studio.upscale.remove')}
           </Button>
         )}
       </div>
-      <p className="muted small" aria-label="Source limits">
-        Clips up to {limits.maxSeconds} s, {limits.maxBytes / 1e6} MB and {limits.maxWidth} × {limits.maxHeight}.
+      <p className="muted small" aria-label={t('studio.upscale.sourceLimits')}>
+        {t('studio.upscale.limits', { seconds: limits.maxSeconds, megabytes: limits.maxBytes / 1e6, width: String(limits.maxWidth), height: String(limits.maxHeight) })}
       </p>
       {refused && (
-        <div className="upscale-refused" role="alert" aria-label="Clip refused">
-          <strong>{refused.name} was not taken; nothing was sent.</strong>
+        <div className="upscale-refused" role="alert" aria-label={t('studio.upscale.refused')}>
+          <strong>{t('studio.upscale.notTaken', { name: refused.name })}</strong>
           <ul>
             {refused.problems.map((p) => (
-              <li key={p}>{p}</li>
+              <li key={p} data-words="main">
+                {p}
+              </li>
             ))}
           </ul>
         </div>
@@ -68,12 +75,19 @@ function Source() {
 /** The frame size the upscale makes: the source times the factor, held near 14.4 MP a frame as the service does. */
 function OutputSize({ factor }: { factor: number }) {
   const source = useUpscaleStore((s) => s.source);
-  if (!source) return <p className="upscale-output muted" aria-label="Output frame size">Choose a clip to see the frame size it makes.</p>;
+  const text = useText();
+  const { t } = text;
+  if (!source)
+    return (
+      <p className="upscale-output muted" aria-label={t('studio.upscale.outputSize')}>
+        {t('studio.upscale.outputWaits')}
+      </p>
+    );
   const out = upscaledFrameSize(source, factor);
   return (
-    <p className="upscale-output" aria-label="Output frame size">
-      {source.width} × {source.height} → <strong>{out.width} × {out.height}</strong> ({megapixels(out.width, out.height)} MP a frame)
-      {out.capped && <span className="muted"> · held near {limits.maxOutputMegapixels} MP, the most the service makes</span>}
+    <p className="upscale-output" aria-label={t('studio.upscale.outputSize')}>
+      {source.width} × {source.height} → <strong>{out.width} × {out.height}</strong> ({t('studio.upscale.frame', { mp: text.number(megapixels(out.width, out.height)) })})
+      {out.capped && <span className="muted"> · {t('studio.upscale.held', { mp: text.number(limits.maxOutputMegapixels) })}</span>}
     </p>
   );
 }
@@ -83,9 +97,10 @@ function UpscaleEstimate() {
   const source = useUpscaleStore((s) => s.source);
   useCanvasStore((s) => s.document.formValues[UPSCALE_ENDPOINT_ID]);
   const estimate = useEstimate(currentUpscaleRequest(source));
+  const text = useText();
   return (
-    <p className="upscale-estimate muted" aria-label="Estimated cost" data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
-      {source ? estimateText(estimate, 1) : 'Choose a clip to see what it costs.'}
+    <p className="upscale-estimate muted" aria-label={text.t('studio.readout.cost')} data-cost={estimate?.cost ?? ''} data-basis={estimate?.basis ?? ''}>
+      {source ? estimateText(estimate, 1, text) : text.t('studio.upscale.costWaits')}
     </p>
   );
 }
@@ -98,27 +113,28 @@ export function UpscalePanel() {
   const values = useCanvasStore((s) => s.document.formValues[UPSCALE_ENDPOINT_ID]);
   const settings = upscaleSettings(values);
   const { busy, note } = useUpscaleStore();
+  const { t } = useText();
   const setValue = useCanvasStore.getState().setFormValue;
   return (
     <div className="upscale-panel">
       <Source />
-      <section className="upscale-settings" aria-label="Upscale settings">
+      <section className="upscale-settings" aria-label={t('studio.upscale.settings')}>
         <div className="upscale-factor">
-          <label htmlFor="upscale-factor-range">How much larger</label>
+          <label htmlFor="upscale-factor-range">{t('studio.upscale.howMuch')}</label>
           <input
             id="upscale-factor-range"
             type="range"
-            aria-label="Upscale factor"
+            aria-label={t('studio.upscale.factor')}
             min={UPSCALE_FACTOR.min}
             max={UPSCALE_FACTOR.max}
             step={UPSCALE_FACTOR.step}
             value={settings.factor}
             onChange={(e) => setValue('upscale_factor', roundFactor(Number(e.target.value)))}
           />
-          <NumberField label="Upscale factor (times)" value={settings.factor} integer={false} min={UPSCALE_FACTOR.min} max={UPSCALE_FACTOR.max} onCommit={(v) => setValue('upscale_factor', roundFactor(v))} className="upscale-factor-number" />
+          <NumberField label={t('studio.upscale.factorTimes')} value={settings.factor} integer={false} min={UPSCALE_FACTOR.min} max={UPSCALE_FACTOR.max} onCommit={(v) => setValue('upscale_factor', roundFactor(v))} className="upscale-factor-number" />
           <span className="muted">×</span>
         </div>
-        <div className="segmented" role="radiogroup" aria-label="Detail">
+        <div className="segmented" role="radiogroup" aria-label={t('studio.upscale.detail')}>
           {([true, false] as const).map((creative) => (
             <button
               key={String(creative)}
@@ -126,27 +142,27 @@ export function UpscalePanel() {
               role="radio"
               aria-checked={settings.creative === creative}
               className={`segment${settings.creative === creative ? ' on' : ''}`}
-              title={creative ? 'Invents fine detail where the clip has none' : 'Stays close to the clip; adds no detail of its own'}
+              title={t(creative ? 'studio.upscale.creativeTitle' : 'studio.upscale.preciseTitle')}
               onClick={() => setValue('creativity', creative ? 1 : 0)}
             >
-              {creative ? 'Creative' : 'Precise'}
+              {t(creative ? 'studio.upscale.creative' : 'studio.upscale.precise')}
             </button>
           ))}
         </div>
-        <p className="muted small">{settings.creative ? 'Creative adds fine detail the clip does not have.' : 'Precise stays faithful to the clip.'}</p>
+        <p className="muted small">{t(settings.creative ? 'studio.upscale.creativeNote' : 'studio.upscale.preciseNote')}</p>
         <EndpointForm endpoint={endpoint} values={values ?? {}} issues={[]} onChange={(name, value) => setValue(name, value)} hide={(f) => f.name !== 'prompt'} showInferred={false} />
         <OutputSize factor={settings.factor} />
       </section>
       <div className="generate-dock">
         <UpscaleEstimate />
         <div className="generate-row">
-          <Button variant="primary" className="generate-button" aria-label="Upscale" disabled={busy} onClick={() => void sendUpscale()}>
-            {busy ? 'Sending…' : 'Upscale'}
+          <Button variant="primary" className="generate-button" aria-label={t('studio.upscale.button')} disabled={busy} onClick={() => void sendUpscale()}>
+            {t(busy ? 'studio.sending' : 'studio.upscale.button')}
           </Button>
         </div>
       </div>
       {note && (
-        <p className={note.kind === 'error' ? 'inline-error' : 'inline-ok'} role={note.kind === 'error' ? 'alert' : 'status'} aria-label="Upscale message">
+        <p className={note.kind === 'error' ? 'inline-error' : 'inline-ok'} role={note.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.upscale.message')}>
           {note.text}
         </p>
       )}

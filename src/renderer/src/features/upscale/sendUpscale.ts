@@ -6,6 +6,7 @@ import { send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
+import { currentText } from '../../ui/i18n/textStore';
 
 /** The panel's settings, read from the document's form values for the endpoint (creative unless set to precise). */
 export function upscaleSettings(values: Readonly<Record<string, JsonValue | undefined>> | undefined): UpscaleSettings {
@@ -22,7 +23,6 @@ export function currentUpscaleRequest(source: UpscaleSource | null = useUpscaleS
   if (!source) return null;
   return upscaleRequest(upscaleSettings(useCanvasStore.getState().document.formValues[UPSCALE_ENDPOINT_ID]), source.assetId);
 }
-
 const say = (text: string, kind: 'info' | 'error' = 'error') => useUpscaleStore.getState().set({ note: { kind, text } });
 
 /** One press of Upscale: refuses in words (no clip, a limit broken), or sends the clip and its settings once. */
@@ -31,7 +31,7 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
   if (store.busy) return [];
   const source = store.source;
   if (!source) {
-    say('Choose a clip to upscale first: a video file, or “Upscale…” on a video result in the strip or the gallery. Nothing was sent.');
+    say(currentText().t('studio.upscale.noClip'));
     return [];
   }
   const problems = upscaleSourceProblems(source);
@@ -47,7 +47,7 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
       say(sent.text);
       return [];
     }
-    say('Sent. The upscaled clip lands in the results strip under the canvas.', 'info');
+    say(currentText().t('studio.upscale.sent'), 'info');
     return sent.tasks;
   } finally {
     useUpscaleStore.getState().set({ busy: false });

@@ -5,6 +5,7 @@ import { newBoxId, selectEndpoint, useCanvasStore } from '../canvasStore';
 import { useEditGesture } from './editGesture';
 import { NumberInput } from './NumberInput';
 import { Button } from '../../../ui/Button';
+import { useText } from '../../../ui/i18n/textStore';
 
 /** A new box in the middle of the picture, a quarter of its size: drawing one without a mouse. */
 function addBoxInMiddle(): void {
@@ -19,6 +20,7 @@ function addBoxInMiddle(): void {
 }
 
 function LabelInput({ box, index }: { box: BoundingBox; index: number }) {
+  const { t } = useText();
   const gesture = useEditGesture('Label box');
   return (
     <input
@@ -27,12 +29,13 @@ function LabelInput({ box, index }: { box: BoundingBox; index: number }) {
       maxLength={500}
       {...gesture}
       onChange={(e) => useCanvasStore.getState().changeLayer('boxes', 'Label box', (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === box.id ? { ...b, label: e.target.value } : b)) }))}
-      aria-label={`Box ${index + 1} label`}
+      aria-label={t('canvas.boxes.labelLabel', { number: index + 1 })}
     />
   );
 }
 
 export function BoxesPanel() {
+  const { t } = useText();
   const document = useCanvasStore((s) => s.document);
   const selected = useCanvasStore((s) => s.selectedBoxId);
   const endpoint = useCanvasStore(selectEndpoint);
@@ -40,37 +43,38 @@ export function BoxesPanel() {
   const change = (label: string, recipe: Parameters<typeof changeLayer>[2]) => changeLayer('boxes', label, recipe);
   if (!documentUse(endpoint, document).boxes) return null;
   const base = document.base;
+  const prompt = finalPrompt(endpoint, document);
   const update = (id: string, patch: Partial<BoundingBox>, label: string) =>
     change(label, (d) => ({ ...d, boxes: d.boxes.map((b) => (b.id === id ? { ...b, ...patch } : b)) }));
 
   return (
-    <section className="canvas-panel" aria-label="Bounding boxes">
-      <h3>Bounding boxes</h3>
+    <section className="canvas-panel" data-panel="boxes" aria-label={t('canvas.boxes.title')}>
+      <h3>{t('canvas.boxes.title')}</h3>
       <p className="muted small">
-        Draw with the box tool (M) on the picture. The boxes are appended to the prompt as a JSON list, in 0 to 1000 of the image.{' '}
+        {t('canvas.boxes.hint')}{' '}
         <Button variant="link" onClick={() => setTool('box')}>
-          Use the box tool
+          {t('canvas.boxes.useTool')}
         </Button>
       </p>
       <div className="button-row">
         <Button disabled={!base} onClick={addBoxInMiddle}>
-          Add a box
+          {t('canvas.boxes.add')}
         </Button>
       </div>
-      <ol className="box-list" aria-label="Boxes">
+      <ol className="box-list" aria-label={t('canvas.layer.boxes')}>
         {document.boxes.map((b, i) => (
-          <li key={b.id} className={b.id === selected ? 'selected' : ''} aria-label={`Box ${i + 1}`} onFocus={() => selectBox(b.id)}>
+          <li key={b.id} className={b.id === selected ? 'selected' : ''} aria-label={t('canvas.boxes.item', { number: i + 1 })} onFocus={() => selectBox(b.id)}>
             <label>
-              Label
+              {t('canvas.boxes.label')}
               <LabelInput box={b} index={i} />
             </label>
             <div className="number-grid four">
               {(['x', 'y', 'width', 'height'] as const).map((k) => (
                 <label key={k}>
-                  {k}
+                  {t('canvas.boxes.field', { field: k })}
                   <NumberInput
                     value={b[k]}
-                    label={`Box ${i + 1} ${k}`}
+                    label={t('canvas.boxes.fieldLabel', { number: i + 1, field: k })}
                     min={k === 'width' || k === 'height' ? 1 : undefined}
                     step={`Set box ${k}`}
                     clamp={(n) => (k === 'width' || k === 'height' ? Math.max(1, n) : n)}
@@ -84,21 +88,24 @@ export function BoxesPanel() {
               onClick={() => {
                 if (change('Remove box', (d) => ({ ...d, boxes: d.boxes.filter((x) => x.id !== b.id) }))) selectBox(null);
               }}
-              aria-label={`Remove box ${i + 1}`}
+              aria-label={t('canvas.boxes.removeLabel', { number: i + 1 })}
             >
-              Remove
+              {t('canvas.boxes.remove')}
             </Button>
           </li>
         ))}
       </ol>
       {base && document.boxes.length > 0 && (
         <>
-          <h4>Appended JSON</h4>
-          <pre className="code" aria-label="Appended JSON">{serializeBoundingBoxes(promptBoxes(document.boxes, base.width, base.height))}</pre>
+          <h4>{t('canvas.boxes.appended')}</h4>
+          <pre className="code" translate="no" aria-label={t('canvas.boxes.appended')}>{serializeBoundingBoxes(promptBoxes(document.boxes, base.width, base.height))}</pre>
         </>
       )}
-      <h4>Final prompt</h4>
-      <pre className="code" aria-label="Final prompt">{finalPrompt(endpoint, document) || '(empty)'}</pre>
+      <h4>{t('canvas.boxes.final')}</h4>
+      {/* The prompt is the artist's own words; only "(empty)" is the app's. */}
+      <pre className="code" translate={prompt ? 'no' : undefined} aria-label={t('canvas.boxes.final')}>
+        {prompt || t('canvas.boxes.empty')}
+      </pre>
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { canvasUse, expandedSize, marginsForAspect } from '../../../../../shared
 import { selectEndpoint, useCanvasStore } from '../canvasStore';
 import { NumberInput } from './NumberInput';
 import { Button } from '../../../ui/Button';
+import { useText } from '../../../ui/i18n/textStore';
+import type { MessageId } from '../../../../../shared/i18n/catalog';
 
 const PRESETS: readonly [string, number][] = [
   ['1:1', 1],
@@ -15,10 +17,17 @@ const PRESETS: readonly [string, number][] = [
   ['2:3', 2 / 3],
 ];
 const SIDES: readonly (keyof Expansion)[] = ['top', 'bottom', 'left', 'right'];
+const FRAME_FIELDS: readonly (readonly [keyof OutpaintFrame, MessageId])[] = [
+  ['width', 'canvas.frame.width'],
+  ['height', 'canvas.frame.height'],
+  ['offsetX', 'canvas.frame.offsetX'],
+  ['offsetY', 'canvas.frame.offsetY'],
+];
 
 export function FramePanel() {
   // Long (over 80 lines) for its markup: two panels in one (the outpaint frame and the expand margins), whichever the
   // model takes, each with its own controls.
+  const { t } = useText();
   const document = useCanvasStore((s) => s.document);
   const endpoint = useCanvasStore(selectEndpoint);
   const use = canvasUse(endpoint);
@@ -32,8 +41,8 @@ export function FramePanel() {
     const fit = (f: OutpaintFrame) => (base ? clampOutpaint(f, base, endpoint) : f);
     const set = (patch: Partial<OutpaintFrame>, label: string) => change(label, (d) => (d.outpaint ? { ...d, outpaint: fit({ ...d.outpaint, ...patch }) } : d));
     return (
-      <section className="canvas-panel" aria-label="Outpaint frame">
-        <h3>Outpaint frame</h3>
+      <section className="canvas-panel" data-panel="frame" aria-label={t('canvas.frame.title')}>
+        <h3>{t('canvas.frame.title')}</h3>
         {!frame ? (
           <Button
             disabled={!base}
@@ -45,39 +54,32 @@ export function FramePanel() {
               }))
             }
           >
-            Add a frame around the picture
+            {t('canvas.frame.add')}
           </Button>
         ) : (
           <>
             <div className="number-grid">
-              {(
-                [
-                  ['width', 'Frame width'],
-                  ['height', 'Frame height'],
-                  ['offsetX', 'Picture offset X'],
-                  ['offsetY', 'Picture offset Y'],
-                ] as const
-              ).map(([key, label]) => (
+              {FRAME_FIELDS.map(([key, label]) => (
                 <label key={key}>
-                  {label}
+                  {t(label)}
                   <NumberInput
                     value={frame[key]}
-                    label={label}
+                    label={t(label)}
                     min={0}
-                    step={`Set ${label.toLowerCase()}`}
+                    step={`Set frame ${key}`}
                     clamp={(n) => fit({ ...frame, [key]: n })[key]}
-                    onCommit={(n) => set({ [key]: n }, `Set ${label.toLowerCase()}`)}
+                    onCommit={(n) => set({ [key]: n }, `Set frame ${key}`)}
                   />
                 </label>
               ))}
             </div>
             <div className="button-row">
               <Button disabled={!base} onClick={() => base && set({ offsetX: Math.round((frame.width - base.width) / 2), offsetY: Math.round((frame.height - base.height) / 2) }, 'Centre picture')}>
-                Centre the picture
+                {t('canvas.frame.centre')}
               </Button>
             </div>
-            <p className="readout" aria-label="Output size">
-              Output {frame.width} × {frame.height} px, {megapixels(frame.width, frame.height).toFixed(2)} MP. Drag the handles on the canvas, or type.
+            <p className="readout" aria-label={t('canvas.frame.outputLabel')}>
+              {t('canvas.frame.output', { width: String(frame.width), height: String(frame.height), megapixels: megapixels(frame.width, frame.height).toFixed(2) })}
             </p>
           </>
         )}
@@ -87,15 +89,15 @@ export function FramePanel() {
 
   const size = expandedSize(document);
   return (
-    <section className="canvas-panel" aria-label="Expansion margins">
-      <h3>Expansion margins</h3>
+    <section className="canvas-panel" data-panel="expansion" aria-label={t('canvas.expand.title')}>
+      <h3>{t('canvas.expand.title')}</h3>
       <div className="number-grid">
         {SIDES.map((side) => (
           <label key={side}>
-            {side[0]!.toUpperCase() + side.slice(1)}
+            {t('canvas.expand.side', { side })}
             <NumberInput
               value={document.expansion[side]}
-              label={`${side} margin`}
+              label={t('canvas.expand.sideLabel', { side })}
               min={0}
               max={use.expandMax}
               step={`Set ${side} margin`}
@@ -105,19 +107,19 @@ export function FramePanel() {
           </label>
         ))}
       </div>
-      <div className="button-row" role="group" aria-label="Expand to aspect ratio">
+      <div className="button-row" role="group" aria-label={t('canvas.expand.aspect')}>
         {PRESETS.map(([label, ratio]) => (
           <Button key={label} disabled={!base} onClick={() => base && change(`Expand to ${label}`, (d) => ({ ...d, expansion: marginsForAspect(base.width, base.height, ratio, use.expandMax) }))}>
             {label}
           </Button>
         ))}
         <Button onClick={() => change('Reset margins', (d) => ({ ...d, expansion: { top: 0, bottom: 0, left: 0, right: 0 } }))}>
-          None
+          {t('canvas.expand.none')}
         </Button>
       </div>
       {size && (
-        <p className="readout" aria-label="Output size">
-          Output {size.width} × {size.height} px, {megapixels(size.width, size.height).toFixed(2)} MP. Each side takes 0 to {use.expandMax} px.
+        <p className="readout" aria-label={t('canvas.frame.outputLabel')}>
+          {t('canvas.expand.output', { width: String(size.width), height: String(size.height), megapixels: megapixels(size.width, size.height).toFixed(2), max: String(use.expandMax) })}
         </p>
       )}
     </section>

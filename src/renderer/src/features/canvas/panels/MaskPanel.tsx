@@ -9,6 +9,7 @@ import { exportMask, useMaskExport } from '../maskExport';
 import { useEditGesture } from './editGesture';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
+import { useText } from '../../../ui/i18n/textStore';
 
 const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: PixelRect) => void) => {
   touch({ x: 0, y: 0, width: m.width, height: m.height });
@@ -22,6 +23,7 @@ export function MaskPanel() {
   const hasMask = useCanvasStore((s) => s.mask !== null);
   const maskVersion = useCanvasStore((s) => s.maskVersion);
   const endpoint = useCanvasStore(selectEndpoint);
+  const { t } = useText();
   const exported = useMaskExport();
   const [amount, setAmount] = useState(8);
   const [over, setOver] = useState(false);
@@ -40,41 +42,41 @@ export function MaskPanel() {
   };
 
   return (
-    <section className="canvas-panel" aria-label="Mask">
-      <h3>Mask</h3>
+    <section className="canvas-panel" data-panel="mask" aria-label={t('canvas.layer.mask')}>
+      <h3>{t('canvas.layer.mask')}</h3>
       <div className="button-row">
-        <Button disabled={!hasMask} onClick={() => editMask('Fill mask', whole(fillAll))}>Fill all</Button>
-        <Button disabled={!hasMask} onClick={() => editMask('Clear mask', whole(clearAll))}>Clear</Button>
-        <Button disabled={!hasMask} onClick={() => editMask('Invert mask', whole(invert))}>Invert</Button>
-        <Button disabled={!hasMask} onClick={() => void maskFromImageAlpha()}>From alpha</Button>
+        <Button disabled={!hasMask} onClick={() => editMask('Fill mask', whole(fillAll))}>{t('canvas.mask.fillAll')}</Button>
+        <Button disabled={!hasMask} onClick={() => editMask('Clear mask', whole(clearAll))}>{t('canvas.mask.clear')}</Button>
+        <Button disabled={!hasMask} onClick={() => editMask('Invert mask', whole(invert))}>{t('canvas.mask.invert')}</Button>
+        <Button disabled={!hasMask} onClick={() => void maskFromImageAlpha()}>{t('canvas.mask.fromAlpha')}</Button>
       </div>
       <div className="button-row">
         <label className="tool-field">
-          Pixels
-          <input type="number" className="field-input" min={1} max={512} value={amount} onChange={(e) => setAmount(Number(e.target.value))} aria-label="Pixels to grow, shrink or feather" />
+          {t('canvas.mask.pixels')}
+          <input type="number" className="field-input" min={1} max={512} value={amount} onChange={(e) => setAmount(Number(e.target.value))} aria-label={t('canvas.mask.pixelsLabel')} />
         </label>
-        <Button disabled={!hasMask} onClick={() => editMask(`Grow mask ${n}px`, whole((m) => growShrink(m, n)))}>Grow</Button>
-        <Button disabled={!hasMask} onClick={() => editMask(`Shrink mask ${n}px`, whole((m) => growShrink(m, -n)))}>Shrink</Button>
-        <Button disabled={!hasMask} onClick={() => editMask(`Feather mask ${n}px`, whole((m) => feather(m, n)))}>Feather</Button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Grow mask ${n}px`, whole((m) => growShrink(m, n)))}>{t('canvas.mask.grow')}</Button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Shrink mask ${n}px`, whole((m) => growShrink(m, -n)))}>{t('canvas.mask.shrink')}</Button>
+        <Button disabled={!hasMask} onClick={() => editMask(`Feather mask ${n}px`, whole((m) => feather(m, n)))}>{t('canvas.mask.feather')}</Button>
       </div>
       <div className="button-row">
         <label className="tool-field">
-          Overlay
-          <input type="color" value={mask.color} {...colourGesture} onChange={(e) => change('Mask colour', (d) => ({ ...d, mask: { ...d.mask, color: e.target.value } }))} aria-label="Mask overlay colour" />
+          {t('canvas.mask.overlay')}
+          <input type="color" value={mask.color} {...colourGesture} onChange={(e) => change('Mask colour', (d) => ({ ...d, mask: { ...d.mask, color: e.target.value } }))} aria-label={t('canvas.mask.colourLabel')} />
         </label>
         <label className="tool-field">
-          Opacity
-          <input type="range" min={0} max={100} value={Math.round(mask.opacity * 100)} {...opacityGesture} onChange={(e) => change('Mask opacity', (d) => ({ ...d, mask: { ...d.mask, opacity: Number(e.target.value) / 100 } }))} aria-label="Mask overlay opacity" />
+          {t('canvas.mask.opacity')}
+          <input type="range" min={0} max={100} value={Math.round(mask.opacity * 100)} {...opacityGesture} onChange={(e) => change('Mask opacity', (d) => ({ ...d, mask: { ...d.mask, opacity: Number(e.target.value) / 100 } }))} aria-label={t('canvas.mask.opacityLabel')} />
         </label>
       </div>
       {use.alphaMask && (
         <fieldset className="radio-row">
-          <legend>Send the mask as</legend>
+          <legend>{t('canvas.mask.sendAs')}</legend>
           <label>
-            <input type="radio" name="mask-export" checked={mask.exportAs === 'mask-image'} onChange={() => change('Send mask as image', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'mask-image' } }))} /> a mask image
+            <input type="radio" name="mask-export" checked={mask.exportAs === 'mask-image'} onChange={() => change('Send mask as image', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'mask-image' } }))} /> {t('canvas.mask.asImage')}
           </label>
           <label>
-            <input type="radio" name="mask-export" checked={mask.exportAs === 'alpha'} onChange={() => change('Send mask in alpha', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'alpha' } }))} /> the picture’s alpha
+            <input type="radio" name="mask-export" checked={mask.exportAs === 'alpha'} onChange={() => change('Send mask in alpha', (d) => ({ ...d, mask: { ...d.mask, exportAs: 'alpha' } }))} /> {t('canvas.mask.asAlpha')}
           </label>
         </fieldset>
       )}
@@ -87,25 +89,24 @@ export function MaskPanel() {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
-        aria-label="Drop a mask image here"
+        aria-label={t('canvas.mask.dropLabel')}
         role="group"
       >
-        Drop a mask made elsewhere here, or{' '}
-        <FileButton variant="link" accept={PICTURE_ACCEPT} label="Load mask from file" onFiles={(files) => importInto(files, 'mask')}>
-          choose a file
+        {t('canvas.mask.dropHint')}{' '}
+        <FileButton variant="link" accept={PICTURE_ACCEPT} label={t('canvas.mask.loadLabel')} onFiles={(files) => importInto(files, 'mask')}>
+          {t('canvas.mask.chooseFile')}
         </FileButton>
-        . White marks what changes.
       </div>
       <div className="button-row">
         <Button
           variant="primary"
           disabled={!hasMask || exported.busy}
-          onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: 'Mask exported.' }))}
+          onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: t('canvas.mask.exported') }))}
         >
-          Export mask
+          {t('canvas.mask.export')}
         </Button>
-        <span className="muted" aria-label="Mask export state">
-          {exported.version === maskVersion && exported.maskAssetId ? `exported (${exported.maskAssetId.slice(0, 10)}…)` : 'not exported since the last change'}
+        <span className="muted" aria-label={t('canvas.mask.exportState')}>
+          {exported.version === maskVersion && exported.maskAssetId ? t('canvas.mask.exportedAs', { id: exported.maskAssetId.slice(0, 10) }) : t('canvas.mask.notExported')}
         </span>
       </div>
     </section>

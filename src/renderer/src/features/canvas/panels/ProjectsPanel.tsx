@@ -5,12 +5,22 @@ import { createProject, flush, openProject } from '../project/projectSync';
 import { useProjectStore } from '../project/projectStore';
 import { Button } from '../../../ui/Button';
 import { openProjectFile, saveProjectToFile } from '../project/projectFiles';
+import { useText } from '../../../ui/i18n/textStore';
+import type { MessageId } from '../../../../../shared/i18n/catalog';
+import type { SaveStatus } from '../project/projectStore';
 
-const STATUS = { loading: 'Opening…', saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
+const STATUS: Readonly<Record<SaveStatus, MessageId>> = {
+  loading: 'canvas.project.opening',
+  saved: 'canvas.project.saved',
+  unsaved: 'canvas.project.unsaved',
+  saving: 'canvas.project.saving',
+  failed: 'canvas.project.notSaved',
+};
 
 export function ProjectsPanel() {
   // Long (over 80 lines) for its markup (about 60 of its lines): the save status and the project list, each project
   // with open, rename, duplicate and delete.
+  const { t, dateTime } = useText();
   const { projects, currentId, status, error } = useProjectStore();
   const current = projects.find((p) => p.id === currentId);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -24,9 +34,10 @@ export function ProjectsPanel() {
   };
   const duplicate = async (id: string, name: string) => {
     await flush();
-    const r = await gen.projects.duplicate({ id, name: `${name} copy` });
+    const r = await gen.projects.duplicate({ id, name: t('canvas.project.copyName', { name }) });
     setProblem(r.ok ? null : r.error.message);
   };
+  const removingName = projects.find((p) => p.id === removing)?.name;
   const remove = async (id: string) => {
     setRemoving(null);
     const r = await gen.projects.remove({ id });
@@ -35,32 +46,32 @@ export function ProjectsPanel() {
       const next = useProjectStore.getState().projects.find((p) => p.id !== id);
       useProjectStore.getState().set({ currentId: null });
       if (next) await openProject(next.id);
-      else await createProject('Untitled project');
+      else await createProject(t('canvas.project.untitled'));
     }
   };
 
   return (
-    <section className="canvas-panel" aria-label="Projects">
+    <section className="canvas-panel" data-panel="projects" aria-label={t('canvas.projects')}>
       <h3>
-        {current?.name ?? 'Project'}{' '}
-        <span className={`save-status save-${status}`} role="status" aria-label="Save status">
-          {STATUS[status]}
+        {current ? <span translate="no">{current.name}</span> : t('canvas.project')}{' '}
+        <span className={`save-status save-${status}`} role="status" aria-label={t('canvas.project.saveStatus')}>
+          {t(STATUS[status])}
         </span>
       </h3>
       {error && <p className="inline-error" role="alert">{error}</p>}
       {problem && <p className="inline-error" role="alert">{problem}</p>}
       <div className="button-row">
-        <Button onClick={() => void createProject(`Project ${projects.length + 1}`)}>
-          New project
+        <Button onClick={() => void createProject(t('canvas.project.numbered', { number: projects.length + 1 }))}>
+          {t('canvas.project.new')}
         </Button>
-        <Button onClick={() => void openProjectFile()} title="Open a .genstudio project file">
-          Open file…
+        <Button onClick={() => void openProjectFile()} title={t('canvas.project.openFileTitle')}>
+          {t('canvas.project.openFile')}
         </Button>
-        <Button disabled={!currentId} onClick={() => currentId && void saveProjectToFile(currentId)} title="Save this project, with its pictures, to one .genstudio file">
-          Save to file…
+        <Button disabled={!currentId} onClick={() => currentId && void saveProjectToFile(currentId)} title={t('canvas.project.saveFileTitle')}>
+          {t('canvas.project.saveFile')}
         </Button>
       </div>
-      <ul className="project-list" aria-label="Project list">
+      <ul className="project-list" aria-label={t('canvas.project.list')}>
         {projects.map((p) => (
           <li key={p.id} className={p.id === currentId ? 'current' : ''} aria-label={p.name} aria-current={p.id === currentId ? 'true' : undefined}>
             {renaming === p.id ? (
@@ -71,20 +82,26 @@ export function ProjectsPanel() {
                   void rename(p.id, typeof name === 'string' ? name : '');
                 }}
               >
-                <input name="name" className="field-input" defaultValue={p.name} aria-label={`New name for ${p.name}`} autoFocus maxLength={200} />
-                <Button type="submit" >Rename</Button>
-                <Button onClick={() => setRenaming(null)}>Cancel</Button>
+                <input name="name" className="field-input" defaultValue={p.name} aria-label={t('canvas.project.newNameLabel', { name: p.name })} autoFocus maxLength={200} />
+                <Button type="submit">{t('canvas.project.rename')}</Button>
+                <Button onClick={() => setRenaming(null)}>{t('canvas.cancel')}</Button>
               </form>
             ) : (
               <>
-                <Button variant="link" onClick={() => void openProject(p.id)} aria-label={`Open ${p.name}`} disabled={p.id === currentId}>
-                  {p.name}
+                <Button variant="link" onClick={() => void openProject(p.id)} aria-label={t('canvas.project.openLabel', { name: p.name })} disabled={p.id === currentId}>
+                  <span translate="no">{p.name}</span>
                 </Button>
-                <span className="muted small">{new Date(p.updatedAt).toLocaleString()}</span>
+                <span className="muted small">{dateTime(p.updatedAt)}</span>
                 <span className="project-actions">
-                  <Button onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>Rename</Button>
-                  <Button onClick={() => void duplicate(p.id, p.name)} aria-label={`Duplicate ${p.name}`}>Duplicate</Button>
-                  <Button variant="danger" onClick={() => setRemoving(p.id)} aria-label={`Delete ${p.name}`}>Delete</Button>
+                  <Button onClick={() => setRenaming(p.id)} aria-label={t('canvas.project.renameLabel', { name: p.name })}>
+                    {t('canvas.project.rename')}
+                  </Button>
+                  <Button onClick={() => void duplicate(p.id, p.name)} aria-label={t('canvas.project.duplicateLabel', { name: p.name })}>
+                    {t('canvas.project.duplicate')}
+                  </Button>
+                  <Button variant="danger" onClick={() => setRemoving(p.id)} aria-label={t('canvas.project.deleteLabel', { name: p.name })}>
+                    {t('canvas.project.delete')}
+                  </Button>
                 </span>
               </>
             )}
@@ -93,9 +110,9 @@ export function ProjectsPanel() {
       </ul>
       {removing && (
         <ConfirmDialog
-          title={`Delete ${projects.find((p) => p.id === removing)?.name ?? 'this project'}?`}
-          message="Its canvas, mask and settings are removed. The pictures stay in the asset store and the library."
-          confirmLabel="Delete"
+          title={removingName === undefined ? t('canvas.project.deleteThisTitle') : t('canvas.project.deleteTitle', { name: removingName })}
+          message={t('canvas.project.deleteMessage')}
+          confirmLabel={t('canvas.project.delete')}
           onConfirm={() => void remove(removing)}
           onCancel={() => setRemoving(null)}
         />

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
 import { Icon } from '../../../ui/icons';
 import { LibraryPick } from './LibraryPick';
+import { useText } from '../../../ui/i18n/textStore';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -27,6 +28,7 @@ const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
 export function ReferenceBoard() {
   // Long (over 80 lines) for its markup (about 85 of its lines): each reference with its image number, moves and
   // removal, and the buttons to add more.
+  const { t } = useText();
   const references = useCanvasStore((s) => s.document.references);
   const endpoint = useCanvasStore(selectEndpoint);
   const base = useCanvasStore((s) => s.document.base);
@@ -43,7 +45,7 @@ export function ReferenceBoard() {
   const limit = use.referenceFields.length;
   // Try-on's one reference is the garment, named by no prompt.
   const garment = endpoint.fields.some((f) => f.role === 'garment' && use.referenceFields.includes(f.name));
-  const role = (i: number) => (garment ? 'the garment' : `image ${i + first} in the prompt`);
+  const role = (i: number) => (garment ? t('canvas.references.garmentRole') : t('canvas.references.imageRole', { number: i + first }));
 
   const reorder = (from: number, to: number) => {
     if (from === to || to < 0 || to >= references.length) return;
@@ -51,7 +53,7 @@ export function ReferenceBoard() {
   };
   const replace = async (index: number, files: File[]) => {
     const { assets, problems } = await importFiles(files.slice(0, 1));
-    if (problems.length) say({ kind: 'error', text: `${problems.join(' ')} Nothing was changed.` });
+    if (problems.length) say({ kind: 'error', text: [...problems, t('canvas.nothingChanged')].join(' ') });
     const asset = assets[0];
     if (asset) change('Replace reference', (d) => ({ ...d, references: d.references.map((r, i) => (i === index ? imageRefOf(asset) : r)) }));
   };
@@ -69,33 +71,29 @@ export function ReferenceBoard() {
   };
 
   return (
-    <section className="canvas-panel" aria-label="Reference board" onDragOver={(e) => e.preventDefault()} onDrop={dropOnBoard}>
+    <section className="canvas-panel" data-panel="references" aria-label={t('canvas.references.board')} onDragOver={(e) => e.preventDefault()} onDrop={dropOnBoard}>
       <h3>
-        References{' '}
+        {t('canvas.layer.references')}{' '}
         <span className="muted">
-          {references.length <= limit ? `${references.length} of ${limit}` : `${references.length}, of which ${endpoint.title} uses ${limit === 0 ? 'none' : limit === 1 ? 'the first' : `the first ${limit}`}`}
+          {references.length <= limit ? t('canvas.references.count', { count: references.length, limit }) : t('canvas.references.countOver', { count: references.length, model: endpoint.title, limit })}
         </span>
       </h3>
       <p className="muted small">
-        {garment
-          ? 'The garment the person in the picture tries on: a photo of it alone, on a plain ground, works best.'
-          : use.pictureFirst
-            ? 'The prompt names the picture as image 1 and each reference by its number.'
-            : 'The prompt can name each by its number.'}
+        {garment ? t('canvas.references.garmentHint') : use.pictureFirst ? t('canvas.references.pictureFirstHint') : t('canvas.references.hint')}
       </p>
       {!shown && references.length > 0 && (
         <p className="muted small" role="note">
-          Hidden: {references.length === 1 ? 'one reference is' : `${references.length} references are`} still sent. Show them in Layers.
+          {t('canvas.references.hidden', { count: references.length })}
         </p>
       )}
-      <ol className="reference-list" aria-label="References" hidden={!shown}>
+      <ol className="reference-list" aria-label={t('canvas.layer.references')} hidden={!shown}>
         {references.map((ref, i) => {
           const field = use.referenceFields[i];
           return (
             <li
               key={`${ref.assetId}-${i}`}
               className={`reference${field ? '' : ' left-out'}${dragging === i ? ' dragging' : ''}`}
-              aria-label={`Reference ${i + 1}: ${ref.name}`}
+              aria-label={t('canvas.references.item', { number: i + 1, name: ref.name })}
               draggable
               onDragStart={(e) => {
                 setDragging(i);
@@ -113,25 +111,27 @@ export function ReferenceBoard() {
                 setDragging(null);
               }}
             >
-              <span className="reference-badge" aria-label={field ? (garment ? 'The garment' : `Image ${i + first}`) : 'Left out'}>
+              <span className="reference-badge" aria-label={field ? (garment ? t('canvas.references.garment') : t('canvas.references.image', { number: i + first })) : t('canvas.references.leftOut')}>
                 {i + first}
               </span>
               <Thumb item={ref} />
               <span className="reference-text">
-                <span className="reference-name">{ref.name}</span>
-                <span className="reference-field">{field ? role(i) : `left out: ${endpoint.title} takes ${limit}${use.pictureFirst ? ' besides the picture' : ''}`}</span>
+                <span className="reference-name" translate="no">
+                  {ref.name}
+                </span>
+                <span className="reference-field">{field ? role(i) : t('canvas.references.leftOutWhy', { model: endpoint.title, limit, besides: use.pictureFirst ? 'yes' : 'no' })}</span>
               </span>
               <span className="reference-actions">
-                <Button aria-label={`Move reference ${i + 1} up`} disabled={i === 0} onClick={() => reorder(i, i - 1)}>
+                <Button aria-label={t('canvas.references.up', { number: i + 1 })} disabled={i === 0} onClick={() => reorder(i, i - 1)}>
                   <Icon name="action.moveUp" />
                 </Button>
-                <Button aria-label={`Move reference ${i + 1} down`} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>
+                <Button aria-label={t('canvas.references.down', { number: i + 1 })} disabled={i === references.length - 1} onClick={() => reorder(i, i + 1)}>
                   <Icon name="action.moveDown" />
                 </Button>
-                <FileButton accept={PICTURE_ACCEPT} title={`Replace reference ${i + 1}`} label={`Replace reference ${i + 1} from file`} onFiles={(files) => replace(i, files)}>
+                <FileButton accept={PICTURE_ACCEPT} title={t('canvas.references.replace', { number: i + 1 })} label={t('canvas.references.replaceLabel', { number: i + 1 })} onFiles={(files) => replace(i, files)}>
                   <Icon name="action.replace" />
                 </FileButton>
-                <Button variant="danger" aria-label={`Remove reference ${i + 1}`} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
+                <Button variant="danger" aria-label={t('canvas.references.remove', { number: i + 1 })} onClick={() => change('Remove reference', (d) => ({ ...d, references: d.references.filter((_, k) => k !== i) }))}>
                   <Icon name="action.close" />
                 </Button>
               </span>
@@ -140,11 +140,11 @@ export function ReferenceBoard() {
         })}
       </ol>
       <div className="button-row">
-        <FileButton accept={PICTURE_ACCEPT} multiple label="Add references from files" onFiles={(files) => importInto(files, 'references')}>
-          Add images…
+        <FileButton accept={PICTURE_ACCEPT} multiple label={t('canvas.references.addLabel')} onFiles={(files) => importInto(files, 'references')}>
+          {t('canvas.references.add')}
         </FileButton>
         <Button onClick={() => setPicking(!picking)} aria-expanded={picking}>
-          From the library…
+          {t('canvas.references.fromLibrary')}
         </Button>
       </div>
       {picking && <LibraryPick onPick={(id) => void fromLibrary(id)} />}

@@ -5,6 +5,7 @@ import { gen } from '../../../api';
 import { Button } from '../../../ui/Button';
 import { useCanvasStore } from '../canvasStore';
 import { openProject } from './projectSync';
+import { currentText, useText } from '../../../ui/i18n/textStore';
 
 /** A project file whose project is in the list already, waiting for the artist's choice. */
 export const useReopenStore = create<{ readonly asked: OpenedProjectFile | null }>(() => ({ asked: null }));
@@ -13,18 +14,19 @@ const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().
 
 async function switchTo(asked: OpenedProjectFile): Promise<void> {
   useReopenStore.setState({ asked: null });
-  if (await openProject(asked.project.id)) say('info', `“${asked.project.name}” is open: it was already among your projects.`);
+  if (await openProject(asked.project.id)) say('info', currentText().t('canvas.reopen.switched', { name: asked.project.name }));
 }
 
 async function openCopy(asked: OpenedProjectFile): Promise<void> {
   useReopenStore.setState({ asked: null });
   const result = await gen.projects.openCopy({ token: asked.alreadyOpen ?? '' });
   if (!result.ok) return say('error', result.error.message);
-  if (await openProject(result.value.project.id)) say('info', result.value.notice ?? `Opened “${result.value.project.name}”.`);
+  if (await openProject(result.value.project.id)) say('info', result.value.notice ?? currentText().t('canvas.reopen.opened', { name: result.value.project.name }));
 }
 
 /** Asks, when a project file is opened again, whether to switch to the project already listed or open a copy. */
 export function ReopenDialog() {
+  const { t } = useText();
   const asked = useReopenStore((s) => s.asked);
   const id = useId();
   const first = useRef<HTMLButtonElement>(null);
@@ -42,13 +44,13 @@ export function ReopenDialog() {
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`}>
-        <h2 id={`${id}-title`}>“{name}” is already open in Gen Studio</h2>
-        <p id={`${id}-message`}>This file holds a project that is among your projects. Switch to the one you have, or open the file as a separate copy named “{name} (copy)”.</p>
+        <h2 id={`${id}-title`}>{t('canvas.reopen.title', { name })}</h2>
+        <p id={`${id}-message`}>{t('canvas.reopen.message', { name })}</p>
         <div className="dialog-actions">
-          <Button onClick={() => useReopenStore.setState({ asked: null })}>Cancel</Button>
-          <Button onClick={() => void openCopy(asked)}>Open a copy</Button>
+          <Button onClick={() => useReopenStore.setState({ asked: null })}>{t('canvas.cancel')}</Button>
+          <Button onClick={() => void openCopy(asked)}>{t('canvas.reopen.copy')}</Button>
           <Button ref={first} variant="primary" onClick={() => void switchTo(asked)}>
-            Switch to it
+            {t('canvas.reopen.switch')}
           </Button>
         </div>
       </div>

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ProjectSummary } from '../../../../../shared/ipc/contract/projects';
 
 /** `loading` until a project is open: nothing may be edited before, or the opened document would replace it. */
-type SaveStatus = 'loading' | 'saved' | 'unsaved' | 'saving' | 'failed';
+export type SaveStatus = 'loading' | 'saved' | 'unsaved' | 'saving' | 'failed';
 
 interface ProjectState {
   readonly projects: readonly ProjectSummary[];

@@ -1,0 +1,14 @@
+import type { IpcError, IpcErrorCode } from '../../../shared/ipc/result';
+import { IpcFailure } from '../../../shared/ipc/result';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+
+/**
+ * A refusal in words: the window says it in the artist's language, the log and older readers read its English.
+ * Made here, in main, so the preload's bundle (which carries the contract and `IpcFailure`) stays free of catalogs.
+ */
+export const refusedWith = (code: IpcErrorCode, said: Words, issues?: IpcError['issues']): IpcFailure => new IpcFailure(code, english(said), issues, undefined, said);
+
+/** What a caught error says: its words where main gave them, its text where it has only text, else `fallback`. */
+export const saidOf = (error: unknown, fallback: Words): Words | string =>
+  error instanceof IpcFailure && error.words ? error.words : error instanceof Error ? error.message : fallback;
