@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { buildLayered } from '../../src/main/core/layers/buildLayered';
-import { writePsd } from '../../src/main/core/layers/psdWrite';
+import { layeredBytes } from '../../src/main/core/layers/encodeLayered';
 import { openCanvas, openPicture, png } from '../canvasDriver';
 import { expect } from '../fixtures';
 import type { LanguageArea } from './stops';
@@ -18,7 +18,7 @@ async function layeredPsd(): Promise<Buffer> {
     boxes: [],
     metadata: { json: '{}', xmp: null },
   });
-  return Buffer.from(await writePsd(document));
+  return Buffer.from(await layeredBytes(document, 'psd'));
 }
 
 /** A paste as another app makes it, holding only text. */
