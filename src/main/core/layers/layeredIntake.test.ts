@@ -8,7 +8,6 @@ import type { AssetInfo } from '../../../shared/ipc/contract';
 import { buildLayered } from './buildLayered';
 import { LayeredIntakeService } from './layeredIntake';
 import { layeredBytes } from './encodeLayered';
-import { writePsd } from './psdWrite';
 
 const dir = mkdtempSync(join(tmpdir(), 'intake-'));
 const magick = (...args: string[]) => execFileSync('convert', args, { maxBuffer: 1 << 28 });
@@ -40,7 +39,7 @@ const exported = async (format: 'psd' | 'ora') => {
     boxes: [],
     metadata: { json: '{}', xmp: null },
   });
-  return format === 'psd' ? writePsd(doc) : layeredBytes(doc, 'ora');
+  return layeredBytes(doc, format);
 };
 
 describe('layered files taken in', () => {

@@ -44,6 +44,8 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | '
       }
     },
     resultBytes: async (id) => (await library.bytesOf(id)).bytes,
+    assetFile: (id) => assets.file(id),
+    resultFile: (id) => library.fileOf(id),
     project: async (id) => {
       const { file, blobs } = await projects.snapshot(id);
       return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };
