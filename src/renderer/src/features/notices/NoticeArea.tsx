@@ -2,22 +2,22 @@ import { useNoticeStore } from '../../store/noticeStore';
 import './notices.css';
 import { Icon } from '../../ui/icons';
 import { useText } from '../../ui/i18n/textStore';
+import { sayTold } from '../../../../shared/i18n/say';
 
 /** What the user must know that no action of theirs asked for: a file set aside, a key that is gone. */
 export function NoticeArea() {
   const notices = useNoticeStore((s) => s.notices);
   const dismiss = useNoticeStore((s) => s.dismiss);
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   if (notices.length === 0) return null;
   return (
     <ul className="notices" aria-label={t('notices.label')}>
       {notices.map((n) => (
         <li key={n.id} className={`notice notice-${n.level}`}>
-          {/* Main writes its notices' words (docs/languages.md lists them among main's words still to move). The
+          {/* Main's words, said in the language on screen (a notice of text given as it is shows that text). The
               message is the live region, not the list item, which stays an item of the list. */}
-          <span data-words="main" role={n.level === 'info' ? 'status' : 'alert'}>
-            {n.message}
-          </span>
+          <span role={n.level === 'info' ? 'status' : 'alert'}>{sayTold(text, n)}</span>
           <button type="button" className="notice-dismiss" aria-label={t('notices.dismiss')} onClick={() => void dismiss(n.id)}>
             <Icon name="action.close" />
           </button>
