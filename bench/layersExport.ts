@@ -34,6 +34,8 @@ interface Run {
   readonly peakMb: number;
   readonly baselineMb: number;
   readonly stallMs: number;
+  /** the process's processor time (all its threads), which the load of other processes does not change much */
+  readonly cpuSeconds: number;
 }
 
 /** A photo-like picture: a gradient with a little noise, so PNG and RLE work as hard as on real pictures. */
@@ -56,13 +58,13 @@ async function makeSources(dir: string): Promise<void> {
   await writeFile(join(dir, 'mask.png'), mask);
 }
 
-/** The sources as the app hands them over: each picture read from its file when its layer is written. */
+/** The sources as the app hands them over: each picture's file, read when its layer is written. */
 async function sources(dir: string): Promise<LayerSources> {
   const pictures = Array.from({ length: VERSIONS + 1 }, (_, i) => ({
     name: i === 0 ? 'Original · harbour.png' : `Pro 1.0 Fill · a lighthouse… · ${1195921958 + i}`,
-    bytes: () => readFile(pictureFile(dir, i)),
+    bytes: { file: pictureFile(dir, i) },
   }));
-  const references = Array.from({ length: REFERENCES }, (_, i) => ({ name: `Reference ${i + 1}`, bytes: () => readFile(referenceFile(dir, i)) }));
+  const references = Array.from({ length: REFERENCES }, (_, i) => ({ name: `Reference ${i + 1}`, bytes: { file: referenceFile(dir, i) } }));
   return {
     pictures,
     references,
@@ -80,11 +82,15 @@ async function measure(format: LayeredFormat, dir: string): Promise<Run> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const file = join(dir, `bench.${format}`);
   await writeLayeredFile(await buildLayered(s), format, file);
   const seconds = (performance.now() - start) / 1000;
   delay.disable();
-  const run = { seconds, fileMb: statSync(file).size / 1024 / 1024, peakMb: process.resourceUsage().maxRSS / 1024, baselineMb, stallMs: delay.max / 1e6 };
+  const run = { seconds, fileMb: statSync(file).size / 1024 / 1024, peakMb: process.resourceUsage().maxRSS / 1024, baselineMb, stallMs: delay.max / 1e6, cpuSeconds: (() => {
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1e6;
+  })() };
   rmSync(file);
   return run;
 }
@@ -98,7 +104,7 @@ const runOnce = (format: LayeredFormat, dir: string) =>
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const line = (r: Run) =>
-  `${r.seconds.toFixed(2)} s, file ${r.fileMb.toFixed(0)} MB, peak memory ${r.peakMb.toFixed(0)} MB (${r.baselineMb.toFixed(0)} MB before the export), longest event-loop stall ${r.stallMs.toFixed(0)} ms`;
+  `${r.seconds.toFixed(2)} s, file ${r.fileMb.toFixed(0)} MB, peak memory ${r.peakMb.toFixed(0)} MB (${r.baselineMb.toFixed(0)} MB before the export), longest event-loop stall ${r.stallMs.toFixed(0)} ms, processor time ${r.cpuSeconds.toFixed(1)} s`;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 if (values.child) {
@@ -113,7 +119,7 @@ if (values.child) {
       runs.push(await runOnce(format, dir));
       console.log(`  ${format.toUpperCase()} run ${i + 1}: ${line(runs.at(-1)!)}`);
     }
-    const m = { seconds: median(runs.map((r) => r.seconds)), fileMb: median(runs.map((r) => r.fileMb)), peakMb: median(runs.map((r) => r.peakMb)), baselineMb: median(runs.map((r) => r.baselineMb)), stallMs: median(runs.map((r) => r.stallMs)) };
+    const m = { seconds: median(runs.map((r) => r.seconds)), fileMb: median(runs.map((r) => r.fileMb)), peakMb: median(runs.map((r) => r.peakMb)), baselineMb: median(runs.map((r) => r.baselineMb)), stallMs: median(runs.map((r) => r.stallMs)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)) };
     console.log(`${format.toUpperCase()} median of ${runs.length}: ${line(m)}; load average ${load()}`);
   }
   rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { ENGLISH_TEXT } from '../src/shared/i18n/text';
 import { activeEndpoints, endpointsByKind, TASK_KIND_LABELS } from '../src/shared/catalog';
 import { getIntent, INTENTS, intentModels } from '../src/shared/studio/intents';
 import { expectModel, openCanvas, png } from './canvasDriver';
@@ -77,7 +78,7 @@ test('the service reference lives in Help: every endpoint offered for new work, 
   const drawer = await openReference(page);
   for (const [kind, endpoints] of endpointsByKind()) {
     if (endpoints.length === 0) continue;
-    const list = drawer.getByRole('list', { name: TASK_KIND_LABELS[kind], exact: true });
+    const list = drawer.getByRole('list', { name: ENGLISH_TEXT.t(TASK_KIND_LABELS[kind]), exact: true });
     await expect(list.getByRole('listitem')).toHaveCount(endpoints.length);
     for (const e of endpoints) await expect(list.getByRole('button', { name: e.title, exact: true })).toBeVisible();
   }

@@ -92,7 +92,7 @@ for (const area of AREAS.filter((a) => a.stops.length > 0)) {
       await speak(page, language, lang);
       for (const stop of area.stops) {
         await stop.go(page);
-        found.push(...(await scan(page, `${stop.name} (${lang})`)));
+        found.push(...(await scan(page, `${stop.name} (${lang})`, stop.within)));
       }
     }
     expect(found.filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);

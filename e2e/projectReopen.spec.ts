@@ -4,7 +4,7 @@ import { openCanvas } from './canvasDriver';
 import { expect, test } from './studioFixture';
 
 const projects = (page: Page) => page.getByRole('region', { name: 'Projects' });
-const names = (page: Page) => projects(page).getByRole('list', { name: 'Project list' }).getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+const names = (page: Page) => projects(page).getByRole('list', { name: 'Project list' }).getByRole('listitem').evaluateAll((items) => items.map((i) => document.getElementById(i.getAttribute('aria-labelledby') ?? '')?.textContent?.trim()));
 
 test('Save to file and Open file through the harness’s dialogs; a file of a project already listed offers to switch to it or open a copy', async ({ studio }) => {
   const { page, harness, dataDir } = studio;

@@ -2,7 +2,11 @@ import { emptyDocument } from '../../src/shared/canvas/document';
 import { expect } from '../fixtures';
 import { openScreen, type LanguageArea } from './stops';
 
-/** Start, Settings and the queue, with a finished picture (the queue and Spending), a project (Start) and a daily cap (the chart's cap line). */
+/**
+ * Start, Settings and the queue, with a finished picture (the queue and Spending), a project (Start), a daily cap
+ * (the chart's cap line), and main's words: a key the service refuses (its test in Settings) and a task it refused
+ * for that key (its error in the queue).
+ */
 export const APP: LanguageArea = {
   name: 'Start, Settings and the queue',
   async setup(page) {
@@ -23,6 +27,24 @@ export const APP: LanguageArea = {
         { timeout: 60_000 },
       )
       .toBe('done');
+    // A key the service does not know, on a connection of its own to the built-in Sandbox: a task sent with it is
+    // refused, then the Sandbox is the active connection again, as the other stops expect.
+    await page.evaluate(async () => {
+      const sandbox = await window.gen.connections.active();
+      if (!sandbox.ok || !sandbox.value.baseUrl) throw new Error('the built-in Sandbox has no address');
+      const connection = { label: 'Elsewhere', baseUrl: sandbox.value.baseUrl, regionalBaseUrl: null, endpointWord: sandbox.value.endpointWord };
+      const added = await window.gen.keys.add({ label: 'Refused key', organization: '', project: '', secret: 'sk-not-known-anywhere-0000', connection: { create: connection }, sessionOnly: true });
+      if (!added.ok) throw new Error(added.error.message);
+      await window.gen.keys.activate({ id: added.value.id });
+      await window.gen.tasks.submit({ endpointId: 'gen-dev', params: { prompt: 'a refused lighthouse', seed: 8, width: 256, height: 256 }, inputs: {} });
+      await window.gen.connections.activate({ id: sandbox.value.id });
+    });
+    await expect
+      .poll(async () => page.evaluate(async () => {
+        const listed = await window.gen.tasks.list();
+        return listed.ok ? listed.value.map((t) => t.state).sort() : [];
+      }), { timeout: 60_000 })
+      .toEqual(['done', 'failed']);
   },
   stops: [
     {
@@ -43,8 +65,26 @@ export const APP: LanguageArea = {
       name: 'the queue',
       async go(page) {
         await openScreen(page, 'queue');
-        await expect(page.locator('li.task')).toHaveCount(1);
+        await expect(page.locator('li.task')).toHaveCount(2);
       },
+    },
+    {
+      name: 'a refused key’s test',
+      async go(page) {
+        await openScreen(page, 'settings');
+        const row = page.locator('li.key-row').filter({ hasText: 'Refused key' });
+        await row.locator('.key-actions button').first().click();
+        await expect(row.locator('p.inline-error[role="status"]')).toBeVisible();
+      },
+      within: 'li.key-row',
+    },
+    {
+      name: 'a refused task',
+      async go(page) {
+        await openScreen(page, 'queue');
+        await expect(page.locator('li.task-failed .task-error')).toBeVisible();
+      },
+      within: 'li.task-failed',
     },
   ],
 };

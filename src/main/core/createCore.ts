@@ -156,7 +156,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   announcePreferenceChanges(settings, bus);
 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
-  const editing = await openEditing(deps, { assets, library, projects, settings, desktop, notices, events, log, now });
+  const editing = await openEditing(deps, { assets, library, projects, settings, desktop, notices, events, log, now, text: () => language.text });
   const handlers: Handlers = coreHandlers(deps, {
     notices, closing, assets, library, projects, projectFiles, connections, connectivity, keys, vault, probe, settings,
     spending, engine, updates, explore, batches, desktop, log, random, spendingChanged, ...editing,

@@ -1,17 +1,19 @@
+import type { MessageId } from '../i18n/catalog';
 import type { FieldSpec } from './field';
 
 /** The kinds of work the app organises endpoints by (forms, canvas layers, polling cadence). */
 export const TASK_KINDS = ['text-to-image', 'edit', 'inpaint', 'expand', 'multi-reference', 'video', 'tool'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
-export const TASK_KIND_LABELS: Readonly<Record<TaskKind, string>> = {
-  'text-to-image': 'Text to image',
-  edit: 'Edit',
-  inpaint: 'Inpaint',
-  expand: 'Expand',
-  'multi-reference': 'Multi-reference',
-  video: 'Video',
-  tool: 'Tools',
+/** Each kind's name on screen (the gallery's intent filter, the service reference's groups), as a catalog id. */
+export const TASK_KIND_LABELS: Readonly<Record<TaskKind, MessageId>> = {
+  'text-to-image': 'ui.kind.textToImage',
+  edit: 'ui.kind.edit',
+  inpaint: 'ui.kind.inpaint',
+  expand: 'ui.kind.expand',
+  'multi-reference': 'ui.kind.multiReference',
+  video: 'ui.kind.video',
+  tool: 'ui.kind.tool',
 };
 
 /**

@@ -270,9 +270,14 @@ export class AssetStore {
 
   /** The stored bytes, for main-process code that sends an asset to the service. */
   async bytes(id: string): Promise<Uint8Array> {
+    return readFile(await this.file(id));
+  }
+
+  /** Where the stored file is, for main-process code that reads it in pieces (a layered export's layers). */
+  async file(id: string): Promise<string> {
     const stored = await this.read(id);
     if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
-    return readFile(this.path(id, stored.ext));
+    return this.path(id, stored.ext);
   }
 
   private path(id: string, ext: string): string {

@@ -19,7 +19,7 @@ export function assetHandlers(
       const { bytes } = await library.bytesOf(resultId);
       // Named as the artist knows the result, not by its file (whose name carries the model's id).
       const item = library.get(resultId);
-      const asset = await assets.import(inputName(item, findEndpoint(item.endpointId)?.title ?? ENGLISH_TEXT.t('task.unknownModel'), ENGLISH_TEXT.time), bytes);
+      const asset = await assets.import(inputName(item, findEndpoint(item.endpointId)?.title ?? ENGLISH_TEXT.t('task.unknownModel'), ENGLISH_TEXT), bytes);
       if (asset.hasPoster) return asset;
       // A video result's poster comes along, so the input shows its frame at once rather than a placeholder.
       const poster = await library.posterOf(resultId);

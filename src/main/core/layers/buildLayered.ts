@@ -53,7 +53,7 @@ function boxesLayer(width: number, height: number, boxes: readonly BoundingBox[]
   return { kind: 'pixels', name: BOXES_LAYER, left: 0, top: 0, hidden: true, pixels: svgPicture(width, height, svg) };
 }
 
-/** Each source read for its size in turn, so the files are not all in memory at once. */
+/** Each source's size read from its header, in turn. */
 async function pictures(sources: readonly SourcePicture[]): Promise<LayerPicture[]> {
   const read: LayerPicture[] = [];
   for (const s of sources) read.push(await filePicture(s.bytes));

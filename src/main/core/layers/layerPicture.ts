@@ -1,14 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { GreyPixels, RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { decodeGrey, decodeRgba, greyAsRgba, LIMIT, stack } from './layerPixels';
 
-/** A picture file's bytes, or how to read them when they are needed (a project's pictures stay on disk until then). */
-export type PictureBytes = Uint8Array | (() => Promise<Uint8Array>);
-const read = (b: PictureBytes) => (typeof b === 'function' ? b() : Promise.resolve(b));
+/**
+ * A picture file's bytes, or where it is on disk: a project's pictures stay there until their layer is written,
+ * and sharp reads them itself, so their bytes do not pass through main's memory.
+ */
+export type PictureBytes = Uint8Array | { readonly file: string };
+const read = async (b: PictureBytes): Promise<Uint8Array> => (b instanceof Uint8Array ? b : readFile(b.file));
+const input = (b: PictureBytes) => (b instanceof Uint8Array ? b : b.file);
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-
-/** One byte a pixel each, in PSD's channel order: alpha (-1), red (0), green (1), blue (2). */
-export type Planes = readonly [alpha: Uint8Array, red: Uint8Array, green: Uint8Array, blue: Uint8Array];
 
 /**
  * A layer's pixels as a writer asks for them when it comes to that layer: decoded or encoded on sharp's threads,
@@ -22,7 +24,6 @@ export interface LayerPicture {
   /** as a PNG: the picture's own file when it already is a plain 8-bit PNG, else encoded */
   png(): Promise<Uint8Array>;
   rgba(): Promise<RgbaPixels>;
-  planes(): Promise<Planes>;
 }
 
 /** The painted mask: a layer of its own (grey, opaque) and the top picture's layer mask. */
@@ -39,13 +40,6 @@ const PNG_OPTIONS = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/** A decoded picture's planes, split on sharp's threads (the event loop never walks the pixels). */
-async function planesOf(p: RgbaPixels): Promise<Planes> {
-  const raw = { raw: { width: p.width, height: p.height, channels: 4 as const } };
-  const [alpha, red, green, blue] = await Promise.all(([3, 0, 1, 2] as const).map(async (c) => bytesOf(await sharp(asBuffer(p.data), raw).extractChannel(c).raw().toBuffer())));
-  return [alpha!, red!, green!, blue!];
-}
-
 const once = <T>(make: () => Promise<T>) => {
   let made: Promise<T> | null = null;
   return () => (made ??= make());
@@ -57,17 +51,15 @@ const once = <T>(make: () => Promise<T>) => {
  * anything else is decoded to sRGB RGBA, as every layer was before.
  */
 export async function filePicture(source: PictureBytes): Promise<LayerPicture> {
-  const bytes = await read(source);
-  const m = await sharp(bytes, { limitInputPixels: LIMIT }).metadata();
+  const image = () => sharp(input(source), { limitInputPixels: LIMIT });
+  const m = await image().metadata();
   const asIs = m.format === 'png' && m.depth === 'uchar' && !m.icc;
-  const rgba = async () => decodeRgba(await read(source));
   return {
     width: m.width,
     height: m.height,
-    opaque: once(async () => !m.hasAlpha || (await sharp(await read(source), { limitInputPixels: LIMIT }).stats()).isOpaque),
-    png: async () => (asIs ? read(source) : bytesOf(await sharp(await read(source), { limitInputPixels: LIMIT }).toColourspace('srgb').ensureAlpha().png(PNG_OPTIONS).toBuffer())),
-    rgba,
-    planes: async () => planesOf(await rgba()),
+    opaque: once(async () => !m.hasAlpha || (await image().stats()).isOpaque),
+    png: async () => (asIs ? read(source) : bytesOf(await image().toColourspace('srgb').ensureAlpha().png(PNG_OPTIONS).toBuffer())),
+    rgba: () => decodeRgba(input(source)),
   };
 }
 
@@ -83,10 +75,6 @@ export async function maskPicture(bytes: Uint8Array): Promise<MaskPicture> {
     grey,
     png: async () => (asIs ? bytes : bytesOf(await sharp(bytes, { limitInputPixels: LIMIT }).extractChannel(0).png(PNG_OPTIONS).toBuffer())),
     rgba: async () => greyAsRgba(await grey()),
-    planes: async () => {
-      const g = (await grey()).data;
-      return [new Uint8Array(g.length).fill(255), g, g, g];
-    },
   };
 }
 
@@ -97,7 +85,7 @@ export function svgPicture(width: number, height: number, svg: string): LayerPic
     const { data, info } = await image().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: bytesOf(data) };
   };
-  return { width, height, opaque: async () => false, png: async () => bytesOf(await image().png(PNG_OPTIONS).toBuffer()), rgba, planes: async () => planesOf(await rgba()) };
+  return { width, height, opaque: async () => false, png: async () => bytesOf(await image().png(PNG_OPTIONS).toBuffer()), rgba };
 }
 
 interface Placed {
@@ -138,6 +126,5 @@ export async function stackPicture(width: number, height: number, layers: readon
     opaque: once(async () => (await (await raw()).stats()).isOpaque),
     png: async () => bytesOf(await (await raw()).png(PNG_OPTIONS).toBuffer()),
     rgba,
-    planes: async () => planesOf(await rgba()),
   };
 }

@@ -7,7 +7,7 @@ const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLeng
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /** Any picture sharp reads, as 8-bit RGBA (decoded on sharp's threads). */
-export async function decodeRgba(bytes: Uint8Array | Buffer): Promise<RgbaPixels> {
+export async function decodeRgba(bytes: Uint8Array | string): Promise<RgbaPixels> {
   const { data, info } = await sharp(bytes, { limitInputPixels: LIMIT }).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: bytesOf(data) };
 }

@@ -21,11 +21,18 @@ describe('a project’s layers', () => {
     };
     const results: Record<string, LibraryItem> = { 'task-1': item('task-1', 'a lighthouse on the rocks', 1195921958), 'task-2': item('task-2', 'stormy', 7), shown: item('shown', 'at night', 3) };
     const sources = await projectSources(
-      { appVersion: '1.0.0', assetBytes: async (id) => new TextEncoder().encode(id[0]), result: (id) => results[id] ?? null, resultBytes: async () => new Uint8Array([1]) },
+      {
+        appVersion: '1.0.0',
+        assetBytes: async (id) => new TextEncoder().encode(id[0]),
+        assetFile: async (id) => `/assets/${id[0]}.png`,
+        result: (id) => results[id] ?? null,
+        resultBytes: async () => new Uint8Array([1]),
+        resultFile: async (id) => `/library/${id}.png`,
+      },
       { name: 'Harbour', document, mask: null, shownResultId: 'shown' },
     );
     expect(sources.pictures.map((p) => p.name)).toEqual(['Original · harbour.png', 'Pro 1.0 Fill · a lighthouse on… · 1195921958', 'Pro 1.0 Fill · stormy · 7', 'Pro 1.0 Fill · at night · 3']);
-    expect(await Promise.all(sources.pictures.map(async (p) => new TextDecoder().decode(typeof p.bytes === 'function' ? await p.bytes() : p.bytes)))).toEqual(['a', 'b', 'c', '\u0001']);
+    expect(sources.pictures.map((p) => p.bytes)).toEqual([{ file: '/assets/a.png' }, { file: '/assets/b.png' }, { file: '/assets/c.png' }, { file: '/library/shown.png' }]);
     expect(sources.frame).toEqual({ width: 16, height: 12, offsetX: 2, offsetY: 4 });
     const json = JSON.parse(sources.metadata.json) as { project: string; layers: Array<{ layer: string }> };
     expect(json.project).toBe('Harbour');

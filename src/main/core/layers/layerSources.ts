@@ -10,6 +10,9 @@ export interface SourceDeps {
   readonly assetBytes: (assetId: string) => Promise<Uint8Array>;
   readonly result: (id: string) => LibraryItem | null;
   readonly resultBytes: (id: string) => Promise<Uint8Array>;
+  /** where an asset's or a result's file is: a project's layers are read from there when they are written */
+  readonly assetFile: (assetId: string) => Promise<string>;
+  readonly resultFile: (id: string) => Promise<string>;
 }
 
 const LAYERS_FORMAT = 'gen-studio.layers';
@@ -54,16 +57,18 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
   const history = [...(doc.versions ?? [])].reverse();
   const chain = [...history.map((v) => v.image), doc.base];
   const made = chain.map((_, i) => (i === 0 ? null : generationOf(d, history[i - 1]!.replacedBy)));
-  // read when the layer is written, so a project's pictures are not all in memory at once
-  const pictures: SourcePicture[] = chain.map((image, i) => ({
-    name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`),
-    bytes: () => d.assetBytes(image.assetId),
-  }));
+  // read from their files when each layer is written, so a project's pictures are not all in memory at once
+  const pictures: SourcePicture[] = await Promise.all(
+    chain.map(async (image, i) => ({
+      name: i === 0 ? `Original · ${image.name}` : (made[i]?.name ?? `Version ${i} · ${image.name}`),
+      bytes: { file: await d.assetFile(image.assetId) },
+    })),
+  );
   // a video shown over the canvas is no layer
   const shownId = o.shownResultId && d.result(o.shownResultId)?.mime.startsWith('image/') ? o.shownResultId : null;
   const shown = shownId ? generationOf(d, shownId) : null;
-  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: () => d.resultBytes(shownId) });
-  const references = doc.references.map((r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: () => d.assetBytes(r.assetId) }));
+  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: { file: await d.resultFile(shownId) } });
+  const references = await Promise.all(doc.references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: { file: await d.assetFile(r.assetId) } })));
   const layerNamed = (g: { name: string; metadata: GenerationMetadata } | null) => (g ? { layer: g.name, metadata: g.metadata } : null);
   return {
     pictures,

@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readOraBySpec } from '../testing/oraBySpec';
 import { readPsdLayerMasks } from '../testing/psdLayerRecords';
 import { buildLayered, type LayerSources } from './buildLayered';
-import { encodeLayered, layeredBytes } from './encodeLayered';
-import { writePsd } from './psdWrite';
+import { encodeLayered, layeredBytes, writeLayeredFile } from './encodeLayered';
 
 /**
  * The exported files read by readers that are not the app's: ImageMagick for the PSD (pixels, names, offsets,
@@ -54,7 +53,7 @@ describe('the PSD, read by ImageMagick', () => {
   let file: string;
   beforeAll(async () => {
     file = join(dir, 'export.psd');
-    writeFileSync(file, await writePsd(await buildLayered(sources)));
+    await writeLayeredFile(await buildLayered(sources), 'psd', file);
   });
 
   it('has every layer, bottom first, named, placed and sized, and the frame as the document', () => {
@@ -96,6 +95,26 @@ describe('the PSD, read by ImageMagick', () => {
     expect(Number(boxes)).toBeGreaterThan(0);
   });
 
+  it('is written a layer at a time, its records filled in over their place once the lengths are known', async () => {
+    const chunks: Uint8Array[] = [];
+    const patches: number[] = [];
+    await encodeLayered(await buildLayered(sources), 'psd', { write: async (c) => void chunks.push(c), patch: async (at) => void patches.push(at) });
+    const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+    expect(total).toBe(readFileSync(file).byteLength);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThan(total / 4);
+    expect(patches).toEqual([0]);
+  });
+
+  it('is the same file when the pictures are read from disk as the asset store keeps them', async () => {
+    const onDisk = (p: { name: string; bytes: unknown }, i: number, kind: string) => {
+      const path = join(dir, `${kind}-${i}.png`);
+      writeFileSync(path, p.bytes as Uint8Array);
+      return { name: p.name, bytes: { file: path } };
+    };
+    const fromFiles = { ...sources, pictures: sources.pictures.map((p, i) => onDisk(p, i, 'picture')), references: sources.references.map((p, i) => onDisk(p, i, 'reference')) };
+    expect(await layeredBytes(await buildLayered(fromFiles), 'psd')).toEqual(new Uint8Array(readFileSync(file)));
+  });
+
   it('carries the generation metadata as XMP', () => {
     expect(magick(file, 'xmp:-').toString()).toContain('<genstudio:metadata>{"seed":42}</genstudio:metadata>');
   });
@@ -109,7 +128,7 @@ describe('the OpenRaster file, read from the spec', () => {
 
   it('is handed out in pieces as it is made, none of them a whole file (so a large one is never held whole)', async () => {
     const chunks: Uint8Array[] = [];
-    await encodeLayered(await buildLayered(sources), 'ora', async (c) => void chunks.push(c));
+    await encodeLayered(await buildLayered(sources), 'ora', { write: async (c) => void chunks.push(c), patch: async () => undefined });
     // each entry's header and bytes come separately, the largest of them one layer's PNG
     expect(chunks.length).toBeGreaterThan(12);
     const total = chunks.reduce((n, c) => n + c.byteLength, 0);

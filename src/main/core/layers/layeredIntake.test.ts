@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AssetInfo } from '../../../shared/ipc/contract';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { createText } from '../../../shared/i18n/text';
 import { buildLayered } from './buildLayered';
 import { LayeredIntakeService } from './layeredIntake';
 import { layeredBytes } from './encodeLayered';
-import { writePsd } from './psdWrite';
 
 const dir = mkdtempSync(join(tmpdir(), 'intake-'));
 const magick = (...args: string[]) => execFileSync('convert', args, { maxBuffer: 1 << 28 });
@@ -40,7 +41,7 @@ const exported = async (format: 'psd' | 'ora') => {
     boxes: [],
     metadata: { json: '{}', xmp: null },
   });
-  return format === 'psd' ? writePsd(doc) : layeredBytes(doc, 'ora');
+  return layeredBytes(doc, format);
 };
 
 describe('layered files taken in', () => {
@@ -93,8 +94,17 @@ describe('layered files taken in', () => {
     new DataView(deep.buffer).setUint16(22, 32);
     await expect(service.import('hdr.psd', deep)).rejects.toThrow(/“hdr\.psd” has 32 bits per channel\. Save it at 8 or 16 bits/);
     const broken = (await exported('psd')).slice(0, 400);
-    await expect(service.import('cut.psd', broken)).rejects.toThrow(/“cut\.psd” could not be read as a PSD.*damaged/);
+    await expect(service.import('cut.psd', broken)).rejects.toThrow(/“cut\.psd” could not be read \(.*\); it may be damaged/);
     expect(stored).toEqual([]);
+  });
+
+  it('says its refusals in the language main speaks', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const service = new LayeredIntakeService(async () => Promise.reject(new Error('nothing is stored')), () => german);
+    const deep = new Uint8Array(await exported('psd'));
+    new DataView(deep.buffer).setUint16(22, 32);
+    await expect(service.import('hdr.psd', deep)).rejects.toThrow('„hdr.psd“ hat 32 Bit pro Kanal. Speichere es mit 8 oder 16 Bit pro Kanal und füge es erneut hinzu.');
+    await expect(service.take('gone', 0, 'picture')).rejects.toThrow('Die Ebenen dieser Datei sind nicht mehr zur Hand');
   });
 
   it('round trip: a layer changed by ImageMagick comes back, and the composite shows the change', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
 import sharp from 'sharp';
 import type { AssetInfo, LayeredIntake } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
@@ -26,7 +27,11 @@ const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 export class LayeredIntakeService {
   private readonly kept = new Map<string, { name: string; bytes: Uint8Array }>();
 
-  constructor(private readonly importAsset: Importer) {}
+  /** `text`: the language main speaks now, for the refusals (English unless told) */
+  constructor(
+    private readonly importAsset: Importer,
+    private readonly text: () => AppText = () => ENGLISH_TEXT,
+  ) {}
 
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo & { layered?: LayeredIntake }> {
     const file = await this.read(name, bytes);
@@ -51,10 +56,10 @@ export class LayeredIntakeService {
   /** One layer at the document's size, or its mask (layer mask, else its transparency) as a grey picture. */
   async take(token: string, index: number, use: 'picture' | 'mask'): Promise<AssetInfo> {
     const kept = this.kept.get(token);
-    if (!kept) throw new IpcFailure('not-found', 'That file’s layers are no longer at hand: add the file again.');
+    if (!kept) throw new IpcFailure('not-found', this.text().t('layers.refusal.gone'));
     const file = await this.read(kept.name, kept.bytes);
     const layer = file?.layers[index];
-    if (!file || !layer) throw new IpcFailure('not-found', `“${kept.name}” has no such layer.`);
+    if (!file || !layer) throw new IpcFailure('not-found', this.text().t('layers.refusal.noLayer', { name: kept.name }));
     const label = `${baseName(kept.name)} · ${layer.name}`;
     if (use === 'picture') return this.importAsset(`${label}.png`, await encodePng(await stack(file.width, file.height, [layer]), 4));
     return this.importAsset(`${label} (mask).png`, await encodePng(maskOf(file, layer), 1));
@@ -64,7 +69,7 @@ export class LayeredIntakeService {
     try {
       return await readLayered(name, bytes);
     } catch (error) {
-      if (error instanceof LayeredFileError) throw new IpcFailure('bad-input', error.message);
+      if (error instanceof LayeredFileError) throw new IpcFailure('bad-input', this.text().t(error.words.id, error.words.values));
       throw error;
     }
   }

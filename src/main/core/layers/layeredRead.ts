@@ -3,6 +3,8 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type { GreyPixels, RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { parseStackXml } from '../../../shared/layers/oraRead';
+import type { MessageId } from '../../../shared/i18n/catalog';
+import { ENGLISH_TEXT } from '../../../shared/i18n/text';
 
 /**
  * Layered files as input: PSD and PSB (ag-psd), OpenRaster (its stack.xml and PNGs) and multi-page TIFF (sharp's
@@ -31,7 +33,13 @@ export interface LayeredFile {
   readonly layers: readonly ReadLayer[];
 }
 
-export class LayeredFileError extends Error {}
+/** A layered file refused: its words (the catalog's message and values), their English as the error's message. */
+export class LayeredFileError extends Error {
+  constructor(readonly words: { readonly id: MessageId; readonly values: Readonly<Record<string, string | number>> }) {
+    super(ENGLISH_TEXT.t(words.id, words.values));
+  }
+}
+const refused = (id: MessageId, values: Readonly<Record<string, string | number>>) => new LayeredFileError({ id, values });
 
 // Main has no canvas: ag-psd reads pixels into plain arrays (`useImageData`) and needs only this to make them.
 type CanvasMaker = Parameters<typeof initializeCanvas>;
@@ -46,7 +54,7 @@ initializeCanvas(
 /** The largest picture the app takes (the asset store's ceiling, sharp's default). */
 export const MAX_LAYERED_EDGE = 16_383;
 
-const COLOR_MODES: Readonly<Record<number, string>> = { 0: 'bitmap', 2: 'indexed colour', 4: 'CMYK', 7: 'multichannel', 8: 'duotone', 9: 'Lab' };
+const COLOR_MODES: Readonly<Record<number, string>> = { 0: 'bitmap', 2: 'indexed', 4: 'cmyk', 7: 'multichannel', 8: 'duotone', 9: 'lab' };
 
 export function layeredKind(bytes: Uint8Array): LayeredKind | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -58,14 +66,14 @@ export function layeredKind(bytes: Uint8Array): LayeredKind | null {
 
 function checkSize(name: string, width: number, height: number): void {
   if (width > MAX_LAYERED_EDGE || height > MAX_LAYERED_EDGE) {
-    throw new LayeredFileError(`“${name}” is ${width} × ${height}; Gen Studio takes pictures up to ${MAX_LAYERED_EDGE} px a side. Save it smaller and add it again.`);
+    throw refused('layers.refusal.tooLarge', { name, width, height, max: MAX_LAYERED_EDGE });
   }
 }
 
 /** 16-bit samples (ag-psd's Uint16Array) become 8-bit; 8-bit pass through. */
 function eightBit(data: Uint8Array | Uint8ClampedArray | Uint16Array | Float32Array): Uint8Array {
   if (data instanceof Uint16Array) return Uint8Array.from(data, (v) => v >> 8);
-  if (data instanceof Float32Array) throw new LayeredFileError('32-bit');
+  if (data instanceof Float32Array) throw refused('layers.refusal.depth', { name: '', depth: 32 });
   return data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
@@ -95,19 +103,19 @@ function readPsdFile(name: string, bytes: Uint8Array): LayeredFile {
   const [height, width, depth, mode] = [view.getUint32(14), view.getUint32(18), view.getUint16(22), view.getUint16(24)];
   const kind = bytes[5] === 2 ? 'PSB' : 'PSD';
   if (mode !== 3 && mode !== 1) {
-    throw new LayeredFileError(`“${name}” is in ${COLOR_MODES[mode] ?? 'a colour mode'} Gen Studio cannot read. Convert it to RGB (Image › Mode › RGB Color in Photoshop), save, and add it again.`);
+    throw refused('layers.refusal.colourMode', { name, mode: COLOR_MODES[mode] ?? 'other' });
   }
   if (depth !== 8 && depth !== 16) {
-    throw new LayeredFileError(`“${name}” has ${depth} bits per channel. Save it at 8 or 16 bits per channel and add it again.`);
+    throw refused('layers.refusal.depth', { name, depth });
   }
   checkSize(name, width, height);
   let psd;
   try {
     psd = readPsd(bytes, { useImageData: true, skipThumbnail: true, skipLinkedFilesData: true, totalMemoryLimit: 1024 * 1024 * 1024 });
   } catch (error) {
-    throw new LayeredFileError(`“${name}” could not be read as a ${kind} (${error instanceof Error ? error.message : 'unknown'}); it may be damaged. Save it again from your editor, or export it as PNG, and add it again.`);
+    throw refused('layers.refusal.broken', { name, why: error instanceof Error ? error.message : kind });
   }
-  if (!psd.imageData) throw new LayeredFileError(`“${name}” holds no merged picture. Save it with “Maximize compatibility” on, or export it as PNG, and add it again.`);
+  if (!psd.imageData) throw refused('layers.refusal.noMerged', { name });
   return { kind, width, height, composite: { ...psd.imageData, data: eightBit(psd.imageData.data) }, layers: psdLayers(psd.children, '', false) };
 }
 
@@ -117,7 +125,7 @@ const decodePng = async (png: Uint8Array): Promise<RgbaPixels> => {
 };
 
 async function readOraFile(name: string, bytes: Uint8Array): Promise<LayeredFile> {
-  const broken = (why: string) => new LayeredFileError(`“${name}” could not be read as an OpenRaster file (${why}); it may be damaged. Save it again from your editor, or export it as PNG, and add it again.`);
+  const broken = (why: string) => refused('layers.refusal.broken', { name, why });
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes);
@@ -154,8 +162,8 @@ async function compositeOf(width: number, height: number, layers: readonly ReadL
 async function readTiffFile(name: string, bytes: Uint8Array): Promise<LayeredFile | null> {
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
   if (!meta || (meta.pages ?? 1) < 2) return null;
-  if (meta.space === 'cmyk') throw new LayeredFileError(`“${name}” is in CMYK, which Gen Studio cannot read. Convert it to RGB in your editor, save, and add it again.`);
-  if (meta.depth === 'float' || meta.depth === 'uint' || meta.depth === 'double') throw new LayeredFileError(`“${name}” has 32 bits per channel. Save it at 8 or 16 bits per channel and add it again.`);
+  if (meta.space === 'cmyk') throw refused('layers.refusal.colourMode', { name, mode: 'cmyk' });
+  if (meta.depth === 'float' || meta.depth === 'uint' || meta.depth === 'double') throw refused('layers.refusal.depth', { name, depth: 32 });
   const layers: ReadLayer[] = [];
   for (let page = 0; page < meta.pages!; page++) {
     const pixels = await sharp(bytes, { page, limitInputPixels: MAX_LAYERED_EDGE * MAX_LAYERED_EDGE })
@@ -163,7 +171,7 @@ async function readTiffFile(name: string, bytes: Uint8Array): Promise<LayeredFil
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true })
-      .catch(() => Promise.reject(new LayeredFileError(`Page ${page + 1} of “${name}” could not be read; the file may be damaged. Save it again, or export it as PNG, and add it again.`)));
+      .catch(() => Promise.reject(refused('layers.refusal.brokenPage', { name, page: page + 1 })));
     checkSize(name, pixels.info.width, pixels.info.height);
     layers.push({ name: `Page ${page + 1}`, left: 0, top: 0, hidden: page > 0, pixels: { width: pixels.info.width, height: pixels.info.height, data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength) }, mask: null });
   }

@@ -1,75 +1,125 @@
-import { type Layer, type Psd, writePsdUint8Array } from 'ag-psd';
-import type { GreyPixels, LayerEntry, LayeredDocument, PixelLayer, RgbaPixels } from '../../../shared/layers/layeredDocument';
-import type { LayeredPlan, PlannedLayer } from './buildLayered';
-import { greyAsRgba } from './layerPixels';
-
-type Decoded = LayeredDocument<RgbaPixels, GreyPixels>;
-
-/** Photoshop's PSD edge limit; larger documents are PSB (ag-psd writes both). */
-const PSD_MAX_EDGE = 30_000;
-
-function pixelLayer(l: PixelLayer<RgbaPixels, GreyPixels>): Layer {
-  const { width, height } = l.pixels;
-  return {
-    name: l.name,
-    left: l.left,
-    top: l.top,
-    right: l.left + width,
-    bottom: l.top + height,
-    hidden: l.hidden,
-    opacity: 1,
-    blendMode: 'normal',
-    // ag-psd takes the pixels as they are (no canvas in Node); a Uint8Array is what it reads.
-    imageData: { width, height, data: l.pixels.data },
-    ...(l.mask
-      ? {
-          mask: {
-            left: l.left,
-            top: l.top,
-            right: l.left + l.mask.width,
-            bottom: l.top + l.mask.height,
-            defaultColor: 0,
-            disabled: l.maskEnabled === false,
-            // ag-psd reads a mask's grey from the red byte of RGBA pixels
-            imageData: greyAsRgba(l.mask),
-          },
-        }
-      : {}),
-  };
-}
-
-const entry = (l: LayerEntry<RgbaPixels, GreyPixels>): Layer =>
-  l.kind === 'pixels' ? pixelLayer(l) : { name: l.name, hidden: l.hidden, opened: false, children: l.children.map(pixelLayer) };
-
 /**
- * The document as a PSD (PSB past 30,000 px a side): every layer with its name, offset, visibility and mask,
- * groups as groups, the composite as the file's merged image and the XMP packet in the image resources.
- * RLE-compressed, the PSD compression every reader knows.
+ * The document as a PSD (PSB past 30,000 px a side), written by hand rather than by ag-psd: ag-psd takes every
+ * layer's pixels at once and builds the whole file in one synchronous call, which on a large project held
+ * gigabytes and stopped main for seconds. Here one layer at a time is decoded on sharp's threads and each of
+ * its channels run-length-encoded there too (psdRle.ts), its bytes written as soon as they are made; the layer
+ * records, whose channel lengths are known only then, are written over their reserved place at the end. The
+ * records, resources and merged image are the ones ag-psd wrote (psdLayout.ts, psdMerged.ts), RLE as before;
+ * the event loop only glues bytes and looks at the merged picture's alpha a few rows at a time.
  */
-export async function writePsd(plan: LayeredPlan): Promise<Uint8Array> {
-  const doc = await decoded(plan);
-  const psd: Psd = {
-    width: doc.width,
-    height: doc.height,
-    channels: 4,
-    bitsPerChannel: 8,
-    colorMode: 3, // RGB
-    children: doc.layers.map(entry),
-    imageData: { width: doc.composite.width, height: doc.composite.height, data: doc.composite.data },
-    ...(doc.metadata.xmp ? { imageResources: { xmpMetadata: doc.metadata.xmp } } : {}),
-  };
-  const psb = doc.width > PSD_MAX_EDGE || doc.height > PSD_MAX_EDGE;
-  return writePsdUint8Array(psd, { generateThumbnail: false, noBackground: true, psb });
+import type { LayerEntry, RgbaPixels } from '../../../shared/layers/layeredDocument';
+import type { LayeredPlan } from './buildLayered';
+import type { ByteSink } from './chunkWriter';
+import { inOrder } from './inOrder';
+import type { LayerPicture, MaskPicture } from './layerPicture';
+import { mergedImage } from './psdMerged';
+import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
+import { channelOf, planeImage, type RlePlane, rlePlane } from './psdRle';
+
+/** Photoshop's PSD edge limit; larger documents are PSB. */
+const PSD_MAX_EDGE = 30_000;
+/** Layers decoded and compressed ahead of the one being written: both of the machine's threads busy, little held. */
+const AHEAD = 1;
+const RLE = 1;
+
+interface Planned extends PsdRecord {
+  readonly picture: LayerPicture | null;
+  readonly layerMask: MaskPicture | null;
 }
 
-/** Every layer decoded: ag-psd takes the whole document's pixels at once. */
-async function decoded(plan: LayeredPlan): Promise<Decoded> {
-  const layer = async ({ mask, ...l }: PlannedLayer): Promise<PixelLayer<RgbaPixels, GreyPixels>> => ({
-    ...l,
-    pixels: await l.pixels.rgba(),
-    ...(mask ? { mask: await mask.grey() } : {}),
+/** ag-psd's order: a group is its closing divider, its layers, then the group's own record. */
+function records(layers: LayeredPlan['layers']): Planned[] {
+  const empty = { top: 0, left: 0, bottom: 0, right: 0, channels: [-1, 0, 1, 2], mask: null, picture: null, layerMask: null };
+  const pixels = (l: Extract<LayerEntry<LayerPicture, MaskPicture>, { kind: 'pixels' }>): Planned => ({
+    name: l.name,
+    top: l.top,
+    left: l.left,
+    bottom: l.top + l.pixels.height,
+    right: l.left + l.pixels.width,
+    hidden: l.hidden,
+    channels: l.mask ? [-1, 0, 1, 2, -2] : [-1, 0, 1, 2],
+    mask: l.mask ? { top: l.top, left: l.left, bottom: l.top + l.mask.height, right: l.left + l.mask.width, disabled: l.maskEnabled === false } : null,
+    section: null,
+    picture: l.pixels,
+    layerMask: l.mask ?? null,
   });
-  const layers: Array<LayerEntry<RgbaPixels, GreyPixels>> = [];
-  for (const l of plan.layers) layers.push(l.kind === 'group' ? { ...l, children: await Promise.all(l.children.map(layer)) } : await layer(l));
-  return { ...plan, layers, composite: await plan.composite.rgba() };
+  return layers.flatMap((l) =>
+    l.kind === 'group'
+      ? [{ ...empty, name: '</Layer group>', hidden: false, section: 3 as const }, ...l.children.map(pixels), { ...empty, name: l.name, hidden: l.hidden, section: 2 as const }]
+      : [pixels(l)],
+  );
+}
+
+/** A layer's channels in its record's order (alpha, red, green, blue, then its layer mask), each on sharp's threads. */
+async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: RlePlane[]; rgba: RgbaPixels | null }> {
+  const { width, height } = r.picture!;
+  const grey = (r.picture as Partial<MaskPicture>).grey;
+  let rgba: RgbaPixels | null = null;
+  let colour: RlePlane[];
+  if (grey) {
+    // the mask's own grey layer: opaque, and the same plane three times
+    const g = await grey();
+    const [alpha, plane] = await Promise.all([rlePlane(planeImage(new Uint8Array(g.data.length).fill(255), width, height), width, height, psb), rlePlane(planeImage(g.data, width, height), width, height, psb)]);
+    colour = [alpha, plane, plane, plane];
+  } else {
+    rgba = await r.picture!.rgba();
+    const decoded = rgba;
+    colour = await Promise.all(([3, 0, 1, 2] as const).map((c) => rlePlane(channelOf(decoded, c), width, height, psb)));
+  }
+  const mask = r.layerMask ? await r.layerMask.grey() : null;
+  return { planes: [...colour, ...(mask ? [await rlePlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb)] : [])], rgba };
+}
+
+/** A layer's channel data, compression code first, and its pixels when they are also the merged image. */
+async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; rgba: RgbaPixels | null }> {
+  if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), rgba: null };
+  const { planes, rgba } = await layerChannels(r, psb);
+  const code = new Bytes().u16(RLE).done();
+  return { chunks: planes.flatMap((p) => [code, p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), rgba: keep ? rgba : null };
+}
+
+/** Everything before the channel data: header, resources and the layer records, with the lengths known so far. */
+function prefix(doc: LayeredPlan, planned: readonly Planned[], lengths: ReadonlyArray<readonly number[]>, sizes: { layerInfo: number; channels: 3 | 4 }, psb: boolean): Uint8Array {
+  const recordBytes = planned.map((r, i) => psdRecord(r, lengths[i] ?? [], psb));
+  const b = new Bytes()
+    .bytes(psdHeader(doc.width, doc.height, sizes.channels, psb))
+    .bytes(psdResources(doc.metadata.xmp, planned.length))
+    // the layer and mask information: the layer info (its length field, then its content) and an empty global mask
+    .length32or64((psb ? 8 : 4) + sizes.layerInfo + 4, psb)
+    .length32or64(sizes.layerInfo, psb)
+    .i16(sizes.channels === 4 ? -planned.length : planned.length);
+  for (const r of recordBytes) b.bytes(r);
+  return b.done();
+}
+
+/** Writes the PSD to `sink` front to back, then the records over their reserved place (see the top of this file). */
+export async function writePsd(doc: LayeredPlan, sink: ByteSink): Promise<void> {
+  const psb = doc.width > PSD_MAX_EDGE || doc.height > PSD_MAX_EDGE;
+  const planned = records(doc.layers);
+  const reserved = prefix(doc, planned, [], { layerInfo: 0, channels: 3 }, psb).length;
+  // a record's size does not depend on its channels' lengths
+  const recordsLength = 2 + planned.reduce((n, r) => n + psdRecord(r, [], psb).length, 0);
+  await sink.write(new Uint8Array(reserved));
+  const lengths: number[][] = [];
+  let written = 0;
+  let merged: RgbaPixels | null = null;
+  await inOrder(
+    planned.map((r) => () => channelData(r, r.picture !== null && r.picture === doc.composite, psb)),
+    AHEAD,
+    async (layer, i) => {
+      for (const chunk of layer.chunks) await sink.write(chunk);
+      written += layer.lengths.reduce((n, l) => n + l, 0);
+      lengths[i] = layer.lengths;
+      merged ??= layer.rgba;
+    },
+  );
+  // the layer info's content (count, records, channel data) is padded to 4, the padding counted in its length
+  const content = recordsLength + written;
+  const padding = (4 - (content % 4)) % 4;
+  await sink.write(new Uint8Array(padding + 4)); // the padding, then the global layer mask info: none
+  const image = await mergedImage(merged ?? (await doc.composite.rgba()), psb);
+  for (const chunk of image.chunks) await sink.write(chunk);
+  const header = prefix(doc, planned, lengths, { layerInfo: content + padding, channels: image.channels }, psb);
+  if (header.length !== reserved) throw new Error('the PSD records changed size while being written');
+  await sink.patch(0, header);
 }

@@ -33,6 +33,8 @@ const notFound = () => new IpcFailure('not-found', 'That result is no longer in 
  * (libraryLoad.ts). What the gallery shows is queried in main (galleryIndex.ts) and sent a page at a time; deleted
  * results wait in trash.ts, video posters in posters.ts.
  */
+const missingResultFile = () => new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+
 export class Library {
   private readonly listeners = new Set<(item: LibraryItem) => void>();
   private readonly changeListeners = new Set<(change: LibraryChange) => void>();
@@ -226,14 +228,18 @@ export class Library {
 
   /** A result's file, to use it as an input (a reference from the gallery). */
   async bytesOf(id: string): Promise<{ name: string; bytes: Uint8Array }> {
-    const e = this.entry(id);
-    const file = join(this.dir, e.file);
-    const missing = () => new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
-    if (!(await isPlainFile(file))) throw missing();
+    const file = await this.fileOf(id);
     const bytes = await readFile(file).catch(() => {
-      throw missing();
+      throw missingResultFile();
     });
-    return { name: e.file, bytes: new Uint8Array(bytes) };
+    return { name: this.entry(id).file, bytes: new Uint8Array(bytes) };
+  }
+
+  /** Where a result's file is, for main-process code that reads it in pieces (a layered export's layers). */
+  async fileOf(id: string): Promise<string> {
+    const file = join(this.dir, this.entry(id).file);
+    if (!(await isPlainFile(file))) throw missingResultFile();
+    return file;
   }
 
   /** The saved result of a task, looking on disk too (a crash may have come between the sidecar and the index). */

@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+
 /**
  * A minimal reader of a PSD's layer records and their user masks, written from Adobe's "Photoshop File Formats
  * Specification" (Layer and Mask Information section), for tests only: ImageMagick 6 reads the layers' pixels,
@@ -13,13 +15,17 @@ export interface IndependentLayer {
   mask: { top: number; left: number; bottom: number; right: number; defaultColor: number; disabled: boolean; pixels: Uint8Array } | null;
 }
 
-/** PackBits rows, after a table of byte counts per row (compression 1), or raw (compression 0). */
-function channelPixels(view: DataView, at: number, width: number, height: number): Uint8Array {
+/** PackBits rows, after a table of byte counts per row (compression 1), raw (compression 0), or one zlib stream (ZIP without prediction, 2). */
+function channelPixels(view: DataView, at: number, length: number, width: number, height: number): Uint8Array {
   const compression = view.getUint16(at);
   let p = at + 2;
   const out = new Uint8Array(width * height);
   if (compression === 0) {
     out.set(new Uint8Array(view.buffer, view.byteOffset + p, width * height));
+    return out;
+  }
+  if (compression === 2) {
+    out.set(inflateSync(new Uint8Array(view.buffer, view.byteOffset + p, length - 2)));
     return out;
   }
   if (compression !== 1) throw new Error(`compression ${compression} not read by this test reader`);
@@ -79,7 +85,7 @@ export function readPsdLayerMasks(bytes: Uint8Array): IndependentLayer[] {
   // channel image data, layer by layer, channel by channel, in the records' order
   for (const r of records) {
     for (const c of r.channels) {
-      if (c.id === -2 && r.mask) r.mask.pixels = channelPixels(view, p, r.mask.right - r.mask.left, r.mask.bottom - r.mask.top);
+      if (c.id === -2 && r.mask) r.mask.pixels = channelPixels(view, p, c.length, r.mask.right - r.mask.left, r.mask.bottom - r.mask.top);
       p += c.length;
     }
   }

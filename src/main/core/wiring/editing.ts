@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { AppText } from '../../../shared/i18n/text';
 import type { AssetStore } from '../assets/assetStore';
 import type { CoreDeps, DesktopShell, Logger } from '../deps';
 import { EditorService } from '../editor/editorService';
@@ -21,6 +22,8 @@ interface EditingDeps {
   readonly events: CoreEvents;
   readonly log: Logger;
   readonly now: () => number;
+  /** the language main speaks now */
+  readonly text: () => AppText;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | '
   // dragged-out files of an earlier run are removed once no drop can still be reading them
   const dragOut = new DragOutFolder({ dir: join(deps.dataDir, 'drag-out'), clock: deps.clock, log });
   await dragOut.sweep();
-  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
+  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes), d.text);
   const layerExports = new LayerExports({
     appVersion: deps.version,
     assetBytes: (id) => assets.bytes(id),
@@ -44,6 +47,8 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | '
       }
     },
     resultBytes: async (id) => (await library.bytesOf(id)).bytes,
+    assetFile: (id) => assets.file(id),
+    resultFile: (id) => library.fileOf(id),
     project: async (id) => {
       const { file, blobs } = await projects.snapshot(id);
       return { name: file.name, document: file.document, mask: file.document.mask.blob ? (blobs[file.document.mask.blob] ?? null) : null };

@@ -3,6 +3,7 @@ import type { IpcError } from '../../../shared/ipc/result';
 import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
+import { currentText } from '../ui/i18n/textStore';
 import { useTaskStore } from './taskStore';
 
 export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonly ok: false; readonly error: IpcError; readonly text: string };
@@ -12,7 +13,8 @@ export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonl
  * made into words from its data (the one place they are made), else the reason.
  */
 export function notSentText(error: IpcError): string {
-  if (error.issues?.length) return `Not sent: ${error.issues.map((i) => i.msg).join('; ')}.`;
+  // The problems are the request's own words (the service's, where it sent them), shown as they came.
+  if (error.issues?.length) return currentText().t('ui.notSent', { problems: error.issues.map((i) => i.msg).join('; ') });
   return error.refusal ? capRefusalWords(error.refusal) : error.message;
 }
 

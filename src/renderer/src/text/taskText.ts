@@ -30,12 +30,12 @@ export const stateLabel = (state: TaskState, text: AppText = ENGLISH_TEXT): stri
  * it was asked for ("Gen 3 Video draft · 5 s · 14:32"), so two clips of one model are told apart.
  */
 export function nameOf(t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string {
-  return resultName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text.time);
+  return resultName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text);
 }
 
 /** A result as an input is named where it is used (the board, the timeline, the shelf): "Outpainting · 14:32". */
 export const inputNameOf = (t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string =>
-  inputName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text.time);
+  inputName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text);
 
 /** A number as the app shows it (credits, megapixels, counts): thousands grouped, at most two decimals: "2.5", "10,000". */
 export const numberText = (n: number, text: AppText = ENGLISH_TEXT): string => text.number(n);

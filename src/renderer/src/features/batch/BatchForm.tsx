@@ -9,8 +9,9 @@ import { notSentText } from '../../store/sendTasks';
 import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
-import { creditsText } from '../../text/taskText';
-import { batchDraft, missingText, useBatchDraft } from './batchDraftStore';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { currentText, useText } from '../../ui/i18n/textStore';
+import { batchDraft, missingWhat, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
 const RATIOS: readonly BatchFormat[] = [
@@ -21,13 +22,11 @@ const RATIOS: readonly BatchFormat[] = [
   { label: '3x2', ratioW: 3, ratioH: 2 },
 ];
 
-const TOOL_HINTS: Readonly<Record<BatchTool, string>> = {
-  deblur: 'Sharpens every picture.',
-  erase: 'Erases what one mask marks in white, the mask stretched to each picture.',
-  'try-on': 'Dresses one person in each garment, or each person in one garment.',
-  expand: 'Grows each picture to each shape you tick; the new area is painted to match.',
-  edit: 'Changes every picture as one prompt says.',
-};
+/** A tool as the selects of `batch.tool.label` and `batch.tool.hint` name it. */
+const toolKey = (tool: BatchTool): string => (tool === 'try-on' ? 'tryOn' : tool);
+
+/** A social format as the select of `batch.format` names it: "square-post" → "squarePost". */
+const formatKey = (label: string): string => label.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** Every shape Expand offers: the plain ratios, then the social formats. */
 const ALL_FORMATS: readonly BatchFormat[] = [...RATIOS, ...SOCIAL_FORMATS];
@@ -37,7 +36,7 @@ const askQuote = ({ outputFolder: _folder, ...spec }: BatchAsk) => gen.batch.quo
 /** Stores a chosen file as an asset and reads its size; a file that is not a picture says so. */
 async function importPicture(file: File): Promise<BatchPicture | string> {
   const r = await gen.assets.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  if (!r.ok) return `${file.name}: ${r.error.message}`;
+  if (!r.ok) return currentText().t('batch.fileProblem', { name: file.name, problem: r.error.message });
   return { assetId: r.value.id, name: file.name, width: r.value.width, height: r.value.height };
 }
 
@@ -57,13 +56,14 @@ async function importAll(files: readonly File[]): Promise<{ pictures: BatchPictu
 const PICTURE_TYPES = 'image/png,image/jpeg,image/webp';
 
 /** A button that chooses one picture (the mask, the person or garment), and the name of the one chosen. */
-function OnePicture({ label, accept, chosen, onFiles }: { label: string; accept: string; chosen: BatchPicture | null; onFiles: FileButtonProps['onFiles'] }) {
+function OnePicture({ label, button, accept, chosen, onFiles }: { label: MessageId; button: MessageId; accept: string; chosen: BatchPicture | null; onFiles: FileButtonProps['onFiles'] }) {
+  const text = useText();
   return (
     <div className="batch-row">
-      <FileButton label={label} accept={accept} onFiles={onFiles}>
-        {label}…
+      <FileButton label={text.t(label)} accept={accept} onFiles={onFiles}>
+        {text.t(button)}
       </FileButton>
-      <small>{chosen ? chosen.name : 'None yet.'}</small>
+      {chosen ? <small translate="no">{chosen.name}</small> : <small>{text.t('batch.noneYet')}</small>}
     </div>
   );
 }
@@ -75,6 +75,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   // The draft outlives the screen (the gallery adds to it too); only the quote and the busy state are this form's.
   const { pictures, tool, endpointId, mask, partner, picturesAre, formats, prompt, outputFolder, problems } = useBatchDraft();
   const [busy, setBusy] = useState(false);
+  const text = useText();
 
   // A new spec only when a part of the batch changes (the draft's parts keep their identity until then), so it is
   // planned and priced once per change of batch.
@@ -89,7 +90,8 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   // A quote answers the batch as it was asked; a changed batch waits for its own.
   const quote = useAnswer(planned?.ok ? spec : null, askQuote);
   // Said once pictures are chosen (before, the empty side says it); with nothing to say there is no box at all.
-  const missing = pictures.length > 0 ? missingText({ pictures, outputFolder }) : null;
+  const what = pictures.length > 0 ? missingWhat({ pictures, outputFolder }) : null;
+  const missing = what && text.t('batch.missing', { what });
 
   const add = async (files: File[]) => {
     setBusy(true);
@@ -115,44 +117,46 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   };
 
   return (
-    <form className="tool-form" aria-label="New batch" onSubmit={(e) => e.preventDefault()}>
+    <form className="tool-form" aria-label={text.t('batch.form')} onSubmit={(e) => e.preventDefault()}>
       <fieldset className="tool-field">
-        <legend>Pictures</legend>
+        <legend>{text.t('batch.pictures')}</legend>
         <div className="batch-row">
-          <FileButton label="Add pictures" accept={PICTURE_TYPES} multiple onFiles={add} disabled={busy}>
-            Add pictures…
+          <FileButton label={text.t('batch.addPictures')} accept={PICTURE_TYPES} multiple onFiles={add} disabled={busy}>
+            {text.t('batch.addPictures.button')}
           </FileButton>
           <label className={buttonClass('default', 'md', 'file-button')}>
-            Add a folder…
-            <input type="file" className="visually-hidden" aria-label="Add a folder" multiple {...{ webkitdirectory: '' }} onChange={(e) => void add([...(e.currentTarget.files ?? [])])} />
+            {text.t('batch.addFolder.button')}
+            <input type="file" className="visually-hidden" aria-label={text.t('batch.addFolder')} multiple {...{ webkitdirectory: '' }} onChange={(e) => void add([...(e.currentTarget.files ?? [])])} />
           </label>
           {pictures.length > 0 && (
             <Button variant="link" onClick={batchDraft.clearPictures}>
-              Clear
+              {text.t('batch.clear')}
             </Button>
           )}
         </div>
-        <small className="batch-hint">Or choose results in the Gallery (Ctrl+click each), then press Batch… there.</small>
-        <small role="status" aria-label="Pictures chosen">{pictures.length === 0 ? 'None yet.' : `${pictures.length} ${pictures.length === 1 ? 'picture' : 'pictures'}: ${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}`}</small>
+        <small className="batch-hint">{text.t('batch.galleryHint')}</small>
+        <small role="status" aria-label={text.t('batch.chosen.label')}>
+          {pictures.length === 0 ? text.t('batch.noneYet') : text.t('batch.chosen', { count: pictures.length, names: `${pictures.slice(0, 4).map((p) => p.name).join(', ')}${pictures.length > 4 ? '…' : ''}` })}
+        </small>
       </fieldset>
 
       <label className="tool-field">
-        <span>Tool</span>
+        <span>{text.t('batch.tool')}</span>
         <select value={tool} onChange={(e) => batchDraft.chooseTool(e.target.value as BatchTool)}>
           {BATCH_TOOLS.map((t) => (
             <option key={t} value={t}>
-              {BATCH_TOOL_WORDS[t].label}
+              {text.t('batch.tool.label', { tool: toolKey(t) })}
             </option>
           ))}
         </select>
-        <small>{TOOL_HINTS[tool]}</small>
+        <small>{text.t('batch.tool.hint', { tool: toolKey(tool) })}</small>
       </label>
       {BATCH_TOOL_WORDS[tool].models.length > 1 && (
         <label className="tool-field">
-          <span>Model</span>
+          <span>{text.t('batch.model')}</span>
           <select value={endpointId} onChange={(e) => batchDraft.setEndpointId(e.target.value)}>
             {BATCH_TOOL_WORDS[tool].models.map((m) => (
-              <option key={m} value={m}>
+              <option key={m} value={m} translate="no">
                 {findEndpoint(m)?.title ?? m}
               </option>
             ))}
@@ -162,30 +166,33 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
 
       {tool === 'erase' && (
         <div className="tool-field">
-          <span>Mask (white marks what is erased)</span>
-          <OnePicture label="Choose the mask" accept="image/png" chosen={mask} onFiles={one(batchDraft.setMask)} />
+          <span>{text.t('batch.mask')}</span>
+          <OnePicture label="batch.chooseMask" button="batch.chooseMask.button" accept="image/png" chosen={mask} onFiles={one(batchDraft.setMask)} />
         </div>
       )}
       {tool === 'try-on' && (
         <fieldset className="tool-field">
-          <legend>The pictures are</legend>
+          <legend>{text.t('batch.picturesAre')}</legend>
           <label className="tool-check">
-            <input type="radio" checked={picturesAre === 'garments'} onChange={() => batchDraft.setPicturesAre('garments')} /> garments, tried on by one person
+            <input type="radio" checked={picturesAre === 'garments'} onChange={() => batchDraft.setPicturesAre('garments')} /> {text.t('batch.picturesAre.garments')}
           </label>
           <label className="tool-check">
-            <input type="radio" checked={picturesAre === 'people'} onChange={() => batchDraft.setPicturesAre('people')} /> people, each trying on one garment
+            <input type="radio" checked={picturesAre === 'people'} onChange={() => batchDraft.setPicturesAre('people')} /> {text.t('batch.picturesAre.people')}
           </label>
-          <OnePicture label={picturesAre === 'garments' ? 'Choose the person' : 'Choose the garment'} accept={PICTURE_TYPES} chosen={partner} onFiles={one(batchDraft.setPartner)} />
+          <OnePicture
+            label={picturesAre === 'garments' ? 'batch.choosePerson' : 'batch.chooseGarment'}
+            button={picturesAre === 'garments' ? 'batch.choosePerson.button' : 'batch.chooseGarment.button'}
+            accept={PICTURE_TYPES} chosen={partner} onFiles={one(batchDraft.setPartner)} />
         </fieldset>
       )}
       {tool === 'expand' && (
         <fieldset className="tool-field">
-          <legend>Shapes</legend>
+          <legend>{text.t('batch.shapes')}</legend>
           <div className="tool-choices">
             {ALL_FORMATS.map((f) => (
               <label key={f.label} className="tool-check">
                 <input type="checkbox" checked={formats.includes(f.label)} onChange={(e) => batchDraft.toggleFormat(f.label, e.target.checked)} />
-                {'words' in f ? String(f.words) : f.label.replace('x', ':')}
+                {'words' in f ? text.t('batch.format', { format: formatKey(f.label) }) : f.label.replace('x', ':')}
               </label>
             ))}
           </div>
@@ -193,13 +200,13 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       )}
       {(tool === 'edit' || tool === 'expand') && (
         <label className="tool-field">
-          <span>{tool === 'edit' ? 'Prompt: what to change in every picture' : 'Prompt for the new area (optional)'}</span>
-          <textarea rows={3} value={prompt} onChange={(e) => batchDraft.setPrompt(e.target.value)} />
+          <span>{tool === 'edit' ? text.t('batch.prompt.edit') : text.t('batch.prompt.expand')}</span>
+          <textarea translate="no" rows={3} value={prompt} onChange={(e) => batchDraft.setPrompt(e.target.value)} />
         </label>
       )}
 
       <div className="tool-field">
-        <span>Output folder</span>
+        <span>{text.t('batch.folder')}</span>
         <div className="batch-row">
           <Button
             onClick={() =>
@@ -208,29 +215,38 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
               })
             }
           >
-            Choose folder…
+            {text.t('batch.chooseFolder')}
           </Button>
-          <small className="batch-path" role="status" aria-label="Output folder">
-            {outputFolder?.path ?? 'None yet.'}
-          </small>
+          {outputFolder ? (
+            <small className="batch-path" role="status" aria-label={text.t('batch.folder')} translate="no">
+              {outputFolder.path}
+            </small>
+          ) : (
+            <small className="batch-path" role="status" aria-label={text.t('batch.folder')}>
+              {text.t('batch.noneYet')}
+            </small>
+          )}
         </div>
       </div>
 
       {(planned || missing) && (
-        <div className="tool-summary" role="status" aria-label="Batch summary">
+        <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
           {planned && !planned.ok && <span className="tool-problem">{planned.problem}</span>}
-          {planned?.ok && !quote && <span>Working out the price…</span>}
+          {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
           {planned?.ok && quote && (
             <>
               <strong>
-                {quote.count} {quote.count === 1 ? 'picture' : 'pictures'} to make ·{' '}
-                {quote.unpriced === quote.count ? 'price not known yet' : `about ${creditsText(quote.total)}${quote.unpriced > 0 ? ` (${quote.unpriced} not priced yet)` : ''}`}
+                {[
+                  text.t('batch.summary.count', { count: quote.count }),
+                  quote.unpriced === quote.count
+                    ? text.t('batch.summary.unpriced')
+                    : quote.unpriced > 0
+                      ? text.t('batch.summary.aboutSome', { total: text.credits(quote.total), count: quote.unpriced })
+                      : text.t('batch.summary.about', { total: text.credits(quote.total) }),
+                ].join(' · ')}
               </strong>
-              {quote.unpriced === quote.count && <small>This model has not been run with this key and has no public price: the first pictures teach Gen Studio what the rest cost.</small>}
-              <small>
-                Files: {quote.outputNames.slice(0, 3).join(', ')}
-                {quote.outputNames.length > 3 ? '…' : ''}
-              </small>
+              {quote.unpriced === quote.count && <small>{text.t('batch.summary.unpricedWhy')}</small>}
+              <small>{text.t('batch.summary.files', { names: `${quote.outputNames.slice(0, 3).join(', ')}${quote.outputNames.length > 3 ? '…' : ''}` })}</small>
             </>
           )}
           {missing && <span>{missing}</span>}
@@ -247,7 +263,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </p>
       ))}
       <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()}>
-        Run batch
+        {text.t('batch.run')}
       </Button>
     </form>
   );

@@ -7,40 +7,56 @@ import { useLibraryStore } from '../../store/libraryStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
 import { creditsText } from '../../text/taskText';
+import { useText } from '../../ui/i18n/textStore';
 import { endedParts } from '../runs/endedText';
-import { tallyText } from '../runs/tallyText';
+import { tallyParts } from '../runs/tallyText';
 
+/** A picture's state, as the select of `batch.item.state` names it. */
 const STATE_WORDS: Readonly<Record<string, string>> = {
-  unsent: 'waiting its turn',
-  'ready-to-send': 'waiting its turn',
-  queued: 'waiting its turn',
-  waiting: 'waiting to try again',
+  unsent: 'waitingTurn',
+  'ready-to-send': 'waitingTurn',
+  queued: 'waitingTurn',
+  waiting: 'waitingRetry',
   submitting: 'sending',
-  running: 'being made',
+  running: 'making',
   downloading: 'arriving',
-  done: 'written',
+  done: 'done',
   failed: 'failed',
-  moderated: 'held back by the safety filter',
+  moderated: 'moderated',
   cancelled: 'cancelled',
-  'outcome-unknown': 'outcome unknown',
-  webhook: 'answered elsewhere',
+  'outcome-unknown': 'noAnswer',
+  webhook: 'webhook',
 };
 
 /** A picture not yet handed to the engine ('unsent', a batch item's own word) is held too. */
 const HELD_STATES: ReadonlySet<string> = new Set(['unsent', ...NOT_SENT_STATES]);
 
 /** "about 3 min left", from the pictures done so far. */
-export function timeLeftText(seconds: number | null): string {
-  if (seconds === null) return 'time left: known once a picture is done';
-  if (seconds === 0) return 'nothing left';
-  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
-  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
-  return `about ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min left`;
+export function timeLeftText(seconds: number | null, text: AppText = ENGLISH_TEXT): string {
+  if (seconds === null) return text.t('batch.timeLeft.unknown');
+  if (seconds === 0) return text.t('batch.timeLeft.none');
+  if (seconds < 60) return text.t('batch.timeLeft.seconds', { seconds: Math.max(1, Math.round(seconds)) });
+  if (seconds < 3600) return text.t('batch.timeLeft.minutes', { minutes: Math.round(seconds / 60) });
+  return text.t('batch.timeLeft.hours', { hours: Math.floor(seconds / 3600), minutes: Math.round((seconds % 3600) / 60) });
+}
+
+/** The batch's counts in whole phrases: done, ended by why, left, sent and held, then paused, cancelled or the time left. */
+function countParts(batch: BatchInfo, text: AppText): string[] {
+  const after = batch.status === 'paused' ? text.t('batch.counts.paused') : batch.status === 'cancelled' ? text.t('batch.counts.cancelled') : batch.left > 0 ? timeLeftText(batch.secondsLeft, text) : null;
+  return [
+    text.t('batch.counts.done', { count: batch.done }),
+    ...endedParts(batch.items, text),
+    text.t('batch.counts.left', { count: batch.left }),
+    ...tallyParts(batch.status, batch, text),
+    ...(after ? [after] : []),
+  ];
 }
 
 /** A running or ended batch: its progress, the time left, each picture's status, Retry for those that failed. */
 export function BatchProgress({ batch }: { batch: BatchInfo }) {
+  const text = useText();
   const [problem, setProblem] = useState<string | null>(null);
   /** the picture whose Retry waits for the artist's word (it may be charged twice) */
   const [asking, setAsking] = useState<BatchItemInfo | null>(null);
@@ -52,7 +68,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
   const act = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setProblem(null);
     const r = await action();
-    if (!r.ok) setProblem(r.error?.message ?? 'That did not work.');
+    if (!r.ok) setProblem(r.error?.message ?? text.t('batch.actionFailed'));
     return r.ok;
   };
   const open = (resultId: string) => {
@@ -60,35 +76,33 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
     useNavigationStore.getState().show('library');
   };
   return (
-    <section className="batch-progress" aria-label={`Batch: ${batch.name}`}>
+    <section className="batch-progress" aria-label={text.t('batch.region', { name: batch.name })}>
       <header className="batch-head">
         <div>
-          <h2>{batch.name}</h2>
-          <p>
-            {findEndpoint(batch.endpointId)?.title ?? batch.endpointId} · into {batch.outputDir}
-          </p>
+          <h2 translate="no">{batch.name}</h2>
+          <p>{text.t('batch.into', { model: findEndpoint(batch.endpointId)?.title ?? batch.endpointId, folder: batch.outputDir })}</p>
         </div>
         <div className="batch-actions">
-          {batch.status === 'running' && <Button onClick={() => void act(() => gen.batch.pause({ id: batch.id }))}>Pause</Button>}
-          {batch.status === 'paused' && <Button onClick={() => void act(() => gen.batch.resume({ id: batch.id }))}>Resume</Button>}
+          {batch.status === 'running' && <Button onClick={() => void act(() => gen.batch.pause({ id: batch.id }))}>{text.t('runs.pause')}</Button>}
+          {batch.status === 'paused' && <Button onClick={() => void act(() => gen.batch.resume({ id: batch.id }))}>{text.t('runs.resume')}</Button>}
           {(batch.status === 'running' || batch.status === 'paused') && (
             <Button variant="danger" onClick={() => void act(() => gen.batch.cancel({ id: batch.id }))}>
-              Cancel the rest
+              {text.t('runs.cancelRest')}
             </Button>
           )}
         </div>
       </header>
-      <div className="batch-bar" role="progressbar" aria-label="Batch progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={batch.done + batch.failed}>
+      <div className="batch-bar" role="progressbar" aria-label={text.t('batch.bar')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={batch.done + batch.failed}>
         <span className="batch-bar-done" style={{ width: `${(100 * batch.done) / total}%` }} />
         <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
       </div>
-      <p className="batch-counts" role="status" aria-label="Batch counts">
-        {[`${batch.done} done`, ...endedParts(batch.items), `${batch.left} left`].join(' · ')} · {tallyText(batch.status, batch)}{batch.status === 'paused' ? ' · paused' : batch.status === 'cancelled' ? ' · cancelled' : batch.left > 0 ? ` · ${timeLeftText(batch.secondsLeft)}` : ''}
+      <p className="batch-counts" role="status" aria-label={text.t('batch.counts.label')}>
+        {countParts(batch, text).join(' · ')}
       </p>
       <RenamedFiles items={batch.items} />
       {sentAgain.length > 0 && (
-        <p className="batch-sent-again" role="status" aria-label="Sent again">
-          Sent again: {sentAgain.join(', ')}. {sentAgain.length === 1 ? 'It is' : 'They are'} back in the list below, waiting {sentAgain.length === 1 ? 'its' : 'their'} turn.
+        <p className="batch-sent-again" role="status" aria-label={text.t('batch.sentAgain.label')}>
+          {text.t('batch.sentAgain', { names: sentAgain.join(', '), count: sentAgain.length })}
         </p>
       )}
       {problem && (
@@ -96,16 +110,16 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
           {problem}
         </p>
       )}
-      <ol className="batch-items" aria-label="Pictures">
+      <ol className="batch-items" aria-label={text.t('batch.items')}>
         {batch.items.map((item) => (
           <ItemRow key={item.index} item={item} paused={batch.status === 'paused'} onRetry={() => (item.retryWarning ? setAsking(item) : retry(item, false))} onOpen={open} />
         ))}
       </ol>
       {asking && (
         <ConfirmDialog
-          title="Send this picture again?"
+          title={text.t('batch.retry.title')}
           message={asking.retryWarning ?? ''}
-          confirmLabel="Send again"
+          confirmLabel={text.t('batch.retry.confirm')}
           onCancel={() => setAsking(null)}
           onConfirm={() => {
             setAsking(null);
@@ -119,20 +133,15 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
 
 /** The files written under another name because the folder already had one of the name they were meant to have. */
 function RenamedFiles({ items }: { items: readonly BatchItemInfo[] }) {
+  const text = useText();
   const renamed = items.filter((i) => i.renamedFrom);
   if (renamed.length === 0) return null;
   return (
-    <div className="batch-renamed" role="status" aria-label="Saved under another name">
-      <p>
-        {renamed.length === 1
-          ? '1 file was saved under another name: the folder already had a file of that name, which was left as it was.'
-          : `${renamed.length} files were saved under other names: the folder already had files of those names, which were left as they were.`}
-      </p>
+    <div className="batch-renamed" role="status" aria-label={text.t('batch.renamed.label')}>
+      <p>{text.t('batch.renamed', { count: renamed.length })}</p>
       <ul>
         {renamed.map((i) => (
-          <li key={i.index}>
-            {i.outputName} <span className="batch-renamed-from">instead of {i.renamedFrom}</span>
-          </li>
+          <li key={i.index}>{text.t('batch.renamed.instead', { name: i.outputName, from: i.renamedFrom ?? '' })}</li>
         ))}
       </ul>
     </div>
@@ -143,28 +152,37 @@ function RenamedFiles({ items }: { items: readonly BatchItemInfo[] }) {
 const itemName = (item: BatchItemInfo) => `${item.source}${item.format ? ` → ${item.format}` : ''}`;
 
 function ItemRow({ item, paused, onRetry, onOpen }: { item: BatchItemInfo; paused: boolean; onRetry: () => void; onOpen: (id: string) => void }) {
+  const text = useText();
   // not sent, and a pause holds it until Resume
-  const words = paused && HELD_STATES.has(item.state) ? 'held' : (STATE_WORDS[item.state] ?? item.state);
+  const words = text.t('batch.item.state', { state: paused && HELD_STATES.has(item.state) ? 'held' : (STATE_WORDS[item.state] ?? item.state) });
   const ended = item.state !== 'unsent' && ENDED_WITHOUT_RESULT_STATES.has(item.state);
   return (
-    <li className={`batch-item batch-${item.state}`} aria-label={`${item.outputName}: ${words}`}>
-      <span className="batch-item-name">{itemName(item)}</span>
+    <li className={`batch-item batch-${item.state}`} aria-label={text.t('batch.item.name', { name: item.outputName, state: words })}>
+      <span className="batch-item-name" translate="no">
+        {itemName(item)}
+      </span>
       <span className="batch-item-state">{words}</span>
-      <span className="batch-item-file">{item.state === 'done' ? item.outputName : ''}</span>
-      <span className="batch-item-cost">{item.state === 'moderated' ? 'not charged' : item.state === 'done' ? creditsText(item.cost) : item.estimate !== null ? `about ${creditsText(item.estimate)}` : ''}</span>
+      <span className="batch-item-file" translate="no">
+        {item.state === 'done' ? item.outputName : ''}
+      </span>
+      <span className="batch-item-cost">{item.state === 'moderated' ? text.t('task.notCharged') : item.state === 'done' ? creditsText(item.cost, text) : item.estimate !== null ? text.t('batch.item.estimate', { price: text.credits(item.estimate) }) : ''}</span>
       <span className="batch-item-actions">
         {item.state === 'done' && item.resultId && (
           <Button variant="link" onClick={() => onOpen(item.resultId!)}>
-            Open
+            {text.t('batch.open')}
           </Button>
         )}
         {ended && (
           <Button size="sm" onClick={onRetry}>
-            Retry
+            {text.t('batch.retry')}
           </Button>
         )}
       </span>
-      {item.problem && <span className="batch-item-problem">{item.problem}</span>}
+      {item.problem && (
+        <span className="batch-item-problem" data-words="main">
+          {item.problem}
+        </span>
+      )}
     </li>
   );
 }

@@ -20,6 +20,7 @@ vi.mock('../../api', () => ({
 
 const { BatchScreen } = await import('./BatchScreen');
 const { batchDraft, resetBatchDraft } = await import('./batchDraftStore');
+const { useTextStore } = await import('../../ui/i18n/textStore');
 
 const item = (patch: Partial<BatchItemInfo>): BatchItemInfo => ({
   index: 0, source: 'IMG_1.png', format: null, outputName: 'IMG_1-deblurred', state: 'done', estimate: 1, cost: 1,
@@ -45,9 +46,10 @@ beforeEach(() => {
   batches.list = [];
   batches.retried = [];
 });
-afterEach(() => {
+afterEach(async () => {
   act(() => root.unmount());
   document.body.innerHTML = '';
+  await useTextStore.getState().choose('en');
 });
 
 describe('the Batch screen says what it needs, and what it did', () => {
@@ -91,5 +93,15 @@ describe('the Batch screen says what it needs, and what it did', () => {
     expect(counts).toMatch(/^1 done · 1 cancelled · 1 held back by the safety filter · 0 left · /);
     expect(counts).not.toContain('failed');
     expect(container.querySelector('[aria-label="IMG_2-deblurred: held back by the safety filter"]')).not.toBeNull();
+  });
+
+  it('speaks the language on screen: the counts in whole phrases, each picture’s state, what is missing and Retry', async () => {
+    await useTextStore.getState().choose('de');
+    batches.list = [batch([item({}), item({ index: 1, source: 'IMG_2.png', outputName: 'IMG_2-deblurred', state: 'moderated', problem: 'Held back.' })])];
+    await show();
+    expect(container.querySelector('.batch-counts')?.textContent).toBe('1 fertig · 1 vom Sicherheitsfilter zurückgehalten · 0 übrig · 2 gesendet');
+    expect(container.querySelector('[aria-label="IMG_2-deblurred: vom Sicherheitsfilter zurückgehalten"]')).not.toBeNull();
+    expect([...container.querySelectorAll('button')].map((b) => b.textContent)).toContain('Erneut versuchen');
+    expect(container.querySelector('h1')?.textContent).toBe('Stapel');
   });
 });

@@ -3,7 +3,8 @@ import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { BatchForm } from './BatchForm';
 import { BatchProgress } from './BatchProgress';
-import { missingText, useBatchDraft } from './batchDraftStore';
+import { missingWhat, useBatchDraft } from './batchDraftStore';
+import { useText } from '../../ui/i18n/textStore';
 import '../../ui/toolScreen.css';
 import './batch.css';
 
@@ -18,12 +19,13 @@ export function BatchScreen() {
     return gen.batch.onChanged((b) => setBatches((list) => (list.some((x) => x.id === b.id) ? list.map((x) => (x.id === b.id ? b : x)) : [b, ...list])));
   }, []);
   const current = batches.find((b) => b.id === shown) ?? batches[0] ?? null;
-  const missing = useBatchDraft(missingText);
+  const what = useBatchDraft(missingWhat);
+  const text = useText();
   return (
     <div className="tool-page batch">
       <aside className="tool-side">
-        <h1>Batch</h1>
-        <p className="tool-lead">One tool over many pictures. Each result is written to your folder under its picture’s name.</p>
+        <h1>{text.t('batch.title')}</h1>
+        <p className="tool-lead">{text.t('batch.lead')}</p>
         <BatchForm
           onStarted={(b) => {
             setBatches((list) => [b, ...list.filter((x) => x.id !== b.id)]);
@@ -31,13 +33,13 @@ export function BatchScreen() {
           }}
         />
         {batches.length > 1 && (
-          <nav className="batch-list" aria-label="Batches">
-            <h2>Earlier batches</h2>
+          <nav className="batch-list" aria-label={text.t('batch.list.label')}>
+            <h2>{text.t('batch.list.title')}</h2>
             <ul>
               {batches.map((b) => (
                 <li key={b.id} className={b.id === current?.id ? 'current' : undefined}>
                   <button type="button" onClick={() => setShown(b.id)}>
-                    {b.name} · {b.done} of {b.items.length} done
+                    {text.t('batch.list.item', { name: b.name, done: b.done, total: b.items.length })}
                   </button>
                 </li>
               ))}
@@ -45,7 +47,7 @@ export function BatchScreen() {
           </nav>
         )}
       </aside>
-      <div className="batch-main">{current ? <BatchProgress batch={current} /> : <p className="batch-empty">{[missing, 'The progress of each picture shows here once the batch runs.'].filter(Boolean).join(' ')}</p>}</div>
+      <div className="batch-main">{current ? <BatchProgress key={current.id} batch={current} /> : <p className="batch-empty">{[what && text.t('batch.missing', { what }), text.t('batch.empty')].filter(Boolean).join(' ')}</p>}</div>
     </div>
   );
 }

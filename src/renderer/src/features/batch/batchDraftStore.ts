@@ -62,12 +62,12 @@ const joined = (have: readonly BatchPicture[], more: readonly BatchPicture[]): r
 };
 
 /**
- * What every batch needs that is not chosen yet (the pictures, the folder), in words; null when both are. A tool's
- * own needs (the mask, the prompt, a shape) are the plan's to say, and the tool always has one chosen.
+ * What every batch needs that is not chosen yet (the pictures, the folder), as `batch.missing` names it; null when
+ * both are. A tool's own needs (the mask, the prompt, a shape) are the plan's to say, and the tool always has one chosen.
  */
-export function missingText({ pictures, outputFolder }: Pick<BatchDraft, 'pictures' | 'outputFolder'>): string | null {
-  const missing = [pictures.length === 0 ? 'pictures' : null, outputFolder ? null : 'the folder the results go to'].filter((m) => m !== null);
-  return missing.length > 0 ? `Choose ${missing.join(' and ')}.` : null;
+export function missingWhat({ pictures, outputFolder }: Pick<BatchDraft, 'pictures' | 'outputFolder'>): 'both' | 'pictures' | 'folder' | null {
+  if (pictures.length === 0) return outputFolder ? 'pictures' : 'both';
+  return outputFolder ? null : 'folder';
 }
 
 const set = useBatchDraft.setState;

@@ -4,6 +4,7 @@ import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { batchDraft } from './batchDraftStore';
+import { currentText } from '../../ui/i18n/textStore';
 
 /** Pictures chosen in the gallery for a batch, and what could not come, in words. */
 export interface HandedPictures {
@@ -14,10 +15,9 @@ export interface HandedPictures {
 /** Why chosen videos stay out of a batch, naming them (a batch's tools all work on pictures). */
 export function videosLeftOutText(names: readonly string[]): string | null {
   if (names.length === 0) return null;
-  const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return names.length === 1
-    ? `${listed} is a video and was left out: a batch works on pictures.`
-    : `${listed} are videos and were left out: a batch works on pictures.`;
+  const text = currentText();
+  const listed = names.length > 3 ? text.t('batch.namesAndMore', { names: names.slice(0, 3).join(', '), count: names.length - 3 }) : names.join(', ');
+  return text.t('batch.videosLeftOut', { names: listed, count: names.length });
 }
 
 /** Stores each chosen picture result as an input; videos and results that cannot be read are said in words. */
@@ -31,7 +31,7 @@ export async function picturesOfResults(items: readonly LibraryItem[]): Promise<
       continue;
     }
     const stored = await gen.assets.fromLibrary({ resultId: item.id });
-    if (!stored.ok) problems.push(`${item.fileName}: ${stored.error.message}`);
+    if (!stored.ok) problems.push(currentText().t('batch.fileProblem', { name: item.fileName, problem: stored.error.message }));
     else pictures.push({ assetId: stored.value.id, name: item.fileName, width: stored.value.width, height: stored.value.height });
   }
   const leftOut = videosLeftOutText(videos);

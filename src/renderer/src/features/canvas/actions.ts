@@ -4,20 +4,24 @@ import { assetUrl, imageRefOf, importFiles } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { maskFromAlpha, maskFromLuminance } from './mask/maskBuffer';
 import { loadImage, rgbaOf } from './pixels';
+import type { AppText } from '../../../../shared/i18n/text';
+import { currentText } from '../../ui/i18n/textStore';
 
 const store = () => useCanvasStore.getState();
 const fail = (text: string) => store().say({ kind: 'error', text });
+const t: AppText['t'] = (id, values) => currentText().t(id, values);
 
 export type DropTarget = 'canvas' | 'references' | 'mask' | 'base';
 
-const names = (assets: readonly { name: string }[]) => assets.map((a) => a.name).join(', ');
+/** File names as the language lists them ("a.png and b.png", "a.png、b.png"). */
+const names = (assets: readonly { name: string }[]) => new Intl.ListFormat(currentText().locale, { type: 'conjunction' }).format(assets.map((a) => a.name));
 
 /** Puts images on the reference board up to the endpoint's limit; answers why the rest were not added. */
 function placeReferences(assets: readonly AssetInfo[]): string | null {
   const s = store();
   const endpoint = selectEndpoint(s);
   const limit = documentUse(endpoint, s.document).referenceFields.length;
-  if (limit === 0) return `${endpoint.title} takes no reference images, so ${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not added.`;
+  if (limit === 0) return t('canvas.drop.noReferences', { model: endpoint.title, names: names(assets), count: assets.length });
   const room = Math.max(0, limit - s.document.references.length);
   const added = assets.slice(0, room);
   const label = added.length === 1 ? 'Add reference' : `Add ${added.length} references`;
@@ -25,7 +29,7 @@ function placeReferences(assets: readonly AssetInfo[]): string | null {
     return store().message?.text ?? null;
   }
   const left = assets.slice(added.length);
-  return left.length > 0 ? `${endpoint.title} takes up to ${limit} references, so ${names(left)} ${left.length === 1 ? 'was' : 'were'} not added.` : null;
+  return left.length > 0 ? t('canvas.drop.tooManyReferences', { model: endpoint.title, limit, names: names(left), count: left.length }) : null;
 }
 
 /** Adds images to the reference board, up to the endpoint's limit; says what did not fit. */
@@ -38,9 +42,10 @@ export function addReferences(assets: readonly AssetInfo[]): void {
 export async function applyAsMask(asset: AssetInfo): Promise<void> {
   const { document } = store();
   const base = document.base;
-  if (!base) return fail(`Open a picture before its mask: ${asset.name} was not used.`);
+  if (!base) return fail(t('canvas.mask.needsPicture', { name: asset.name }));
   if (asset.width !== base.width || asset.height !== base.height) {
-    return fail(`${asset.name} is ${asset.width} × ${asset.height}, but the picture is ${base.width} × ${base.height}: a mask must be the picture’s size. Nothing was changed.`);
+    const size = { width: String(asset.width), height: String(asset.height), pictureWidth: String(base.width), pictureHeight: String(base.height) };
+    return fail(t('canvas.mask.wrongSize', { name: asset.name, ...size }));
   }
   try {
     const rgba = rgbaOf(await loadImage(asset.url), asset.width, asset.height);
@@ -49,9 +54,9 @@ export async function applyAsMask(asset: AssetInfo): Promise<void> {
       return maskFromLuminance(m, rgba);
     });
     // A refused edit has already said why (the layer is locked or hidden).
-    if (applied) store().say({ kind: 'info', text: `The mask now comes from ${asset.name}.` });
+    if (applied) store().say({ kind: 'info', text: t('canvas.mask.loaded', { name: asset.name }) });
   } catch {
-    fail(`${asset.name} could not be read as a mask. Nothing was changed.`);
+    fail(t('canvas.mask.unreadable', { name: asset.name }));
   }
 }
 
@@ -59,16 +64,16 @@ export async function applyAsMask(asset: AssetInfo): Promise<void> {
 export async function maskFromImageAlpha(): Promise<void> {
   const { document } = store();
   const base = document.base;
-  if (!base) return fail('Open a picture first.');
+  if (!base) return fail(t('canvas.mask.openPictureFirst'));
   const url = await assetUrl(base.assetId);
-  if (!url) return fail('The picture’s stored file is missing.');
+  if (!url) return fail(t('canvas.picture.missing'));
   let rgba: Uint8ClampedArray;
   try {
     rgba = rgbaOf(await loadImage(url), base.width, base.height);
   } catch {
-    return fail(`${base.name} could not be read. The mask was not changed.`);
+    return fail(t('canvas.mask.alphaUnreadable', { name: base.name }));
   }
-  if (rgba.every((v, i) => i % 4 !== 3 || v === 255)) return fail(`${base.name} has no transparent pixels, so there is no mask in its alpha channel.`);
+  if (rgba.every((v, i) => i % 4 !== 3 || v === 255)) return fail(t('canvas.mask.noAlpha', { name: base.name }));
   store().editMask('Mask from alpha', (m, touch) => {
     touch({ x: 0, y: 0, width: m.width, height: m.height });
     return maskFromAlpha(m, rgba);
@@ -99,14 +104,14 @@ export async function placeInto(
 ): Promise<void> {
   const notes = [...problems];
   const finish = () => {
-    if (notes.length > 0) fail(`${notes.join(' ')}${assets.length === 0 ? ' Nothing was changed.' : ''}`);
+    if (notes.length > 0) fail([...notes, ...(assets.length === 0 ? [t('canvas.nothingChanged')] : [])].join(' '));
   };
   if (assets.length === 0) return finish();
   const s = store();
   const [first, ...rest] = assets as [AssetInfo, ...AssetInfo[]];
   if (target === 'mask') {
     await applyAsMask(first);
-    if (rest.length > 0) notes.push(`A mask is one image: only ${first.name} was tried, ${names(rest)} ${rest.length === 1 ? 'was' : 'were'} not.`);
+    if (rest.length > 0) notes.push(t('canvas.mask.onlyOne', { name: first.name, names: names(rest), count: rest.length }));
     // What the mask itself said (taken, or why not) comes first.
     if (notes.length > 0) fail([store().message?.text ?? '', ...notes].filter(Boolean).join(' '));
     return;
@@ -119,7 +124,7 @@ export async function placeInto(
   const takesReferences = documentUse(selectEndpoint(s), s.document).referenceFields.length > 0;
   if (target === 'base' || !s.document.base || !takesReferences) {
     if (!s.setBase(imageRefOf(first))) {
-      notes.push(...[store().message?.text ?? ''].filter(Boolean), `${names(assets)} ${assets.length === 1 ? 'was' : 'were'} not used.`);
+      notes.push(...[store().message?.text ?? ''].filter(Boolean), t('canvas.drop.notUsed', { names: names(assets), count: assets.length }));
       return finish();
     }
     // the layered file's mask, when the artist asked for it with the picture
@@ -130,7 +135,7 @@ export async function placeInto(
         const refused = placeReferences(rest);
         if (refused) notes.push(refused);
       } else {
-        notes.push(`${first.name} is the picture. ${selectEndpoint(s).title} takes one picture and no references, so ${names(rest)} ${rest.length === 1 ? 'was' : 'were'} not used.`);
+        notes.push(t('canvas.drop.onePicture', { name: first.name, model: selectEndpoint(s).title, names: names(rest), count: rest.length }));
       }
     }
     return finish();
@@ -162,9 +167,9 @@ export async function importDroppedLinks(transfer: DataTransfer, target: DropTar
         return new File([bytes], `dropped image ${i + 1}.${type.split('/')[1] ?? 'png'}`, { type });
       });
     } catch {
-      return fail('The dropped image could not be read. Nothing was changed.');
+      return fail(t('canvas.drop.unreadable'));
     }
     return importInto(files, target);
   }
-  if (links.length > 0) fail(`The drop held only a link (${links[0]!.slice(0, 80)}), not the image. Save the image from the browser and drop the file, or copy the image and paste it here.`);
+  if (links.length > 0) fail(t('canvas.drop.linkOnly', { link: links[0]!.slice(0, 80) }));
 }

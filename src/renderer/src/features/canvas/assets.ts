@@ -3,6 +3,7 @@ import type { AssetInfo, LayeredIntake } from '../../../../shared/ipc/contract';
 import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { askWhichLayer } from '../../store/layersStore';
 import { gen } from '../../api';
+import { currentText } from '../../ui/i18n/textStore';
 
 const known = new Map<string, Promise<AssetInfo | null>>();
 
@@ -38,11 +39,11 @@ export async function importFiles(
   const masks = new Map<string, AssetInfo>();
   for (const file of files) {
     if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) {
-      problems.push(`${file.name} is not an image (${file.type}).`);
+      problems.push(currentText().t('canvas.drop.notImage', { name: file.name, type: file.type }));
       continue;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const result = await gen.assets.import({ name: file.name || 'pasted image.png', bytes });
+    const result = await gen.assets.import({ name: file.name || currentText().t('canvas.drop.pastedFileName'), bytes });
     if (result.ok) {
       const { layered, ...asset } = result.value;
       const taken = layered ? await takeLayer(file.name, asset, layered, options.offerMask === true) : { asset, mask: null, problem: null };
@@ -51,7 +52,7 @@ export async function importFiles(
       if (taken.mask) masks.set(taken.asset.id, taken.mask);
       if (taken.problem) problems.push(taken.problem);
     } else {
-      problems.push(`${file.name || 'The pasted image'}: ${result.error.message}`);
+      problems.push(currentText().t('canvas.drop.refused', { name: file.name || currentText().t('canvas.drop.pasted'), problem: result.error.message }));
     }
   }
   return { assets, problems, masks };
@@ -69,11 +70,11 @@ async function takeLayer(
   let asset = whole;
   if (pick.index !== null) {
     const layer = await gen.layers.take({ token: layered.token, index: pick.index, use: 'picture' });
-    if (!layer.ok) return { asset: whole, mask: null, problem: `${fileName}: ${layer.error.message} The whole picture was used.` };
+    if (!layer.ok) return { asset: whole, mask: null, problem: currentText().t('canvas.drop.layerRefused', { name: fileName, problem: layer.error.message }) };
     asset = layer.value;
   }
   const maskLayer = pick.index ?? [...layered.layers].reverse().find((l) => l.hasMask)?.index;
   if (!pick.asMask || maskLayer === undefined) return { asset, mask: null, problem: null };
   const mask = await gen.layers.take({ token: layered.token, index: maskLayer, use: 'mask' });
-  return mask.ok ? { asset, mask: mask.value, problem: null } : { asset, mask: null, problem: `${fileName}: ${mask.error.message}` };
+  return mask.ok ? { asset, mask: mask.value, problem: null } : { asset, mask: null, problem: currentText().t('canvas.drop.refused', { name: fileName, problem: mask.error.message }) };
 }

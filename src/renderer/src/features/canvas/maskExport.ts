@@ -6,6 +6,7 @@ import { assetUrl, remember } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { isBlank } from './mask/maskBuffer';
 import { alphaPng, loadImage, maskPng } from './pixels';
+import { currentText } from '../../ui/i18n/textStore';
 
 interface ExportState {
   /** The mask as stored assets, for the mask version they were made from. */
@@ -49,8 +50,9 @@ export function useExportedMask(): ExportedMask {
 export async function exportMask(): Promise<string | null> {
   const s = useCanvasStore.getState();
   const { mask, document, maskVersion } = s;
-  if (!mask || !document.base) return 'Open a picture and paint a mask first.';
-  if (isBlank(mask)) return 'The mask is empty: paint where the picture should change.';
+  const { t } = currentText();
+  if (!mask || !document.base) return t('canvas.mask.nothingToExport');
+  if (isBlank(mask)) return t('canvas.mask.empty');
   useMaskExport.setState({ busy: true });
   try {
     const bytes = await maskPng(mask);
@@ -61,7 +63,7 @@ export async function exportMask(): Promise<string | null> {
     const use = canvasUse(selectEndpoint(s));
     if (use.alphaMask && document.mask.exportAs === 'alpha') {
       const url = await assetUrl(document.base.assetId);
-      if (!url) return 'The picture’s stored file is missing.';
+      if (!url) return t('canvas.picture.missing');
       const withAlpha = await gen.assets.import({ name: `${document.base.name} (mask in alpha).png`, bytes: await alphaPng(await loadImage(url), mask) });
       if (!withAlpha.ok) return withAlpha.error.message;
       remember(withAlpha.value);

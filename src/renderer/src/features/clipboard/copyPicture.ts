@@ -1,6 +1,7 @@
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { gen } from '../../api';
+import { currentText } from '../../ui/i18n/textStore';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { compositeAsset } from '../staging/resultAssets';
@@ -23,6 +24,7 @@ async function shownResult(): Promise<LibraryItem | null> {
  */
 export async function copyPicture(): Promise<void> {
   const canvas = useCanvasStore.getState();
+  const { t } = currentText();
   const say = (copied: { ok: true } | { ok: false; error: { message: string } }, text: string) =>
     canvas.say(copied.ok ? { kind: 'info', text } : { kind: 'error', text: copied.error.message });
   const shown = await shownResult();
@@ -31,11 +33,11 @@ export async function copyPicture(): Promise<void> {
     if (!isVideo(shown) && useStagingStore.getState().keepOutsideMask && masksResult(shown.endpointId)) {
       const kept = await compositeAsset(shown.id).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
       if (typeof kept === 'string') return canvas.say({ kind: 'error', text: kept });
-      return say(await gen.clipboard.copyAsset({ assetId: kept.id }), 'Copied the result to the clipboard.');
+      return say(await gen.clipboard.copyAsset({ assetId: kept.id }), t('clipboard.copiedResult'));
     }
-    return say(await gen.library.copy({ id: shown.id }), 'Copied the result to the clipboard.');
+    return say(await gen.library.copy({ id: shown.id }), t('clipboard.copiedResult'));
   }
   const base = canvas.document.base;
-  if (!base) return canvas.say({ kind: 'error', text: 'There is no picture to copy yet.' });
-  say(await gen.clipboard.copyAsset({ assetId: base.assetId }), `Copied ${base.name} to the clipboard.`);
+  if (!base) return canvas.say({ kind: 'error', text: t('clipboard.nothingToCopy') });
+  say(await gen.clipboard.copyAsset({ assetId: base.assetId }), t('clipboard.copied', { name: base.name }));
 }

@@ -2,6 +2,7 @@ import type { AssetInfo } from '../../../../shared/ipc/contract';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { intentFor } from '../../../../shared/studio/intents';
 import { gen } from '../../api';
+import { currentText } from '../../ui/i18n/textStore';
 import { useNavigationStore } from '../../store/navigationStore';
 import { batchDraft } from '../batch/batchDraftStore';
 import { placeInto } from '../canvas/actions';
@@ -12,8 +13,6 @@ import { pinAsKeyframe } from '../staging/frameActions';
 /** The screens a pasted picture goes to: the studio (picture, references or keyframe) and Batch (an input). */
 const TAKES_PASTE = new Set(['canvas', 'batch']);
 
-export const NO_PICTURE_TEXT = 'The clipboard holds text, not a picture. Copy the picture itself (in most apps: right-click it, then Copy image) and paste again.';
-const EMPTY_TEXT = 'The clipboard holds no picture. Copy one in another app (right-click it, then Copy image) and paste again.';
 
 const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'file', 'color'].includes(target.type)) || (target instanceof HTMLElement && target.isContentEditable);
@@ -63,10 +62,10 @@ export async function handlePaste(e: Pick<ClipboardEvent, 'clipboardData' | 'tar
     const { assets, problems } = await importFiles(files);
     return placePasted(screen, assets, problems);
   }
-  if (hasText) return refuse(screen, NO_PICTURE_TEXT);
+  if (hasText) return refuse(screen, currentText().t('clipboard.pastedText'));
   const read = await gen.clipboard.readImage();
   if (!read.ok) return refuse(screen, read.error.message);
-  if (!read.value.asset) return refuse(screen, EMPTY_TEXT);
+  if (!read.value.asset) return refuse(screen, currentText().t('clipboard.pastedNothing'));
   remember(read.value.asset);
   return placePasted(screen, [read.value.asset], []);
 }

@@ -6,6 +6,7 @@ import { useProjectStore } from '../canvas/project/projectStore';
 import { flush } from '../canvas/project/projectSync';
 import { replacePicture } from '../staging/pictureHistory';
 import { listedVersions } from '../staging/versions';
+import { currentText } from '../../ui/i18n/textStore';
 import { sessionEditorName, useEditorStore } from './editorStore';
 
 const editor = () => useEditorStore.getState();
@@ -40,12 +41,13 @@ export async function takeSaves(session: EditorSession): Promise<void> {
     try {
       remember(save.asset);
       if (useCanvasStore.getState().document.base?.assetId !== save.asset.id) {
-        if (!replacePicture(imageRefOf(save.asset), `Back from ${sessionEditorName(session)}`, null)) {
-          editor().set({ note: { kind: 'error', text: `A save from ${sessionEditorName(session)} is waiting: ${useCanvasStore.getState().message?.text ?? 'the picture cannot be replaced now.'}` } });
+        const { t } = currentText();
+        if (!replacePicture(imageRefOf(save.asset), t('editor.note.version', { ...sessionEditorName(session) }), null)) {
+          editor().set({ note: { kind: 'error', text: t('editor.note.waiting', { ...sessionEditorName(session) }) } });
           return;
         }
         const version = listedVersions(useCanvasStore.getState().document).length + 1;
-        editor().set({ note: { kind: 'info', text: `Back from ${sessionEditorName(session)}: version ${version}`, undo: true } });
+        editor().set({ note: { kind: 'info', text: t('editor.note.back', { ...sessionEditorName(session), version }), undo: true } });
       }
       await gen.editor.accept({ projectId: session.projectId, saveId: save.id });
     } finally {
@@ -89,7 +91,7 @@ export function followEditor(): () => void {
 export async function editIn(choice?: EditorChoice): Promise<void> {
   const projectId = useProjectStore.getState().currentId;
   const base = useCanvasStore.getState().document.base;
-  if (!projectId || !base) return editor().set({ note: { kind: 'error', text: 'Open a picture first: there is nothing to edit yet.' } });
+  if (!projectId || !base) return editor().set({ note: { kind: 'error', text: currentText().t('editor.note.noPicture') } });
   if (choice) {
     const problem = await chooseEditor(choice);
     if (problem) return editor().set({ note: { kind: 'error', text: problem } });
@@ -100,7 +102,7 @@ export async function editIn(choice?: EditorChoice): Promise<void> {
   if (!started.ok) return editor().set({ note: { kind: 'error', text: started.error.message } });
   editor().set({
     session: started.value,
-    note: { kind: 'info', text: `${base.name} is open in ${sessionEditorName(started.value)}. Each save there comes back here as a new version.` },
+    note: { kind: 'info', text: currentText().t('editor.note.opened', { picture: base.name, ...sessionEditorName(started.value) }) },
   });
 }
 
@@ -109,5 +111,5 @@ export async function stopEditing(): Promise<void> {
   if (!session) return;
   const stopped = await gen.editor.stop({ projectId: session.projectId });
   if (!stopped.ok) return editor().set({ note: { kind: 'error', text: stopped.error.message } });
-  editor().set({ session: null, note: { kind: 'info', text: `Stopped editing in ${sessionEditorName(session)}. The working copy stays in the project’s folder; later saves there are not brought back.` } });
+  editor().set({ session: null, note: { kind: 'info', text: currentText().t('editor.note.stopped', { ...sessionEditorName(session) }) } });
 }

@@ -29,11 +29,19 @@ export const useEditorStore = create<EditorState>((set) => ({
   set: (patch) => set(patch),
 }));
 
-/** What the system's default app is called when the system does not say its name. */
-const UNNAMED_DEFAULT = 'your default app';
+/**
+ * An editor as the catalog's messages take it: `named` picks "Krita" (the editor's or the system's default app's
+ * own name) or the words "your default app" when the system does not say the name.
+ */
+export interface EditorNaming {
+  readonly named: 'yes' | 'no';
+  readonly editor: string;
+}
 
-/** "Krita", the system's default app by its name ("Image Viewer"), or "your default app". */
-export const editorNameOf = (choice: EditorChoice | null, systemDefault: string | null): string => (choice?.kind === 'app' ? choice.name : (systemDefault ?? UNNAMED_DEFAULT));
+const naming = (name: string | null): EditorNaming => (name ? { named: 'yes', editor: name } : { named: 'no', editor: '' });
 
-/** A round trip's editor by its name, or "your default app" when the system did not say it. */
-export const sessionEditorName = (session: Pick<EditorSession, 'editorName'>): string => session.editorName ?? UNNAMED_DEFAULT;
+/** The chosen editor: "Krita", or the system's default app by its name ("Image Viewer") where the system says it. */
+export const editorNameOf = (choice: EditorChoice | null, systemDefault: string | null): EditorNaming => naming(choice?.kind === 'app' ? choice.name : systemDefault);
+
+/** A round trip's editor, by its name where it is known. */
+export const sessionEditorName = (session: Pick<EditorSession, 'editorName'>): EditorNaming => naming(session.editorName);

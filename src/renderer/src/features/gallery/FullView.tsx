@@ -13,6 +13,7 @@ import { usePlayer } from '../player/usePlayer';
 import '../player/player.css';
 import { openCanvas } from './actions';
 import { Icon } from '../../ui/icons';
+import { useText } from '../../ui/i18n/textStore';
 
 type Compare = 'off' | 'slider' | 'side';
 
@@ -55,6 +56,7 @@ export function FullView(props: {
   const size = { width: item.width ?? 1, height: item.height ?? 1 };
   const video = isVideo(item);
   const player = usePlayer(item.url);
+  const { t } = useText();
 
   const zoom = useZoomView(stage, size, compare);
   const { view, fit, actual } = zoom;
@@ -89,45 +91,45 @@ export function FullView(props: {
   }, []);
 
   const media = video ? (
-    <video {...player.videoProps} src={item.url} poster={item.thumbnailUrl ?? undefined} aria-label="The clip" className="full-media" style={{ width: size.width, height: size.height }} />
+    <video {...player.videoProps} src={item.url} poster={item.thumbnailUrl ?? undefined} aria-label={t('gallery.full.clip')} className="full-media" style={{ width: size.width, height: size.height }} />
   ) : (
-    <img src={item.url} alt={promptText(item) || item.fileName} className="full-media" style={{ width: size.width, height: size.height }} draggable={false} />
+    <img src={item.url} alt={promptText(item) || item.fileName} translate="no" className="full-media" style={{ width: size.width, height: size.height }} draggable={false} />
   );
 
   return (
-    <div className="full-view" role="dialog" aria-modal="true" aria-label="Result">
+    <div className="full-view" role="dialog" aria-modal="true" aria-label={t('gallery.full.label')}>
       <div className="full-main">
-        <div className="full-toolbar" role="toolbar" aria-label="View">
-          <button type="button" className="button" onClick={() => onStep(-1)} aria-label="Previous result">
+        <div className="full-toolbar" role="toolbar" aria-label={t('gallery.full.toolbar')}>
+          <button type="button" className="button" onClick={() => onStep(-1)} aria-label={t('gallery.full.previous')}>
             <Icon name="action.previous" />
           </button>
           <span className="muted">{props.position}</span>
-          <button type="button" className="button" onClick={() => onStep(1)} aria-label="Next result">
+          <button type="button" className="button" onClick={() => onStep(1)} aria-label={t('gallery.full.next')}>
             <Icon name="action.next" />
           </button>
           <span className="full-sep" />
           <button type="button" className="button" onClick={fit}>
-            Fit
+            {t('gallery.full.fit')}
           </button>
           <button type="button" className="button" onClick={actual}>
             100%
           </button>
-          <span className="muted" aria-label="Zoom">
+          <span className="muted" aria-label={t('gallery.full.zoom')}>
             {view ? `${Math.round(view.scale * 100)}%` : ''}
           </span>
           {beforeAsset && (
             <>
               <span className="full-sep" />
-              <span className="muted">Before / after</span>
-              <div className="segmented" role="radiogroup" aria-label="Compare with the input">
+              <span className="muted">{t('gallery.full.beforeAfter')}</span>
+              <div className="segmented" role="radiogroup" aria-label={t('gallery.full.compare')}>
                 {(['off', 'slider', 'side'] as const).map((c) => (
                   <button key={c} type="button" role="radio" aria-checked={compare === c} className={`button${compare === c ? ' active' : ''}`} onClick={() => setCompare(c)}>
-                    {c === 'off' ? 'Off' : c === 'slider' ? 'Slider' : 'Side by side'}
+                    {t(c === 'off' ? 'gallery.full.compareOff' : c === 'slider' ? 'gallery.full.compareSlider' : 'gallery.full.compareSide')}
                   </button>
                 ))}
               </div>
               {compare === 'slider' && (
-                <input type="range" min={0} max={100} value={split} aria-label="Before and after split" onChange={(e) => setSplit(Number(e.target.value))} />
+                <input type="range" min={0} max={100} value={split} aria-label={t('gallery.full.split')} onChange={(e) => setSplit(Number(e.target.value))} />
               )}
             </>
           )}
@@ -137,27 +139,27 @@ export function FullView(props: {
             draggable
             role="button"
             tabIndex={-1}
-            title="Drag this into another application to give it the file"
+            title={t('gallery.full.dragTitle')}
             onDragStart={(e) => {
               e.preventDefault();
               dragOut(item);
             }}
           >
-            <Icon name="action.dragOut" /> Drag out
+            <Icon name="action.dragOut" /> {t('gallery.full.drag')}
           </span>
-          <button type="button" className="button" onClick={onClose} aria-label="Close">
+          <button type="button" className="button" onClick={onClose} aria-label={t('ui.close')}>
             <Icon name="action.close" />
           </button>
         </div>
         {compare === 'side' && beforeAsset ? (
           <div className="full-side">
             <figure>
-              <img src={beforeAsset.url} alt="Before" />
-              <figcaption className="muted">Before</figcaption>
+              <img src={beforeAsset.url} alt={t('gallery.full.before')} />
+              <figcaption className="muted">{t('gallery.full.before')}</figcaption>
             </figure>
             <figure>
-              <img src={item.url} alt="After" />
-              <figcaption className="muted">After</figcaption>
+              <img src={item.url} alt={t('gallery.full.after')} />
+              <figcaption className="muted">{t('gallery.full.after')}</figcaption>
             </figure>
           </div>
         ) : (
@@ -171,7 +173,7 @@ export function FullView(props: {
               {compare === 'slider' && beforeAsset && (
                 <img
                   src={beforeAsset.url}
-                  alt="Before"
+                  alt={t('gallery.full.before')}
                   className="full-media full-before"
                   style={{ width: size.width, height: size.height, clipPath: `inset(0 ${100 - split}% 0 0)` }}
                   draggable={false}

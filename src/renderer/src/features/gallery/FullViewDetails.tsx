@@ -2,6 +2,7 @@ import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { ReleaseBadge } from '../home/EndpointCard';
 import { costText } from '../../text/taskText';
+import { useText } from '../../ui/i18n/textStore';
 import type { ResultNote } from './actions';
 import { inputKey, inputLabel, paramRows, promptText, titleOf } from './galleryModel';
 import type { ResultAction } from './resultActions';
@@ -21,20 +22,26 @@ export function FullViewDetails({
   note: ResultNote | null;
   onRun: (action: ResultAction) => void;
 }) {
+  const text = useText();
+  const { t } = text;
   const endpoint = findEndpoint(item.endpointId);
   return (
-    <aside className="full-details" aria-label="Result details">
-      <h2>{titleOf(item)}</h2>
+    <aside className="full-details" aria-label={t('gallery.details.label')}>
+      <h2 translate="no">{titleOf(item, text)}</h2>
       {endpoint && <ReleaseBadge endpoint={endpoint} />}
-      {promptText(item) && <p className="full-prompt">{promptText(item)}</p>}
+      {promptText(item) && (
+        <p className="full-prompt" translate="no">
+          {promptText(item)}
+        </p>
+      )}
       {note?.about === item.id && (
         <p className={note.kind === 'error' ? 'inline-error' : 'muted'} role="status">
           {note.text}
         </p>
       )}
-      <div className="full-actions" role="group" aria-label="Actions">
+      <div className="full-actions" role="group" aria-label={t('gallery.details.actions')}>
         {actions.map((a) => (
-          <button key={a.id} type="button" className="button" onClick={() => onRun(a)} title={a.keys} aria-keyshortcuts={a.keys}>
+          <button key={a.id} type="button" className="button" data-action={a.id} onClick={() => onRun(a)} title={a.keys && t('gallery.action.shortcut', { keys: a.keys })} aria-keyshortcuts={a.keys}>
             {a.label}
           </button>
         ))}
@@ -42,23 +49,26 @@ export function FullViewDetails({
       {item.inputs.length > 0 && <ResultInputs inputs={item.inputs} assets={assets} />}
       <ResultFacts item={item} />
       {Object.keys(item.params).length > 0 && <ResultParams item={item} />}
-      {item.metadataLost && <p className="inline-error">The details of this result could not be read; only the file is known.</p>}
+      {item.metadataLost && <p className="inline-error">{t('gallery.details.unreadable')}</p>}
     </aside>
   );
 }
 
 /** The pictures the result was made from, each with its field (and time, for a clip's keyframe). */
 function ResultInputs({ inputs, assets }: { inputs: LibraryItem['inputs']; assets: ReadonlyMap<string, AssetInfo | null> }) {
+  const text = useText();
+  const { t } = text;
   return (
     <>
-      <h3>Inputs</h3>
-      <ul className="full-inputs" aria-label="Inputs">
+      <h3>{t('gallery.details.inputs')}</h3>
+      <ul className="full-inputs" aria-label={t('gallery.details.inputs')}>
         {inputs.map((i) => {
           const asset = assets.get(inputKey(i));
+          const label = inputLabel(i, text);
           return (
             <li key={inputKey(i)}>
-              {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={inputLabel(i)} /> : <span className="full-input-missing">{asset === null ? 'not stored' : '…'}</span>}
-              <span className="muted small">{inputLabel(i)}</span>
+              {asset ? <img src={asset.thumbnailUrl ?? asset.url} alt={label} /> : <span className="full-input-missing">{asset === null ? t('gallery.details.notStored') : '…'}</span>}
+              <span className="muted small">{label}</span>
             </li>
           );
         })}
@@ -67,34 +77,40 @@ function ResultInputs({ inputs, assets }: { inputs: LibraryItem['inputs']; asset
   );
 }
 
+/** Megapixels in and out, as the service counted them. */
+function megapixelsText(item: Pick<LibraryItem, 'inputMp' | 'outputMp'>, t: ReturnType<typeof useText>['t']): string {
+  if (item.inputMp !== null && item.outputMp !== null) return t('gallery.details.mpInOut', { input: item.inputMp, output: item.outputMp });
+  if (item.inputMp !== null) return t('gallery.details.mpIn', { input: item.inputMp });
+  return item.outputMp !== null ? t('gallery.details.mpOut', { output: item.outputMp }) : '';
+}
+
 /** Seed, size, cost, megapixels, how long it took, when, through which connection, and its file. */
 function ResultFacts({ item }: { item: LibraryItem }) {
+  const text = useText();
+  const { t } = text;
   return (
     <dl className="facts">
-      <dt>Seed</dt>
+      <dt>{t('gallery.details.seed')}</dt>
       <dd>{item.seed ?? '—'}</dd>
-      <dt>Size</dt>
+      <dt>{t('gallery.details.size')}</dt>
       <dd>{item.width && item.height ? `${item.width} × ${item.height}` : '—'}</dd>
-      <dt>Cost</dt>
-      <dd>{costText(item) ?? '—'}</dd>
-      <dt>Megapixels</dt>
-      <dd>
-        {item.inputMp !== null ? `in ${item.inputMp}` : ''}
-        {item.outputMp !== null ? ` out ${item.outputMp}` : ''}
-      </dd>
+      <dt>{t('gallery.details.cost')}</dt>
+      <dd>{costText(item, text) ?? '—'}</dd>
+      <dt>{t('gallery.details.megapixels')}</dt>
+      <dd>{megapixelsText(item, t)}</dd>
       {item.submittedAt && item.readyAt && (
         <>
-          <dt>Took</dt>
-          <dd>{((item.readyAt - item.submittedAt) / 1000).toFixed(1)} s from sending to ready</dd>
+          <dt>{t('gallery.details.took')}</dt>
+          <dd>{t('gallery.details.tookTime', { seconds: (item.readyAt - item.submittedAt) / 1000 })}</dd>
         </>
       )}
-      <dt>Made</dt>
-      <dd>{new Date(item.createdAt).toLocaleString()}</dd>
-      <dt>Via</dt>
-      <dd>{item.connectionLabel}</dd>
-      <dt>File</dt>
+      <dt>{t('gallery.details.made')}</dt>
+      <dd>{text.dateTime(item.createdAt)}</dd>
+      <dt>{t('gallery.details.via')}</dt>
+      <dd translate="no">{item.connectionLabel}</dd>
+      <dt>{t('gallery.details.file')}</dt>
       <dd>
-        <code>{item.fileName}</code>
+        <code translate="no">{item.fileName}</code>
       </dd>
     </dl>
   );
@@ -102,13 +118,14 @@ function ResultFacts({ item }: { item: LibraryItem }) {
 
 /** The parameters sent, by name in words. */
 function ResultParams({ item }: { item: LibraryItem }) {
+  const text = useText();
   return (
-    <table className="fields" aria-label="Parameters">
+    <table className="fields" aria-label={text.t('gallery.details.parameters')}>
       <tbody>
-        {paramRows(item).map((row) => (
+        {paramRows(item, text).map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
-            <td>{row.value}</td>
+            <td translate={row.typed ? 'no' : undefined}>{row.value}</td>
           </tr>
         ))}
       </tbody>

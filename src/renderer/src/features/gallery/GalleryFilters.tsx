@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { useText } from '../../ui/i18n/textStore';
 import { intentLabel, modelsIn, NO_FILTER, projectsIn, type GalleryFilter } from './galleryModel';
 import { useGalleryView } from './galleryView';
 import { galleryUi, useGalleryUi } from './galleryUiStore';
@@ -8,19 +10,21 @@ type ChoiceField = 'intent' | 'model' | 'date' | 'project' | 'status';
 interface Choice<K extends ChoiceField> {
   readonly value: GalleryFilter[K];
   readonly label: string;
+  /** a name the artist gave or a model's name, shown as it is in every language */
+  readonly named?: boolean;
 }
 
-const DATES: readonly Choice<'date'>[] = [
-  { value: 'all', label: 'Any date' },
-  { value: 'today', label: 'Today' },
-  { value: 'week', label: 'This week' },
-  { value: 'month', label: 'This month' },
+const DATES: ReadonlyArray<{ value: GalleryFilter['date']; label: MessageId }> = [
+  { value: 'all', label: 'gallery.filter.anyDate' },
+  { value: 'today', label: 'gallery.filter.today' },
+  { value: 'week', label: 'gallery.filter.week' },
+  { value: 'month', label: 'gallery.filter.month' },
 ];
-const STATUSES: readonly Choice<'status'>[] = [
-  { value: 'all', label: 'Kept and discarded' },
-  { value: 'kept', label: 'Kept' },
-  { value: 'discarded', label: 'Discarded' },
-  { value: 'starred', label: 'Starred' },
+const STATUSES: ReadonlyArray<{ value: GalleryFilter['status']; label: MessageId }> = [
+  { value: 'all', label: 'gallery.filter.keptAndDiscarded' },
+  { value: 'kept', label: 'gallery.filter.kept' },
+  { value: 'discarded', label: 'gallery.filter.discarded' },
+  { value: 'starred', label: 'gallery.filter.starred' },
 ];
 
 /** One filter's dropdown: shows the filter's value and sets it to the choice picked. */
@@ -33,7 +37,7 @@ function FilterSelect<K extends ChoiceField>({ field, label, choices }: { field:
   return (
     <select aria-label={label} value={value} onChange={(e) => pick(e.target.value)}>
       {choices.map((c) => (
-        <option key={c.value} value={c.value}>
+        <option key={c.value} value={c.value} translate={c.named ? 'no' : undefined}>
           {c.label}
         </option>
       ))}
@@ -46,23 +50,37 @@ export function GalleryFilters({ projectNames }: { projectNames: ReadonlyMap<str
   const filter = useGalleryUi((s) => s.filter);
   const { refine, setFilter } = galleryUi;
   const facets = useGalleryView((s) => s.facets);
-  const intents = useMemo((): Choice<'intent'>[] => [{ value: 'all', label: 'Every intent' }, ...facets.intents.map((k) => ({ value: k, label: intentLabel(k) }))], [facets.intents]);
-  const models = useMemo((): Choice<'model'>[] => [{ value: 'all', label: 'Every model' }, ...modelsIn(facets.models).map((m) => ({ value: m.id, label: m.title }))], [facets.models]);
-  const projects = useMemo(
-    (): Choice<'project'>[] => [{ value: 'all', label: 'Every project' }, ...projectsIn(facets.projects, projectNames).map((p) => ({ value: p.id, label: p.name })), { value: 'none', label: 'Outside any project' }],
-    [facets.projects, projectNames],
+  const text = useText();
+  const { t } = text;
+  const intents = useMemo(
+    (): Choice<'intent'>[] => [{ value: 'all', label: t('gallery.filter.anyIntent') }, ...facets.intents.map((k) => ({ value: k, label: intentLabel(k, text) }))],
+    [facets.intents, t, text],
   );
+  const models = useMemo(
+    (): Choice<'model'>[] => [{ value: 'all', label: t('gallery.filter.anyModel') }, ...modelsIn(facets.models, text).map((m) => ({ value: m.id, label: m.title, named: true }))],
+    [facets.models, t, text],
+  );
+  const projects = useMemo(
+    (): Choice<'project'>[] => [
+      { value: 'all', label: t('gallery.filter.anyProject') },
+      ...projectsIn(facets.projects, projectNames, text).map((p) => ({ value: p.id, label: p.name, named: projectNames.has(p.id) })),
+      { value: 'none', label: t('gallery.filter.noProject') },
+    ],
+    [facets.projects, projectNames, t, text],
+  );
+  const dates = useMemo((): Choice<'date'>[] => DATES.map((d) => ({ value: d.value, label: t(d.label) })), [t]);
+  const statuses = useMemo((): Choice<'status'>[] => STATUSES.map((d) => ({ value: d.value, label: t(d.label) })), [t]);
   return (
     <div className="gallery-filters" role="search">
-      <input type="search" placeholder="Search prompts" aria-label="Search prompts" value={filter.text} onChange={(e) => refine({ text: e.target.value })} />
-      <FilterSelect field="intent" label="Intent" choices={intents} />
-      <FilterSelect field="model" label="Model" choices={models} />
-      <FilterSelect field="date" label="Date" choices={DATES} />
-      <FilterSelect field="project" label="Project" choices={projects} />
-      <FilterSelect field="status" label="Status" choices={STATUSES} />
+      <input type="search" placeholder={t('gallery.filter.search')} aria-label={t('gallery.filter.search')} value={filter.text} onChange={(e) => refine({ text: e.target.value })} />
+      <FilterSelect field="intent" label={t('gallery.filter.intent')} choices={intents} />
+      <FilterSelect field="model" label={t('gallery.filter.model')} choices={models} />
+      <FilterSelect field="date" label={t('gallery.filter.date')} choices={dates} />
+      <FilterSelect field="project" label={t('gallery.filter.project')} choices={projects} />
+      <FilterSelect field="status" label={t('gallery.filter.status')} choices={statuses} />
       {filter !== NO_FILTER && (
         <button type="button" className="button" onClick={() => setFilter(NO_FILTER)}>
-          Clear
+          {t('gallery.filter.clear')}
         </button>
       )}
     </div>

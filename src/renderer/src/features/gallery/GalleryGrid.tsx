@@ -7,6 +7,7 @@ import { columnsFor } from './galleryModel';
 import { galleryUi, useGalleryUi } from './galleryUiStore';
 import { itemAt, useGalleryView } from './galleryView';
 import { ResultCard } from './ResultCard';
+import { useText } from '../../ui/i18n/textStore';
 
 const MIN_CARD = 200;
 const GAP = 12;
@@ -44,6 +45,7 @@ export const GalleryGrid = memo(function GalleryGrid({ onKeyDown, handle }: Grid
   const stacks = useGalleryView((s) => s.stacks);
   const selectedId = useGalleryUi((s) => s.selectedId);
   const picked = useGalleryUi((s) => s.picked);
+  const { t } = useText();
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);
   const [gate] = useState(() => new FlingGate());
@@ -90,7 +92,7 @@ export const GalleryGrid = memo(function GalleryGrid({ onKeyDown, handle }: Grid
 
   return (
     <div ref={scroller} className="gallery-scroll" onKeyDown={onKeyDown} onScroll={(e) => gate.scrolled(e.currentTarget.scrollTop)}>
-      <div role="list" aria-label="Results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div role="list" aria-label={t('gallery.results')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {shownRows.map((row) => (
           <div
             key={row.key}

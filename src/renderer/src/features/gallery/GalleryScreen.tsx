@@ -17,7 +17,7 @@ import { fetchItemAt, heldIndexOf, itemAt, useGalleryView, useHeldOrAsked } from
 import { RestoreDialog } from './RestoreDialog';
 import { actionForKey, resultActions, type ResultAction } from './resultActions';
 import { SaveAsDialog } from './SaveAsDialog';
-import { numberText } from '../../text/taskText';
+import { useText } from '../../ui/i18n/textStore';
 import '../../ui/buttons.css';
 import './gallery.css';
 import { Icon } from '../../ui/icons';
@@ -51,6 +51,8 @@ export function GalleryScreen() {
   const dropProblem = useDroppedStore((s) => s.problem);
   const setDropped = (value: null) => useDroppedStore.setState({ dropped: value });
   const grid = useRef<GridHandle>(null);
+  const text = useText();
+  const { t } = text;
 
   // The date filter's "today" is the day the gallery opened.
   const [now] = useState(() => Date.now());
@@ -114,7 +116,7 @@ export function GalleryScreen() {
     }
   }, []);
   const openSaveAs = useCallback((item: LibraryItem) => setSaving(item), []);
-  const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs), [openSaveAs]);
+  const actionsOf = useCallback((item: LibraryItem) => resultActions(item, openSaveAs, text), [openSaveAs, text]);
 
   const select = useCallback(
     async (index: number) => {
@@ -202,29 +204,28 @@ export function GalleryScreen() {
     >
       <header className="gallery-header">
         <div>
-          <h1>Gallery</h1>
+          <h1>{t('screen.gallery')}</h1>
           <p className="muted">
-            {!loaded ? 'Loading results' : total === all ? `${numberText(all)} ${all === 1 ? 'result' : 'results'}` : `${numberText(total)} of ${numberText(all)} results`}. Drag a result into
-            another application to give it the file; drop a file here to restore its parameters.
+            {t('gallery.summary', { count: !loaded ? t('gallery.loading') : total === all ? t('gallery.count', { count: all }) : t('gallery.countFiltered', { shown: total, count: all }) })}
           </p>
         </div>
         <button type="button" className="button" onClick={() => void gen.library.openFolder()}>
-          Open folder
+          {t('gallery.openFolder')}
         </button>
       </header>
       <GalleryFilters projectNames={projectNames} />
       {filter.group && (
-        <p className="gallery-group-bar" role="status" aria-label="Stack shown">
-          {stackWords(filter.group, total).shown}
+        <p className="gallery-group-bar" role="status" aria-label={t('gallery.stackShown')}>
+          {stackWords(filter.group, total, text).shown}
           <button type="button" className="button" onClick={() => set({ group: null })}>
-            Back to every result
+            {t('gallery.backToAll')}
           </button>
         </p>
       )}
       {dropProblem && (
         <p className="gallery-note error" role="status">
           {dropProblem}
-          <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => useDroppedStore.getState().clear()}>
+          <button type="button" className="gallery-note-close" aria-label={t('ui.dismiss')} onClick={() => useDroppedStore.getState().clear()}>
             <Icon name="action.close" />
           </button>
         </p>
@@ -234,24 +235,24 @@ export function GalleryScreen() {
           {note.text}
           {note.undo && canUndo && (
             <button type="button" className="button" onClick={() => void undoDelete().then((n) => setNote(n && { ...n, about: null }))}>
-              Undo
+              {t('gallery.undo')}
             </button>
           )}
-          <button type="button" className="gallery-note-close" aria-label="Dismiss" onClick={() => setNote(null)}>
+          <button type="button" className="gallery-note-close" aria-label={t('ui.dismiss')} onClick={() => setNote(null)}>
             <Icon name="action.close" />
           </button>
         </p>
       )}
       <PickBar />
-      {loaded && all === 0 && <p className="empty">No results yet. They appear here as soon as a task is done.</p>}
-      {loaded && all > 0 && total === 0 && <p className="empty">No result matches. Clear the search or the filters to see them all.</p>}
+      {loaded && all === 0 && <p className="empty">{t('gallery.empty')}</p>}
+      {loaded && all > 0 && total === 0 && <p className="empty">{t('gallery.noMatch')}</p>}
       <GalleryGrid handle={grid} onKeyDown={onGridKey} />
       {menu && menuItem && <ResultMenu item={menuItem} actions={actionsOf(menuItem)} onRun={(a) => void run(a, menuItem)} />}
       {opened && (
         <FullView
           key={opened.id}
           item={opened}
-          position={openIndex >= 0 ? `${numberText(openIndex + 1)} of ${numberText(total)}` : ''}
+          position={openIndex >= 0 ? t('gallery.position', { index: openIndex + 1, count: total }) : ''}
           actions={actionsOf(opened)}
           note={note}
           onRun={(a) => void run(a, opened)}

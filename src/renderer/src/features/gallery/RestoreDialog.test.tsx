@@ -35,7 +35,7 @@ describe('restoring a dropped file’s parameters', () => {
 
   it('an endpoint this version does not know cannot be restored, and says so', () => {
     const root = render({ kind: 'gen-studio', metadata: metadata('gen-from-the-future'), inputs: [] });
-    expect(root.textContent).toContain('does not know the endpoint gen-from-the-future');
+    expect(root.textContent).toContain('does not know the model gen-from-the-future');
     expect(root.querySelector<HTMLButtonElement>('.button.primary')!.disabled).toBe(true);
   });
 

@@ -1,13 +1,13 @@
 import { memo, useEffect, useState, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { chargedCost } from '../../../../shared/library/charge';
-import { creditsText } from '../../text/taskText';
 import { dragOut } from './actions';
 import { SETTLE_MS, type FlingGate } from './flingGate';
 import { useResultPoster } from '../player/posters';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { durationText, promptText, stackWords, titleOf } from './galleryModel';
 import { Icon } from '../../ui/icons';
+import { useText } from '../../ui/i18n/textStore';
 
 export interface CardProps {
   readonly item: LibraryItem;
@@ -32,7 +32,10 @@ export interface CardProps {
  * hands the other application the file itself: main starts the native drag.
  */
 export const ResultCard = memo(function ResultCard({ item, selected, picked, onSelect, onPick, onOpen, onMenu, onStar, stack, onOpenStack, gate }: CardProps) {
-  const title = titleOf(item);
+  const text = useText();
+  const { t } = text;
+  const title = titleOf(item, text);
+  const cost = chargedCost(item);
   const prompt = promptText(item);
   // A card mounted mid-fling shows a plain tile; if it is still on screen a moment later, its picture comes.
   const [showPicture, setShowPicture] = useState(() => !gate.flinging());
@@ -76,30 +79,32 @@ export const ResultCard = memo(function ResultCard({ item, selected, picked, onS
             </span>
           )}
           {isVideo(item) && (
-            <span className="gallery-badge" aria-label={`Video, ${item.seconds ?? '?'} seconds`}>
-              <Icon name="action.video" size={12} filled /> {item.seconds !== null ? durationText(item.seconds) : 'video'}
+            <span className="gallery-badge" aria-label={item.seconds !== null ? t('gallery.card.videoLength', { seconds: Math.round(item.seconds) }) : t('gallery.card.videoUnknown')}>
+              <Icon name="action.video" size={12} filled /> {item.seconds !== null ? durationText(item.seconds) : t('gallery.card.video')}
             </span>
           )}
         </span>
         <span className="gallery-caption">
-          <span className="gallery-prompt">{prompt || title}</span>
-          <span className="muted">
-            {title}
-            {item.width && item.height ? ` · ${item.width} × ${item.height}` : ''}
-            {chargedCost(item) !== null ? ` · ${creditsText(chargedCost(item))}` : ''}
+          <span className="gallery-prompt" translate="no">
+            {prompt || title}
           </span>
-          {picked && <span className="visually-hidden">, chosen</span>}
+          <span className="muted">
+            <span translate="no">{title}</span>
+            {item.width && item.height ? ` · ${item.width} × ${item.height}` : ''}
+            {cost !== null ? ` · ${text.credits(cost)}` : ''}
+          </span>
+          {picked && <span className="visually-hidden">{t('gallery.card.chosen')}</span>}
         </span>
       </button>
       {stack > 1 && item.group && (
-        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={stackWords(item.group.id, stack).show}>
-          {stackWords(item.group.id, stack).badge}
+        <button type="button" className="gallery-stack" tabIndex={-1} onClick={() => onOpenStack(item.group!.id)} aria-label={stackWords(item.group.id, stack, text).show}>
+          {stackWords(item.group.id, stack, text).badge}
         </button>
       )}
       <button
         type="button"
         className={`gallery-star${item.starred ? ' on' : ''}`}
-        aria-label={item.starred ? `Unstar ${title}` : `Star ${title}`}
+        aria-label={t(item.starred ? 'gallery.card.unstar' : 'gallery.card.star', { name: title })}
         aria-pressed={item.starred}
         tabIndex={-1}
         onClick={() => onStar(item)}

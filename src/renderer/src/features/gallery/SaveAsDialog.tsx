@@ -2,20 +2,24 @@ import { useEffect, useId, useState } from 'react';
 import type { ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
 import '../../ui/dialog.css';
 import { isVideo } from '../../../../shared/media/mediaType';
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { useText } from '../../ui/i18n/textStore';
 
-type Format = { id: ExportFormat; label: string; lossy: boolean };
+/** A format's words, or its name alone (a file type's name, the same in every language). */
+type Format = { id: ExportFormat; lossy: boolean } & ({ label: MessageId } | { name: string });
 
 const PICTURE_FORMATS: readonly Format[] = [
-  { id: 'png', label: 'PNG (lossless)', lossy: false },
-  { id: 'jpeg', label: 'JPEG', lossy: true },
-  { id: 'webp', label: 'WebP', lossy: true },
+  { id: 'png', label: 'gallery.save.png', lossy: false },
+  { id: 'jpeg', name: 'JPEG', lossy: true },
+  { id: 'webp', name: 'WebP', lossy: true },
 ];
 /** A video is copied as it was made, never re-encoded: one format, and no quality to choose. */
-const VIDEO_FORMATS: readonly Format[] = [{ id: 'mp4', label: 'MP4 video (as made)', lossy: false }];
+const VIDEO_FORMATS: readonly Format[] = [{ id: 'mp4', label: 'gallery.save.mp4', lossy: false }];
 
 /** Save as: the format and its quality here; where, in the system's own dialog that main opens next. */
 export function SaveAsDialog({ item, onSave, onCancel }: { item: LibraryItem; onSave: (format: ExportFormat, quality: number) => void; onCancel: () => void }) {
   const id = useId();
+  const { t } = useText();
   const formats = isVideo(item) ? VIDEO_FORMATS : PICTURE_FORMATS;
   const [format, setFormat] = useState<ExportFormat>(formats[0]!.id);
   const [quality, setQuality] = useState(90);
@@ -37,28 +41,29 @@ export function SaveAsDialog({ item, onSave, onCancel }: { item: LibraryItem; on
           onSave(format, quality);
         }}
       >
-        <h2 id={`${id}-title`}>Save a copy of {item.fileName}</h2>
+        <h2 id={`${id}-title`}>{t('gallery.save.title', { file: item.fileName })}</h2>
         <fieldset className="save-formats">
-          <legend className="muted">Format</legend>
+          <legend className="muted">{t('gallery.save.format')}</legend>
           {formats.map((f) => (
             <label key={f.id}>
-              <input type="radio" name="format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {f.label}
+              <input type="radio" name="format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {'label' in f ? t(f.label) : <span translate="no">{f.name}</span>}
             </label>
           ))}
         </fieldset>
         {formats.some((f) => f.lossy) && (
           <label className="save-quality">
-            Quality <input type="range" min={1} max={100} value={quality} disabled={!lossy} onChange={(e) => setQuality(Number(e.target.value))} aria-label="Quality" />
+            {t('gallery.save.quality')}{' '}
+            <input type="range" min={1} max={100} value={quality} disabled={!lossy} onChange={(e) => setQuality(Number(e.target.value))} aria-label={t('gallery.save.quality')} />
             <output>{lossy ? quality : '—'}</output>
           </label>
         )}
-        <p className="muted small">The parameters it was made with are written into the file.</p>
+        <p className="muted small">{t('gallery.save.inside')}</p>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button primary">
-            Save…
+            {t('gallery.save.save')}
           </button>
         </div>
       </form>

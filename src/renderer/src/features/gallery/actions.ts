@@ -20,6 +20,7 @@ import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { pinAsKeyframe } from '../staging/frameActions';
+import { currentText } from '../../ui/i18n/textStore';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
 export interface ActionNote {
@@ -73,7 +74,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
  */
 export async function reuseParameters(source: ReuseSource): Promise<ActionNote> {
   const endpoint = findEndpoint(source.endpointId);
-  if (!endpoint || endpoint.deprecated) return { kind: 'error', text: `${source.endpointId} is not offered any more, so its parameters cannot be reused.` };
+  const { t } = currentText();
+  if (!endpoint || endpoint.deprecated) return { kind: 'error', text: t('gallery.note.notOffered', { model: endpoint?.title ?? source.endpointId }) };
   const found = new Map<string, AssetInfo>();
   const inputs: ReusedInput[] = [];
   for (const input of source.inputs) {
@@ -97,7 +99,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   // brings both back.
   const base = reuse.document.base;
   if (base && base.assetId !== before.base?.assetId && !useCanvasStore.getState().setBase(base)) {
-    return { kind: 'error', text: useCanvasStore.getState().message?.text ?? 'The picture could not be replaced, so the parameters were not reused.' };
+    return { kind: 'error', text: useCanvasStore.getState().message?.text ?? t('gallery.note.notReplaced') };
   }
   // A picture no longer stored leaves the canvas without one (undo brings the old one back with its mask): the
   // picture shown before must not be the one the next Generate sends and is charged for.
@@ -111,7 +113,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   // As many variations as the result's Generate made, not what the panel held; its seed is shown as pinned.
   const seed = reuse.document.formValues[endpoint.id]?.seed;
   studio.reused(endpoint.id, typeof seed === 'number' ? seed : null, reusedVariations(source.group));
-  const dropped = unknown.length > 0 ? ` ${endpoint.title} has no setting ${unknown.join(', ')} any more; left out.` : '';
+  const dropped = unknown.length > 0 ? ` ${t('gallery.note.settingsLeftOut', { model: endpoint.title, names: new Intl.ListFormat(currentText().locale, { type: 'conjunction' }).format(unknown) })}` : '';
   const note: ActionNote = { kind: reuse.missing.length > 0 || reuse.pictureMissing || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
   studio.say({ ...note, about: endpoint.id });
   return note;
@@ -121,13 +123,14 @@ const failed = (text: string): ActionNote => ({ kind: 'error', text });
 
 export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
   const sent = await send(rerunRequest(item), 1, item.projectId);
-  return sent.ok ? { kind: 'info', text: `Sent again with seed ${item.seed ?? 'as before'}: it appears in the queue, then here.` } : failed(sent.text);
+  return sent.ok ? { kind: 'info', text: currentText().t('gallery.note.rerun', { seed: String(item.seed ?? '') }) } : failed(sent.text);
 }
 
 /** Variations as one group (one stack in the gallery), checked against the spending caps as a whole first. */
 export async function makeVariations(item: LibraryItem, count = 4): Promise<ActionNote> {
   const sent = await send(variationRequest(item), count, item.projectId);
-  return sent.ok ? { kind: 'info', text: `${count} variations of ${titleOf(item)} sent with new seeds.` } : failed(sent.text);
+  const text = currentText();
+  return sent.ok ? { kind: 'info', text: text.t('gallery.note.variations', { count, model: titleOf(item, text) }) } : failed(sent.text);
 }
 
 async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {
@@ -142,8 +145,8 @@ export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
   if (typeof asset === 'string') return failed(asset);
   await openCanvas();
-  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? 'The canvas did not take the picture.');
-  return { kind: 'info', text: 'The result is the canvas’s picture now.' };
+  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? currentText().t('gallery.note.canvasRefused'));
+  return { kind: 'info', text: currentText().t('gallery.note.picture') };
 }
 
 /**
@@ -164,16 +167,18 @@ export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
   const before = useCanvasStore.getState().document.references.length;
   addReferences([asset]);
   return useCanvasStore.getState().document.references.length > before
-    ? { kind: 'info', text: 'Added to the canvas’s references.' }
-    : failed(useCanvasStore.getState().message?.text ?? 'The reference was not added.');
+    ? { kind: 'info', text: currentText().t('gallery.note.reference') }
+    : failed(useCanvasStore.getState().message?.text ?? currentText().t('gallery.note.referenceRefused'));
 }
 
 export async function saveAs(item: LibraryItem, format: ExportFormat, quality: number): Promise<ActionNote> {
   const result = await gen.library.export({ id: item.id, format, quality });
   if (!result.ok) return failed(result.error.message);
-  if (!result.value.saved) return { kind: 'info', text: 'Not saved.' };
-  const { fileName, message } = result.value;
-  return { kind: 'info', text: message ? `Saved ${fileName}. ${message}` : `Saved ${fileName}, with its parameters inside.` };
+  const { t } = currentText();
+  if (!result.value.saved) return { kind: 'info', text: t('gallery.note.notSaved') };
+  const { message } = result.value;
+  const file = result.value.fileName ?? '';
+  return { kind: 'info', text: message ? t('gallery.note.savedWithMessage', { file, message }) : t('gallery.note.saved', { file }) };
 }
 
 export async function copyImage(item: LibraryItem): Promise<ActionNote> {
@@ -195,13 +200,14 @@ export async function toggleStar(item: LibraryItem): Promise<ActionNote | null> 
 
 export async function deleteResult(item: LibraryItem): Promise<ActionNote> {
   const result = await useLibraryStore.getState().trash(item.id);
-  return result.ok ? { kind: 'info', text: `Deleted ${titleOf(item)}. It goes to the system trash when Gen Studio closes.`, undo: true } : failed(result.error.message);
+  const text = currentText();
+  return result.ok ? { kind: 'info', text: text.t('gallery.note.deleted', { name: titleOf(item, text) }), undo: true } : failed(result.error.message);
 }
 
 export async function undoDelete(): Promise<ActionNote | null> {
   const result = await useLibraryStore.getState().undoTrash();
   if (!result) return null;
-  return result.ok ? { kind: 'info', text: 'Brought back.' } : failed(result.error.message);
+  return result.ok ? { kind: 'info', text: currentText().t('gallery.note.broughtBack') } : failed(result.error.message);
 }
 
 /** The native drag: main starts it with the result's file; the renderer only names the result. */

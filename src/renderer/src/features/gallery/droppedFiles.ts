@@ -3,6 +3,7 @@ import type { DroppedFile } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { useNavigationStore } from '../../store/navigationStore';
 import type { ReuseSource } from './actions';
+import { currentText } from '../../ui/i18n/textStore';
 
 interface DroppedState {
   /** a dropped file that carries parameters, waiting for the user to restore them or not */
@@ -26,11 +27,11 @@ const MAX_READ_BYTES = 512 * 1024 ** 2;
 /** Reads a dropped file's parameters in main and offers them in the gallery (its restore dialog). */
 export async function readDroppedFile(file: File): Promise<void> {
   if (file.size > MAX_READ_BYTES) {
-    return useDroppedStore.setState({ dropped: null, problem: `${file.name} is over 512 MB; Gen Studio reads parameters from smaller files only.` });
+    return useDroppedStore.setState({ dropped: null, problem: currentText().t('gallery.drop.tooLarge', { name: file.name, size: currentText().fileSize(MAX_READ_BYTES) }) });
   }
   const result = await gen.library.readDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   if (!result.ok) return useDroppedStore.setState({ dropped: null, problem: result.error.message });
-  if (result.value.kind === 'none') return useDroppedStore.setState({ dropped: null, problem: `${file.name} carries no generation parameters Gen Studio can read.` });
+  if (result.value.kind === 'none') return useDroppedStore.setState({ dropped: null, problem: currentText().t('gallery.drop.nothing', { name: file.name }) });
   useDroppedStore.setState({ dropped: { name: file.name, found: result.value }, problem: null });
 }
 
@@ -52,9 +53,12 @@ export function followDroppedResults(): () => void {
   return () => window.removeEventListener('drop', onDrop);
 }
 
+/** The model another tool's prompt and settings are reused with. */
+export const OTHER_TOOL_MODEL = 'gen-dev';
+
 /** What a dropped file's parameters reuse: Gen Studio's own request, or another tool's prompt and settings on the default model. */
 export function reuseSourceOf(found: Exclude<DroppedFile, { kind: 'none' }>): ReuseSource {
   if (found.kind === 'gen-studio') return { endpointId: found.metadata.endpoint.id, params: found.metadata.params, inputs: found.inputs };
   const params = Object.entries({ prompt: found.prompt, seed: found.seed, width: found.width, height: found.height, steps: found.steps, guidance: found.guidance }).filter(([, v]) => v !== null);
-  return { endpointId: 'gen-dev', params: Object.fromEntries(params) as Record<string, string | number>, inputs: [] };
+  return { endpointId: OTHER_TOOL_MODEL, params: Object.fromEntries(params) as Record<string, string | number>, inputs: [] };
 }

@@ -1,4 +1,5 @@
 import type { LibraryItem } from '../../../../shared/ipc/contract';
+import { currentText } from '../../ui/i18n/textStore';
 import { editIn } from '../editor/editorActions';
 import { editorNameOf, useEditorStore } from '../editor/editorStore';
 import { useAsPicture as takeAsPicture, type ActionNote } from './actions';
@@ -13,4 +14,4 @@ export async function editResult(item: LibraryItem): Promise<ActionNote> {
 }
 
 /** The action's words: the editor chosen in Settings. */
-export const editResultLabel = (): string => `Edit in ${editorNameOf(useEditorStore.getState().choice, useEditorStore.getState().systemDefault)}`;
+export const editResultLabel = (): string => currentText().t('editor.menu.editIn', { ...editorNameOf(useEditorStore.getState().choice, useEditorStore.getState().systemDefault) });

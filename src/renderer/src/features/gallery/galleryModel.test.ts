@@ -78,9 +78,9 @@ describe('a result’s parameters in the artist’s words', () => {
   it('names each as the form does and each choice by its words, not the service’s codes', () => {
     const rows = paramRows(libraryItem({ endpointId: 'outpainting-v1', params: { mode: 'fast', prompt: 'a harbour', width: 1024 } }));
     expect(rows).toEqual([
-      { key: 'mode', label: 'Quality', value: 'Fast' },
-      { key: 'prompt', label: 'Prompt', value: 'a harbour' },
-      { key: 'width', label: 'Width', value: '1024' },
+      { key: 'mode', label: 'Quality', value: 'Fast', typed: false },
+      { key: 'prompt', label: 'Prompt', value: 'a harbour', typed: true },
+      { key: 'width', label: 'Width', value: '1024', typed: true },
     ]);
   });
 
@@ -91,8 +91,8 @@ describe('a result’s parameters in the artist’s words', () => {
 
   it('still names a parameter its model no longer lists', () => {
     expect(paramRows(libraryItem({ endpointId: 'gone-model', params: { output_format: 'png', odd_knob: 3 } }))).toEqual([
-      { key: 'output_format', label: 'File type', value: 'PNG (lossless)' },
-      { key: 'odd_knob', label: 'Odd knob', value: '3' },
+      { key: 'output_format', label: 'File type', value: 'PNG (lossless)', typed: false },
+      { key: 'odd_knob', label: 'Odd knob', value: '3', typed: true },
     ]);
   });
 });

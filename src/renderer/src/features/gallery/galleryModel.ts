@@ -3,6 +3,7 @@ import { TASK_KIND_LABELS, type TaskKind } from '../../../../shared/catalog/endp
 import type { LibraryItem, LibraryQuery } from '../../../../shared/ipc/contract';
 import type { TaskInput, TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { nameOf } from '../../text/taskText';
+import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import { isBatchGroup } from '../../../../shared/batch/plan';
 import { labelFor, valueLabel } from '../forms/fieldModel';
@@ -26,18 +27,18 @@ export interface GalleryFilter {
 export const NO_FILTER: GalleryFilter = { text: '', intent: 'all', model: 'all', date: 'all', status: 'all', project: 'all', group: null };
 
 /** The model, and for a clip draft or final, its length and time, as the strip and the queue name it. */
-export const titleOf = (item: Pick<LibraryItem, 'endpointId' | 'params' | 'createdAt'>): string => nameOf(item);
-export const intentLabel = (kind: TaskKind): string => TASK_KIND_LABELS[kind];
+export const titleOf = (item: Pick<LibraryItem, 'endpointId' | 'params' | 'createdAt'>, text: AppText = ENGLISH_TEXT): string => nameOf(item, text);
+export const intentLabel = (kind: TaskKind, text: AppText = ENGLISH_TEXT): string => text.t(TASK_KIND_LABELS[kind]);
 /** The prompt as a caption shows it: boxes by their labels, not the JSON list sent. */
 export const promptText = (item: Pick<LibraryItem, 'params'>): string => (typeof item.params.prompt === 'string' ? promptForDisplay(item.params.prompt) : '');
 /** An input among a result's: its field, and for a clip's keyframe its time (one field holds several). */
 export const inputKey = (input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>): string => `${input.field}:${input.time ?? ''}`;
 
 /** What a stack holds, in words: one Generate's variations, or one batch's results. */
-export function stackWords(groupId: string, count: number): { badge: string; show: string; shown: string } {
+export function stackWords(groupId: string, count: number, text: AppText = ENGLISH_TEXT): { badge: string; show: string; shown: string } {
   return isBatchGroup(groupId)
-    ? { badge: `${count} in one batch`, show: `Show the ${count} results of this batch`, shown: `The ${count} results of one batch.` }
-    : { badge: `${count} variations`, show: `Show the ${count} variations`, shown: `The ${count} variations of one Generate.` };
+    ? { badge: text.t('gallery.stack.batchBadge', { count }), show: text.t('gallery.stack.batchShow', { count }), shown: text.t('gallery.stack.batchShown', { count }) }
+    : { badge: text.t('gallery.stack.variationsBadge', { count }), show: text.t('gallery.stack.variationsShow', { count }), shown: text.t('gallery.stack.variationsShown', { count }) };
 }
 
 /** The start of the day, week (from Monday) or month holding `now`, in the computer's time zone. */
@@ -64,13 +65,13 @@ export function queryOf(f: GalleryFilter, now: number): LibraryQuery {
 }
 
 /** The projects results were made in, for the project filter, by name (a project since removed by its id). */
-export function projectsIn(ids: readonly string[], names: ReadonlyMap<string, string>): Array<{ id: string; name: string }> {
-  return ids.map((id) => ({ id, name: names.get(id) ?? 'A removed project' })).sort((a, b) => a.name.localeCompare(b.name));
+export function projectsIn(ids: readonly string[], names: ReadonlyMap<string, string>, text: AppText = ENGLISH_TEXT): Array<{ id: string; name: string }> {
+  return ids.map((id) => ({ id, name: names.get(id) ?? text.t('gallery.filter.removedProject') })).sort((a, b) => text.compare(a.name, b.name));
 }
 
 /** The endpoints that made results, for the model filter, by name. */
-export function modelsIn(ids: readonly string[]): Array<{ id: string; title: string }> {
-  return ids.map((id) => ({ id, title: findEndpoint(id)?.title ?? id })).sort((a, b) => a.title.localeCompare(b.title));
+export function modelsIn(ids: readonly string[], text: AppText = ENGLISH_TEXT): Array<{ id: string; title: string }> {
+  return ids.map((id) => ({ id, title: findEndpoint(id)?.title ?? id })).sort((a, b) => text.compare(a.title, b.title));
 }
 
 /** The picture an edit started from, for before/after: the endpoint's image field, or its first reference. */
@@ -122,16 +123,17 @@ export function columnsFor(width: number, minCard: number, gap: number): number 
  * not the service's field names and codes; a parameter the model no longer lists is named from its own name.
  */
 /** An input as the full view names it: "Input image", "Keyframe at 4.96 s" (the time as the timeline shows it). */
-export function inputLabel(input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>): string {
+export function inputLabel(input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>, text: AppText = ENGLISH_TEXT): string {
   if (input.time === undefined) return labelFor({ name: input.field });
-  return `${input.field === 'keyframes' ? 'Keyframe' : labelFor({ name: input.field })} at ${timeText(input.time)}`;
+  const time = timeText(input.time);
+  return input.field === 'keyframes' ? text.t('gallery.input.keyframeAt', { time }) : text.t('gallery.input.fieldAt', { field: labelFor({ name: input.field }), time });
 }
 
-export function paramRows(item: Pick<LibraryItem, 'endpointId' | 'params'>): Array<{ key: string; label: string; value: string }> {
+export function paramRows(item: Pick<LibraryItem, 'endpointId' | 'params'>, text: AppText = ENGLISH_TEXT): Array<{ key: string; label: string; value: string; typed: boolean }> {
   const fields = findEndpoint(item.endpointId)?.fields ?? [];
-  return Object.entries(item.params).map(([name, v]) => ({
-    key: name,
-    label: labelFor(fields.find((f) => f.name === name) ?? { name }),
-    value: typeof v === 'string' ? valueLabel({ name }, v) : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : JSON.stringify(v),
-  }));
+  return Object.entries(item.params).map(([name, v]) => {
+    const value = typeof v === 'string' ? valueLabel({ name }, v) : typeof v === 'boolean' ? text.t(v ? 'ui.yes' : 'ui.no') : JSON.stringify(v);
+    // A prompt or another value as it was typed or sent is the artist's data, not the app's words.
+    return { key: name, label: labelFor(fields.find((f) => f.name === name) ?? { name }), value, typed: typeof v !== 'boolean' && value === (typeof v === 'string' ? v : JSON.stringify(v)) };
+  });
 }

@@ -16,6 +16,8 @@ import { isVideo } from '../../../../shared/media/mediaType';
 import { openUpscale } from '../studio/openUpscale';
 import { useLayersStore } from '../../store/layersStore';
 import { editResult, editResultLabel } from './editResult';
+import type { AppText } from '../../../../shared/i18n/text';
+import { currentText } from '../../ui/i18n/textStore';
 
 export interface ResultAction {
   readonly id: string;
@@ -25,23 +27,27 @@ export interface ResultAction {
   readonly run: (item: LibraryItem) => Promise<ActionNote | null>;
 }
 
+/** How many a result's "Make variations" sends, as one group. */
+const VARIATIONS = 4;
+
 /** Every action on a result, in the order the full view and the right-click menu show them. */
-export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem) => void): ResultAction[] {
+export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem) => void, text: AppText = currentText()): ResultAction[] {
   const video = isVideo(item);
+  const { t } = text;
   const actions: Array<ResultAction | false> = [
-    { id: 'reuse', label: 'Reuse parameters', keys: 'P', run: (i) => reuseParameters(i) },
-    item.seed !== null && { id: 'rerun', label: 'Rerun with the same seed', keys: 'R', run: rerunSameSeed },
-    { id: 'variations', label: 'Make 4 variations', keys: 'V', run: (i) => makeVariations(i) },
-    !video && { id: 'picture', label: 'Use as the picture', run: useAsPicture },
-    !video && { id: 'reference', label: 'Use as a reference', run: useAsReference },
-    !video && { id: 'keyframe', label: 'Use as keyframe', run: useAsKeyframe },
+    { id: 'reuse', label: t('gallery.action.reuse'), keys: 'P', run: (i) => reuseParameters(i) },
+    item.seed !== null && { id: 'rerun', label: t('gallery.action.rerun'), keys: 'R', run: rerunSameSeed },
+    { id: 'variations', label: t('gallery.action.variations', { count: VARIATIONS }), keys: 'V', run: (i) => makeVariations(i, VARIATIONS) },
+    !video && { id: 'picture', label: t('gallery.action.picture'), run: useAsPicture },
+    !video && { id: 'reference', label: t('gallery.action.reference'), run: useAsReference },
+    !video && { id: 'keyframe', label: t('gallery.action.keyframe'), run: useAsKeyframe },
     !video && { id: 'edit-in', label: `${editResultLabel()}…`, run: editResult },
-    video && { id: 'upscale', label: 'Upscale…', run: openUpscale },
-    { id: 'reveal', label: 'Show in folder', run: reveal },
+    video && { id: 'upscale', label: t('gallery.action.upscale'), run: openUpscale },
+    { id: 'reveal', label: t('gallery.action.reveal'), run: reveal },
     {
       id: 'save',
-      label: 'Save as…',
-      keys: 'Ctrl+S',
+      label: t('gallery.action.saveAs'),
+      keys: t('ui.key.ctrl', { key: 'S' }),
       run: async (i) => {
         openSaveAs(i);
         return null;
@@ -56,8 +62,8 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
       },
     },
     !video && { id: 'copy', label: 'Copy', keys: 'Ctrl+C', run: copyImage },
-    { id: 'star', label: item.starred ? 'Unstar' : 'Star', keys: 'S', run: toggleStar },
-    { id: 'delete', label: 'Delete', keys: 'Del', run: deleteResult },
+    { id: 'star', label: t(item.starred ? 'gallery.action.unstar' : 'gallery.action.star'), keys: 'S', run: toggleStar },
+    { id: 'delete', label: t('gallery.action.delete'), keys: t('ui.key.delete'), run: deleteResult },
   ];
   return actions.filter((a): a is ResultAction => a !== false);
 }

@@ -17,6 +17,7 @@ import '../../ui/ui.css';
 import './generate.css';
 import { Button } from '../../ui/Button';
 import { useText } from '../../ui/i18n/textStore';
+import { say, sayTold } from '../../../../shared/i18n/say';
 
 /**
  * Generate from the endpoint's own form: the catalog checks it as the user types, main checks it again, and
@@ -77,7 +78,7 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
       {active && (
         <p className={`generate-connection connection-${active.kind}`} role="note" aria-label={t('studio.try.connectionNote')}>
           {active.keyLabel ? t('studio.try.sendsToWithKey', { connection: active.label, key: active.keyLabel, hint: active.keyHint ?? '' }) : t('studio.try.sendsTo', { connection: active.label })}{' '}
-          <span data-words="main">{active.note}</span>
+          <span>{say(text, active.noteWords, active.note)}</span>
         </p>
       )}
       <EndpointForm
@@ -101,8 +102,8 @@ export function GeneratePanel({ endpoint }: { endpoint: EndpointSpec }) {
           </span>
         )}
         {submitError && !submitError.issues?.length && (
-          <span className="inline-error" role="alert" data-words="main">
-            {submitError.message}
+          <span className="inline-error" role="alert">
+            {sayTold(text, submitError)}
           </span>
         )}
       </div>

@@ -2,24 +2,27 @@ import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import { endpointPath, isInferred } from '../../../../shared/catalog';
 import { describeLimits } from '../../catalog/describeField';
 import { Badge } from '../../ui/Badge';
+import { useText } from '../../ui/i18n/textStore';
 
 export function ReleaseBadge({ endpoint }: { endpoint: EndpointSpec }) {
+  const { t } = useText();
   return endpoint.release === 'preview' ? (
-    <Badge tone="warn" title="Receives improvements first: the same seed may give a different result later">
-      Preview · changes over time
+    <Badge tone="warn" title={t('help.badge.previewTitle')}>
+      {t('help.badge.preview')}
     </Badge>
   ) : (
-    <Badge tone="info" title="A fixed model version: the same inputs and seed give the same result">
-      Fixed version · repeatable
+    <Badge tone="info" title={t('help.badge.fixedTitle')}>
+      {t('help.badge.fixed')}
     </Badge>
   );
 }
 
 export function InferredBadge({ endpoint }: { endpoint: EndpointSpec }) {
+  const { t } = useText();
   if (!isInferred(endpoint)) return null;
   return (
-    <Badge tone="accent" title="The interface document does not state all of this endpoint's request; part of it is the app's inference">
-      Inferred shape
+    <Badge tone="accent" title={t('help.badge.inferredTitle')}>
+      {t('help.badge.inferred')}
     </Badge>
   );
 }
@@ -38,17 +41,24 @@ export function EndpointCard({
   // click anywhere on the card reaches the button (its ::after covers the card).
   return (
     <div className={`endpoint-card${selected ? ' selected' : ''}`} data-endpoint={endpoint.id}>
-      <button type="button" className="endpoint-title" aria-pressed={selected} aria-describedby={`endpoint-${endpoint.id}`} onClick={() => onSelect(endpoint.id)}>
+      <button type="button" className="endpoint-title" translate="no" aria-pressed={selected} aria-describedby={`endpoint-${endpoint.id}`} onClick={() => onSelect(endpoint.id)}>
         {endpoint.title}
       </button>
       <span className="endpoint-about" id={`endpoint-${endpoint.id}`}>
-        <code className="endpoint-path">{endpointPath(endpoint)}</code>
-        <span className="endpoint-summary">{endpoint.summary}</span>
+        <code className="endpoint-path" translate="no">
+          {endpointPath(endpoint)}
+        </code>
+        {/* The model's summary as the catalog quotes it from the interface document. */}
+        <span className="endpoint-summary" translate="no">
+          {endpoint.summary}
+        </span>
         <span className="endpoint-badges">
           <ReleaseBadge endpoint={endpoint} />
           <InferredBadge endpoint={endpoint} />
           {limits.map((l) => (
-            <Badge key={l}>{l}</Badge>
+            <Badge key={l} quoted>
+              {l}
+            </Badge>
           ))}
         </span>
       </span>

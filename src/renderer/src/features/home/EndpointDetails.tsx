@@ -8,24 +8,36 @@ import { describeConstraint, describeDefault, inferences, observations } from '.
 import { Badge } from '../../ui/Badge';
 import { InferredBadge, ReleaseBadge } from './EndpointCard';
 import { ColumnHeads } from '../../ui/ColumnHeads';
+import { useText } from '../../ui/i18n/textStore';
+import type { MessageId } from '../../../../shared/i18n/catalog';
 
 const TASK_ENDPOINT_IDS = new Set(taskEndpoints().map((e) => e.id));
 
-const DOCUMENTATION: Readonly<Record<EndpointSpec['documentation'], string>> = {
-  specified: 'Fully specified by the interface document',
-  partial: 'Listed with its fields; some required flags and defaults are not stated',
-  named: 'Known by name; the request shape is the catalog’s inference',
+const DOCUMENTATION: Readonly<Record<EndpointSpec['documentation'], MessageId>> = {
+  specified: 'help.details.specified',
+  partial: 'help.details.partial',
+  named: 'help.details.named',
 };
 
-/** Everything the catalog knows about one endpoint, with what is inferred said plainly. */
+/**
+ * Everything the catalog knows about one endpoint, with what is inferred said plainly. The drawer's own words are
+ * translated; what it quotes of the service (field names and types, paths, summaries, notes, limits, what is inferred
+ * or observed) is the interface document's reference, shown as written and marked translate="no".
+ */
 export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
   // Long (over 80 lines) for its markup alone (over 90 of its lines): the model's facts, fields and limits as a list.
   const inferred = inferences(endpoint);
   const observed = observations(endpoint);
+  const text = useText();
+  const { t } = text;
   return (
     <section className="endpoint-details" aria-labelledby="endpoint-details-title">
-      <h2 id="endpoint-details-title">{endpoint.title}</h2>
-      <p className="muted">{endpoint.summary}</p>
+      <h2 id="endpoint-details-title" translate="no">
+        {endpoint.title}
+      </h2>
+      <p className="muted" translate="no">
+        {endpoint.summary}
+      </p>
       <div className="endpoint-badges">
         <ReleaseBadge endpoint={endpoint} />
         <InferredBadge endpoint={endpoint} />
@@ -36,27 +48,27 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
             useHelpStore.getState().close();
             openStudio({ endpointId: endpoint.id });
           }}>
-          Open in the studio
+          {t('help.details.open')}
         </button>
       )}
       {TASK_ENDPOINT_IDS.has(endpoint.id) && <GeneratePanel key={endpoint.id} endpoint={endpoint} />}
       <dl className="facts">
-        <dt>Path</dt>
+        <dt>{t('help.details.path')}</dt>
         <dd>
-          <code>
+          <code translate="no">
             {endpoint.base === 'base_url_us' ? '{base_url_us}' : '{base_url}'}
             {endpointPath(endpoint)}
           </code>
         </dd>
-        <dt>Kind</dt>
-        <dd>{TASK_KIND_LABELS[endpoint.kind]}</dd>
-        <dt>Documentation</dt>
-        <dd>{DOCUMENTATION[endpoint.documentation]}</dd>
-        <dt>Answers with</dt>
-        <dd>{endpoint.responses.join(' or ')}</dd>
+        <dt>{t('help.details.kind')}</dt>
+        <dd>{t(TASK_KIND_LABELS[endpoint.kind])}</dd>
+        <dt>{t('help.details.documentation')}</dt>
+        <dd>{t(DOCUMENTATION[endpoint.documentation])}</dd>
+        <dt>{t('help.details.answers')}</dt>
+        <dd translate="no">{new Intl.ListFormat(text.locale, { type: 'disjunction' }).format(endpoint.responses)}</dd>
       </dl>
       {endpoint.notes?.length ? (
-        <ul className="notes">
+        <ul className="notes" translate="no">
           {endpoint.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}
@@ -64,8 +76,8 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
       ) : null}
       {inferred.length > 0 && (
         <details className="inferred" open>
-          <summary>What is inferred</summary>
-          <ul aria-label="Inferred facts">
+          <summary>{t('help.details.inferred')}</summary>
+          <ul aria-label={t('help.details.inferredList')} translate="no">
             {inferred.map((i) => (
               <li key={i}>{i}</li>
             ))}
@@ -74,34 +86,36 @@ export function EndpointDetails({ endpoint }: { endpoint: EndpointSpec }) {
       )}
       {observed.length > 0 && (
         <details className="inferred">
-          <summary>Beyond the document: what the service is seen to accept</summary>
-          <ul aria-label="Observed facts">
+          <summary>{t('help.details.observed')}</summary>
+          <ul aria-label={t('help.details.observedList')} translate="no">
             {observed.map((o) => (
               <li key={o}>{o}</li>
             ))}
           </ul>
         </details>
       )}
-      <table className="fields" aria-label={`Fields of ${endpoint.title}`}>
-        <ColumnHeads columns={['Field', 'Type', 'Default', 'Limits']} />
+      <table className="fields" aria-label={t('help.details.fields', { model: endpoint.title })}>
+        <ColumnHeads columns={[t('help.details.field'), t('help.details.type'), t('help.details.default'), t('help.details.limits')]} />
         <tbody>
           {endpoint.fields.map((f) => (
-            <tr key={f.name} title={f.description}>
+            <tr key={f.name}>
               <th scope="row">
-                <code>{f.name}</code>
-                {f.required && <Badge tone="warn">required</Badge>}
+                <code translate="no" title={f.description}>
+                  {f.name}
+                </code>
+                {f.required && <Badge tone="warn">{t('help.details.required')}</Badge>}
                 {f.inferred && (
-                  <Badge tone="accent" title={f.inferred}>
-                    inferred
+                  <Badge tone="accent" title={t('help.details.inferredWhy', { why: f.inferred })}>
+                    {t('help.details.inferredBadge')}
                   </Badge>
                 )}
               </th>
-              <td>
+              <td translate="no">
                 {f.type}
                 {f.nullable ? ' or null' : ''}
               </td>
-              <td>{describeDefault(f)}</td>
-              <td>{describeConstraint(f)}</td>
+              <td translate="no">{describeDefault(f)}</td>
+              <td translate="no">{describeConstraint(f)}</td>
             </tr>
           ))}
         </tbody>

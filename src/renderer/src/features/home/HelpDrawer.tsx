@@ -12,6 +12,7 @@ import { Icon } from '../../ui/icons';
 export function HelpDrawer() {
   const open = useHelpStore((s) => s.open);
   const close = useHelpStore((s) => s.close);
+  const { t } = useText();
   const panel = useRef<HTMLDivElement>(null);
   // Going to another screen (Show in queue, from the form) leaves the reference.
   useEffect(() => useNavigationStore.subscribe((s, prev) => s.screenId !== prev.screenId && close()), [close]);
@@ -30,12 +31,10 @@ export function HelpDrawer() {
   if (!open) return null;
   return (
     <div className="help-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div ref={panel} className="help-drawer" role="dialog" aria-modal="true" aria-label="Help: the service reference" tabIndex={-1}>
+      <div ref={panel} className="help-drawer" role="dialog" aria-modal="true" aria-label={t('help.drawer.label')} tabIndex={-1}>
         <div className="help-head">
-          <span className="muted">For the curious: what Gen Studio knows of the service, and how sure it is of each fact.</span>
-          <Button onClick={close}>
-            Close
-          </Button>
+          <span className="muted">{t('help.drawer.lead')}</span>
+          <Button onClick={close}>{t('ui.close')}</Button>
         </div>
         <div className="help-body">
           <ServiceReference />

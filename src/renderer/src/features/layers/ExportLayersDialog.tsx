@@ -6,11 +6,12 @@ import '../../ui/dialog.css';
 import './layers.css';
 import { useLayersStore } from '../../store/layersStore';
 import { useStagingStore } from '../staging/stagingStore';
+import { currentText, useText } from '../../ui/i18n/textStore';
 
-const FORMATS: ReadonlyArray<{ id: LayeredFormat; label: string; note: string }> = [
-  { id: 'psd', label: 'Photoshop (.psd)', note: 'Photoshop, Affinity, GIMP, Krita, Photopea' },
-  { id: 'ora', label: 'OpenRaster (.ora)', note: 'Krita, GIMP, MyPaint' },
-];
+const FORMATS = [
+  { id: 'psd', label: 'layers.export.psd', note: 'layers.export.psdApps' },
+  { id: 'ora', label: 'layers.export.ora', note: 'layers.export.oraApps' },
+] as const satisfies ReadonlyArray<{ id: LayeredFormat; label: string; note: string }>;
 
 /**
  * What is unsaved in the studio is saved first, so the file has it; a result shown over the canvas becomes the
@@ -31,6 +32,7 @@ export function ExportLayersDialog() {
 
 function ExportDialog({ source, title }: { source: LayeredSource; title: string }) {
   const close = useLayersStore((s) => s.closeExport);
+  const { t } = useText();
   const id = useId();
   const [format, setFormat] = useState<LayeredFormat>('psd');
   const [state, setState] = useState<{ busy: boolean; note: { kind: 'info' | 'error'; text: string } | null }>({ busy: false, note: null });
@@ -44,7 +46,7 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
     const result = await gen.layers.export({ source: await prepared(source), format });
     if (!result.ok) return setState({ busy: false, note: { kind: 'error', text: result.error.message } });
     if (!result.value.saved) return setState({ busy: false, note: null });
-    setState({ busy: false, note: { kind: 'info', text: `Saved “${result.value.fileName}” with its layers.` } });
+    setState({ busy: false, note: { kind: 'info', text: currentText().t('layers.export.saved', { fileName: result.value.fileName ?? '' }) } });
   };
   const dragOut = async () => {
     const result = await gen.layers.startDrag({ source: await prepared(source), format });
@@ -62,17 +64,14 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
           void save();
         }}
       >
-        <h2 id={`${id}-title`}>Export the layers of {title}</h2>
-        <p>
-          Each version is a layer, named by the model, prompt and seed that made it, with the picture shown now on top. The mask, the
-          frame, the references and the boxes come along, hidden until you show them.
-        </p>
+        <h2 id={`${id}-title`}>{t('layers.export.title', { title })}</h2>
+        <p>{t('layers.export.lead')}</p>
         <fieldset className="layers-formats">
-          <legend className="muted">Format</legend>
+          <legend className="muted">{t('layers.export.format')}</legend>
           {FORMATS.map((f) => (
             <label key={f.id}>
-              <input type="radio" name="layers-format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {f.label}{' '}
-              <span className="muted small">{f.note}</span>
+              <input type="radio" name="layers-format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {t(f.label)}{' '}
+              <span className="muted small">{t(f.note)}</span>
             </label>
           ))}
         </fieldset>
@@ -87,19 +86,19 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
             draggable
             role="button"
             tabIndex={-1}
-            title="Drag this into another application to give it the file with its layers"
+            title={t('layers.export.dragHint')}
             onDragStart={(e) => {
               e.preventDefault();
               void dragOut();
             }}
           >
-            Drag out
+            {t('layers.export.drag')}
           </span>
           <button type="button" className="button" onClick={close}>
-            Close
+            {t('layers.export.close')}
           </button>
           <button type="submit" className="button primary" disabled={state.busy}>
-            {state.busy ? 'Writing the layers…' : 'Save…'}
+            {state.busy ? t('layers.export.writing') : t('layers.export.save')}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import '../../ui/dialog.css';
 import './layers.css';
 import { useLayersStore } from '../../store/layersStore';
+import { useText } from '../../ui/i18n/textStore';
 
 /**
  * A layered file was taken in: its whole picture by default, or one of its layers; and, where the studio's
@@ -14,6 +15,7 @@ export function LayerPicker() {
 }
 
 function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersStore.getState>['asking']> }) {
+  const { t } = useText();
   const id = useId();
   const [index, setIndex] = useState<number | null>(null);
   const [asMask, setAsMask] = useState(false);
@@ -26,7 +28,11 @@ function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersSto
   const layers = [...intake.layers].reverse();
   const chosen = index === null ? null : intake.layers[index];
   const maskSource = chosen ?? layers.find((l) => l.hasMask) ?? null;
-  const maskWords = maskSource?.hasMask ? `the layer mask of “${maskSource.name}”` : maskSource?.hasTransparency ? `the transparent pixels of “${maskSource.name}”` : null;
+  const maskWords = maskSource?.hasMask
+    ? t('layers.picker.useLayerMask', { layer: maskSource.name })
+    : maskSource?.hasTransparency
+      ? t('layers.picker.useTransparency', { layer: maskSource.name })
+      : null;
   return (
     <div className="dialog-backdrop layers-dialog">
       <form
@@ -39,36 +45,34 @@ function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersSto
           asking.answer({ index, asMask: asMask && maskWords !== null });
         }}
       >
-        <h2 id={`${id}-title`}>
-          “{fileName}” has {intake.layers.length} {intake.layers.length === 1 ? 'layer' : 'layers'}
-        </h2>
-        <p>Use the whole picture as it looks, or one layer of it.</p>
-        <ul className="layers-choices" role="radiogroup" aria-label="What to use">
-          <li>
+        <h2 id={`${id}-title`}>{t('layers.picker.title', { fileName, count: intake.layers.length })}</h2>
+        <p>{t('layers.picker.lead')}</p>
+        <div className="layers-choices" role="radiogroup" aria-label={t('layers.picker.what')}>
+          <div>
             <label>
               <input type="radio" name="layer" checked={index === null} onChange={() => setIndex(null)} /> <img className="layers-thumb" src={asking.wholeUrl} alt="" />
-              The whole picture
+              {t('layers.picker.whole')}
             </label>
-          </li>
+          </div>
           {layers.map((l) => (
-            <li key={l.index}>
+            <div key={l.index}>
               <label>
                 <input type="radio" name="layer" checked={index === l.index} onChange={() => setIndex(l.index)} />{' '}
-                <img className="layers-thumb" src={l.thumbnail} alt="" /> {l.name}
-                {l.hidden && <span className="muted small"> (hidden)</span>}
+                <img className="layers-thumb" src={l.thumbnail} alt="" /> <span translate="no">{l.name}</span>
+                {l.hidden && <span className="muted small"> {t('layers.picker.hidden')}</span>}
               </label>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {asking.offerMask && (
           <label className="layers-mask">
             <input type="checkbox" checked={asMask && maskWords !== null} disabled={maskWords === null} onChange={(e) => setAsMask(e.target.checked)} />{' '}
-            {maskWords ? `Also use ${maskWords} as the mask (white or transparent = change)` : 'This layer has no mask or transparency to use as the mask'}
+            {maskWords ?? t('layers.picker.noMask')}
           </label>
         )}
         <div className="dialog-actions">
           <button type="submit" className="button primary">
-            Use it
+            {t('layers.picker.use')}
           </button>
         </div>
       </form>

@@ -1,17 +1,21 @@
 import { useImportProgress } from './importProgress';
 import './notices.css';
+import { useText } from '../../ui/i18n/textStore';
 
 /** A line per large picture being opened, so seconds of decoding are not a frozen-looking window. */
 export function ImportProgress() {
   const steps = useImportProgress((s) => s.steps);
   const lines = Object.entries(steps);
+  const { t } = useText();
   if (lines.length === 0) return null;
   return (
-    <ul className="notices" aria-label="Pictures being opened">
+    <ul className="notices" aria-label={t('notices.opening')}>
       {lines.map(([name, step]) => (
-        <li key={name} className="notice notice-info" role="status">
+        <li key={name} className="notice notice-info">
           <span className="busy-dot" aria-hidden="true" />
-          <span>{step}</span>
+          <span data-words="main" role="status">
+            {step}
+          </span>
         </li>
       ))}
     </ul>

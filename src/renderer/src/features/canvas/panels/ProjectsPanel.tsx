@@ -73,7 +73,7 @@ export function ProjectsPanel() {
       </div>
       <ul className="project-list" aria-label={t('canvas.project.list')}>
         {projects.map((p) => (
-          <li key={p.id} className={p.id === currentId ? 'current' : ''} aria-label={p.name} aria-current={p.id === currentId ? 'true' : undefined}>
+          <li key={p.id} className={p.id === currentId ? 'current' : ''} aria-labelledby={`project-name-${p.id}`} aria-current={p.id === currentId ? 'true' : undefined}>
             {renaming === p.id ? (
               <form
                 onSubmit={(e) => {
@@ -89,7 +89,10 @@ export function ProjectsPanel() {
             ) : (
               <>
                 <Button variant="link" onClick={() => void openProject(p.id)} aria-label={t('canvas.project.openLabel', { name: p.name })} disabled={p.id === currentId}>
-                  <span translate="no">{p.name}</span>
+                  {/* Names the list item too: the project's name is the artist's, never a message. */}
+                  <span id={`project-name-${p.id}`} translate="no">
+                    {p.name}
+                  </span>
                 </Button>
                 <span className="muted small">{dateTime(p.updatedAt)}</span>
                 <span className="project-actions">

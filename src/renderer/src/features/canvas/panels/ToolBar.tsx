@@ -94,7 +94,7 @@ export function ToolBar({ view, children }: { view: ViewControls; children?: Rea
           <Icon name="action.zoomIn" />
         </Button>
         <Button onClick={view.fit} aria-label={t('canvas.zoom.fitLabel')} title={t('canvas.zoom.fitTitle')}>{t('canvas.zoom.fit')}</Button>
-        <Button onClick={view.actualSize} aria-label={t('canvas.zoom.actualLabel')} title={t('canvas.zoom.actualTitle')}>{t('canvas.zoom.percent', { scale: 1 })}</Button>
+        <Button onClick={view.actualSize} aria-label={t('canvas.zoom.actualLabel', { scale: 1 })} title={t('canvas.zoom.actualTitle')}>{t('canvas.zoom.percent', { scale: 1 })}</Button>
       </div>
       {children && <div className="tool-group toolbar-extras">{children}</div>}
       <Button onClick={() => toggleHelp()} aria-label={t('canvas.shortcuts')} title={t('canvas.shortcuts.title')}>

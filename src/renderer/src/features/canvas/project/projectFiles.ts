@@ -4,6 +4,7 @@ import { useNavigationStore } from '../../../store/navigationStore';
 import { useCanvasStore } from '../canvasStore';
 import { flush, openProject } from './projectSync';
 import { useReopenStore } from './ReopenDialog';
+import { currentText } from '../../../ui/i18n/textStore';
 
 const EXTENSION = '.genstudio';
 const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
@@ -13,7 +14,7 @@ async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
   useNavigationStore.getState().show('canvas');
   // Its project is in the list already: the artist chooses between it and a copy.
   if (opened.alreadyOpen) return void useReopenStore.setState({ asked: opened });
-  if (await openProject(opened.project.id)) say('info', opened.notice ?? `Opened “${opened.project.name}” from its file.`);
+  if (await openProject(opened.project.id)) say('info', opened.notice ?? currentText().t('canvas.project.openedFromFile', { name: opened.project.name }));
 }
 
 /** Saves the project (after any pending change) to a `.genstudio` file the user chooses. */
@@ -21,7 +22,7 @@ export async function saveProjectToFile(id: string): Promise<void> {
   await flush();
   const result = await gen.projects.saveToFile({ id });
   if (!result.ok) return say('error', result.error.message);
-  if (result.value.saved) say('info', `Saved to “${result.value.fileName}”.`);
+  if (result.value.saved && result.value.fileName !== null) say('info', currentText().t('canvas.project.savedToFile', { fileName: result.value.fileName }));
 }
 
 export async function openProjectFile(): Promise<void> {

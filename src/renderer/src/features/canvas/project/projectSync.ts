@@ -6,6 +6,7 @@ import { createMask, isBlank, type MaskBuffer } from '../mask/maskBuffer';
 import { maskFromPng, maskPng } from '../pixels';
 import { Autosave, AUTOSAVE_TIMING } from './autosave';
 import { useProjectStore } from './projectStore';
+import { currentText } from '../../../ui/i18n/textStore';
 
 let loading = false;
 /** What the project on disk holds of the mask: the version saved and the blob it was saved as. */
@@ -32,7 +33,7 @@ export async function openProject(id: string): Promise<boolean> {
   if (mask && blobName && blobs[blobName]) {
     const data = await maskFromPng(blobs[blobName], mask.width, mask.height).catch(() => undefined);
     if (data) mask = { ...mask, data };
-    else useCanvasStore.getState().say({ kind: 'error', text: 'The saved mask could not be read; the project opened without it.' });
+    else useCanvasStore.getState().say({ kind: 'error', text: currentText().t('canvas.project.maskUnreadable') });
   }
   loading = true;
   useCanvasStore.getState().load(document, mask);
@@ -79,7 +80,7 @@ async function save(): Promise<void> {
 }
 
 const autosave = new Autosave(save, AUTOSAVE_TIMING, Date.now, (error) =>
-  projects.getState().set({ status: 'failed', error: `Not saved: ${error instanceof Error ? error.message : String(error)}` }),
+  projects.getState().set({ status: 'failed', error: currentText().t('canvas.project.notSavedBecause', { problem: error instanceof Error ? error.message : String(error) }) }),
 );
 
 /** Saves now if anything is waiting (before switching project, when the window hides or closes). */
@@ -123,13 +124,14 @@ export function startProjectSync(): () => void {
     const listed = await gen.projects.list();
     if (!listed.ok) {
       // The canvas still works; the status says that nothing is being saved.
-      projects.getState().set({ status: 'failed', error: `Projects are unavailable: ${listed.error.message}` });
+      projects.getState().set({ status: 'failed', error: currentText().t('canvas.project.unavailable', { problem: listed.error.message }) });
       return;
     }
     projects.getState().set({ projects: listed.value.projects });
     const last = listed.value.lastOpenedId ?? listed.value.projects[0]?.id;
     if (!last || !(await openProject(last))) {
-      if (!(await createProject('Untitled project'))) projects.getState().set({ status: 'failed', error: 'No project could be opened or created; changes are not saved.' });
+      const { t } = currentText();
+      if (!(await createProject(t('canvas.project.untitled')))) projects.getState().set({ status: 'failed', error: t('canvas.project.noneOpened') });
     }
   })();
 

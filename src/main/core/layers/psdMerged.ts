@@ -1,0 +1,49 @@
+import type { RgbaPixels } from '../../../shared/layers/layeredDocument';
+import { Bytes } from './psdLayout';
+import { channelOf, rlePlane } from './psdRle';
+
+const RLE = 1;
+/** Rows of the merged picture looked at between turns of the event loop (a few milliseconds' work). */
+const ROWS = 128;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether any pixel is even partly transparent, looked at a few rows at a time. */
+async function transparent(p: RgbaPixels): Promise<boolean> {
+  for (let y = 0; y < p.height; y += ROWS) {
+    const end = Math.min(p.height, y + ROWS) * p.width * 4;
+    for (let i = y * p.width * 4 + 3; i < end; i += 4) if (p.data[i] !== 255) return true;
+    await turn();
+  }
+  return false;
+}
+
+/** ag-psd's white matte, to the same rounding: colour × a + 255 × (1 − a) where 0 < alpha < 255, in place. */
+async function matte(p: RgbaPixels): Promise<void> {
+  const d = p.data;
+  for (let y = 0; y < p.height; y += ROWS) {
+    const end = Math.min(p.height, y + ROWS) * p.width * 4;
+    for (let i = y * p.width * 4; i < end; i += 4) {
+      const pa = d[i + 3]!;
+      if (pa === 0 || pa === 255) continue;
+      const a = pa / 255;
+      const ra = 255 * (1 - a);
+      d[i] = d[i]! * a + ra;
+      d[i + 1] = d[i + 1]! * a + ra;
+      d[i + 2] = d[i + 2]! * a + ra;
+    }
+    await turn();
+  }
+}
+
+/**
+ * The merged image data section as ag-psd wrote it: RLE (Photoshop reads no ZIP there), red, green, blue and,
+ * when any pixel is not opaque, alpha, with partly transparent colours matted with white as Photoshop expects;
+ * every channel's row counts first, then every channel's rows. `merged` is changed by the matte.
+ */
+export async function mergedImage(merged: RgbaPixels, psb: boolean): Promise<{ channels: 3 | 4; chunks: Uint8Array[] }> {
+  const withAlpha = await transparent(merged);
+  if (withAlpha) await matte(merged);
+  const order = withAlpha ? ([0, 1, 2, 3] as const) : ([0, 1, 2] as const);
+  const planes = await Promise.all(order.map((c) => rlePlane(channelOf(merged, c), merged.width, merged.height, psb)));
+  return { channels: order.length, chunks: [new Bytes().u16(RLE).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
+}
