@@ -42,8 +42,10 @@ export async function takeSaves(session: EditorSession): Promise<void> {
       remember(save.asset);
       if (useCanvasStore.getState().document.base?.assetId !== save.asset.id) {
         const { t } = currentText();
-        if (!replacePicture(imageRefOf(save.asset), t('editor.note.version', { ...sessionEditorName(session) }), null)) {
-          editor().set({ note: { kind: 'error', text: t('editor.note.waiting', { ...sessionEditorName(session) }) } });
+        // When the canvas refuses without a reason of its own, the artist is told the save waits, not that it arrived.
+        const waiting = t('editor.note.waiting', { ...sessionEditorName(session) });
+        if (!replacePicture(imageRefOf(save.asset), waiting, null)) {
+          editor().set({ note: { kind: 'error', text: waiting } });
           return;
         }
         const version = listedVersions(useCanvasStore.getState().document).length + 1;
