@@ -13,14 +13,6 @@ export const VIDEO_MODE_LABELS: Readonly<Record<VideoMode, string>> = {
   draft_enhance: 'Enhance a draft',
 };
 
-/** One line per mode: what the artist gets. */
-export const VIDEO_MODE_DESCRIPTIONS: Readonly<Record<VideoMode, string>> = {
-  t2v: 'A clip from the prompt alone.',
-  i2v: 'A clip through the images pinned on the timeline, each at its time.',
-  v2v: 'More of a clip: it starts where a video file or a previous result ends.',
-  draft_enhance: 'A draft made final: its composition kept, rendered at the resolution you choose.',
-};
-
 /** Longest clip per mode, in seconds (v2v was lowered to 15). */
 export const VIDEO_MAX_SECONDS: Readonly<Record<VideoMode, number>> = {
   t2v: 20,

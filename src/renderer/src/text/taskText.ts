@@ -37,9 +37,6 @@ export function nameOf(t: { readonly endpointId: string; readonly params: Readon
 export const inputNameOf = (t: { readonly endpointId: string; readonly params: Readonly<Record<string, unknown>>; readonly createdAt: number }, text: AppText = ENGLISH_TEXT): string =>
   inputName(t, findEndpoint(t.endpointId)?.title ?? text.t('task.unknownModel'), text);
 
-/** A number as the app shows it (credits, megapixels, counts): thousands grouped, at most two decimals: "2.5", "10,000". */
-export const numberText = (n: number, text: AppText = ENGLISH_TEXT): string => text.number(n);
-
 /** Credits with at most two decimals: "2.5 credits". */
 export function creditsText(n: number | null, text: AppText = ENGLISH_TEXT): string | null {
   return n === null ? null : text.credits(n);
