@@ -11,6 +11,7 @@ import { bindIpc } from './ipc/ipcMain';
 import { APP_ORIGIN, MEDIA_BASE, registerSchemes, serveApp, serveMedia } from './shell/protocols';
 import { installMenu } from './shell/menu';
 import { ENGLISH_TEXT } from '../shared/i18n/text';
+import type { MainLanguage } from './core/i18n/mainLanguage';
 import { askCapChange, askSettle } from './shell/capDialog';
 import { askInMainDialog } from './shell/mainDialog';
 import { webhookDialog } from './core/connections/sandboxWebhooks';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   installMenu(process.platform, !app.isPackaged, ENGLISH_TEXT);
   // Declared before the core starts: a resumed task may ask about a key's destination before the window opens.
   let window: BrowserWindow | undefined;
+  // English until the core (and its language) exists: a dialog asked while it starts speaks English.
+  const spoken: { language?: MainLanguage } = {};
   const core = await createCore({
     dataDir: process.env.GEN_STUDIO_DATA_DIR ?? join(app.getPath('userData'), 'data'),
     settings: confSettings,
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
     runner: 'electron',
     version: app.getVersion(),
     platform: process.platform,
-    confirmKeyDestination: (question) => askKeyDestination(window, question),
+    confirmKeyDestination: (question) => askKeyDestination(window, question, spoken.language?.text ?? ENGLISH_TEXT),
     confirmCapChange: (question) => askCapChange(window, question),
     confirmSettle: (question) => askSettle(window, question),
     confirmWebhook: (question) => askInMainDialog(window, webhookDialog(question)),
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     desktop: electronDesktop(() => window),
     sandboxLauncher: utilitySandbox(join(__dirname, 'sandbox.js')),
   });
+  spoken.language = core.language;
   // The menu speaks the app's language from here on, and changes with it.
   installMenu(process.platform, !app.isPackaged, core.language.text);
   core.language.subscribe((text) => installMenu(process.platform, !app.isPackaged, text));

@@ -1,3 +1,5 @@
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
+
 /**
  * The question main asks before a key goes to a host it was not added for. The core decides when to ask; the
  * shell shows it in a dialog the main process owns (Electron's `dialog.showMessageBox`), so the renderer can
@@ -32,37 +34,26 @@ export interface KeyDestinationDialog {
 
 const list = (hosts: readonly string[]) => hosts.join(', ');
 
-export function keyDestinationDialog(q: KeyDestinationQuestion): KeyDestinationDialog {
-  const key = `“${q.keyLabel}”`;
-  const target = list(q.hosts);
-  const known = q.knownHosts.length ? list(q.knownHosts) : 'no host yet';
-  const title = 'Send your key to a new address?';
-  const confirmLabel = `Send key to ${target}`;
-  const cancelLabel = 'Don’t send';
+/** The dialog's words in the language chosen when it is shown (English when no text is given: the log and harness). */
+export function keyDestinationDialog(q: KeyDestinationQuestion, text: AppText = ENGLISH_TEXT): KeyDestinationDialog {
+  const hosts = list(q.hosts);
+  const values = {
+    key: q.keyLabel,
+    connection: q.connectionLabel,
+    hosts,
+    known: q.knownHosts.length ? list(q.knownHosts) : text.t('main.dialog.key.noHostYet'),
+  };
+  const buttons = {
+    title: text.t('main.dialog.key.title'),
+    cancelLabel: text.t('main.dialog.key.dontSend'),
+    confirmLabel: text.t('main.dialog.key.send', { hosts }),
+  };
   switch (q.reason) {
     case 'address-changed':
-      return {
-        title,
-        message: `The connection “${q.connectionLabel}” now points to ${target}. Send the key ${key} there?`,
-        detail: `The key was added for ${known}. If you did not change this address yourself, choose “${cancelLabel}”: something else may have edited Gen Studio’s settings to send your key elsewhere.`,
-        cancelLabel,
-        confirmLabel,
-      };
+      return { ...buttons, message: text.t('main.dialog.key.changed.message', values), detail: text.t('main.dialog.key.changed.detail', values) };
     case 'not-yet-recorded':
-      return {
-        title,
-        message: `Send the key ${key} to ${target} (the connection “${q.connectionLabel}”)?`,
-        detail: `Gen Studio now remembers where each key may be sent, and asks before it goes anywhere else. This key was added before that, so please confirm its address once.`,
-        cancelLabel,
-        confirmLabel,
-      };
+      return { ...buttons, message: text.t('main.dialog.key.notRecorded.message', values), detail: text.t('main.dialog.key.notRecorded.detail', values) };
     case 'polling-host':
-      return {
-        title,
-        message: `The service asks Gen Studio to follow a task at ${target}, which is not part of ${known}. Send the key ${key} there?`,
-        detail: `Services usually answer on hosts of their own domain. Allow this only if you know ${target} belongs to the service of “${q.connectionLabel}”.`,
-        cancelLabel,
-        confirmLabel,
-      };
+      return { ...buttons, message: text.t('main.dialog.key.polling.message', values), detail: text.t('main.dialog.key.polling.detail', values) };
   }
 }
