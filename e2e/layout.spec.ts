@@ -90,7 +90,7 @@ test('at 1280×720 the prompt and Generate are in view on every intent; Enter on
   await panel.getByRole('radio', { name: 'Create', exact: true }).click();
   await panel.getByRole('button', { name: /^Generate/ }).click();
   const strip = page.getByRole('region', { name: 'Results strip' });
-  await expect(strip.getByRole('listbox', { name: 'Results' }).getByRole('option', { name: /: Ready$/ })).toHaveCount(1, { timeout: 60_000 });
+  await expect(strip.getByRole('listbox', { name: 'Results' }).getByRole('option', { name: /: Ready( · .*)?$/ })).toHaveCount(1, { timeout: 60_000 });
   await expect(strip.getByRole('button', { name: 'Accept as the picture' })).toBeVisible();
   await prompt.focus();
   await page.keyboard.press('Enter');

@@ -69,7 +69,7 @@ test('Explore, Batch, Spending, the video panels and the Help drawer speak artis
   await sendRequest(page, { endpointId: 'gen-3-video', params: { mode: 't2v', prompt: 'waves', duration: 2, resolution: 'hd' } });
   await sendRequest(page, { endpointId: 'gen-dev', params: { prompt: 'a lighthouse' } });
   const strip = page.getByRole('region', { name: 'Results strip' });
-  await expect(strip.getByRole('option', { name: /: Ready$/ })).toHaveCount(2, { timeout: 60_000 });
+  await expect(strip.getByRole('option', { name: /: Ready( · .*)?$/ })).toHaveCount(2, { timeout: 60_000 });
   await page.getByRole('region', { name: 'Generate' }).getByRole('radio', { name: 'Video', exact: true }).click();
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await timeline.getByRole('button', { name: /from the gallery$/ }).first().click();

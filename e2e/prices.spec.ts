@@ -131,7 +131,7 @@ test('every intent × model shows, before Generate, its own price at this size w
       const upscale = intent.id === 'upscale-video';
       if (upscale) {
         // The clip the video intent just made, sent on from the strip.
-        const tile = strip(page).getByRole('listbox', { name: 'Results' }).getByRole('option', { name: /^Gen 3 Video (draft|final) · .*: Ready$/ }).first();
+        const tile = strip(page).getByRole('listbox', { name: 'Results' }).getByRole('option', { name: /^Gen 3 Video (draft|final) · .*: Ready( · .*)?$/ }).first();
         await tile.click();
         await strip(page).getByRole('button', { name: 'Upscale…' }).click();
         await expect(panel(page).getByLabel('Clip facts')).toBeVisible();
