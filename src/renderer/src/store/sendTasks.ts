@@ -1,6 +1,6 @@
 import type { TaskInfo } from '../../../shared/ipc/contract';
 import type { IpcError } from '../../../shared/ipc/result';
-import { capRefusalWords } from '../../../shared/spending/capRefusalWords';
+import { sayCapRefusal } from '../../../shared/spending/capRefusalSaid';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
 import { currentText } from '../ui/i18n/textStore';
@@ -15,7 +15,7 @@ export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonl
 export function notSentText(error: IpcError): string {
   // The problems are the request's own words (the service's, where it sent them), shown as they came.
   if (error.issues?.length) return currentText().t('ui.notSent', { problems: error.issues.map((i) => i.msg).join('; ') });
-  return error.refusal ? capRefusalWords(error.refusal) : error.message;
+  return error.refusal ? sayCapRefusal(currentText(), error.refusal) : error.message;
 }
 
 /**

@@ -2,7 +2,7 @@ import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
-import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
+import { sayCapRefusal } from '../../../../shared/spending/capRefusalSaid';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { notSentText } from '../../store/sendTasks';
@@ -254,7 +254,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
       )}
       {quote?.refusal && (
         <p className="tool-refusal" role="alert">
-          {capRefusalWords(quote.refusal)}
+          {sayCapRefusal(text, quote.refusal)}
         </p>
       )}
       {problems.map((p) => (

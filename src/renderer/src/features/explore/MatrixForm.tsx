@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { exploreModels, MAX_SEEDS, MAX_SWEEP_STEPS, sweepableFields, unsweepableReasons, type MatrixSpec } from '../../../../shared/explore/matrix';
 import { MAX_SEED } from '../../../../shared/studio/variations';
 import type { MatrixQuote } from '../../../../shared/ipc/contract';
-import { capRefusalWords } from '../../../../shared/spending/capRefusalWords';
+import { sayCapRefusal } from '../../../../shared/spending/capRefusalSaid';
 import { Button } from '../../ui/Button';
 import { NumberField } from '../../ui/NumberField';
 import type { MessageId } from '../../../../shared/i18n/catalog';
@@ -70,7 +70,7 @@ export function MatrixForm(props: {
     onChange({ models: next, ...(still ? {} : { sweep: null }) });
   };
 
-  const refusal = quote?.refusal ? capRefusalWords(quote.refusal) : null;
+  const refusal = quote?.refusal ? sayCapRefusal(text, quote.refusal) : null;
   const canGenerate = !props.busy && !problem && summary !== null && summary.cells > 0 && !refusal && prompt === draft.prompt;
   return (
     <form
