@@ -30,6 +30,8 @@ const show = () => {
 afterEach(() => {
   act(() => root.unmount());
   document.body.innerHTML = '';
+  // The suite runs its tests in a shuffled order: a test's key results must not reach the next one.
+  useKeyStore.setState({ tests: {} });
 });
 
 describe('the keychain check under way is said quietly, not as a problem', () => {
