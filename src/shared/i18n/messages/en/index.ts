@@ -10,5 +10,7 @@ import batch from './batch.json' with { type: 'json' };
 import gallery from './gallery.json' with { type: 'json' };
 import layers from './layers.json' with { type: 'json' };
 import main from './main.json' with { type: 'json' };
+import files from './files.json' with { type: 'json' };
+import account from './account.json' with { type: 'json' };
 
-export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main };
+export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main, ...files, ...account };
