@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument, type ImageRef } from './document';
 import {
-  formatFrame,
   keyframeLimitMessage,
   keyframesPastEnd,
   keyframeTimes,
@@ -78,7 +77,6 @@ describe('the video timeline', () => {
   it('reads the duration from the form, within the mode', () => {
     expect(videoDuration(video(7))).toBe(7);
     expect(videoDuration(emptyDocument(VIDEO_ENDPOINT_ID))).toBeGreaterThan(0);
-    expect(formatFrame(60)).toBe('2.50 s · frame 60');
   });
 
   it('a picture pinned without pointing fills the first slot, then the last, then the widest gap', () => {

@@ -18,14 +18,6 @@ export type PinAt = number | 'first' | 'last';
 const frameToSeconds = (frame: number): number => frame / VIDEO_FPS;
 export const secondsToFrame = (seconds: number): number => Math.round(seconds * VIDEO_FPS);
 
-/** "2.50 s": how the timeline names a time in the clip, everywhere a time is shown. */
-export const timeText = (seconds: number): string => `${seconds.toFixed(2)} s`;
-
-/** "2.50 s · frame 60": how the timeline and the lists name a time. */
-export function formatFrame(frame: number): string {
-  return `${timeText(frameToSeconds(frame))} · frame ${frame}`;
-}
-
 const formValue = (document: CanvasDocument, name: string) => document.formValues[VIDEO_ENDPOINT_ID]?.[name];
 
 /** The video mode the document is set to (the catalog's default when the form has none). */

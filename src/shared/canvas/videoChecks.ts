@@ -1,36 +1,42 @@
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_MAX_SECONDS, VIDEO_MODE_LABELS } from '../catalog/video';
-import { finalSizes, frameSizeWords } from '../video/finalSize';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_MAX_SECONDS } from '../catalog/video';
+import { ENGLISH_TEXT, type AppText } from '../i18n/text';
+import { finalSizes } from '../video/finalSize';
+import { clipFrameText, videoModeLabel, videoSizeWithPixels } from '../video/videoWords';
 import type { CanvasDocument, VideoRef } from './document';
-import { formatFrame, keyframesPastEnd, timelineOf, VIDEO_ENDPOINT_ID, videoDuration, videoMode } from './timeline';
+import { keyframesPastEnd, timelineOf, VIDEO_ENDPOINT_ID, videoDuration, videoMode } from './timeline';
 
 /** Why a video source cannot be the clip to continue, or null: its length is checked before anything is sent. */
-export function sourceRefusal(source: Pick<VideoRef, 'name' | 'seconds'>): string | null {
+export function sourceRefusal(source: Pick<VideoRef, 'name' | 'seconds'>, text: AppText = ENGLISH_TEXT): string | null {
   const max = VIDEO_MAX_SECONDS.v2v;
   if (source.seconds !== null && source.seconds > max + 1e-6) {
-    return `${source.name} is ${source.seconds.toFixed(1)} s long: “${VIDEO_MODE_LABELS.v2v}” takes a clip of up to ${max} s. Trim it in a video editor, or choose a shorter one. Nothing was sent.`;
+    return text.t('video.refuse.sourceTooLong', { name: source.name, seconds: source.seconds, mode: videoModeLabel('v2v', text), max });
   }
   return null;
 }
 
 /** Why the video document must send nothing yet, in the artist's words, or null. */
-export function videoRefusal(document: CanvasDocument): string | null {
+export function videoRefusal(document: CanvasDocument, text: AppText = ENGLISH_TEXT): string | null {
   const mode = videoMode(document);
+  const label = videoModeLabel(mode, text);
   const duration = videoDuration(document);
-  if (duration > VIDEO_MAX_SECONDS[mode]) return `“${VIDEO_MODE_LABELS[mode]}” makes clips of up to ${VIDEO_MAX_SECONDS[mode]} s; this one is set to ${duration} s. Nothing was sent.`;
+  if (duration > VIDEO_MAX_SECONDS[mode]) return text.t('video.refuse.tooLong', { mode: label, max: VIDEO_MAX_SECONDS[mode], seconds: duration });
   const timeline = timelineOf(document);
   if (mode === 'i2v') {
-    if (timeline.keyframes.length === 0) return `“${VIDEO_MODE_LABELS.i2v}” needs at least one keyframe: drop an image on the timeline or a first or last frame slot, or choose “${VIDEO_MODE_LABELS.t2v}”. Nothing was sent.`;
+    if (timeline.keyframes.length === 0) return text.t('video.refuse.noKeyframe', { mode: label, textMode: videoModeLabel('t2v', text) });
     const late = keyframesPastEnd(document);
-    if (late.length > 0) return `${late.length === 1 ? 'A keyframe lies' : `${late.length} keyframes lie`} after the end of the ${duration} s clip (${late.map((k) => formatFrame(k.frame)).join(', ')}): move ${late.length === 1 ? 'it' : 'them'} inside or make the clip longer. Nothing was sent.`;
+    const frames = new Intl.ListFormat(text.locale, { type: 'unit', style: 'short' }).format(late.map((k) => clipFrameText(k.frame, text)));
+    if (late.length > 0) return text.t('video.refuse.lateKeyframes', { count: late.length, seconds: duration, frames });
   }
   if (mode === 'v2v' || mode === 'draft_enhance') {
-    const what = mode === 'v2v' ? 'a clip to continue: choose a video file or a previous result' : 'a draft: press “Make final” on a draft in the results strip, or choose one here';
-    if (!timeline.source) return `“${VIDEO_MODE_LABELS[mode]}” needs ${what}. Nothing was sent.`;
-    if (mode === 'v2v') return sourceRefusal(timeline.source);
+    if (!timeline.source) return text.t(mode === 'v2v' ? 'video.refuse.noClip' : 'video.refuse.noDraft', { mode: label });
+    if (mode === 'v2v') return sourceRefusal(timeline.source, text);
     // Enhancing at the draft's own size (or a size left to the service) would charge for the same frames again.
     const finals = finalSizes(VIDEO_DRAFT_RESOLUTION);
     const size = document.formValues[VIDEO_ENDPOINT_ID]?.resolution;
-    if (!finals.some((r) => r === size)) return `“${VIDEO_MODE_LABELS.draft_enhance}” renders the draft larger: choose a frame size above the draft’s, ${finals.map(frameSizeWords).join(', ').replace(/, ([^,]*)$/, ' or $1')}. Nothing was sent.`;
+    if (!finals.some((r) => r === size)) {
+      const sizes = new Intl.ListFormat(text.locale, { type: 'disjunction' }).format(finals.map((r) => videoSizeWithPixels(r, text)));
+      return text.t('video.refuse.draftSize', { mode: label, sizes });
+    }
   }
   return null;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../catalog/catalog';
+import { loadMessages } from '../i18n/catalog';
+import { createText } from '../i18n/text';
 import { validateTaskRequest } from '../tasks/taskRequest';
 import { emptyDocument, type CanvasDocument, type ImageRef } from './document';
 import { canvasRequest, isCanvasField } from './request';
@@ -61,9 +63,27 @@ describe('the video request from the timeline', () => {
 describe('enhancing a draft from the panel', () => {
   it('refuses the draft size and a size left to the service, naming the final sizes in words', () => {
     const refusal = videoRefusal(video({ mode: 'draft_enhance', resolution: 'hd' }, { source }));
-    expect(refusal).toBe('“Enhance a draft” renders the draft larger: choose a frame size above the draft’s, Full HD (1920 × 1088), 1440p (2560 × 1440) or 4K (3840 × 2176). Nothing was sent.');
+    expect(refusal).toBe('“Enhance a draft” renders the draft larger: choose a frame size above the draft’s, Full HD (1920 × 1088), 1440p (2560 × 1440), or 4K (3840 × 2176). Nothing was sent.');
     expect(videoRefusal(video({ mode: 'draft_enhance' }, { source }))).toBe(refusal);
     expect(videoRefusal(video({ mode: 'draft_enhance', resolution: 'fhd' }, { source }))).toBeNull();
     expect(videoRefusal(video({ mode: 'draft_enhance', resolution: 'uhd' }, { source }))).toBeNull();
+  });
+});
+
+const german = createText('de', await loadMessages('de'));
+const japanese = createText('ja', await loadMessages('ja'));
+
+describe('the video refusals in the language on screen', () => {
+  const late = [{ id: 'k1', image: image('a'), frame: 78 }, { id: 'k2', image: image('b'), frame: 110 }];
+
+  it('says the refusals in German and Japanese, numbers with the language’s decimal mark', () => {
+    expect(sourceRefusal({ name: 'lang.mp4', seconds: 15.5 }, german)).toBe(
+      'lang.mp4 ist 15,5 s lang: „Video fortsetzen“ nimmt Clips bis 15 s. Kürze ihn in einem Videoprogramm oder wähle einen kürzeren. Es wurde nichts gesendet.',
+    );
+    expect(videoRefusal(video({ mode: 'i2v', duration: 3 }, { keyframes: late }), german)).toBe(
+      '2 Keyframes liegen hinter dem Ende des 3-s-Clips (3,25 s · Frame 78, 4,58 s · Frame 110): Schieb sie hinein oder mach den Clip länger. Es wurde nichts gesendet.',
+    );
+    expect(videoRefusal(video({ mode: 'i2v' }), japanese)).toMatch(/^「キーフレームから」にはキーフレームが 1 つ以上必要です。.*「テキストから」/);
+    expect(videoRefusal(video({ mode: 'draft_enhance', resolution: 'hd' }, { source }), japanese)).toContain('1440p（2560 × 1440）');
   });
 });

@@ -5,14 +5,6 @@ export const VIDEO_FPS = 24;
 export const VIDEO_MODES = ['t2v', 'i2v', 'v2v', 'draft_enhance'] as const;
 export type VideoMode = (typeof VIDEO_MODES)[number];
 
-/** The modes in the artist's words, as the studio names them. */
-export const VIDEO_MODE_LABELS: Readonly<Record<VideoMode, string>> = {
-  t2v: 'From text',
-  i2v: 'From keyframes',
-  v2v: 'Continue a video',
-  draft_enhance: 'Enhance a draft',
-};
-
 /** Longest clip per mode, in seconds (v2v was lowered to 15). */
 export const VIDEO_MAX_SECONDS: Readonly<Record<VideoMode, number>> = {
   t2v: 20,
@@ -43,9 +35,6 @@ export const VIDEO_FRAME_SIZES: Readonly<Record<VideoResolution, VideoFrameSize>
   qhd: { width: 2560, height: 1440 },
   uhd: { width: 3840, height: 2176 },
 };
-
-/** Each frame size's name on screen: the service's codes (hd, fhd…) say nothing to an artist. */
-export const VIDEO_SIZE_NAMES: Readonly<Record<VideoResolution, string>> = { hd: 'Draft', fhd: 'Full HD', qhd: '1440p', uhd: '4K' };
 
 /** A draft is asked for at hd (quick and cheap); enhancing it (“Make final”) renders at the resolution then asked. */
 export const VIDEO_DRAFT_RESOLUTION: VideoResolution = 'hd';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFinalSize, draftSize, finalRequest, finalSizes, frameSizeWords, type DraftResult } from './finalSize';
+import { defaultFinalSize, draftSize, finalRequest, finalSizes, type DraftResult } from './finalSize';
 
 const draft: DraftResult = {
   endpointId: 'gen-3-video',
@@ -30,11 +30,6 @@ describe('Make final’s sizes', () => {
     expect(draftSize({ resolution: 'fhd' })).toBe('fhd');
     expect(draftSize({})).toBe('hd');
     expect(draftSize({ resolution: 'huge' })).toBe('hd');
-  });
-
-  it('names sizes as an artist reads them, never by the service’s codes', () => {
-    expect(frameSizeWords('fhd')).toBe('Full HD (1920 × 1088)');
-    expect(frameSizeWords('uhd')).toBe('4K (3840 × 2176)');
   });
 });
 

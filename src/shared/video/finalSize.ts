@@ -1,5 +1,5 @@
 import type { JsonValue } from '../catalog/field';
-import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES, type VideoResolution } from '../catalog/video';
+import { VIDEO_DRAFT_RESOLUTION, VIDEO_FRAME_SIZES, VIDEO_RESOLUTIONS, type VideoResolution } from '../catalog/video';
 import type { KeyframeRef, TaskRequest } from '../tasks/taskRequest';
 
 const pixels = (r: VideoResolution) => VIDEO_FRAME_SIZES[r].width * VIDEO_FRAME_SIZES[r].height;
@@ -23,12 +23,6 @@ export function finalSizes(draft: VideoResolution): VideoResolution[] {
 export function defaultFinalSize(draft: VideoResolution, chosen: unknown): VideoResolution | null {
   const offered = finalSizes(draft);
   return isResolution(chosen) && offered.includes(chosen) ? chosen : (offered[0] ?? null);
-}
-
-/** A frame size as the artist reads it: "Full HD (1920 × 1088)". */
-export function frameSizeWords(r: VideoResolution): string {
-  const { width, height } = VIDEO_FRAME_SIZES[r];
-  return `${VIDEO_SIZE_NAMES[r]} (${width} × ${height})`;
 }
 
 /** What Make final reads of a draft result. */

@@ -30,8 +30,3 @@ export function lastFrameOf(duration: number, fps: number = VIDEO_FPS): number {
 export function clampFrame(frame: number, duration: number, fps: number = VIDEO_FPS): number {
   return Math.min(lastFrameOf(duration, fps), Math.max(0, Math.round(frame)));
 }
-
-/** The playhead as the player shows it: the frame's start in seconds and its number, "3.25 s · frame 78". */
-export function playheadText(frame: number, fps: number = VIDEO_FPS): string {
-  return `${(frame / fps).toFixed(2)} s · frame ${frame}`;
-}

@@ -43,7 +43,7 @@ function StatusBar() {
   const inside = cursor && base && cursor.x >= 0 && cursor.y >= 0 && cursor.x < base.width && cursor.y < base.height;
   return (
     <div className="canvas-status" aria-label={t('canvas.status')}>
-      <span aria-label={t('canvas.status.size')}>{base ? t('canvas.status.sizeValue', { width: String(base.width), height: String(base.height), megapixels: megapixels(base.width, base.height).toFixed(2) }) : t('canvas.status.noPicture')}</span>
+      <span aria-label={t('canvas.status.size')}>{base ? t('canvas.status.sizeValue', { width: String(base.width), height: String(base.height), megapixels: megapixels(base.width, base.height)}) : t('canvas.status.noPicture')}</span>
       <span aria-label={t('canvas.status.cursor')}>{inside ? t('canvas.status.cursorValue', { x: String(Math.floor(cursor.x)), y: String(Math.floor(cursor.y)) }) : '–'}</span>
       <span>{t('canvas.zoom.percent', { scale })}</span>
     </div>

@@ -1,7 +1,8 @@
 import type { FieldSpec } from '../../../../shared/catalog/field';
-import { VIDEO_FRAME_SIZES, VIDEO_MODE_LABELS, VIDEO_RESOLUTIONS, VIDEO_SIZE_NAMES } from '../../../../shared/catalog/video';
+import { VIDEO_FRAME_SIZES, VIDEO_MODES, VIDEO_RESOLUTIONS, type VideoMode, type VideoResolution } from '../../../../shared/catalog/video';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import type { AppText } from '../../../../shared/i18n/text';
+import { videoModeLabel, videoSizeName } from '../../../../shared/video/videoWords';
 import { currentText } from '../../ui/i18n/textStore';
 
 /**
@@ -76,24 +77,32 @@ const VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, MessageId>>>>
   output_format: { png: 'forms.value.pngLossless' },
 };
 
-/**
- * Values shown as names rather than words: file types, and the video model's sizes and modes in the words its
- * own panel uses for them (that panel's words, translated with it).
- */
+/** File types, shown as the names they are. */
 const VALUE_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   output_format: { jpeg: 'JPEG', webp: 'WebP' },
-  resolution: Object.fromEntries(VIDEO_RESOLUTIONS.map((r) => [r, VIDEO_FRAME_SIZES[r].inferred ? `${VIDEO_SIZE_NAMES[r]} size` : `${VIDEO_SIZE_NAMES[r]}, ${VIDEO_FRAME_SIZES[r].width} × ${VIDEO_FRAME_SIZES[r].height}`])),
-  mode: VIDEO_MODE_LABELS,
 };
 
+const isVideoSize = (value: string): value is VideoResolution => (VIDEO_RESOLUTIONS as readonly string[]).includes(value);
+const isVideoMode = (value: string): value is VideoMode => (VIDEO_MODES as readonly string[]).includes(value);
+
+/** The video model's sizes and modes, in the words its own panel uses for them (videoWords.ts). */
+function videoValue(field: string, value: string, text: AppText): string | undefined {
+  if (field === 'mode' && isVideoMode(value)) return videoModeLabel(value, text);
+  if (field !== 'resolution' || !isVideoSize(value)) return undefined;
+  const { width, height, inferred } = VIDEO_FRAME_SIZES[value];
+  const name = videoSizeName(value, text);
+  return inferred ? text.t('video.size.choiceInferred', { name }) : text.t('video.size.choice', { name, width: String(width), height: String(height) });
+}
+
 /** True when a choice's value has words of its own; otherwise it shows as the code or product name it is (`JPEG`, `16:9`). */
-export const valueHasWords = (field: Pick<FieldSpec, 'name'>, value: string): boolean => VALUE_WORDS[field.name]?.[value] !== undefined;
+export const valueHasWords = (field: Pick<FieldSpec, 'name'>, value: string): boolean =>
+  VALUE_WORDS[field.name]?.[value] !== undefined || videoValue(field.name, value, currentText()) !== undefined;
 
 /** A choice's value in words: "High quality" for `high`, "Full HD, 1920 × 1088" for `fhd`, `JPEG` as it is. */
 export function valueLabel(field: Pick<FieldSpec, 'name'>, value: string, text: AppText = currentText()): string {
   const id = VALUE_WORDS[field.name]?.[value];
   if (id) return text.t(id);
-  return VALUE_NAMES[field.name]?.[value] ?? value;
+  return videoValue(field.name, value, text) ?? VALUE_NAMES[field.name]?.[value] ?? value;
 }
 
 /** `safety_tolerance` → "Moderation tolerance"; `input_image_2` → "Input image 2"; a name without a row, spelt out. */

@@ -7,7 +7,7 @@ import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
 import { promptForDisplay } from '../../../../shared/catalog/boundingBoxes';
 import { isBatchGroup } from '../../../../shared/batch/plan';
 import { labelFor, valueLabel } from '../forms/fieldModel';
-import { timeText } from '../../../../shared/canvas/timeline';
+import { clipTimeText } from '../../../../shared/video/videoWords';
 
 export type DateRange = 'all' | 'today' | 'week' | 'month';
 type StatusFilter = 'all' | 'kept' | 'discarded' | 'starred';
@@ -125,7 +125,7 @@ export function columnsFor(width: number, minCard: number, gap: number): number 
 /** An input as the full view names it: "Input image", "Keyframe at 4.96 s" (the time as the timeline shows it). */
 export function inputLabel(input: Pick<LibraryItem['inputs'][number], 'field' | 'time'>, text: AppText = ENGLISH_TEXT): string {
   if (input.time === undefined) return labelFor({ name: input.field });
-  const time = timeText(input.time);
+  const time = clipTimeText(input.time, text);
   return input.field === 'keyframes' ? text.t('gallery.input.keyframeAt', { time }) : text.t('gallery.input.fieldAt', { field: labelFor({ name: input.field }), time });
 }
 

@@ -44,7 +44,7 @@ async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promis
     return currentText().t('studio.refuse.noGarment');
   }
   if (use.modeField) {
-    const video = videoRefusal(document);
+    const video = videoRefusal(document, currentText());
     if (video) return video;
   }
   const takesMask = use.maskField !== null || use.alphaMask;

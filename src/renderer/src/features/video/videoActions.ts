@@ -46,7 +46,7 @@ export async function chooseSourceFile(file: File, mode: VideoMode): Promise<voi
   if (reading.kind !== 'mp4') return say('error', text.t('video.source.unreadable', { name: file.name, problem: reading.kind === 'not-mp4' ? 'notMp4' : reading.kind === 'incomplete' ? 'incomplete' : 'tooComplex', max: MAX_BOXES, how }));
   const { info } = reading;
   if (mode === 'v2v') {
-    const refused = sourceRefusal({ name: file.name, seconds: info.seconds });
+    const refused = sourceRefusal({ name: file.name, seconds: info.seconds }, text);
     if (refused) return say('error', refused);
   }
   const stored = await gen.assets.import({ name: file.name, bytes });
@@ -60,7 +60,7 @@ export async function chooseSourceResult(item: LibraryItem, mode: VideoMode): Pr
   const text = currentText();
   if (!isVideoResult(item)) return say('error', text.t('video.source.notVideo', { name: inputNameOf(item, text) }));
   if (mode === 'v2v') {
-    const refused = sourceRefusal({ name: inputNameOf(item, text), seconds: item.seconds });
+    const refused = sourceRefusal({ name: inputNameOf(item, text), seconds: item.seconds }, text);
     if (refused) return say('error', refused);
   }
   const stored = await gen.assets.fromLibrary({ resultId: item.id });

@@ -79,7 +79,7 @@ export function FramePanel() {
               </Button>
             </div>
             <p className="readout" aria-label={t('canvas.frame.outputLabel')}>
-              {t('canvas.frame.output', { width: String(frame.width), height: String(frame.height), megapixels: megapixels(frame.width, frame.height).toFixed(2) })}
+              {t('canvas.frame.output', { width: String(frame.width), height: String(frame.height), megapixels: megapixels(frame.width, frame.height)})}
             </p>
           </>
         )}
@@ -119,7 +119,7 @@ export function FramePanel() {
       </div>
       {size && (
         <p className="readout" aria-label={t('canvas.frame.outputLabel')}>
-          {t('canvas.expand.output', { width: String(size.width), height: String(size.height), megapixels: megapixels(size.width, size.height).toFixed(2), max: String(use.expandMax) })}
+          {t('canvas.expand.output', { width: String(size.width), height: String(size.height), megapixels: megapixels(size.width, size.height), max: String(use.expandMax) })}
         </p>
       )}
     </section>
