@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEndpoint } from '../catalog/catalog';
+import { loadMessages } from '../i18n/catalog';
+import { createText } from '../i18n/text';
 import { validateTaskRequest } from '../tasks/taskRequest';
 import { upscaleBytesProblem, upscaleRequest, upscaleSourceProblems } from './upscale';
 
@@ -18,6 +20,17 @@ describe('upscale source limits', () => {
     expect(upscaleSourceProblems({ bytes: 51e6, width: 3840, height: 2176, seconds: 21 })).toHaveLength(3);
     expect(upscaleBytesProblem(50e6 + 1)).toMatch(/^This clip is 50\.0\d* MB/);
     expect(upscaleBytesProblem(50e6)).toBeNull();
+  });
+});
+
+describe('upscale source limits in the language on screen', () => {
+  it('says each broken limit in German and Japanese, with the language’s decimal mark', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const japanese = createText('ja', await loadMessages('ja'));
+    expect(upscaleSourceProblems({ ...fine, bytes: 62.3e6 }, german)).toEqual(['Dieser Clip hat 62,3 MB; die Videovergrößerung nimmt höchstens 50 MB.']);
+    expect(upscaleSourceProblems({ ...fine, seconds: 20.04 }, german)).toEqual(['Dieser Clip ist 20,04 s lang; die Videovergrößerung nimmt höchstens 20 s.']);
+    expect(upscaleSourceProblems({ ...fine, width: 2576, height: 1456 }, japanese)).toEqual(['このクリップは 2576 × 1456 です。動画の高解像度化で使えるのは 2560 × 1440 までです。']);
+    expect(upscaleBytesProblem(51e6, japanese)).toBe('このクリップは 51.0 MB あります。動画の高解像度化で使えるのは 50 MB までです。');
   });
 });
 

@@ -1,6 +1,9 @@
-import { VIDEO_UPSCALE_DEFAULT_FACTOR } from '../catalog/video';
+import { VIDEO_UPSCALE_DEFAULT_FACTOR, VIDEO_UPSCALE_SOURCE } from '../catalog/video';
 import { getEndpoint } from '../catalog/catalog';
+import { ENGLISH_TEXT, type AppText } from '../i18n/text';
 import { validateTaskRequest, type TaskRequest } from '../tasks/taskRequest';
+import { overLimit } from '../text/sizeWords';
+import type { ValidationIssue } from '../validation/issue';
 
 export const UPSCALE_ENDPOINT_ID = 'video-upscale-v1';
 
@@ -18,22 +21,37 @@ export interface UpscaleSourceFacts {
 /** Stands in for the clip's asset id while checking facts about a clip not stored yet. */
 const UNSTORED = '0'.repeat(64);
 
+/** A broken limit in the language on screen, from the limit the rule names (its ctx) and the clip's own figures. */
+function problemWords(problem: ValidationIssue, source: UpscaleSourceFacts, text: AppText): string {
+  const max = VIDEO_UPSCALE_SOURCE;
+  switch (problem.ctx?.limit) {
+    case 'seconds':
+      return text.t('studio.upscale.tooLong', { seconds: overLimit(source.seconds, max.maxSeconds, text.locale), max: max.maxSeconds });
+    case 'bytes':
+      return text.t('studio.upscale.tooHeavy', { megabytes: overLimit(source.bytes / 1e6, max.maxBytes / 1e6, text.locale), max: max.maxBytes / 1e6 });
+    case 'frame':
+      return text.t('studio.upscale.tooWide', { width: String(source.width), height: String(source.height), maxWidth: String(max.maxWidth), maxHeight: String(max.maxHeight) });
+    default:
+      return problem.msg;
+  }
+}
+
 /**
  * Every way a clip breaks the service's source limits (20 s, 50 MB, 2560 x 1440), each in the artist's words: the
  * catalog's video-source rule, the one the core checks again before sending. The service refuses such clips
  * (without charging), so the panel refuses them when chosen and sends nothing.
  */
-export function upscaleSourceProblems(source: UpscaleSourceFacts): string[] {
+export function upscaleSourceProblems(source: UpscaleSourceFacts, text: AppText = ENGLISH_TEXT): string[] {
   const request = upscaleRequest({ factor: UPSCALE_FACTOR.initial, creative: true, prompt: '' }, UNSTORED);
   const facts = { ...source, hasAlpha: false, kind: 'video' as const };
   return validateTaskRequest(getEndpoint(UPSCALE_ENDPOINT_ID), request, () => facts)
     .filter((i) => i.loc[1] === 'video')
-    .map((i) => i.msg);
+    .map((i) => problemWords(i, source, text));
 }
 
 /** Over 50 MB: said from the file's size alone, before its bytes are read (its other facts are not known yet). */
-export function upscaleBytesProblem(bytes: number): string | null {
-  return upscaleSourceProblems({ bytes, width: 1, height: 1, seconds: 0 })[0] ?? null;
+export function upscaleBytesProblem(bytes: number, text: AppText = ENGLISH_TEXT): string | null {
+  return upscaleSourceProblems({ bytes, width: 1, height: 1, seconds: 0 }, text)[0] ?? null;
 }
 
 export interface UpscaleSettings {

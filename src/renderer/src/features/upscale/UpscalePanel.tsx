@@ -61,9 +61,7 @@ function Source() {
           <strong>{t('studio.upscale.notTaken', { name: refused.name })}</strong>
           <ul>
             {refused.problems.map((p) => (
-              <li key={p} data-words="main">
-                {p}
-              </li>
+              <li key={p}>{p}</li>
             ))}
           </ul>
         </div>

@@ -1,7 +1,8 @@
 import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
-import { MP4_PROBLEM, readMp4 } from '../../../../shared/media/mp4';
+import { MAX_BOXES, readMp4 } from '../../../../shared/media/mp4';
 import { upscaleBytesProblem, upscaleSourceProblems, type UpscaleSourceFacts } from '../../../../shared/video/upscale';
 import { gen } from '../../api';
+import { currentText } from '../../ui/i18n/textStore';
 import { assetWithPoster } from '../player/posters';
 import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
 
@@ -33,17 +34,18 @@ const sourceOf = (asset: AssetInfo, facts: UpscaleSourceFacts, from: UpscaleSour
  */
 export async function chooseFile(file: File): Promise<UpscaleSource | null> {
   store().set({ checking: true, refused: null, note: null });
-  const tooBig = upscaleBytesProblem(file.size);
+  const text = currentText();
+  const tooBig = upscaleBytesProblem(file.size, text);
   if (tooBig) return refuse(file.name, [tooBig]);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const reading = readMp4(bytes);
-  if (reading.kind === 'too-complex') return refuse(file.name, [`${file.name} ${MP4_PROBLEM['too-complex']}.`]);
+  if (reading.kind === 'too-complex') return refuse(file.name, [text.t('studio.upscale.tooComplex', { name: file.name, max: MAX_BOXES })]);
   const info = reading.kind === 'mp4' ? reading.info : undefined;
   if (!info || !info.width || !info.height || !info.seconds) {
-    return refuse(file.name, [`${file.name} is not a complete MP4 video, so it cannot be upscaled. Choose an .mp4 file.`]);
+    return refuse(file.name, [text.t('studio.upscale.notMp4', { name: file.name })]);
   }
   const facts = { bytes: file.size, width: info.width, height: info.height, seconds: info.seconds };
-  const problems = upscaleSourceProblems(facts);
+  const problems = upscaleSourceProblems(facts, text);
   if (problems.length > 0) return refuse(file.name, problems);
   const stored = await gen.assets.import({ name: file.name, bytes });
   if (!stored.ok) return refuse(file.name, [stored.error.message]);
@@ -60,10 +62,11 @@ export async function chooseFile(file: File): Promise<UpscaleSource | null> {
 export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | null> {
   store().set({ checking: true, refused: null, note: null });
   const name = item.fileName;
-  if (!item.mime.startsWith('video/')) return refuse(name, ['Only a video can be upscaled here; this result is a picture.']);
-  if (item.width === null || item.height === null || item.seconds === null) return refuse(name, ['The library does not know this clip’s size or length, so it cannot be checked against the limits.']);
+  const text = currentText();
+  if (!item.mime.startsWith('video/')) return refuse(name, [text.t('studio.upscale.resultNotVideo')]);
+  if (item.width === null || item.height === null || item.seconds === null) return refuse(name, [text.t('studio.upscale.noFacts')]);
   const facts = { bytes: item.bytes, width: item.width, height: item.height, seconds: item.seconds };
-  const problems = upscaleSourceProblems(facts);
+  const problems = upscaleSourceProblems(facts, text);
   if (problems.length > 0) return refuse(name, problems);
   const stored = await gen.assets.fromLibrary({ resultId: item.id });
   if (!stored.ok) return refuse(name, [stored.error.message]);
@@ -72,9 +75,10 @@ export async function chooseResult(item: LibraryItem): Promise<UpscaleSource | n
 
 /** A stored clip as the source (a reused upscale's), checked against the same limits from its asset facts. */
 export async function takeAsUpscaleSource(asset: AssetInfo): Promise<UpscaleSource | null> {
-  if (asset.kind !== 'video' || asset.seconds === null) return refuse(asset.name, ['Only a video can be upscaled here.']);
+  const text = currentText();
+  if (asset.kind !== 'video' || asset.seconds === null) return refuse(asset.name, [text.t('studio.upscale.notVideo')]);
   const facts = { bytes: asset.bytes, width: asset.width, height: asset.height, seconds: asset.seconds };
-  const problems = upscaleSourceProblems(facts);
+  const problems = upscaleSourceProblems(facts, text);
   if (problems.length > 0) return refuse(asset.name, problems);
   return take(sourceOf(asset, facts, 'result', asset.hasPoster ? asset.thumbnailUrl : null));
 }
