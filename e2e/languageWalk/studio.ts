@@ -110,5 +110,23 @@ export const STUDIO: LanguageArea = {
         await expect(panel(page).locator('.upscale-panel')).toBeVisible();
       },
     },
+    {
+      name: 'Upscale video, a chosen file refused',
+      within: FORM,
+      async go(page) {
+        const file = { name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all') };
+        await panel(page).locator('.upscale-source input[type="file"]').setInputFiles(file);
+        await expect(panel(page).locator('.upscale-refused li')).toHaveCount(1);
+      },
+    },
+    {
+      name: 'Video, Generate refused with no keyframe pinned',
+      within: FORM,
+      async go(page) {
+        await chooseIntent(page, 'video');
+        await panel(page).locator('.generate-button').click();
+        await expect(panel(page).locator('.studio-notice.error')).toBeVisible();
+      },
+    },
   ],
 };
