@@ -17,9 +17,11 @@ export function inLanguageShown(answer: unknown): unknown {
  * screens that show a refusal read `message` (some eighty places), so the words are said here, once, in the
  * language shown when the answer arrives, rather than at each of them. Subscriptions pass through untouched (a
  * listener's payload is not an answer). Plain copies rather than proxies: the preload's objects may be frozen,
- * and a proxy of a frozen object must report its own functions.
+ * and a proxy of a frozen object must report its own functions. A page with no bridge (a component's unit test that
+ * never calls main) gets none.
  */
-export function speakingBridge(bridge: GenApi): GenApi {
+export function speakingBridge(bridge: GenApi | undefined): GenApi {
+  if (!bridge) return bridge as unknown as GenApi;
   const out: Record<string, Record<string, unknown>> = {};
   for (const [name, members] of Object.entries(bridge as unknown as Record<string, Record<string, unknown>>)) {
     const copy: Record<string, unknown> = (out[name] = {});
