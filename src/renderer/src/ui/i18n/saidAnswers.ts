@@ -6,10 +6,17 @@ import { currentText } from './textStore';
 const isRefusal = (v: unknown): v is Extract<IpcResult<unknown>, { ok: false }> =>
   typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false && typeof (v as { error?: unknown }).error === 'object';
 
-/** A refusal's `message` in the language on screen when main sent it as words; anything else as it came. */
+/**
+ * A refusal's `message` in the language on screen when main sent it as words; anything else as it came. An issue
+ * that repeats the message beside a field (a connection's address, a key's name) is said with it; the service's
+ * own issues, which say something else, stay as sent.
+ */
 export function inLanguageShown(answer: unknown): unknown {
   if (!isRefusal(answer) || !answer.error.words) return answer;
-  return { ...answer, error: { ...answer.error, message: sayTold(currentText(), answer.error) } };
+  const { message: english, issues } = answer.error;
+  const message = sayTold(currentText(), answer.error);
+  const said = issues?.map((i) => (i.msg === english ? { ...i, msg: message } : i));
+  return { ...answer, error: { ...answer.error, message, ...(said ? { issues: said } : {}) } };
 }
 
 /**
