@@ -12,6 +12,7 @@ import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SecretVault } from '../secrets/secretVault';
 import type { KeyRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
+import { noticeWords } from '../notices/noticeWords';
 import { testKey, type ProbeDeps } from './keyProbe';
 
 const hintOf = (secret: string) => secret.slice(-4);
@@ -75,10 +76,7 @@ export class KeyService {
         }
         if (!s.connections.some((c) => c.id === s.activeConnectionId && c.keyId)) s.activeConnectionId = SANDBOX_CONNECTION_ID;
       });
-      this.notices.add(
-        'info',
-        `${gone.map((k) => `“${k.label}”`).join(', ')} ${gone.length === 1 ? 'was' : 'were'} kept for the last session only and ${gone.length === 1 ? 'is' : 'are'} gone. Add ${gone.length === 1 ? 'it' : 'them'} again to use ${gone.length === 1 ? 'it' : 'them'}.`,
-      );
+      this.notices.add('info', noticeWords.sessionKeysGone(gone.map((k) => k.label)));
     }
     void this.readKeys();
     // Removals the keychain did not answer last time are tried again now, without holding up the start.
@@ -104,9 +102,9 @@ export class KeyService {
         this.read.add(k.id);
       } else this.reading.set(k.id, outcome.kind === 'absent' ? 'missing' : 'unreachable');
     }
-    const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => `“${k.label}”`);
+    const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => k.label);
     if (waiting.length) {
-      this.notices.add('warning', `${english(this.keychainWords())} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
+      this.notices.add('warning', noticeWords.keysWaiting(this.keychainWords(), waiting));
     }
     this.changed();
   }
@@ -267,10 +265,7 @@ export class KeyService {
           this.detach(s, id);
         });
         const backend = this.vault.status().backend;
-        this.notices.add(
-          'warning',
-          `Gen Studio no longer uses the key “${key.label}”, but the ${backend} did not let it delete the key (it may be locked), so the key is still stored there. It is listed as “removal pending” in Settings → Keys, and Gen Studio deletes it as soon as the ${backend} answers.`,
-        );
+        this.notices.add('warning', noticeWords.keyRemovalPending(key.label, backend));
         this.log.warn('key removal pending', { id });
         this.changed();
       }
@@ -278,7 +273,7 @@ export class KeyService {
       return { removed: false, pending: true };
     }
     await this.forget(key);
-    if (key.removalPending) this.notices.add('info', `The key “${key.label}” is now deleted from the ${this.vault.status().backend}.`);
+    if (key.removalPending) this.notices.add('info', noticeWords.keyDeleted(key.label, this.vault.status().backend));
     return { removed: true };
   }
 
