@@ -77,9 +77,9 @@ async function main(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     confirmKeyDestination: (question) => askKeyDestination(window, question, spoken.language?.text ?? ENGLISH_TEXT),
-    confirmCapChange: (question) => askCapChange(window, question),
-    confirmSettle: (question) => askSettle(window, question),
-    confirmWebhook: (question) => askInMainDialog(window, webhookDialog(question)),
+    confirmCapChange: (question) => askCapChange(window, question, spoken.language?.text ?? ENGLISH_TEXT),
+    confirmSettle: (question) => askSettle(window, question, spoken.language?.text ?? ENGLISH_TEXT),
+    confirmWebhook: (question) => askInMainDialog(window, webhookDialog(question, spoken.language?.text ?? ENGLISH_TEXT)),
     projectFileDialogs: electronProjectDialogs(() => window),
     // Only an installed app has the release feed (app-update.yml) and the rights to replace itself.
     ...(app.isPackaged ? { updater: electronAppUpdater(consoleLogger) } : {}),

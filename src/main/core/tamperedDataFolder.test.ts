@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { loadMessages } from '../../shared/i18n/catalog';
+import { sayTold } from '../../shared/i18n/say';
+import { createText } from '../../shared/i18n/text';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +47,15 @@ describe('a data folder edited or damaged outside the app', () => {
         expect.stringMatching(/settings file could not be read/),
         expect.stringMatching(/A project could not be read and was set aside/),
         expect.stringMatching(/A task in the queue could not be read and was set aside/),
+      ]),
+    );
+    // Said as words: the window shows them in the artist's language, here German.
+    const german = createText('de', await loadMessages('de'));
+    const inGerman = (await core.ok('app.notices')).map((n) => sayTold(german, n));
+    expect(inGerman).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Deine Einstellungsdatei konnte nicht gelesen werden\. Sie wurde als .* beiseitegelegt/),
+        expect.stringMatching(/^Ein Projekt konnte nicht gelesen werden und wurde unverändert nach .* gelegt\.$/),
       ]),
     );
     expect(await readdir(join(dir.path, 'library'))).not.toContain(`.${dead}-0123456789ab.tmp`);

@@ -68,7 +68,7 @@ describe('planning a batch', () => {
     expect(expandMargins(1000, 1000, SOCIAL_FORMATS.find((f) => f.label === 'story')!)).toEqual({ top: 389, bottom: 389, left: 0, right: 0 });
     expect(expandMargins(5000, 100, { ratioW: 1, ratioH: 1 })).toBe('too-far');
     const far = planBatch({ ...base, pictures: [pic(1, 'strip.png', 5000, 100)], tool: 'expand', endpointId: 'gen-pro-1.0-expand', formats: [{ label: 'square-post', ratioW: 1, ratioH: 1 }] });
-    expect(far).toEqual({ ok: false, problem: expect.stringContaining('strip.png is too far from square-post') });
+    expect(far).toMatchObject({ ok: false, problem: expect.stringContaining('strip.png is too far from square-post') });
   });
 
   it('scales one mask to each picture', () => {
@@ -77,7 +77,7 @@ describe('planning a batch', () => {
       { field: 'mask', width: 1200, height: 800 },
       { field: 'mask', width: 600, height: 900 },
     ]);
-    expect(planBatch({ ...base, tool: 'erase', endpointId: 'erase-v1' })).toEqual({ ok: false, problem: expect.stringContaining('Choose the mask') });
+    expect(planBatch({ ...base, tool: 'erase', endpointId: 'erase-v1' })).toMatchObject({ ok: false, problem: expect.stringContaining('Choose the mask') });
   });
 
   it('pairs one person with many garments, or one garment with many people', () => {
@@ -88,18 +88,18 @@ describe('planning a batch', () => {
     ]);
     const people = planBatch({ ...base, tool: 'try-on', endpointId: 'vto-v2', partner: pic(7, 'dress.jpg'), picturesAre: 'people' });
     expect(people.ok && people.items[0]!.inputs).toEqual({ person_image: asset(1), garment_image: asset(7) });
-    expect(planBatch({ ...base, tool: 'try-on', endpointId: 'vto-v2' })).toEqual({ ok: false, problem: expect.stringContaining('person') });
+    expect(planBatch({ ...base, tool: 'try-on', endpointId: 'vto-v2' })).toMatchObject({ ok: false, problem: expect.stringContaining('person') });
   });
 
   it('edits every picture with one prompt, and needs the prompt', () => {
     const plan = planBatch({ ...base, tool: 'edit', endpointId: 'gen-2-flex', prompt: '  make it autumn ' });
     expect(plan.ok && plan.items[1]).toMatchObject({ outputStem: 'beach.final-edit', params: { prompt: 'make it autumn' } });
     expect(plan.ok && Object.values(plan.items[1]!.inputs)).toEqual([asset(2)]);
-    expect(planBatch({ ...base, tool: 'edit', endpointId: 'gen-2-flex' })).toEqual({ ok: false, problem: expect.stringContaining('prompt') });
+    expect(planBatch({ ...base, tool: 'edit', endpointId: 'gen-2-flex' })).toMatchObject({ ok: false, problem: expect.stringContaining('prompt') });
   });
 
   it('refuses a model that does not do the tool, and an incomplete batch', () => {
-    expect(planBatch({ ...base, tool: 'deblur', endpointId: 'erase-v1' })).toEqual({ ok: false, problem: expect.stringContaining('does not do') });
+    expect(planBatch({ ...base, tool: 'deblur', endpointId: 'erase-v1' })).toMatchObject({ ok: false, problem: expect.stringContaining('does not do') });
     expect(planBatch({ ...base, pictures: [], tool: 'deblur', endpointId: 'deblur-v1' }).ok).toBe(false);
   });
 });

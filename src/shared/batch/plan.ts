@@ -3,6 +3,8 @@ import { findEndpoint } from '../catalog/catalog';
 import { referenceFieldNames } from '../catalog/common';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
+import { problemOf, type Problem } from '../i18n/problem';
+import { words, type Words } from '../i18n/words';
 import { AssetIdSchema } from '../tasks/taskRequest';
 
 /** A batch bigger than this is refused when planned: a bounded bill and a list the artist can still read. */
@@ -103,7 +105,7 @@ export interface BatchItem {
   readonly scaledMask: { readonly field: string; readonly width: number; readonly height: number } | null;
 }
 
-export type BatchPlanResult = { ok: true; items: BatchItem[] } | { ok: false; problem: string };
+export type BatchPlanResult = { ok: true; items: BatchItem[] } | Problem;
 
 /**
  * Characters that change how a name reads without being seen: bidi overrides, embeddings and isolates (a
@@ -154,11 +156,11 @@ export function expandMargins(width: number, height: number, f: Pick<BatchFormat
  * ratios that come to the same pixels) make one request and one file, named by the first and listing all. Words
  * when a shape is too far for the model.
  */
-function distinctShapes(picture: BatchPicture, formats: readonly BatchFormat[]): { suffixes: string[]; margins: Margins }[] | string {
+function distinctShapes(picture: BatchPicture, formats: readonly BatchFormat[]): { suffixes: string[]; margins: Margins }[] | Words {
   const bySize = new Map<string, { suffixes: string[]; margins: Margins }>();
   for (const f of formats) {
     const margins = expandMargins(picture.width, picture.height, f);
-    if (margins === 'too-far') return `${picture.name} is too far from ${formatSuffix(f)}: a side would grow by more than ${MAX_EXPAND_SIDE} pixels. Leave that shape out or that picture.`;
+    if (margins === 'too-far') return words('batch.problem.tooFar', { picture: picture.name, shape: formatSuffix(f), max: String(MAX_EXPAND_SIDE) });
     const key = `${margins.top} ${margins.bottom} ${margins.left} ${margins.right}`;
     const same = bySize.get(key);
     if (!same) bySize.set(key, { suffixes: [formatSuffix(f)], margins });
@@ -169,42 +171,48 @@ function distinctShapes(picture: BatchPicture, formats: readonly BatchFormat[]):
 
 const fieldOfRole = (e: EndpointSpec, role: string) => e.fields.find((f) => f.role === role)?.name ?? null;
 
+/** A check's answer that is words, not the inputs or shapes it was asked for. */
+const isWordsOf = (v: object): v is Words => 'id' in v && typeof (v as { id: unknown }).id === 'string' && !Array.isArray(v);
+
 /** Every request of a batch, in order (picture by picture, its formats together), with its output name. */
 export function planBatch(input: BatchSettingsInput): BatchPlanResult {
   const parsed = BatchSettingsSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problem: 'The batch is not complete: choose pictures and a tool.' };
+  if (!parsed.success) return problemOf(words('batch.problem.incomplete'));
   const spec = parsed.data;
   const tool = BATCH_TOOL_WORDS[spec.tool];
   const endpoint = findEndpoint(spec.endpointId);
-  if (!endpoint || !tool.models.includes(endpoint.id)) return { ok: false, problem: `${endpoint?.title ?? 'That model'} does not do “${tool.label}”. Choose one of its models.` };
+  if (!endpoint || !tool.models.includes(endpoint.id)) {
+    const toolWords = words('batch.tool.label', { tool: spec.tool === 'try-on' ? 'tryOn' : spec.tool });
+    return problemOf(endpoint ? words('batch.problem.wrongModel', { model: endpoint.title, tool: toolWords }) : words('batch.problem.unknownModel', { tool: toolWords }));
+  }
   const prompt = spec.prompt.trim();
   const base: Record<string, JsonValue> = {};
   const imageField = fieldOfRole(endpoint, 'image');
-  const inputsFor = (p: BatchPicture): Record<string, string> | string => {
+  const inputsFor = (p: BatchPicture): Record<string, string> | Words => {
     switch (spec.tool) {
       case 'deblur':
       case 'erase':
       case 'expand':
-        return imageField ? { [imageField]: p.assetId } : 'This model takes no picture.';
+        return imageField ? { [imageField]: p.assetId } : words('batch.problem.noPicture');
       case 'try-on': {
         const person = fieldOfRole(endpoint, 'person');
         const garment = fieldOfRole(endpoint, 'garment');
-        if (!person || !garment) return 'This model does not dress a person.';
-        if (!spec.partner) return spec.picturesAre === 'garments' ? 'Choose the photo of the person who tries the garments on.' : 'Choose the photo of the garment the people try on.';
+        if (!person || !garment) return words('batch.problem.noDress');
+        if (!spec.partner) return words(spec.picturesAre === 'garments' ? 'batch.problem.choosePerson' : 'batch.problem.chooseGarment');
         return spec.picturesAre === 'garments' ? { [person]: spec.partner.assetId, [garment]: p.assetId } : { [person]: p.assetId, [garment]: spec.partner.assetId };
       }
       case 'edit': {
         const first = referenceFieldNames(endpoint.maxReferences).find((n) => endpoint.fields.some((f) => f.name === n));
-        return first ? { [first]: p.assetId } : 'This model does not edit pictures.';
+        return first ? { [first]: p.assetId } : words('batch.problem.noEdit');
       }
     }
   };
   if (spec.tool === 'edit') {
-    if (!prompt) return { ok: false, problem: 'Say in the prompt what to change in every picture.' };
+    if (!prompt) return problemOf(words('batch.problem.noPrompt'));
   }
   if (prompt && fieldOfRole(endpoint, 'prompt')) base[fieldOfRole(endpoint, 'prompt')!] = prompt;
-  if (spec.tool === 'erase' && !spec.mask) return { ok: false, problem: 'Choose the mask to erase with: white marks what is removed.' };
-  if (spec.tool === 'expand' && spec.formats.length === 0) return { ok: false, problem: 'Choose at least one shape to expand each picture to.' };
+  if (spec.tool === 'erase' && !spec.mask) return problemOf(words('batch.problem.noMask'));
+  if (spec.tool === 'expand' && spec.formats.length === 0) return problemOf(words('batch.problem.noShape'));
 
   const items: BatchItem[] = [];
   const used = new Map<string, number>();
@@ -217,11 +225,11 @@ export function planBatch(input: BatchSettingsInput): BatchPlanResult {
   };
   for (const [pi, picture] of spec.pictures.entries()) {
     const inputs = inputsFor(picture);
-    if (typeof inputs === 'string') return { ok: false, problem: inputs };
+    if (isWordsOf(inputs)) return problemOf(inputs);
     const stem = fileStem(picture.name);
     if (spec.tool === 'expand') {
       const shapes = distinctShapes(picture, spec.formats);
-      if (typeof shapes === 'string') return { ok: false, problem: shapes };
+      if (isWordsOf(shapes)) return problemOf(shapes);
       for (const { suffixes, margins } of shapes) {
         items.push({ index: items.length, picture: pi, format: suffixes.join(', '), outputStem: unique(`${stem}-${tool.suffix}-${suffixes[0]}`), endpointId: endpoint.id, params: { ...base, ...margins }, inputs, scaledMask: null });
       }
@@ -231,6 +239,6 @@ export function planBatch(input: BatchSettingsInput): BatchPlanResult {
     const scaledMask = spec.tool === 'erase' && mask ? { field: mask, width: picture.width, height: picture.height } : null;
     items.push({ index: items.length, picture: pi, format: null, outputStem: unique(`${stem}-${tool.suffix}`), endpointId: endpoint.id, params: { ...base }, inputs, scaledMask });
   }
-  if (items.length > MAX_BATCH_ITEMS) return { ok: false, problem: `That is ${items.length} pictures to make; a batch makes at most ${MAX_BATCH_ITEMS}. Choose fewer pictures or shapes.` };
+  if (items.length > MAX_BATCH_ITEMS) return problemOf(words('batch.problem.tooMany', { count: String(items.length), max: String(MAX_BATCH_ITEMS) }));
   return { ok: true, items };
 }

@@ -72,12 +72,12 @@ describe('the prompt matrix', () => {
   it('counts the readings before writing any out, and says how many pictures the prompt would make', () => {
     vi.mocked(promptRows).mockClear();
     const forty = Array.from({ length: 40 }, () => '{a|b}').join(' ');
-    expect(planMatrix(spec({ prompt: forty, models: ['gen-dev'], seeds: 1 }))).toEqual({
+    expect(planMatrix(spec({ prompt: forty, models: ['gen-dev'], seeds: 1 }))).toMatchObject({
       ok: false,
       problem: 'That is more than a million million pictures, one for each reading of the prompt; a matrix holds at most 1,000. Take out some choices.',
     });
     const sixteen = Array.from({ length: 16 }, () => '{a|b}').join(' ');
-    expect(planMatrix(spec({ prompt: sixteen, models: ['gen-dev', 'gen-pro-1.1'], seeds: 2 }))).toEqual({
+    expect(planMatrix(spec({ prompt: sixteen, models: ['gen-dev', 'gen-pro-1.1'], seeds: 2 }))).toMatchObject({
       ok: false,
       problem: 'That is 262,144 pictures (65,536 readings of the prompt × 4 columns); a matrix holds at most 1,000. Take out some choices, models or seeds.',
     });

@@ -4,7 +4,8 @@ import type { EndpointSpec } from '../catalog/endpoint';
 import type { FieldSpec, JsonValue } from '../catalog/field';
 import { getIntent, intentModels } from '../studio/intents';
 import { MAX_SEED, takesSeed } from '../studio/variations';
-import { counted, groupedCount } from '../text/countWords';
+import { problemOf, type Problem } from '../i18n/problem';
+import { words, type Words } from '../i18n/words';
 import { countReadings, parsePrompt, promptRows } from './promptReadings';
 
 /** A matrix's id, the one schema for it: in every call about a matrix and in its file, whose name it is. */
@@ -67,7 +68,7 @@ export interface MatrixPlan {
   readonly manySeeds: boolean;
 }
 
-export type PlanResult = { readonly ok: true; readonly plan: MatrixPlan } | { readonly ok: false; readonly problem: string };
+export type PlanResult = { readonly ok: true; readonly plan: MatrixPlan } | Problem;
 
 /** The values a sweep takes, evenly spaced from `from` to `to`; whole numbers for a whole-number field. */
 export function sweepValues(sweep: Sweep, integer: boolean): number[] {
@@ -136,22 +137,22 @@ const numberWords = (n: number): string => String(Math.round(n * 1000) / 1000);
  */
 export function planMatrix(spec: MatrixSpec): PlanResult {
   const parsed = parsePrompt(spec.prompt);
-  if (!parsed.ok) return { ok: false, problem: parsed.problem };
+  if (!parsed.ok) return parsed;
   const offered = new Set(exploreModels().map((e) => e.id));
   const models: EndpointSpec[] = [];
   for (const id of spec.models) {
     const e = findEndpoint(id);
-    if (!e || !offered.has(id)) return { ok: false, problem: `“${e?.title ?? id}” cannot make pictures from a prompt alone.` };
+    if (!e || !offered.has(id)) return problemOf(words('explore.problem.promptOnly', { model: e?.title ?? id }));
     if (!models.includes(e)) models.push(e);
   }
   let values: Array<number | null> = [null];
   if (spec.sweep) {
     const field = sweepableFields(models.map((m) => m.id)).find((f) => f.name === spec.sweep!.field);
-    if (!field) return { ok: false, problem: `Not every model chosen has a ${fieldWords(spec.sweep.field)} to vary.` };
+    if (!field) return problemOf(words('explore.problem.cannotVary', { field: fieldWords(spec.sweep.field) }));
     const lo = Math.min(spec.sweep.from, spec.sweep.to);
     const hi = Math.max(spec.sweep.from, spec.sweep.to);
     if ((field.min !== undefined && lo < field.min) || (field.max !== undefined && hi > field.max)) {
-      return { ok: false, problem: `${capitalised(fieldWords(field.name))} goes from ${field.min ?? 'any'} to ${field.max ?? 'any'} for the models chosen.` };
+      return problemOf(words('explore.problem.range', { field: capitalised(fieldWords(field.name)), min: field.min ?? 'any', max: field.max ?? 'any' }));
     }
     values = [...new Set(sweepValues(spec.sweep, field.integer))];
   }
@@ -168,9 +169,9 @@ export function planMatrix(spec: MatrixSpec): PlanResult {
   // Counted before a reading is written out: Explore plans on every keystroke, and 22 groups of two choices
   // written out first took 38 s and 3.9 GB only to be refused.
   const readings = countReadings(parsed.parts);
-  if (readings * columns.length > MAX_CELLS) return { ok: false, problem: tooBig(readings, columns.length) };
+  if (readings * columns.length > MAX_CELLS) return problemOf(tooBig(readings, columns.length));
   const rows = promptRows(parsed.parts);
-  if (rows.some((r) => r.prompt === '')) return { ok: false, problem: 'One reading of the prompt is empty: give every choice some words around it.' };
+  if (rows.some((r) => r.prompt === '')) return problemOf(words('explore.problem.emptyReading'));
   const cells: MatrixCell[] = [];
   rows.forEach((row, r) => {
     columns.forEach((col, c) => {
@@ -192,11 +193,11 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Past this a count is no longer worth reading out digit by digit (and past 2^53 not even exact). */
 const COUNT_SAID_EXACTLY = 1e12;
-const amount = (n: number, word: string) => (n > COUNT_SAID_EXACTLY ? `more than a million million ${word}s` : counted(n, word));
+const amount = (count: number, what: 'pictures' | 'readings'): Words =>
+  words('explore.problem.amount', { what, huge: count > COUNT_SAID_EXACTLY ? 'yes' : 'no', count: count > COUNT_SAID_EXACTLY ? 0 : count });
 
 /** The refusal of a matrix over the limit: how many pictures it would be, where they come from, and the limit. */
-function tooBig(readings: number, columns: number): string {
-  const limit = `a matrix holds at most ${groupedCount(MAX_CELLS)}`;
-  if (columns === 1) return `That is ${amount(readings, 'picture')}, one for each reading of the prompt; ${limit}. Take out some choices.`;
-  return `That is ${amount(readings * columns, 'picture')} (${amount(readings, 'reading')} of the prompt × ${counted(columns, 'column')}); ${limit}. Take out some choices, models or seeds.`;
+function tooBig(readings: number, columns: number): Words {
+  if (columns === 1) return words('explore.problem.tooBigOne', { pictures: amount(readings, 'pictures'), limit: MAX_CELLS });
+  return words('explore.problem.tooBigMany', { pictures: amount(readings * columns, 'pictures'), readings: amount(readings, 'readings'), columns, limit: MAX_CELLS });
 }

@@ -24,7 +24,7 @@ describe('the readings of a prompt with choices', () => {
   });
 
   it('says what is wrong with braces that do not close, nest or hold nothing', () => {
-    expect(parsePrompt('a {red|blue fox')).toEqual({ ok: false, problem: 'The “{” at character 3 is never closed with “}”.' });
+    expect(parsePrompt('a {red|blue fox')).toMatchObject({ ok: false, problem: 'The “{” at character 3 is never closed with “}”.' });
     expect(parsePrompt('a red} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('no “{” before it') });
     expect(parsePrompt('a {red|{blue}} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('cannot sit inside') });
     expect(parsePrompt('a {} fox')).toMatchObject({ ok: false, problem: expect.stringContaining('hold no choice') });

@@ -3,6 +3,8 @@
  * matrix because the number of readings is known long before they are written out: the product of the choices,
  * which a 40-group prompt makes 2^40 of.
  */
+import { problemOf, type Problem } from '../i18n/problem';
+import { words } from '../i18n/words';
 
 /** The part of a prompt between alternatives, or a choice among them. */
 export type PromptPart = string | readonly string[];
@@ -11,13 +13,13 @@ export type PromptPart = string | readonly string[];
  * Reads `a {red|blue} fox in {snow|fog}` into its fixed text and its choices. Braces do not nest; an empty
  * alternative (`{|very }`) is allowed and means "leave it out".
  */
-export function parsePrompt(prompt: string): { ok: true; parts: PromptPart[] } | { ok: false; problem: string } {
+export function parsePrompt(prompt: string): { ok: true; parts: PromptPart[] } | Problem {
   const parts: PromptPart[] = [];
   let text = '';
   let i = 0;
   while (i < prompt.length) {
     const ch = prompt[i]!;
-    if (ch === '}') return { ok: false, problem: `The prompt has a “}” with no “{” before it (at character ${i + 1}).` };
+    if (ch === '}') return problemOf(words('explore.problem.closingBrace', { at: String(i + 1) }));
     if (ch !== '{') {
       text += ch;
       i++;
@@ -25,10 +27,10 @@ export function parsePrompt(prompt: string): { ok: true; parts: PromptPart[] } |
     }
     const end = prompt.indexOf('}', i + 1);
     const nested = prompt.indexOf('{', i + 1);
-    if (end === -1) return { ok: false, problem: `The “{” at character ${i + 1} is never closed with “}”.` };
-    if (nested !== -1 && nested < end) return { ok: false, problem: `Choices cannot sit inside other choices (the “{” at character ${nested + 1}).` };
+    if (end === -1) return problemOf(words('explore.problem.unclosed', { at: String(i + 1) }));
+    if (nested !== -1 && nested < end) return problemOf(words('explore.problem.nested', { at: String(nested + 1) }));
     const choices = prompt.slice(i + 1, end).split('|');
-    if (choices.length < 2 && choices[0]!.trim() === '') return { ok: false, problem: `The braces at character ${i + 1} hold no choice.` };
+    if (choices.length < 2 && choices[0]!.trim() === '') return problemOf(words('explore.problem.emptyBraces', { at: String(i + 1) }));
     if (text) parts.push(text);
     text = '';
     parts.push(choices);

@@ -30,6 +30,8 @@ export const ValidationIssueSchema = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),
+  /** `msg` as words where the app's own checks made it (the service's issues have none) */
+  words: WordsSchema.optional(),
 });
 
 export const IpcErrorSchema = z.object({

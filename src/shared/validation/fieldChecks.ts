@@ -1,5 +1,6 @@
 import type { FieldSpec, StringField } from '../catalog/field';
-import { issue, quoteList, type ValidationIssue } from './issue';
+import { words } from '../i18n/words';
+import { issue, issueSaid, quoteList, type ValidationIssue } from './issue';
 import { laxValue } from './lax';
 
 type Loc = readonly (string | number)[];
@@ -112,14 +113,14 @@ function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[]
   }
   if (f.format === 'aspect-ratio') {
     const ratio = parseRatio(value);
-    if (ratio === undefined) return [issue(loc, 'value_error', 'Value error, aspect ratio should look like 16:9')];
+    if (ratio === undefined) return [issueSaid(loc, 'value_error', words('forms.issue.ratioShape'))];
     if (f.ratioRange) {
       const [a, b] = f.ratioRange.map((r) => parseRatio(r) ?? 1) as [number, number];
       const lo = Math.min(a, b);
       const hi = Math.max(a, b);
       if (ratio < lo - 1e-9 || ratio > hi + 1e-9) {
         return [
-          issue(loc, 'value_error', `Value error, aspect ratio must be between ${f.ratioRange[0]} and ${f.ratioRange[1]}`),
+          issueSaid(loc, 'value_error', words('forms.issue.ratioRange', { low: f.ratioRange[0], high: f.ratioRange[1] })),
         ];
       }
     }

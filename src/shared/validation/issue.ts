@@ -1,4 +1,6 @@
 import type { JsonValue } from '../catalog/field';
+import { english } from '../i18n/say';
+import type { Words } from '../i18n/words';
 
 /** One entry of the service's 422 body: `{detail: [{loc, msg, type}]}`. */
 export interface ValidationIssue {
@@ -8,6 +10,8 @@ export interface ValidationIssue {
   readonly ctx?: Readonly<Record<string, JsonValue>>;
   /** The value the issue is about, as the service's items carry it (field notes). */
   readonly input?: unknown;
+  /** `msg` as words, for the window to say in the artist's language; only the app's own checks have them */
+  readonly words?: Words;
 }
 
 export const issue = (
@@ -16,6 +20,15 @@ export const issue = (
   msg: string,
   ctx?: Record<string, JsonValue>,
 ): ValidationIssue => (ctx ? { loc, msg, type, ctx } : { loc, msg, type });
+
+/**
+ * An issue of the app's own checks, made from its words: `msg` is their English, word for word the text the check
+ * wrote before it had words (the log and the tests read it), and the window says the words in its language.
+ */
+export const issueSaid = (loc: readonly (string | number)[], type: string, said: Words, ctx?: Record<string, JsonValue>): ValidationIssue => ({
+  ...issue(loc, type, english(said), ctx),
+  words: said,
+});
 
 /** Joins values the way the service's messages do: 'a', 'b' or 'c'. */
 export function quoteList(values: readonly string[]): string {

@@ -1,6 +1,7 @@
 import type { CrossFieldRule, EndpointSpec } from '../catalog/endpoint';
 import { megapixels } from '../media/imageHeader';
-import { issue, type ValidationIssue } from './issue';
+import { issue, issueSaid, type ValidationIssue } from './issue';
+import { words } from '../i18n/words';
 
 export interface ImageProbe {
   readonly width: number;
@@ -54,10 +55,10 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const b = probeImage(input, rule.as);
     if (!a || !b || (a.width === b.width && a.height === b.height)) return [];
     return [
-      issue(
+      issueSaid(
         ['body', rule.field],
         'value_error',
-        `Value error, ${rule.field} must be the same size as ${rule.as}: ${rule.as} is ${b.width} x ${b.height}, ${rule.field} is ${a.width} x ${a.height}`,
+        words('forms.rule.sameSize', { field: rule.field, other: rule.as, otherWidth: String(b.width), otherHeight: String(b.height), width: String(a.width), height: String(a.height) }),
       ),
     ];
   },
@@ -67,7 +68,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const image = probeImage(input, rule.image);
     if (!image || image.hasAlpha) return [];
     return [
-      issue(['body', rule.field], 'missing', `Field required: nothing in ${rule.image} is transparent, so it carries no ${rule.field}`),
+      issueSaid(['body', rule.field], 'missing', words('forms.rule.alphaOrField', { image: rule.image, field: rule.field })),
     ];
   },
   'reference-count': (rule, input) => {
@@ -78,7 +79,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
       const m = REFERENCE_NAME.exec(key);
       if (!m || !present(value) || rule.fields.includes(key)) continue;
       out.push(
-        issue(['body', key], 'value_error', `Value error, ${endpoint.id} takes at most ${rule.max} reference images`, {
+        issueSaid(['body', key], 'value_error', words('forms.rule.referenceCount', { endpoint: endpoint.id, max: String(rule.max) }), {
           max_references: rule.max,
         }),
       );
@@ -91,7 +92,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const max = mode === undefined ? undefined : rule.maxByMode[mode];
     if (duration === undefined || max === undefined || duration <= max) return [];
     return [
-      issue(['body', rule.durationField], 'less_than_equal', `Input should be less than or equal to ${max} in ${mode} mode`, {
+      issueSaid(['body', rule.durationField], 'less_than_equal', words('forms.rule.durationByMode', { max, mode: mode ?? '' }), {
         le: max,
       }),
     ];
@@ -99,7 +100,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
   'required-when': (rule, { body }) => {
     const when = str(body[rule.whenField]);
     if (when === undefined || !rule.whenValues.includes(when) || present(body[rule.field])) return [];
-    return [issue(['body', rule.field], 'missing', `Field required when ${rule.whenField} is ${when}`)];
+    return [issueSaid(['body', rule.field], 'missing', words('forms.rule.requiredWhen', { whenField: rule.whenField, when }))];
   },
   'keyframes-within-duration': (rule, { body }) => {
     const duration = num(body[rule.durationField]);
@@ -110,7 +111,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
       const time = num((frame as { time?: unknown } | null)?.time);
       if (time !== undefined && time > duration) {
         out.push(
-          issue(['body', rule.field, i, 'time'], 'less_than_equal', `Input should be less than or equal to ${duration}, the clip's duration`, {
+          issueSaid(['body', rule.field, i, 'time'], 'less_than_equal', words('forms.rule.keyframeAfterEnd', { duration }), {
             le: duration,
           }),
         );
@@ -129,12 +130,12 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const out: ValidationIssue[] = [];
     if (x + image.width > width) {
       out.push(
-        issue(['body', rule.offsetX], 'value_error', `Value error, the ${image.width} px wide image at x = ${x} does not fit in a width of ${width}`),
+        issueSaid(['body', rule.offsetX], 'value_error', words('forms.rule.fitsWidth', { size: String(image.width), x: String(x), width: String(width) })),
       );
     }
     if (y + image.height > height) {
       out.push(
-        issue(['body', rule.offsetY], 'value_error', `Value error, the ${image.height} px tall image at y = ${y} does not fit in a height of ${height}`),
+        issueSaid(['body', rule.offsetY], 'value_error', words('forms.rule.fitsHeight', { size: String(image.height), y: String(y), height: String(height) })),
       );
     }
     return out;
@@ -149,7 +150,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
       // Compare pixels, not the rounded readout, so 4,000,001 pixels is over a 4 MP limit.
       if (image.width * image.height > rule.max * 1e6) {
         out.push(
-          issue(['body', field], 'value_error', `Value error, image is ${mp} MP (${image.width} x ${image.height}); ${endpoint.id} accepts up to ${rule.max} MP`, {
+          issueSaid(['body', field], 'value_error', words('forms.rule.inputMegapixels', { mp, width: String(image.width), height: String(image.height), endpoint: endpoint.id, max: String(rule.max) }), {
             max_megapixels: rule.max,
           }),
         );
@@ -164,7 +165,7 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const mp = megapixels(width, height);
     if (width * height <= rule.max * 1e6) return [];
     return [
-      issue(['body', rule.width], 'value_error', `Value error, ${width} x ${height} is ${mp} MP; the output is limited to ${rule.max} MP`, {
+      issueSaid(['body', rule.width], 'value_error', words('forms.rule.outputMegapixels', { width: String(width), height: String(height), mp, max: String(rule.max) }), {
         max_megapixels: rule.max,
       }),
     ];

@@ -1,9 +1,9 @@
 import { planBatch, type BatchItem, type BatchSettings } from '../../../shared/batch/plan';
 import type { BatchQuote } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { Usage } from '../../../shared/pricing/usage';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { checkGroup, groupRefusal } from '../engine/capCheck';
+import { refusedWith } from '../i18n/refusal';
 import type { CapAsk } from '../spending/spendingService';
 import type { BatchDeps } from './batchService';
 
@@ -24,7 +24,7 @@ export async function quoteBatch(d: PricingDeps, spec: BatchSettings): Promise<B
 
 export function planOrRefuse(spec: BatchSettings): BatchItem[] {
   const planned = planBatch(spec);
-  if (!planned.ok) throw new IpcFailure('validation', planned.problem);
+  if (!planned.ok) throw refusedWith('validation', planned.said);
   return planned.items;
 }
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ENDPOINT_WORD, isValidEndpointWord } from '../../../shared/catalog/catalog';
 import type { ConnectionInfo, NewConnection } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { english } from '../../../shared/i18n/say';
 import { words, type Words } from '../../../shared/i18n/words';
 import type { Logger } from '../deps';
 import type { ConfirmKeyDestination } from './keyDestinationQuestion';
 import { KeyDestinations, type KeyRef } from './keyDestinations';
 import { silentLogger } from '../log';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { SecretVault } from '../secrets/secretVault';
 import type { ConnectionRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
@@ -42,15 +43,15 @@ export function cleanConnectionInput(input: Partial<NewConnection>): Partial<New
   if (input.label !== undefined) out.label = input.label.trim();
   if (input.baseUrl !== undefined) {
     const base = checkBaseUrl(input.baseUrl);
-    if (!base.ok) throw new IpcFailure('validation', base.message, [{ loc: ['body', 'baseUrl'], msg: base.message, type: 'value_error' }]);
+    if (!base.ok) throw refusedWith('validation', base.words, [{ loc: ['body', 'baseUrl'], msg: base.message, type: 'value_error' }]);
     out.baseUrl = base.url;
   }
   if (input.regionalBaseUrl !== undefined) {
     if (input.regionalBaseUrl === null || input.regionalBaseUrl.trim() === '') out.regionalBaseUrl = null;
     else {
-      const regional = checkBaseUrl(input.regionalBaseUrl, 'The regional base URL');
+      const regional = checkBaseUrl(input.regionalBaseUrl, 'regional');
       if (!regional.ok) {
-        throw new IpcFailure('validation', regional.message, [{ loc: ['body', 'regionalBaseUrl'], msg: regional.message, type: 'value_error' }]);
+        throw refusedWith('validation', regional.words, [{ loc: ['body', 'regionalBaseUrl'], msg: regional.message, type: 'value_error' }]);
       }
       out.regionalBaseUrl = regional.url;
     }
@@ -58,8 +59,7 @@ export function cleanConnectionInput(input: Partial<NewConnection>): Partial<New
   if (input.endpointWord !== undefined) {
     const word = input.endpointWord.trim() || DEFAULT_ENDPOINT_WORD;
     if (!isValidEndpointWord(word)) {
-      const msg = 'The endpoint word may hold letters, digits and dashes only (up to 40).';
-      throw new IpcFailure('validation', msg, [{ loc: ['body', 'endpointWord'], msg, type: 'value_error' }]);
+      throw refusedWith('validation', account.endpointWord, [{ loc: ['body', 'endpointWord'], msg: english(account.endpointWord), type: 'value_error' }]);
     }
     out.endpointWord = word;
   }
@@ -124,7 +124,7 @@ export class ConnectionService {
 
   get(id: string): ConnectionInfo {
     const found = this.list().find((c) => c.id === id);
-    if (!found) throw new IpcFailure('not-found', 'That connection no longer exists.');
+    if (!found) throw refusedWith('not-found', account.connectionGone);
     return found;
   }
 
@@ -148,11 +148,11 @@ export class ConnectionService {
   }
 
   update(id: string, patch: Partial<NewConnection>): ConnectionInfo {
-    if (id === SANDBOX_CONNECTION_ID) throw new IpcFailure('conflict', 'The built-in Sandbox cannot be changed.');
+    if (id === SANDBOX_CONNECTION_ID) throw refusedWith('conflict', account.sandboxFixed);
     const clean = cleanConnectionInput(patch);
     this.settings.update((s) => {
       const record = s.connections.find((c) => c.id === id);
-      if (!record) throw new IpcFailure('not-found', 'That connection no longer exists.');
+      if (!record) throw refusedWith('not-found', account.connectionGone);
       Object.assign(record, clean);
     });
     this.changed();
@@ -160,10 +160,10 @@ export class ConnectionService {
   }
 
   remove(id: string): boolean {
-    if (id === SANDBOX_CONNECTION_ID) throw new IpcFailure('conflict', 'The built-in Sandbox cannot be removed.');
+    if (id === SANDBOX_CONNECTION_ID) throw refusedWith('conflict', account.sandboxKept);
     const s = this.settings.get();
     if (!s.connections.some((c) => c.id === id)) return false;
-    if (s.keys.some((k) => k.connectionId === id)) throw new IpcFailure('conflict', 'This connection still has keys. Remove them first.');
+    if (s.keys.some((k) => k.connectionId === id)) throw refusedWith('conflict', account.hasKeys);
     this.settings.update((d) => {
       d.connections = d.connections.filter((c) => c.id !== id);
       if (d.activeConnectionId === id) d.activeConnectionId = SANDBOX_CONNECTION_ID;
@@ -175,8 +175,8 @@ export class ConnectionService {
   activate(id: string): ConnectionInfo {
     if (id !== SANDBOX_CONNECTION_ID) {
       const record = this.records().find((c) => c.id === id);
-      if (!record) throw new IpcFailure('not-found', 'That connection no longer exists.');
-      if (!record.keyId) throw new IpcFailure('conflict', `“${record.label}” has no key yet. Add a key for it first.`);
+      if (!record) throw refusedWith('not-found', account.connectionGone);
+      if (!record.keyId) throw refusedWith('conflict', account.noKeyYet(record.label));
     }
     this.settings.update((s) => void (s.activeConnectionId = id));
     this.changed();
@@ -193,7 +193,7 @@ export class ConnectionService {
   async addressOf(connectionId: string): Promise<string> {
     if (connectionId === SANDBOX_CONNECTION_ID) return (await this.sandbox.start()).baseUrl;
     const record = this.records().find((c) => c.id === connectionId);
-    if (!record) throw new IpcFailure('not-found', 'The connection this task was made for no longer exists.');
+    if (!record) throw refusedWith('not-found', account.taskConnectionGone);
     return record.baseUrl;
   }
 
@@ -265,24 +265,19 @@ export class ConnectionService {
     }
     const settings = this.settings.get();
     const record = settings.connections.find((c) => c.id === connectionId);
-    if (!record) throw new IpcFailure('not-found', 'The connection this task was made for no longer exists.');
+    if (!record) throw refusedWith('not-found', account.taskConnectionGone);
     const id = keyId ?? record.keyId;
     const key = settings.keys.find((k) => k.id === id);
-    if (!key) throw new IpcFailure('not-found', `The key for “${record.label}” was removed. Add a key to use this connection.`);
+    if (!key) throw refusedWith('not-found', account.keyGone(record.label));
     if (key.removalPending) {
-      throw new IpcFailure('not-found', `The key “${key.label}” was removed (Gen Studio is still deleting it from the keychain). Add a key to use “${record.label}”.`);
+      throw refusedWith('not-found', account.keyBeingRemoved(key.label, record.label));
     }
     const read = await this.vault.read(key.id, key.storage);
     if (read.kind === 'unreachable') {
-      throw new IpcFailure('unavailable', `The key “${key.label}” could not be read: the ${this.vault.status().backend} did not answer; is it locked? Unlock it and press Retry in Settings → Keys.`);
+      throw refusedWith('unavailable', account.keychainSilent(key.label, this.vault.status().backend));
     }
     if (read.kind === 'absent') {
-      throw new IpcFailure(
-        'unavailable',
-        key.storage === 'session'
-          ? `The key “${key.label}” was kept for one session only and is gone. Add it again.`
-          : `The key “${key.label}” is not in the ${this.vault.status().backend} any more. Add it again.`,
-      );
+      throw refusedWith('unavailable', key.storage === 'session' ? account.sessionKeyGone(key.label) : account.keyNotInKeychain(key.label, this.vault.status().backend));
     }
     const secret = read.secret;
     const regional = record.regionalBaseUrl ?? record.baseUrl;

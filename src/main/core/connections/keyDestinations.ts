@@ -1,4 +1,5 @@
-import { IpcFailure } from '../../../shared/ipc/result';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import { hostOf } from './urlPolicy';
 import type { Logger } from '../deps';
 import type { SecretStorage, SecretVault } from '../secrets/secretVault';
@@ -82,11 +83,7 @@ export class KeyDestinations {
       knownHosts: [...(known ?? [])].map(hostOf),
     };
     if (await this.ask(key, missing, question)) return;
-    const why = known ? `it was added for ${question.knownHosts.join(', ')}, and the new address was not confirmed` : 'its address was not confirmed';
-    throw new IpcFailure(
-      'conflict',
-      `Gen Studio did not send the key “${key.label}” to ${hosts.join(', ')}: ${why}. Choose Test on the key in Settings → Keys to be asked again.`,
-    );
+    throw refusedWith('conflict', account.keyNotSent(key.label, hosts, known ? question.knownHosts : null));
   }
 
   /** Asks whether the key may go to a polling host outside the connection's domain; remembers a yes. */

@@ -5,6 +5,7 @@ import { startSandbox } from '../../sandbox/index';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
+import { MainLanguage } from '../i18n/mainLanguage';
 import { SandboxWebhooks, webhookDialog, type ConfirmWebhook, type WebhookQuestion } from './sandboxWebhooks';
 
 /**
@@ -131,5 +132,18 @@ describe('the webhook question', () => {
       ['hooks.example.com', false],
     ]);
     expect(webhookDialog(asked[0]!).message).toContain('port 8123 of this computer');
+  });
+
+  it('is asked in the language chosen in Settings, the address as it was typed', async () => {
+    const language = await MainLanguage.open({ choice: () => 'de', onChoice: () => () => {}, systemLocales: () => ['en'] });
+    const question: WebhookQuestion = { address: 'http://127.0.0.1:8123/hook', origin: 'http://127.0.0.1:8123', loopback: true };
+    const german = webhookDialog(question, language.text);
+    expect(german.title).toBe('Sandbox-Ergebnisse an diese Adresse senden?');
+    expect(german.message).toBe('Soll die Sandbox fertige Ergebnisse an Port 8123 dieses Computers senden?');
+    expect(german.detail).toContain('„http://127.0.0.1:8123/hook“');
+    expect(german.cancelLabel).toBe('Nicht senden');
+    const english = webhookDialog({ ...question, address: 'https://hooks.example.com/x', origin: 'https://hooks.example.com', loopback: false });
+    expect(english.message).toBe('Let the Sandbox send finished results to hooks.example.com?');
+    expect(english.confirmLabel).toBe('Send results there');
   });
 });

@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
 import type { SettingsService } from '../settings/settingsService';
 
 /** The addresses a host name resolves to (injected: tests ask no network). */
@@ -45,24 +46,29 @@ async function question(address: string, resolve: ResolveHost): Promise<WebhookQ
   return { address, origin: url.origin, loopback: answers.some((a) => THIS_COMPUTER.test(a.includes(':') ? `[${a}]` : a)) };
 }
 
-/** Where results would go, in words: a port of this computer, or a host. */
-function where(q: WebhookQuestion): string {
+/** Where results would go: a port of this computer, or a host. */
+function whereTo(q: WebhookQuestion): { port: string; host: string } {
   const url = new URL(q.origin);
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return q.loopback ? `port ${port} of this computer` : url.host;
+  return { port: url.port || (url.protocol === 'https:' ? '443' : '80'), host: url.host };
 }
 
-/** One wording, for the Electron dialog and the Chromium harness alike. */
-export function webhookDialog(q: WebhookQuestion): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
+/** The same in English words, for the refusals below. */
+function where(q: WebhookQuestion): string {
+  const { port, host } = whereTo(q);
+  return q.loopback ? `port ${port} of this computer` : host;
+}
+
+/** One wording, for the Electron dialog and the Chromium harness alike, in the language chosen when it is shown
+ * (English when no text is given: the log and the harness). */
+export function webhookDialog(q: WebhookQuestion, text: AppText = ENGLISH_TEXT): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
+  const at = whereTo(q);
+  const values = { loopback: q.loopback ? 'yes' : 'no', port: at.port, host: at.host };
   return {
-    title: 'Send Sandbox results to this address?',
-    message: `Let the Sandbox send finished results to ${where(q)}?`,
-    detail:
-      `“${q.address}” is the Address to notify of this request. The built-in Sandbox will send each finished ` +
-      `task's result there${q.loopback ? ', to whatever program listens on that port' : ''}. ` +
-      'Confirm only an address you typed yourself.',
-    cancelLabel: 'Do not send',
-    confirmLabel: 'Send results there',
+    title: text.t('main.dialog.webhook.title'),
+    message: text.t('main.dialog.webhook.message', values),
+    detail: text.t('main.dialog.webhook.detail', { address: q.address, loopback: values.loopback }),
+    cancelLabel: text.t('main.dialog.webhook.dontSend'),
+    confirmLabel: text.t('main.dialog.webhook.send'),
   };
 }
 

@@ -1,4 +1,7 @@
 import { getDomain } from 'tldts';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+import { urlRefusal, type BaseUrlWhich } from '../i18n/accountRefusals';
 
 /**
  * Which addresses Gen Studio talks to, and which of them may see a key. Pure: every rule about where a key
@@ -20,22 +23,24 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1' || LOOPBACK_V4.test(host);
 }
 
-export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
+export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string; readonly words: Words };
+
+const refuse = (said: Words): UrlCheck => ({ ok: false, message: english(said), words: said });
 
 /** A connection's base address: http(s), https unless loopback, no credentials, query or fragment. */
-export function checkBaseUrl(raw: string, what = 'The base URL'): UrlCheck {
+export function checkBaseUrl(raw: string, which: BaseUrlWhich = 'base'): UrlCheck {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, message: `${what} is not an address (expected something like https://api.example.com).` };
+    return refuse(urlRefusal.notAddress(which));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: `${what} must start with https://.` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(urlRefusal.notWeb(which));
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: `${what} must use https: keys are never sent unencrypted (http is allowed only for this computer, e.g. http://127.0.0.1).` };
+    return refuse(urlRefusal.insecure(which));
   }
-  if (url.username || url.password) return { ok: false, message: `${what} must not contain a user name or password.` };
-  if (url.search || url.hash) return { ok: false, message: `${what} must not contain a query (?) or fragment (#).` };
+  if (url.username || url.password) return refuse(urlRefusal.credentials(which));
+  if (url.search || url.hash) return refuse(urlRefusal.query(which));
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, url: `${url.origin}${path}` };
 }

@@ -12,6 +12,7 @@ import type { RunKey } from '../fs/runRecord';
 import type { CapGroup } from '../../../shared/spending/capRefusal';
 import { capFailure } from '../spending/spendingService';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from '../fs/savedRecords';
+import { noticeWords } from '../notices/noticeWords';
 
 /** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
 const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);
@@ -276,7 +277,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       // A conflict the engine holds no task for is the key's address refused: it holds for every other request.
       if (error instanceof IpcFailure && (PAUSING.has(error.code) || error.code === 'conflict')) {
         await this.runs.setStatus(live, 'paused');
-        this.o.notices.add('warning', `The ${this.o.what} “${live.record.name}” is paused: ${problem}`);
+        this.o.notices.add('warning', noticeWords.runPaused(this.o.what, live.record.name, error instanceof IpcFailure && error.words ? error.words : problem));
       }
     }
   }

@@ -29,7 +29,7 @@ export class TaskRepository {
   }
 
   async loadAll(): Promise<TaskRecord[]> {
-    await ensureDataSubfolder(this.dir, { holds: 'the queue', now: this.now, notices: this.notices, log: this.log });
+    await ensureDataSubfolder(this.dir, { holds: 'queue', now: this.now, notices: this.notices, log: this.log });
     const names = (await readdir(this.dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
     const out: TaskRecord[] = [];
     for (const name of names) {

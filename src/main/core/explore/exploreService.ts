@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { MATRIX_ID_PREFIX, planMatrix, type MatrixPlan, type MatrixSpec } from '../../../shared/explore/matrix';
 import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { DesktopShell, Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
@@ -14,6 +13,7 @@ import type { NoticeBoard } from '../notices/noticeBoard';
 import type { CapAsk, SpendingService } from '../spending/spendingService';
 import { cellOfTask, cellTaskId, MatrixRecordSchema, type CellOutcome, type MatrixRecord } from './matrixRecord';
 import { checkGroup, groupRefusal } from '../engine/capCheck';
+import { refusedWith } from '../i18n/refusal';
 import { cellEstimate, cellUsage } from './pricing';
 import { exportContactSheet } from './sheetExport';
 
@@ -131,7 +131,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
 
   private plan(spec: MatrixSpec): MatrixPlan {
     const planned = planMatrix(spec);
-    if (!planned.ok) throw new IpcFailure('validation', planned.problem);
+    if (!planned.ok) throw refusedWith('validation', planned.said);
     return planned.plan;
   }
 

@@ -3,9 +3,12 @@ import { ACCOUNT_PATHS, endpointPath, getEndpoint } from '../../../shared/catalo
 import type { JsonValue } from '../../../shared/catalog/field';
 import { DeleteFinetuneResponseSchema } from '../../../shared/catalog/responses';
 import type { Finetune } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { english } from '../../../shared/i18n/say';
+import type { WordsValue } from '../../../shared/i18n/words';
 import type { ResolvedConnection } from '../connections/connectionService';
 import type { ProbeDeps } from '../keys/keyProbe';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import { errorBodyMessage, parseJson, send, type HttpOutcome } from '../net/httpClient';
 
 const TIMEOUT_MS = 15_000;
@@ -66,15 +69,15 @@ export class FinetuneService {
       key: { value: conn.secret, allowedOrigins: conn.origins },
       timeoutMs: TIMEOUT_MS,
     });
-    if (out.kind !== 'answer') throw new IpcFailure('unavailable', `The finetune “${id}” was not deleted: ${unreachable(out)}`);
+    if (out.kind !== 'answer') throw refusedWith('unavailable', account.finetuneNotDeleted(id, unreachableWords(out)));
     if (out.status === 200) {
       const parsed = DeleteFinetuneResponseSchema.safeParse(parseJson(out.text));
       return parsed.success ? { deleted: parsed.data.deleted_finetune_id, message: parsed.data.message } : { deleted: id, message: `Finetune ${id} was deleted.` };
     }
     const said = errorBodyMessage(out.text);
-    const why = said ? `: ${this.probe.redact(said)}` : '';
-    if (out.status === 404) throw new IpcFailure('not-found', `${conn.label} has no finetune “${id}” (it may have been deleted already)${why}.`);
-    throw new IpcFailure('invalid-request', `The finetune “${id}” was not deleted: the service answered ${out.status}${why}.`);
+    const why = said ? this.probe.redact(said) : null;
+    if (out.status === 404) throw refusedWith('not-found', account.finetuneMissing(conn.label, id, why));
+    throw refusedWith('invalid-request', account.finetuneRefused(id, out.status, why));
   }
 
   /** Details, from the regional base too. */
@@ -90,10 +93,15 @@ export class FinetuneService {
   }
 }
 
-function unreachable(out: Exclude<HttpOutcome, { kind: 'answer' }>): string {
+function unreachableWords(out: Exclude<HttpOutcome, { kind: 'answer' }>): WordsValue {
   if (out.kind === 'refused') return out.message;
-  return `the service did not answer (${out.kind === 'network' ? out.message : out.kind === 'timeout' ? 'timed out' : 'cancelled'}).`;
+  return account.serviceDidNotAnswer(out.kind === 'network' ? out.message : out.kind === 'timeout' ? 'timeout' : 'cancelled');
 }
+
+const unreachable = (out: Exclude<HttpOutcome, { kind: 'answer' }>): string => {
+  const said = unreachableWords(out);
+  return typeof said === 'object' ? english(said) : String(said);
+};
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { asideStamp } from './readJsonOrSetAside';
+import { noticeWords, type FolderHolds } from '../notices/noticeWords';
 
 /**
  * Makes one of the data folder's own folders (`tasks`, `library`, `projects`…), first moving out of the way,
@@ -12,8 +13,8 @@ import { asideStamp } from './readJsonOrSetAside';
 export async function ensureDataSubfolder(
   dir: string,
   o: {
-    /** what the folder holds, for the artist: "the queue", "your results" */
-    readonly holds: string;
+    /** what the folder holds, for the artist's notice: the queue, the results */
+    readonly holds: FolderHolds;
     readonly now: () => number;
     readonly notices: Pick<NoticeBoard, 'add'>;
     readonly log?: Logger;
@@ -24,11 +25,7 @@ export async function ensureDataSubfolder(
     const aside = `${dir}.not-a-folder-${asideStamp(o.now())}`;
     await rename(dir, aside);
     o.log?.warn('a data subfolder was a file; moved aside', { dir, aside });
-    o.notices.add(
-      'warning',
-      `“${basename(dir)}” in Gen Studio’s data folder was a file, not a folder, so ${o.holds} could not be kept there. ` +
-        `The file was moved, unchanged, to ${aside}, and a new empty folder was made in its place.`,
-    );
+    o.notices.add('warning', noticeWords.dataSubfolder(basename(dir), o.holds, aside));
   }
   await mkdir(dir, { recursive: true });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { noticeWords } from '../notices/noticeWords';
 import { writeJsonAtomic } from './atomicWrite';
 import { ensureDataSubfolder } from './dataSubfolder';
 import { asideStamp, readJsonOrSetAside } from './readJsonOrSetAside';
@@ -32,12 +33,12 @@ export async function readSavedRecords<R extends { readonly id: string }>(o: {
   readonly now: () => number;
   readonly notices: Pick<NoticeBoard, 'add'>;
 }): Promise<R[]> {
-  await ensureDataSubfolder(o.dir, { holds: `what Gen Studio keeps of each ${o.what}`, now: o.now, notices: o.notices });
+  await ensureDataSubfolder(o.dir, { holds: o.what === 'matrix' || o.what === 'batch' ? o.what : 'run', now: o.now, notices: o.notices });
   const pattern = new RegExp(`^${o.prefix}-[0-9a-f-]{36}\\.json$`);
   const records: R[] = [];
   for (const name of (await readdir(o.dir)).filter((n) => pattern.test(n))) {
     const read = await readJsonOrSetAside(join(o.dir, name), { schema: o.schema, aside: join(o.dir, '.set-aside', `${asideStamp(o.now())}-${name}`) });
-    if (read.status === 'set-aside') o.notices.add('warning', `A saved ${o.what} could not be read; it was set aside in ${read.aside}.`);
+    if (read.status === 'set-aside') o.notices.add('warning', noticeWords.savedRecordSetAside(o.what, read.aside));
     if (read.status === 'ok' && `${read.value.id}.json` === name) records.push(read.value);
   }
   return records;

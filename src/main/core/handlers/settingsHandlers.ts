@@ -1,4 +1,5 @@
-import { IpcFailure } from '../../../shared/ipc/result';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { SettingsService } from '../settings/settingsService';
 import type { HandlersFor } from './types';
 
@@ -9,7 +10,7 @@ export function settingsHandlers(settings: SettingsService): HandlersFor<'settin
       try {
         return settings.update((s) => void Object.assign(s.preferences, patch)).preferences;
       } catch {
-        throw new IpcFailure('validation', 'Those settings are out of range.');
+        throw refusedWith('validation', account.settingsOutOfRange);
       }
     },
   };

@@ -1,4 +1,5 @@
-import { IpcFailure } from '../../../shared/ipc/result';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { CoreDeps } from '../deps';
 import { isSafeExternalUrl } from '../externalLinks';
 import type { HandlersFor } from './types';
@@ -8,7 +9,7 @@ export function shellHandlers(deps: Pick<CoreDeps, 'openExternal' | 'log'>): Han
     'shell.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) {
         deps.log.warn('refused to open an external link', { url: url.slice(0, 200) });
-        throw new IpcFailure('invalid-request', 'Only https links to public sites open in your browser.');
+        throw refusedWith('invalid-request', account.linkRefused);
       }
       await deps.openExternal(url);
       return { opened: true };

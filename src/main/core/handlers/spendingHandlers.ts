@@ -1,7 +1,8 @@
 import type { SpendingRun } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { basisWords } from '../../../shared/pricing/priceModel';
 import type { TaskEngine } from '../engine/taskEngine';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import { capsLifted, type ConfirmCapChange } from '../spending/capChange';
 import type { ConfirmSettle } from '../spending/settleConfirm';
 import type { SpendingService } from '../spending/spendingService';
@@ -20,9 +21,9 @@ export function spendingHandlers(
       // Raising or removing a cap is the user's word in main's own dialog, never the renderer's (issue 23).
       const lifted = capsLifted(spending.caps(keyId), caps);
       if (lifted.length > 0) {
-        if (!dialogs.confirmCapChange) throw new IpcFailure('conflict', 'Raising or removing a spending cap needs your confirmation in a dialog this window cannot show. The caps are unchanged.');
+        if (!dialogs.confirmCapChange) throw refusedWith('conflict', account.capNeedsDialog);
         const yes = await dialogs.confirmCapChange({ keyLabel: spending.keyLabel(keyId), changes: lifted });
-        if (!yes) throw new IpcFailure('conflict', 'The caps are unchanged: raising or removing them was not confirmed.');
+        if (!yes) throw refusedWith('conflict', account.capNotConfirmed);
       }
       spending.setCaps(keyId, caps);
       changed(keyId);
@@ -33,8 +34,8 @@ export function spendingHandlers(
       // Counting a task lower than it is held at is the user's word in main's own dialog, as raising a cap is.
       const question = spending.settleQuestion(id, charged, cost);
       if (question) {
-        if (!dialogs.confirmSettle) throw new IpcFailure('conflict', 'Counting a task as not charged needs your confirmation in a dialog this window cannot show. It still counts against your caps.');
-        if (!(await dialogs.confirmSettle(question))) throw new IpcFailure('conflict', 'It still counts against your caps: counting it lower was not confirmed.');
+        if (!dialogs.confirmSettle) throw refusedWith('conflict', account.settleNeedsDialog);
+        if (!(await dialogs.confirmSettle(question))) throw refusedWith('conflict', account.settleNotConfirmed);
       }
       const { keyId } = await spending.settle(id, charged, cost);
       changed(keyId);

@@ -12,3 +12,7 @@ export const refusedWith = (code: IpcErrorCode, said: Words, issues?: IpcError['
 /** What a caught error says: its words where main gave them, its text where it has only text, else `fallback`. */
 export const saidOf = (error: unknown, fallback: Words): Words | string =>
   error instanceof IpcFailure && error.words ? error.words : error instanceof Error ? error.message : fallback;
+
+/** A refusal of text main already holds with its words beside it (the keychain's state): said as words when it has them. */
+export const refusedTold = (code: IpcErrorCode, told: { readonly message: string; readonly words?: Words | undefined }): IpcFailure =>
+  told.words ? refusedWith(code, told.words) : new IpcFailure(code, told.message);

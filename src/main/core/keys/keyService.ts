@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../../shared/ipc/contract';
 import { AddKeySchema } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { english } from '../../../shared/i18n/say';
 import { words, type Words } from '../../../shared/i18n/words';
 import { SANDBOX_CONNECTION_ID } from '../../../shared/connections/builtinIds';
 import { cleanConnectionInput, type ConnectionService } from '../connections/connectionService';
 import type { Logger, TimerHandle } from '../deps';
+import { account } from '../i18n/accountRefusals';
+import { refusedTold, refusedWith } from '../i18n/refusal';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { SecretVault } from '../secrets/secretVault';
 import type { KeyRecord } from '../settings/schema';
 import type { SettingsService } from '../settings/settingsService';
+import { noticeWords } from '../notices/noticeWords';
 import { testKey, type ProbeDeps } from './keyProbe';
 
 const hintOf = (secret: string) => secret.slice(-4);
@@ -74,10 +76,7 @@ export class KeyService {
         }
         if (!s.connections.some((c) => c.id === s.activeConnectionId && c.keyId)) s.activeConnectionId = SANDBOX_CONNECTION_ID;
       });
-      this.notices.add(
-        'info',
-        `${gone.map((k) => `“${k.label}”`).join(', ')} ${gone.length === 1 ? 'was' : 'were'} kept for the last session only and ${gone.length === 1 ? 'is' : 'are'} gone. Add ${gone.length === 1 ? 'it' : 'them'} again to use ${gone.length === 1 ? 'it' : 'them'}.`,
-      );
+      this.notices.add('info', noticeWords.sessionKeysGone(gone.map((k) => k.label)));
     }
     void this.readKeys();
     // Removals the keychain did not answer last time are tried again now, without holding up the start.
@@ -103,9 +102,9 @@ export class KeyService {
         this.read.add(k.id);
       } else this.reading.set(k.id, outcome.kind === 'absent' ? 'missing' : 'unreachable');
     }
-    const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => `“${k.label}”`);
+    const waiting = outcomes.filter(([k, o]) => o.kind === 'unreachable' && !this.read.has(k.id)).map(([k]) => k.label);
     if (waiting.length) {
-      this.notices.add('warning', `${english(this.keychainWords())} ${waiting.length === 1 ? 'The key' : 'The keys'} ${waiting.join(', ')} could not be read yet; tasks that use ${waiting.length === 1 ? 'it' : 'them'} wait.`);
+      this.notices.add('warning', noticeWords.keysWaiting(this.keychainWords(), waiting));
     }
     this.changed();
   }
@@ -171,7 +170,7 @@ export class KeyService {
 
   private record(id: string): KeyRecord {
     const found = this.settings.get().keys.find((k) => k.id === id);
-    if (!found) throw new IpcFailure('not-found', 'That key no longer exists.');
+    if (!found) throw refusedWith('not-found', account.noSuchKey);
     return found;
   }
 
@@ -184,17 +183,16 @@ export class KeyService {
     const secret = input.secret.trim();
     for (const [field, value] of [['label', input.label], ['organization', input.organization], ['project', input.project]] as const) {
       if (value.includes(secret) || (secret.length >= 12 && value.includes(secret.slice(0, 12)))) {
-        const msg = 'This looks like the key itself. Names are shown on screen; put the key only in the key field.';
-        throw new IpcFailure('validation', msg, [{ loc: ['body', field], msg, type: 'value_error' }]);
+        throw refusedWith('validation', account.looksLikeKey, [{ loc: ['body', field], msg: english(account.looksLikeKey), type: 'value_error' }]);
       }
     }
     const storage = input.sessionOnly ? 'session' : 'keychain';
     if (storage === 'keychain' && !(await this.vault.ready()).available) {
-      throw new IpcFailure('unavailable', this.vault.status().message);
+      throw refusedTold('unavailable', this.vault.status());
     }
     const connectionId = 'id' in input.connection ? input.connection.id : undefined;
     if (connectionId !== undefined && !this.settings.get().connections.some((c) => c.id === connectionId)) {
-      throw new IpcFailure('not-found', 'That connection no longer exists.');
+      throw refusedWith('not-found', account.connectionGone);
     }
     if ('create' in input.connection) cleanConnectionInput(input.connection.create);
     const id = randomUUID();
@@ -238,11 +236,11 @@ export class KeyService {
   activate(id: string): KeyInfo {
     const key = this.record(id);
     const problem = this.reading.has(id) ? this.problemOf(key) : null;
-    if (problem) throw new IpcFailure('unavailable', `The key “${key.label}”: ${english(problem)}`);
-    if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it cannot be used again. Add it again to use it.`);
+    if (problem) throw refusedWith('unavailable', account.keyProblem(key.label, problem));
+    if (key.removalPending) throw refusedWith('conflict', account.removedCannotUse(key.label));
     this.settings.update((s) => {
       const connection = s.connections.find((c) => c.id === key.connectionId);
-      if (!connection) throw new IpcFailure('not-found', 'The connection of this key no longer exists.');
+      if (!connection) throw refusedWith('not-found', account.connectionOfKeyGone);
       connection.keyId = id;
       s.activeConnectionId = connection.id;
     });
@@ -267,10 +265,7 @@ export class KeyService {
           this.detach(s, id);
         });
         const backend = this.vault.status().backend;
-        this.notices.add(
-          'warning',
-          `Gen Studio no longer uses the key “${key.label}”, but the ${backend} did not let it delete the key (it may be locked), so the key is still stored there. It is listed as “removal pending” in Settings → Keys, and Gen Studio deletes it as soon as the ${backend} answers.`,
-        );
+        this.notices.add('warning', noticeWords.keyRemovalPending(key.label, backend));
         this.log.warn('key removal pending', { id });
         this.changed();
       }
@@ -278,7 +273,7 @@ export class KeyService {
       return { removed: false, pending: true };
     }
     await this.forget(key);
-    if (key.removalPending) this.notices.add('info', `The key “${key.label}” is now deleted from the ${this.vault.status().backend}.`);
+    if (key.removalPending) this.notices.add('info', noticeWords.keyDeleted(key.label, this.vault.status().backend));
     return { removed: true };
   }
 
@@ -319,7 +314,7 @@ export class KeyService {
 
   async test(id: string): Promise<KeyTestResult> {
     const key = this.record(id);
-    if (key.removalPending) throw new IpcFailure('conflict', `The key “${key.label}” was removed; it is not tested or used any more.`);
+    if (key.removalPending) throw refusedWith('conflict', account.removedNotTested(key.label));
     // Testing is the user acting on this key: a "don't send" earlier this session is asked again.
     this.connections.destinations.forgetRefusals(id);
     const conn = await this.connections.resolve(key.connectionId, id);

@@ -4,6 +4,7 @@ import type { Logger } from '../deps';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { noticeWords } from '../notices/noticeWords';
 
 const FILE = '.gallery.json';
 
@@ -46,7 +47,7 @@ export class GalleryState {
     const read = await readJsonOrSetAside(join(o.dir, FILE), { schema: StateSchema, aside: join(o.asideDir, `gallery.${asideStamp(o.now())}.json`) });
     if (read.status === 'set-aside') {
       o.log.warn('gallery marks unreadable; set aside', { aside: read.aside });
-      o.notices.add('warning', `The gallery’s stars and discards could not be read. The file was set aside as ${read.aside}; the gallery starts without them.`);
+      o.notices.add('warning', noticeWords.galleryStateSetAside(read.aside));
     }
     return new GalleryState(o.dir, read.status === 'ok' ? read.value : { version: 1, marks: {}, trash: [] }, o.log);
   }

@@ -77,7 +77,7 @@ export class Library {
     trashItem?: (path: string) => Promise<void>;
   }): Promise<Library> {
     const dir = join(o.dataDir, 'library');
-    await ensureDataSubfolder(dir, { holds: 'your results', now: o.now, notices: o.notices, log: o.log });
+    await ensureDataSubfolder(dir, { holds: 'results', now: o.now, notices: o.notices, log: o.log });
     await mkdir(join(dir, THUMBS), { recursive: true });
     const indexLog = new IndexLog(dir);
     const entries = await loadEntries({ dir, indexLog, notices: o.notices, log: o.log, now: o.now });

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Logger } from '../deps';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { noticeWords } from '../notices/noticeWords';
 import { entryOf, entryWithoutDetails, type Entry } from './resultEntry';
 import type { IndexLog } from './indexLog';
 import { baseOf, isResultFileName, MIME_BY_EXT, SET_ASIDE, sidecarSchemaFor } from './resultFiles';
@@ -82,13 +83,10 @@ async function adopt(c: LoadContext, sidecarName: string, names: readonly string
   const media = names.find((n) => n.startsWith(`${base}.`) && !n.endsWith('.json') && isResultFileName(n));
   c.log.warn('library sidecar unreadable; set aside', { sidecar: sidecarName });
   if (!media) {
-    c.notices.add('warning', `A damaged details file (${sidecarName}) was found in the library without its result and was set aside as ${aside}.`);
+    c.notices.add('warning', noticeWords.sidecarOrphan(sidecarName, aside));
     return undefined;
   }
   const size = (await stat(join(c.dir, media)).catch(() => undefined))?.size ?? 0;
-  c.notices.add(
-    'warning',
-    `The details of the result ${media} could not be read; they were set aside as ${aside}. The file itself is kept and still shown in the library.`,
-  );
+  c.notices.add('warning', noticeWords.detailsSetAside(media, aside));
   return entryWithoutDetails(base, media, MIME_BY_EXT[extname(media).toLowerCase()]!, size, c.now());
 }

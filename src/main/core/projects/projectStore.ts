@@ -8,6 +8,7 @@ import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { ensureDataSubfolder } from '../fs/dataSubfolder';
+import { noticeWords } from '../notices/noticeWords';
 import { readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
 
@@ -94,7 +95,7 @@ export class ProjectStore {
       } catch (error) {
         // The document stays usable without the painted mask; the user is told it could not be read.
         this.deps.log.warn('a project blob is missing', { id, name, error: String(error) });
-        this.deps.notices.add('warning', `The mask of “${file.name}” could not be read; the project opens without it.`);
+        this.deps.notices.add('warning', noticeWords.maskUnreadable(file.name));
       }
     }
     const document = Object.keys(blobs).length === documentBlobNames(file.document).length ? file.document : withoutMissingBlobs(file.document, blobs);
@@ -204,7 +205,7 @@ export class ProjectStore {
   }
 
   private async load(): Promise<void> {
-    await ensureDataSubfolder(this.dir, { holds: 'your projects', now: this.deps.now, notices: this.deps.notices, log: this.deps.log });
+    await ensureDataSubfolder(this.dir, { holds: 'projects', now: this.deps.now, notices: this.deps.notices, log: this.deps.log });
     const entries = await readdir(this.dir, { withFileTypes: true });
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
@@ -222,7 +223,7 @@ export class ProjectStore {
         continue;
       }
       this.deps.log.warn('a project file could not be read and was set aside', { path: read.aside });
-      this.deps.notices.add('warning', `A project could not be read and was set aside, unchanged, in ${read.aside}.`);
+      this.deps.notices.add('warning', noticeWords.projectSetAside(read.aside));
     }
     try {
       const state = StateSchema.safeParse(JSON.parse(await readFile(join(this.dir, STATE_FILE), 'utf8')));

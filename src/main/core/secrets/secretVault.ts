@@ -1,8 +1,9 @@
 import type { KeychainStatus } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { told } from '../../../shared/i18n/say';
 import { words } from '../../../shared/i18n/words';
 import { systemClock, type Clock, type Logger, type SecretStore } from '../deps';
+import { account as said } from '../i18n/accountRefusals';
+import { refusedTold, refusedWith } from '../i18n/refusal';
 import { KeychainLine, NoAnswer } from './keychainLine';
 import { keychainName } from './keychainStore';
 import { MemorySecretStore } from './memorySecretStore';
@@ -118,14 +119,14 @@ export class SecretVault {
   async put(account: string, secret: string, storage: SecretStorage): Promise<void> {
     this.redactor.add(secret);
     if (storage === 'session') return this.session.setPassword(this.service, account, secret);
-    if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
+    if (!(await this.ready()).available) throw refusedTold('unavailable', this.keychainStatus);
     try {
       await this.line.ask(null, () => this.keychain.setPassword(this.service, account, secret));
       this.known.set(account, secret);
     } catch (error) {
-      if (error instanceof NoAnswer) throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} did not answer; is it locked? Unlock it and try again. Nothing was saved.`);
+      if (error instanceof NoAnswer) throw refusedWith('unavailable', said.keychainSilentNothingSaved(this.keychainStatus.backend));
       this.log.error('could not store a key in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} refused to store the key. Nothing was saved.`);
+      throw refusedWith('unavailable', said.keychainRefusedKey(this.keychainStatus.backend));
     }
   }
 
@@ -216,13 +217,13 @@ export class SecretVault {
   async putNote(account: string, note: string, storage: SecretStorage): Promise<void> {
     const noteService = this.service + NOTE_SUFFIX;
     if (storage === 'session') return this.session.setPassword(noteService, account, note);
-    if (!(await this.ready()).available) throw new IpcFailure('unavailable', this.keychainStatus.message);
+    if (!(await this.ready()).available) throw refusedTold('unavailable', this.keychainStatus);
     try {
       await this.line.ask(null, () => this.keychain.setPassword(noteService, account, note));
       this.notes.set(account, note);
     } catch (error) {
       this.log.error('could not store a note in the keychain', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new IpcFailure('unavailable', `The ${this.keychainStatus.backend} refused to store where the key may be sent. Nothing was saved.`);
+      throw refusedWith('unavailable', said.keychainRefusedDestinations(this.keychainStatus.backend));
     }
   }
 

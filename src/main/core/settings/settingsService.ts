@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Logger, SettingsBackend, SettingsFactory } from '../deps';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { noticeWords } from '../notices/noticeWords';
 import { migrate } from './migrations';
 import { defaultSettings, SETTINGS_FIELDS, type AppSettings } from './schema';
 
@@ -76,7 +77,7 @@ export class SettingsService {
     if (read.status === 'ok') raw = read.value;
     if (read.status === 'set-aside') {
       log.warn('settings file unreadable; set aside', { aside: read.aside });
-      notices.add('warning', `Your settings file could not be read. It was set aside as ${read.aside} and Gen Studio started with default settings.`);
+      notices.add('warning', noticeWords.settingsSetAside(read.aside));
     }
 
     const backend = factory<AppSettings>({ cwd: dir, name: SETTINGS_NAME, defaults: defaultSettings() });
@@ -84,20 +85,14 @@ export class SettingsService {
     let settings: AppSettings;
     if (migrated.kind === 'newer') {
       const aside = await keepCopy('newer');
-      notices.add(
-        'warning',
-        `Your settings were written by a newer Gen Studio (settings version ${migrated.version}). A copy was kept as ${aside}; this version started with default settings.`,
-      );
+      notices.add('warning', noticeWords.settingsNewer(migrated.version, aside));
       settings = defaultSettings();
     } else {
       const { settings: clean, repaired } = repair(migrated.raw);
       if (repaired.length) {
         const aside = await keepCopy('damaged');
         log.warn('settings repaired', { fields: repaired, aside });
-        notices.add(
-          'warning',
-          `Part of your settings could not be read (${repaired.join(', ')}); those parts were reset. The original file was kept as ${aside}.`,
-        );
+        notices.add('warning', noticeWords.settingsRepaired(repaired, aside));
       }
       if (migrated.kind === 'migrated') log.info('settings migrated', { from: migrated.from });
       settings = clean;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { BASE, FakeService } from '../testing/fakeService';
 import { tempDir } from '../testing/tempDir';
+import { MainLanguage } from '../i18n/mainLanguage';
 import { capChangeDialog, type CapChangeQuestion } from './capChange';
 
 // Issue 23, point 4: a renderer once lifted every cap with one call and spent past them. Raising or removing a cap
@@ -74,5 +75,16 @@ describe('raising or removing a spending cap', () => {
     expect(text.detail).toContain('Daily cap: 3 credits → no cap');
     expect(text.detail).toContain('Monthly cap: 100 credits → 250 credits');
     expect(text.cancelLabel).toBe('Keep the caps');
+  });
+
+  it('is asked in the language chosen in Settings, its credits in that language’s numbers', async () => {
+    const language = await MainLanguage.open({ choice: () => 'de', onChoice: () => () => {}, systemLocales: () => ['en'] });
+    const text = capChangeDialog({ keyLabel: 'Studio', changes: [{ period: 'day', from: 1500, to: null }, { period: 'month', from: 100, to: 250.5 }] }, language.text);
+    expect(text.title).toBe('Ausgabenlimit erhöhen?');
+    expect(text.message).toBe('Die Ausgabenlimits des Schlüssels „Studio“ ändern?');
+    expect(text.detail).toContain('Tageslimit: 1.500 Credits → kein Limit');
+    expect(text.detail).toContain('Monatslimit: 100 Credits → 250,5 Credits');
+    expect(text.cancelLabel).toBe('Limits behalten');
+    expect(text.confirmLabel).toBe('Limit erhöhen');
   });
 });

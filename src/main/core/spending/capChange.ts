@@ -1,6 +1,6 @@
 import type { SpendingCaps, SpendingPeriod } from '../../../shared/ipc/contract';
 import { SPENDING_PERIODS } from '../../../shared/ipc/contract';
-import { PERIOD_WORDS } from './periods';
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
 
 /**
  * Raising or removing a spending cap is asked in a dialog the main process owns (as a key's new destination is),
@@ -27,21 +27,20 @@ export function capsLifted(current: SpendingCaps, next: SpendingCaps): CapChange
   return out;
 }
 
-const amount = (n: number) => `${Number(n.toFixed(2))} credits`;
-
-/** One wording, for the Electron dialog and the Chromium harness alike. */
-export function capChangeDialog(q: CapChangeQuestion): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
-  const lines = q.changes.map((c) => {
-    const cap = PERIOD_WORDS[c.period].cap;
-    const capName = cap.charAt(0).toUpperCase() + cap.slice(1);
-    return c.to === null ? `${capName} cap: ${amount(c.from)} → no cap` : `${capName} cap: ${amount(c.from)} → ${amount(c.to)}`;
-  });
-  const removing = q.changes.every((c) => c.to === null);
+/** One wording, for the Electron dialog and the Chromium harness alike, in the language chosen when it is shown
+ * (English when no text is given: the log and the harness). */
+export function capChangeDialog(q: CapChangeQuestion, text: AppText = ENGLISH_TEXT): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
+  const lines = q.changes.map((c) =>
+    c.to === null
+      ? text.t('main.dialog.cap.lineRemoved', { period: c.period, from: text.credits(c.from) })
+      : text.t('main.dialog.cap.line', { period: c.period, from: text.credits(c.from), to: text.credits(c.to) }),
+  );
+  const removing = q.changes.every((c) => c.to === null) ? 'yes' : 'no';
   return {
-    title: removing ? 'Remove a spending cap?' : 'Raise a spending cap?',
-    message: `${removing ? 'Remove' : 'Change'} the spending caps of the key “${q.keyLabel}”?`,
-    detail: `${lines.join('\n')}\n\nTasks sent with this key may then spend more before Gen Studio stops them.`,
-    cancelLabel: 'Keep the caps',
-    confirmLabel: removing ? 'Remove cap' : 'Raise cap',
+    title: text.t('main.dialog.cap.title', { removing }),
+    message: text.t('main.dialog.cap.message', { removing, key: q.keyLabel }),
+    detail: `${lines.join('\n')}\n\n${text.t('main.dialog.cap.warning')}`,
+    cancelLabel: text.t('main.dialog.cap.keep'),
+    confirmLabel: text.t('main.dialog.cap.confirm', { removing }),
   };
 }

@@ -8,6 +8,7 @@ import { writeJsonAtomic } from '../fs/atomicWrite';
 import { asideStamp, readJsonOrSetAside } from '../fs/readJsonOrSetAside';
 import { timed } from '../perf/phases';
 import type { NoticeBoard } from '../notices/noticeBoard';
+import { noticeWords } from '../notices/noticeWords';
 import { periodStarts } from './periods';
 
 const EntrySchema = z.object({
@@ -53,7 +54,7 @@ export class SpendingLedger {
     if (read.status === 'set-aside') {
       ledger.wasReset = true;
       o.log.warn('spending ledger unreadable; set aside', { aside: read.aside });
-      o.notices.add('warning', `The record of what you spent could not be read. It was set aside as ${read.aside}; totals restart from the tasks still in the queue.`);
+      o.notices.add('warning', noticeWords.ledgerSetAside(read.aside));
     }
     return ledger;
   }

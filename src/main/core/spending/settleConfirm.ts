@@ -1,3 +1,5 @@
+import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
+
 /**
  * Saying that a task whose outcome was unknown was not charged (or cost less than it is held at) lowers what the
  * caps count, so it is asked in a dialog the main process owns, as raising a cap is (capChange.ts): a renderer
@@ -19,20 +21,15 @@ export interface SettleQuestion {
 /** Resolves true only when the user confirmed the lower amount. */
 export type ConfirmSettle = (question: SettleQuestion) => Promise<boolean>;
 
-const amount = (n: number) => `${Number(n.toFixed(2))} credits`;
-
-/** One wording, for the Electron dialog (and any other runner that gains one). */
-export function settleDialog(q: SettleQuestion): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
-  const sent = new Date(q.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  const free = q.settledAt === 0;
-  const held = q.heldAt === null ? 'It holds back further requests until you say what it cost.' : `It counts as ${amount(q.heldAt)} against the caps until then.`;
+/** One wording, for the Electron dialog (and any other runner that gains one), in the language chosen when it is shown
+ * (English when no text is given), its date and credits in that language's formats. */
+export function settleDialog(q: SettleQuestion, text: AppText = ENGLISH_TEXT): { title: string; message: string; detail: string; cancelLabel: string; confirmLabel: string } {
+  const free = q.settledAt === 0 ? 'yes' : 'no';
   return {
-    title: free ? 'Count a task as not charged?' : 'Count a task at a lower cost?',
-    message: free
-      ? `Was the ${q.what} task sent ${sent} with the key “${q.keyLabel}” really not charged?`
-      : `Did the ${q.what} task sent ${sent} with the key “${q.keyLabel}” really cost only ${amount(q.settledAt)}?`,
-    detail: `No answer came back for it, so Gen Studio cannot tell what the service charged. ${held}\n\nYour account on the service’s site lists what it charged. If you count it lower than it was, tasks sent with this key may spend past your caps.`,
-    cancelLabel: 'Keep it counted',
-    confirmLabel: free ? 'Not charged' : 'Count it lower',
+    title: text.t('main.dialog.settle.title', { free }),
+    message: text.t('main.dialog.settle.message', { free, what: q.what, sent: text.dateTime(q.at), key: q.keyLabel, amount: text.credits(q.settledAt) }),
+    detail: text.t('main.dialog.settle.detail', { priced: q.heldAt === null ? 'no' : 'yes', held: text.credits(q.heldAt ?? 0) }),
+    cancelLabel: text.t('main.dialog.settle.keep'),
+    confirmLabel: text.t('main.dialog.settle.confirm', { free }),
   };
 }

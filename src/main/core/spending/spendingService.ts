@@ -10,6 +10,8 @@ import { basisWords, estimatePrice, type PriceEstimate } from '../../../shared/p
 import { defaultUsage, type Usage } from '../../../shared/pricing/usage';
 import { SANDBOX_KEY_ID } from '../../../shared/connections/builtinIds';
 import type { ConnectionService, ResolvedConnection } from '../connections/connectionService';
+import { account } from '../i18n/accountRefusals';
+import { refusedWith } from '../i18n/refusal';
 import { fetchCredits, type ProbeDeps } from '../keys/keyProbe';
 import type { SettingsService } from '../settings/settingsService';
 import { biggestRuns, dailySpending } from './history';
@@ -50,7 +52,7 @@ export class SpendingService {
 
   setCaps(keyId: string, caps: SpendingCaps): void {
     if (keyId !== SANDBOX_KEY_ID && !this.settings.get().keys.some((k) => k.id === keyId)) {
-      throw new IpcFailure('not-found', 'That key no longer exists.');
+      throw refusedWith('not-found', account.noSuchKey);
     }
     this.settings.update((s) => {
       if (caps.day === null && caps.week === null && caps.month === null) delete s.spendingCaps[keyId];
@@ -71,7 +73,7 @@ export class SpendingService {
   async summary(keyId: string = this.activeKeyId()): Promise<SpendingSummary> {
     // A removed key's spending can still be shown (the ledger knows it); an id nothing knows is not a key.
     if (keyId !== SANDBOX_KEY_ID && !this.settings.get().keys.some((k) => k.id === keyId) && !this.ledger.knowsKey(keyId)) {
-      throw new IpcFailure('not-found', 'There is no key with that id; it may have been removed.');
+      throw refusedWith('not-found', account.noKeyWithId);
     }
     const { credits, creditsNote, creditsNoteWords } = await this.credits(keyId);
     return {
@@ -129,9 +131,9 @@ export class SpendingService {
    */
   async settle(id: string, charged: boolean, cost?: number): Promise<{ keyId: string }> {
     const entry = this.ledger.entry(id);
-    if (!entry?.unsettled) throw new IpcFailure('not-found', 'That task has been settled already.');
+    if (!entry?.unsettled) throw refusedWith('not-found', account.settledAlready);
     const price = charged ? (cost ?? this.heldAt(entry)) : entry.cost;
-    if (price === undefined) throw new IpcFailure('validation', 'Nothing has a price yet to count this task at: say what it cost.');
+    if (price === undefined) throw refusedWith('validation', account.noPriceToSettle);
     await this.ledger.resolve(id, charged, price);
     this.invalidateCredits(entry.keyId);
     return { keyId: entry.keyId };

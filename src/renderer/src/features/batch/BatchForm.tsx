@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { sayCapRefusal } from '../../../../shared/spending/capRefusalSaid';
+import { say } from '../../../../shared/i18n/say';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { notSentText } from '../../store/sendTasks';
@@ -231,7 +232,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
 
       {(planned || missing) && (
         <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
-          {planned && !planned.ok && <span className="tool-problem">{planned.problem}</span>}
+          {planned && !planned.ok && <span className="tool-problem">{say(text, planned.said, planned.problem)}</span>}
           {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
           {planned?.ok && quote && (
             <>

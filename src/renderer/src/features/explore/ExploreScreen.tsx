@@ -13,6 +13,7 @@ import '../../ui/toolScreen.css';
 import './explore.css';
 import { Icon } from '../../ui/icons';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 
 /** The project matrices are saved with: the open one, else the one the studio opens next (the last opened). */
 function useExploreProject(): { id: string | null; name: string | null } {
@@ -75,7 +76,7 @@ export function ExploreScreen() {
         <MatrixForm
           key={formKey}
           draft={draft}
-          problem={planned && !planned.ok ? planned.problem : null}
+          problem={planned && !planned.ok ? say(text, planned.said, planned.problem) : null}
           summary={planned?.ok ? { rows: planned.plan.rows.length, columns: planned.plan.columns.length, cells: planned.plan.cells.length } : null}
           quote={quote}
           busy={busy}

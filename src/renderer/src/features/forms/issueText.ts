@@ -1,4 +1,5 @@
 import type { MessageId } from '../../../../shared/i18n/catalog';
+import { say } from '../../../../shared/i18n/say';
 import { ENGLISH_TEXT, type AppText, type MessageValues } from '../../../../shared/i18n/text';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 
@@ -13,11 +14,13 @@ const ISSUE_WORDS: Readonly<Record<string, { id: MessageId; values: (ctx: Readon
 };
 
 /**
- * An issue in the artist's language. Only an issue whose words are exactly those of one of the form's own checks
+ * An issue in the artist's language: the words the app's own check gave it, or, for an issue made without them, only
+ * an issue whose words are exactly those of one of the form's own checks
  * is translated; any other (a rule with more to say, the service's own 422 text) stays as it was written, and
  * `translated` says so, for the element that shows it to mark its language.
  */
 export function issueText(issue: ValidationIssue, text: AppText): { text: string; translated: boolean } {
+  if (issue.words) return { text: say(text, issue.words, issue.msg), translated: true };
   const words = ISSUE_WORDS[issue.type];
   const values = words?.values(issue.ctx ?? {});
   if (!words || !values || ENGLISH_TEXT.t(words.id, values) !== issue.msg) return { text: issue.msg, translated: false };

@@ -32,4 +32,19 @@ describe('the bridge as the window hears it', () => {
     expect(await gen.keys!.get!()).toEqual({ ok: true, value: 3 });
     expect(gen.keys!.onChanged!()).toBe(unsubscribe);
   });
+
+  it('says a field’s issue that repeats the refusal, and leaves the service’s own issues as sent', async () => {
+    const said: Words = { id: 'account.connection.endpointWord' };
+    const message = english(said);
+    const issues = [
+      { loc: ['body', 'endpointWord'], msg: message, type: 'value_error' },
+      { loc: ['body', 'width'], msg: 'Input should be a multiple of 32', type: 'multiple_of' },
+    ];
+    const bridge = { connections: { add: () => Promise.resolve({ ok: false, error: { code: 'validation', message, issues, words: said } }) } } as unknown as GenApi;
+    const gen = speakingBridge(bridge) as unknown as Record<string, Record<string, () => unknown>>;
+    await useTextStore.getState().choose('de');
+    const answer = (await gen.connections!.add!()) as { error: { message: string; issues: { msg: string }[] } };
+    expect(answer.error.message).toMatch(/Endpunkt/);
+    expect(answer.error.issues.map((i) => i.msg)).toEqual([answer.error.message, 'Input should be a multiple of 32']);
+  });
 });
