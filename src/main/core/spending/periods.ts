@@ -10,4 +10,3 @@ export function periodStarts(now: number): Record<SpendingPeriod, number> {
   return { day, week, month };
 }
 
-export { PERIOD_WORDS } from '../../../shared/spending/periodWords';
