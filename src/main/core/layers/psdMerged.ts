@@ -1,6 +1,6 @@
 import type { RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { Bytes } from './psdLayout';
-import { channelOf, rlePlane } from './psdRle';
+import { channelOf, type RlePlane, rlePlane } from './psdRle';
 
 const RLE = 1;
 /** Rows of the merged picture looked at between turns of the event loop (a few milliseconds' work). */
@@ -44,6 +44,10 @@ export async function mergedImage(merged: RgbaPixels, psb: boolean): Promise<{ c
   const withAlpha = await transparent(merged);
   if (withAlpha) await matte(merged);
   const order = withAlpha ? ([0, 1, 2, 3] as const) : ([0, 1, 2] as const);
-  const planes = await Promise.all(order.map((c) => rlePlane(channelOf(merged, c), merged.width, merged.height, psb)));
-  return { channels: order.length, chunks: [new Bytes().u16(RLE).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
+  return mergedPlanes(await Promise.all(order.map((c) => rlePlane(channelOf(merged, c), merged.width, merged.height, psb))));
+}
+
+/** The merged image data section from its planes already encoded (red, green, blue and maybe alpha). */
+export function mergedPlanes(planes: readonly RlePlane[]): { channels: 3 | 4; chunks: Uint8Array[] } {
+  return { channels: planes.length === 4 ? 4 : 3, chunks: [new Bytes().u16(RLE).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
 }

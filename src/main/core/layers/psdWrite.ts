@@ -12,7 +12,7 @@ import type { LayeredPlan } from './buildLayered';
 import type { ByteSink } from './chunkWriter';
 import { inOrder } from './inOrder';
 import type { LayerPicture, MaskPicture } from './layerPicture';
-import { mergedImage } from './psdMerged';
+import { mergedImage, mergedPlanes } from './psdMerged';
 import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
 import { channelOf, planeImage, type RlePlane, rlePlane } from './psdRle';
 
@@ -70,12 +70,17 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: RlePla
   return { planes: [...colour, ...(mask ? [await rlePlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb)] : [])], rgba };
 }
 
-/** A layer's channel data, compression code first, and its pixels when they are also the merged image. */
-async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; rgba: RgbaPixels | null }> {
-  if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), rgba: null };
+/**
+ * A layer's channel data, compression code first, and, when the layer is also the merged image, what that needs:
+ * an opaque picture's merged image is its own red, green and blue planes (no matte, no alpha), already encoded;
+ * a picture with any transparency hands on its pixels to be matted.
+ */
+async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; merged: RgbaPixels | RlePlane[] | null }> {
+  if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), merged: null };
   const { planes, rgba } = await layerChannels(r, psb);
   const code = new Bytes().u16(RLE).done();
-  return { chunks: planes.flatMap((p) => [code, p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), rgba: keep ? rgba : null };
+  const merged = !keep ? null : (await r.picture.opaque()) ? planes.slice(1, 4) : rgba;
+  return { chunks: planes.flatMap((p) => [code, p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), merged };
 }
 
 /** Everything before the channel data: header, resources and the layer records, with the lengths known so far. */
@@ -102,7 +107,7 @@ export async function writePsd(doc: LayeredPlan, sink: ByteSink): Promise<void> 
   await sink.write(new Uint8Array(reserved));
   const lengths: number[][] = [];
   let written = 0;
-  let merged: RgbaPixels | null = null;
+  let merged: RgbaPixels | RlePlane[] | null = null;
   await inOrder(
     planned.map((r) => () => channelData(r, r.picture !== null && r.picture === doc.composite, psb)),
     AHEAD,
@@ -110,14 +115,14 @@ export async function writePsd(doc: LayeredPlan, sink: ByteSink): Promise<void> 
       for (const chunk of layer.chunks) await sink.write(chunk);
       written += layer.lengths.reduce((n, l) => n + l, 0);
       lengths[i] = layer.lengths;
-      merged ??= layer.rgba;
+      merged ??= layer.merged;
     },
   );
   // the layer info's content (count, records, channel data) is padded to 4, the padding counted in its length
   const content = recordsLength + written;
   const padding = (4 - (content % 4)) % 4;
   await sink.write(new Uint8Array(padding + 4)); // the padding, then the global layer mask info: none
-  const image = await mergedImage(merged ?? (await doc.composite.rgba()), psb);
+  const image = Array.isArray(merged) ? mergedPlanes(merged) : await mergedImage(merged ?? (await doc.composite.rgba()), psb);
   for (const chunk of image.chunks) await sink.write(chunk);
   const header = prefix(doc, planned, lengths, { layerInfo: content + padding, channels: image.channels }, psb);
   if (header.length !== reserved) throw new Error('the PSD records changed size while being written');
