@@ -28,6 +28,14 @@ export const EXPLORE: LanguageArea = {
       },
     },
     {
+      // A plan refused by its own check: the braces' problem is the catalog's words, not main's English.
+      name: 'Explore, a prompt whose braces do not close',
+      async go(page) {
+        await form(page).locator('textarea').fill('a {red|blue fox');
+        await expect(form(page).locator('.tool-summary .tool-problem')).toBeVisible();
+      },
+    },
+    {
       name: 'Explore, the Vary list explained',
       async go(page) {
         await form(page).locator('textarea').fill('a {red|blue} fox');
