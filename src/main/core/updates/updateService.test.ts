@@ -8,6 +8,9 @@ import { SettingsService } from '../settings/settingsService';
 import { FakeClock } from '../testing/fakeClock';
 import { tempDir } from '../testing/tempDir';
 import { CHECK_INTERVAL_MS } from './updatePolicy';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { sayTold } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { UpdateService } from './updateService';
 
 /** An updater that answers as told and records what it was asked; no network. */
@@ -148,6 +151,8 @@ describe('updates', () => {
     service.setEnabled(true);
     await settle();
     expect(service.status()).toMatchObject({ state: 'error', message: 'Gen Studio could not check for updates: net::ERR_INTERNET_DISCONNECTED' });
+    const german = createText('de', await loadMessages('de'));
+    expect(sayTold(german, service.status())).toBe('Gen Studio konnte nicht nach Updates suchen: net::ERR_INTERNET_DISCONNECTED');
     clock.advance(CHECK_INTERVAL_MS - 1);
     await settle();
     expect(updater.checks).toBe(1);

@@ -1,4 +1,6 @@
 import type { TaskInfo, UpdateStatus } from '../../../shared/ipc/contract';
+import { english } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
 import type { AppUpdater, Clock, Logger, TimerHandle } from '../deps';
 import type { SettingsService } from '../settings/settingsService';
 import { checkIsDue, installDecision, mayDownload, nextCheckAt } from './updatePolicy';
@@ -22,7 +24,7 @@ export class UpdateService {
   private state: State;
   private version: string | null = null;
   private progress: number | null = null;
-  private problem: string | null = null;
+  private problem: Words | null = null;
   private timer: TimerHandle | undefined;
   private stopped = false;
 
@@ -42,7 +44,7 @@ export class UpdateService {
 
   status(): UpdateStatus {
     const { enabled, lastCheckAt } = this.settings();
-    return { enabled, state: this.state, version: this.version, progress: this.progress, lastCheckAt, message: this.message() };
+    return { enabled, state: this.state, version: this.version, progress: this.progress, lastCheckAt, message: this.message(), ...(this.state === 'error' && this.problem ? { words: this.problem } : {}) };
   }
 
   setEnabled(enabled: boolean): UpdateStatus {
@@ -71,7 +73,7 @@ export class UpdateService {
       this.progress = null;
       this.set('ready');
     } catch (error) {
-      this.fail('The update could not be downloaded', error);
+      this.fail('download', error);
     }
     return this.status();
   }
@@ -106,7 +108,7 @@ export class UpdateService {
     } catch (error) {
       // A failed check counts as one: the next try is tomorrow, not a loop against an unreachable server.
       this.d.settings.update((s) => void (s.updates = { ...s.updates, lastCheckAt: this.d.clock.now() }));
-      this.fail('Gen Studio could not check for updates', error);
+      this.fail('check', error);
     }
     this.schedule();
   }
@@ -138,9 +140,9 @@ export class UpdateService {
     this.emit();
   }
 
-  private fail(what: string, error: unknown): void {
-    this.d.log.warn(what, { error: String(error) });
-    this.problem = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+  private fail(what: 'check' | 'download', error: unknown): void {
+    this.problem = words('main.update.failed', { what, error: error instanceof Error ? error.message : String(error) });
+    this.d.log.warn(english(this.problem), { error: String(error) });
     this.state = 'error';
     this.emit();
   }
@@ -171,7 +173,7 @@ export class UpdateService {
         return `Version ${this.version} installs when the ${busy === 1 ? 'task' : `${busy} tasks`} being sent or checked ${busy === 1 ? 'is' : 'are'} done.`;
       }
       case 'error':
-        return this.problem ?? 'Updates ran into a problem.';
+        return this.problem ? english(this.problem) : 'Updates ran into a problem.';
     }
   }
 }

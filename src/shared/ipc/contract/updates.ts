@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { call, event } from '../define';
 import { Moment } from './values';
 
@@ -18,6 +19,8 @@ const UpdateStatusSchema = z.object({
   lastCheckAt: Moment.nullable(),
   /** One sentence for the user: what is happening or what went wrong. */
   message: z.string(),
+  /** what went wrong, as words the window says in the artist's language (only in `error`) */
+  words: WordsSchema.optional(),
 });
 export type UpdateStatus = z.infer<typeof UpdateStatusSchema>;
 

@@ -3,12 +3,14 @@ import type { UpdateStatus } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import type { AppText } from '../../../../shared/i18n/text';
 import { useText } from '../../ui/i18n/textStore';
+import { sayTold } from '../../../../shared/i18n/say';
 
 /**
- * Where updates stand, in the artist's language: said here from the state main reports. Main's own words are kept
- * only for a problem, which is its to describe.
+ * Where updates stand, in the artist's language: said here from the state main reports; a problem, which is main's
+ * to describe, in the words main sent with it.
  */
-function statusWords(status: UpdateStatus, { t }: AppText): string {
+function statusWords(status: UpdateStatus, text: AppText): string {
+  const { t } = text;
   const version = status.version ?? '';
   switch (status.state) {
     case 'unavailable':
@@ -28,7 +30,7 @@ function statusWords(status: UpdateStatus, { t }: AppText): string {
     case 'waiting':
       return t('updates.waiting', { version });
     case 'error':
-      return status.message;
+      return sayTold(text, status);
   }
 }
 
