@@ -1,5 +1,6 @@
 import type { CrossFieldRule, EndpointSpec } from '../catalog/endpoint';
 import { megapixels } from '../media/imageHeader';
+import { overLimit } from '../text/sizeWords';
 import { issue, issueSaid, type ValidationIssue } from './issue';
 import { words } from '../i18n/words';
 
@@ -176,14 +177,12 @@ const CHECKS: { readonly [K in CrossFieldRule['kind']]: Check<K> } = {
     const value = str(body[rule.field]);
     const v = value === undefined ? undefined : input.probes.video?.(rule.field, value);
     if (!v) return [];
-    // One decimal, or as many as it takes for a clip just over a limit not to read as at it.
-    const over = (n: number, limit: number) => [1, 2, 3].map((d) => n.toFixed(d)).find((t) => Number(t) > limit) ?? String(n);
     // ctx.limit names the limit broken, so a screen can say it in the artist's language (upscale.ts).
     const said = (limit: 'seconds' | 'bytes' | 'frame', what: string, max: string) =>
       issue(['body', rule.field], 'value_error', `This clip is ${what}; ${rule.takes} at most ${max}.`, { limit });
     const out: ValidationIssue[] = [];
-    if (v.seconds > rule.maxSeconds) out.push(said('seconds', `${over(v.seconds, rule.maxSeconds)} s long`, `${rule.maxSeconds} s`));
-    if (rule.maxBytes !== undefined && v.bytes > rule.maxBytes) out.push(said('bytes', `${over(v.bytes / 1e6, rule.maxBytes / 1e6)} MB`, `${rule.maxBytes / 1e6} MB`));
+    if (v.seconds > rule.maxSeconds) out.push(said('seconds', `${overLimit(v.seconds, rule.maxSeconds)} s long`, `${rule.maxSeconds} s`));
+    if (rule.maxBytes !== undefined && v.bytes > rule.maxBytes) out.push(said('bytes', `${overLimit(v.bytes / 1e6, rule.maxBytes / 1e6)} MB`, `${rule.maxBytes / 1e6} MB`));
     if (rule.maxWidth !== undefined && rule.maxHeight !== undefined && (v.width > rule.maxWidth || v.height > rule.maxHeight)) {
       out.push(said('frame', `${v.width} × ${v.height}`, `${rule.maxWidth} × ${rule.maxHeight}`));
     }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import { noticeWords } from '../notices/noticeWords';
+import { noticeWords, runKind } from '../notices/noticeWords';
 import { writeJsonAtomic } from './atomicWrite';
 import { ensureDataSubfolder } from './dataSubfolder';
 import { asideStamp, readJsonOrSetAside } from './readJsonOrSetAside';
@@ -33,7 +33,7 @@ export async function readSavedRecords<R extends { readonly id: string }>(o: {
   readonly now: () => number;
   readonly notices: Pick<NoticeBoard, 'add'>;
 }): Promise<R[]> {
-  await ensureDataSubfolder(o.dir, { holds: o.what === 'matrix' || o.what === 'batch' ? o.what : 'run', now: o.now, notices: o.notices });
+  await ensureDataSubfolder(o.dir, { holds: runKind(o.what), now: o.now, notices: o.notices });
   const pattern = new RegExp(`^${o.prefix}-[0-9a-f-]{36}\\.json$`);
   const records: R[] = [];
   for (const name of (await readdir(o.dir)).filter((n) => pattern.test(n))) {

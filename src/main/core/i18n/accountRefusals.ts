@@ -39,7 +39,8 @@ export const account = {
   capNeedsDialog: words('account.cap.noDialog'),
   capNotConfirmed: words('account.cap.notConfirmed'),
   finetuneNotDeleted: (id: string, why: WordsValue) => words('account.finetune.notDeleted', { id, why }),
-  serviceDidNotAnswer: (reason: 'timeout' | 'cancelled' | string) => words('account.finetune.noAnswer', { reason }),
+  /** `timeout` and `cancelled` are said in words; anything else is the network's own text */
+  serviceDidNotAnswer: (reason: string) => words('account.finetune.noAnswer', { reason }),
   finetuneMissing: (connection: string, id: string, said: string | null) =>
     said ? words('account.finetune.missingSaid', { connection, id, said }) : words('account.finetune.missing', { connection, id }),
   finetuneRefused: (id: string, status: number, said: string | null) =>

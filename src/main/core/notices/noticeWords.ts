@@ -4,7 +4,7 @@ import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
 export type FolderHolds = 'projects' | 'results' | 'queue' | 'matrix' | 'batch' | 'run';
 
 /** A saved run's kind as its notices name it: an Explore matrix, a batch, or (in tests and anything else) a run. */
-const runKind = (what: string): string => (what === 'matrix' || what === 'batch' ? what : 'run');
+export const runKind = (what: string): 'matrix' | 'batch' | 'run' => (what === 'matrix' || what === 'batch' ? what : 'run');
 
 /**
  * The notices main raises about files it set aside, keys and paused runs, as words (`main.notice.*`), so the window
