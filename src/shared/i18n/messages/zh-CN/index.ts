@@ -11,5 +11,6 @@ import layers from './layers.json' with { type: 'json' };
 import main from './main.json' with { type: 'json' };
 import files from './files.json' with { type: 'json' };
 import account from './account.json' with { type: 'json' };
+import pictures from './pictures.json' with { type: 'json' };
 
-export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main, ...files, ...account };
+export default { ...app, ...canvas, ...studio, ...forms, ...video, ...explore, ...batch, ...gallery, ...layers, ...main, ...files, ...account, ...pictures };
