@@ -1,3 +1,4 @@
+import { INTENTS } from '../src/shared/studio/intents';
 import { assetIdOf, dragImage, openCanvas, openPicture, png, requestJson, screenPoint, settle, shortcut, useModel } from './canvasDriver';
 import { expect, test } from './fixtures';
 
@@ -93,6 +94,30 @@ test('switching to a model that takes fewer references keeps them all on the boa
   await useModel(page, 'gen-2-flex');
   await expect(page.getByRole('status', { name: 'Studio notice' })).toHaveCount(0);
   expect(Object.keys((await requestJson(page)).inputs)).toHaveLength(5);
+});
+
+test('references added under Gen 3 Image stay on the board through every other intent, Start and a restart', async ({ app }) => {
+  let page = app.page;
+  await openCanvas(page);
+  await useModel(page, 'gen-3-image');
+  const files = await Promise.all([0, 1, 2].map(async (i) => ({ name: `keep${i + 1}.png`, mimeType: 'image/png', buffer: await png(40 + i, 40, '#777') })));
+  await page.getByLabel('Add references from files').setInputFiles(files);
+  const board = () => page.getByRole('list', { name: 'References' }).getByRole('listitem');
+  await expect(board()).toHaveCount(3);
+  const panel = page.getByRole('region', { name: 'Generate' });
+  for (const intent of INTENTS.filter((i) => i.id !== 'edit')) {
+    await panel.getByRole('radio', { name: intent.label, exact: true }).click();
+    await expect(panel.getByRole('radio', { name: intent.label, exact: true })).toBeChecked();
+    // The way back to the studio through Start, as an artist who changes their mind does.
+    await page.getByRole('navigation').getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: new RegExp(intent.label) }).first().click();
+  }
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  page = await app.restart();
+  await openCanvas(page);
+  await useModel(page, 'gen-3-image');
+  await expect(board()).toHaveCount(3);
+  expect(Object.keys((await requestJson(page)).inputs)).toEqual(['input_image', 'input_image_2', 'input_image_3']);
 });
 
 test('a bounding box drawn on the picture is appended to the prompt as JSON; undo and redo', async ({ app }) => {
