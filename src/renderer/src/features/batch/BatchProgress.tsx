@@ -42,6 +42,21 @@ export function timeLeftText(seconds: number | null, text: AppText = ENGLISH_TEX
   return text.t('batch.timeLeft.hours', { hours: Math.floor(seconds / 3600), minutes: Math.round((seconds % 3600) / 60) });
 }
 
+/**
+ * The bar's parts, done first: a picture the safety filter held back or one cancelled did not fail, and painting it
+ * the colour of a failure would blame the artist's pictures for it (the counts under the bar say the same).
+ */
+const BAR_KINDS: Readonly<Record<string, string>> = { done: 'done', moderated: 'held', cancelled: 'cancelled' };
+const ENDED: ReadonlySet<string> = ENDED_WITHOUT_RESULT_STATES;
+function barSegments(items: readonly BatchItemInfo[]): [kind: string, count: number][] {
+  const counts = new Map<string, number>([['done', 0], ['failed', 0], ['held', 0], ['cancelled', 0]]);
+  for (const item of items) {
+    const kind = BAR_KINDS[item.state] ?? (ENDED.has(item.state) ? 'failed' : null);
+    if (kind) counts.set(kind, counts.get(kind)! + 1);
+  }
+  return [...counts].filter(([, n]) => n > 0);
+}
+
 /** The batch's counts in whole phrases: done, ended by why, left, sent and held, then paused, cancelled or the time left. */
 function countParts(batch: BatchInfo, text: AppText): string[] {
   const after = batch.status === 'paused' ? text.t('batch.counts.paused') : batch.status === 'cancelled' ? text.t('batch.counts.cancelled') : batch.left > 0 ? timeLeftText(batch.secondsLeft, text) : null;
@@ -93,8 +108,9 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
         </div>
       </header>
       <div className="batch-bar" role="progressbar" aria-label={text.t('batch.bar')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={batch.done + batch.failed}>
-        <span className="batch-bar-done" style={{ width: `${(100 * batch.done) / total}%` }} />
-        <span className="batch-bar-failed" style={{ width: `${(100 * batch.failed) / total}%` }} />
+        {barSegments(batch.items).map(([kind, count]) => (
+          <span key={kind} className={`batch-bar-${kind}`} style={{ width: `${(100 * count) / total}%` }} />
+        ))}
       </div>
       <p className="batch-counts" role="status" aria-label={text.t('batch.counts.label')}>
         {countParts(batch, text).join(' · ')}

@@ -93,6 +93,13 @@ describe('the Batch screen says what it needs, and what it did', () => {
     expect(counts).toMatch(/^1 done · 1 cancelled · 1 held back by the safety filter · 0 left · /);
     expect(counts).not.toContain('failed');
     expect(container.querySelector('[aria-label="IMG_2-deblurred: held back by the safety filter"]')).not.toBeNull();
+    // The bar agrees: a third done, a third held back, a third cancelled, and nothing in a failure's colour.
+    const bar = container.querySelector('[role="progressbar"]')!;
+    expect([...bar.children].map((c) => [c.className, (c as HTMLElement).style.width])).toEqual([
+      ['batch-bar-done', `${100 / 3}%`],
+      ['batch-bar-held', `${100 / 3}%`],
+      ['batch-bar-cancelled', `${100 / 3}%`],
+    ]);
   });
 
   it('speaks the language on screen: the counts in whole phrases, each picture’s state, what is missing and Retry', async () => {
