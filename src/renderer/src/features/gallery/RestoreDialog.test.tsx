@@ -8,10 +8,10 @@ import { RestoreDialog } from './RestoreDialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function render(found: DroppedFile): HTMLElement {
+function render(found: DroppedFile, onCancel: () => void = () => undefined): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
-  act(() => createRoot(container).render(<RestoreDialog name="door.png" found={found} onRestore={() => undefined} onCancel={() => undefined} />));
+  act(() => createRoot(container).render(<RestoreDialog name="door.png" found={found} onRestore={() => undefined} onCancel={onCancel} />));
   return container;
 }
 
@@ -43,5 +43,12 @@ describe('restoring a dropped file’s parameters', () => {
     const root = render({ kind: 'infotext', prompt: 'a cat', seed: 9, width: 512, height: 512, steps: 20, guidance: 7 });
     expect(root.textContent).toContain('Made by another tool; its prompt and seed can be used with Dev.');
     expect(root.textContent).toContain('Seed 9');
+  });
+
+  it('closes on Escape, as every other dialog of the app does', () => {
+    let cancelled = 0;
+    render({ kind: 'infotext', prompt: 'a red door', seed: 3, width: 64, height: 64, steps: null, guidance: null }, () => cancelled++);
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
+    expect(cancelled).toBe(1);
   });
 });

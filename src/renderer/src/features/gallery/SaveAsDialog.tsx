@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import type { ExportFormat, LibraryItem } from '../../../../shared/ipc/contract';
-import '../../ui/dialog.css';
+import { FormDialog } from '../../ui/FormDialog';
 import { isVideo } from '../../../../shared/media/mediaType';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { useText } from '../../ui/i18n/textStore';
@@ -18,55 +18,37 @@ const VIDEO_FORMATS: readonly Format[] = [{ id: 'mp4', label: 'gallery.save.mp4'
 
 /** Save as: the format and its quality here; where, in the system's own dialog that main opens next. */
 export function SaveAsDialog({ item, onSave, onCancel }: { item: LibraryItem; onSave: (format: ExportFormat, quality: number) => void; onCancel: () => void }) {
-  const id = useId();
   const { t } = useText();
   const formats = isVideo(item) ? VIDEO_FORMATS : PICTURE_FORMATS;
   const [format, setFormat] = useState<ExportFormat>(formats[0]!.id);
   const [quality, setQuality] = useState(90);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onCancel]);
   const lossy = formats.find((f) => f.id === format)?.lossy ?? false;
   return (
-    <div className="dialog-backdrop gallery-dialog">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSave(format, quality);
-        }}
-      >
-        <h2 id={`${id}-title`}>{t('gallery.save.title', { file: item.fileName })}</h2>
-        <fieldset className="save-formats">
-          <legend className="muted">{t('gallery.save.format')}</legend>
-          {formats.map((f) => (
-            <label key={f.id}>
-              <input type="radio" name="format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {'label' in f ? t(f.label) : <span translate="no">{f.name}</span>}
-            </label>
-          ))}
-        </fieldset>
-        {formats.some((f) => f.lossy) && (
-          <label className="save-quality">
-            {t('gallery.save.quality')}{' '}
-            <input type="range" min={1} max={100} value={quality} disabled={!lossy} onChange={(e) => setQuality(Number(e.target.value))} aria-label={t('gallery.save.quality')} />
-            <output>{lossy ? quality : '—'}</output>
+    <FormDialog scope="gallery-dialog" title={t('gallery.save.title', { file: item.fileName })} onClose={onCancel} onSubmit={() => onSave(format, quality)}>
+      <fieldset className="save-formats">
+        <legend className="muted">{t('gallery.save.format')}</legend>
+        {formats.map((f) => (
+          <label key={f.id}>
+            <input type="radio" name="format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {'label' in f ? t(f.label) : <span translate="no">{f.name}</span>}
           </label>
-        )}
-        <p className="muted small">{t('gallery.save.inside')}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary">
-            {t('gallery.save.save')}
-          </button>
-        </div>
-      </form>
-    </div>
+        ))}
+      </fieldset>
+      {formats.some((f) => f.lossy) && (
+        <label className="save-quality">
+          {t('gallery.save.quality')}{' '}
+          <input type="range" min={1} max={100} value={quality} disabled={!lossy} onChange={(e) => setQuality(Number(e.target.value))} aria-label={t('gallery.save.quality')} />
+          <output>{lossy ? quality : '—'}</output>
+        </label>
+      )}
+      <p className="muted small">{t('gallery.save.inside')}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="button primary">
+          {t('gallery.save.save')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import type { LayeredSource } from '../../../../shared/ipc/contract';
 import type { LayeredFormat } from '../../../../shared/layers/layeredDocument';
 import { gen } from '../../api';
-import '../../ui/dialog.css';
+import { FormDialog } from '../../ui/FormDialog';
 import './layers.css';
 import { useLayersStore } from '../../store/layersStore';
 import { useStagingStore } from '../staging/stagingStore';
@@ -33,14 +33,8 @@ export function ExportLayersDialog() {
 function ExportDialog({ source, title }: { source: LayeredSource; title: string }) {
   const close = useLayersStore((s) => s.closeExport);
   const { t } = useText();
-  const id = useId();
   const [format, setFormat] = useState<LayeredFormat>('psd');
   const [state, setState] = useState<{ busy: boolean; note: { kind: 'info' | 'error'; text: string } | null }>({ busy: false, note: null });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [close]);
   const save = async () => {
     setState({ busy: true, note: null });
     const result = await gen.layers.export({ source: await prepared(source), format });
@@ -53,55 +47,43 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
     if (!result.ok) setState({ busy: false, note: { kind: 'error', text: result.error.message } });
   };
   return (
-    <div className="dialog-backdrop layers-dialog">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id={`${id}-title`}>{t('layers.export.title', { title })}</h2>
-        <p>{t('layers.export.lead')}</p>
-        <fieldset className="layers-formats">
-          <legend className="muted">{t('layers.export.format')}</legend>
-          {FORMATS.map((f) => (
-            <label key={f.id}>
-              <input type="radio" name="layers-format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {t(f.label)}{' '}
-              <span className="muted small">{t(f.note)}</span>
-            </label>
-          ))}
-        </fieldset>
-        {state.note && (
-          <p className={`layers-note ${state.note.kind}`} role={state.note.kind === 'error' ? 'alert' : 'status'}>
-            {state.note.text}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <span
-            className="button layers-drag"
-            draggable
-            role="button"
-            tabIndex={-1}
-            title={t('layers.export.dragHint')}
-            onDragStart={(e) => {
-              e.preventDefault();
-              void dragOut();
-            }}
-          >
-            {t('layers.export.drag')}
-          </span>
-          <button type="button" className="button" onClick={close}>
-            {t('layers.export.close')}
-          </button>
-          <button type="submit" className="button primary" disabled={state.busy}>
-            {state.busy ? t('layers.export.writing') : t('layers.export.save')}
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog scope="layers-dialog" title={t('layers.export.title', { title })} onClose={close} onSubmit={() => void save()}>
+      <p>{t('layers.export.lead')}</p>
+      <fieldset className="layers-formats">
+        <legend className="muted">{t('layers.export.format')}</legend>
+        {FORMATS.map((f) => (
+          <label key={f.id}>
+            <input type="radio" name="layers-format" value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} /> {t(f.label)}{' '}
+            <span className="muted small">{t(f.note)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {state.note && (
+        <p className={`layers-note ${state.note.kind}`} role={state.note.kind === 'error' ? 'alert' : 'status'}>
+          {state.note.text}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <span
+          className="button layers-drag"
+          draggable
+          role="button"
+          tabIndex={-1}
+          title={t('layers.export.dragHint')}
+          onDragStart={(e) => {
+            e.preventDefault();
+            void dragOut();
+          }}
+        >
+          {t('layers.export.drag')}
+        </span>
+        <button type="button" className="button" onClick={close}>
+          {t('layers.export.close')}
+        </button>
+        <button type="submit" className="button primary" disabled={state.busy}>
+          {state.busy ? t('layers.export.writing') : t('layers.export.save')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import '../../ui/dialog.css';
+import { useState } from 'react';
+import { FormDialog } from '../../ui/FormDialog';
 import './layers.css';
 import { useLayersStore } from '../../store/layersStore';
 import { useText } from '../../ui/i18n/textStore';
@@ -16,14 +16,8 @@ export function LayerPicker() {
 
 function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersStore.getState>['asking']> }) {
   const { t } = useText();
-  const id = useId();
   const [index, setIndex] = useState<number | null>(null);
   const [asMask, setAsMask] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && asking.answer(null);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [asking]);
   const { intake, fileName } = asking;
   const layers = [...intake.layers].reverse();
   const chosen = index === null ? null : intake.layers[index];
@@ -34,48 +28,42 @@ function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersSto
       ? t('layers.picker.useTransparency', { layer: maskSource.name })
       : null;
   return (
-    <div className="dialog-backdrop layers-dialog">
-      <form
-        className="dialog layers-picker"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          asking.answer({ index, asMask: asMask && maskWords !== null });
-        }}
-      >
-        <h2 id={`${id}-title`}>{t('layers.picker.title', { fileName, count: intake.layers.length })}</h2>
-        <p>{t('layers.picker.lead')}</p>
-        <div className="layers-choices" role="radiogroup" aria-label={t('layers.picker.what')}>
-          <div>
+    <FormDialog
+      scope="layers-dialog"
+      className="layers-picker"
+      title={t('layers.picker.title', { fileName, count: intake.layers.length })}
+      onClose={() => asking.answer(null)}
+      onSubmit={() => asking.answer({ index, asMask: asMask && maskWords !== null })}
+    >
+      <p>{t('layers.picker.lead')}</p>
+      <div className="layers-choices" role="radiogroup" aria-label={t('layers.picker.what')}>
+        <div>
+          <label>
+            <input type="radio" name="layer" checked={index === null} onChange={() => setIndex(null)} /> <img className="layers-thumb" src={asking.wholeUrl} alt="" />
+            {t('layers.picker.whole')}
+          </label>
+        </div>
+        {layers.map((l) => (
+          <div key={l.index}>
             <label>
-              <input type="radio" name="layer" checked={index === null} onChange={() => setIndex(null)} /> <img className="layers-thumb" src={asking.wholeUrl} alt="" />
-              {t('layers.picker.whole')}
+              <input type="radio" name="layer" checked={index === l.index} onChange={() => setIndex(l.index)} />{' '}
+              <img className="layers-thumb" src={l.thumbnail} alt="" /> <span translate="no">{l.name}</span>
+              {l.hidden && <span className="muted small"> {t('layers.picker.hidden')}</span>}
             </label>
           </div>
-          {layers.map((l) => (
-            <div key={l.index}>
-              <label>
-                <input type="radio" name="layer" checked={index === l.index} onChange={() => setIndex(l.index)} />{' '}
-                <img className="layers-thumb" src={l.thumbnail} alt="" /> <span translate="no">{l.name}</span>
-                {l.hidden && <span className="muted small"> {t('layers.picker.hidden')}</span>}
-              </label>
-            </div>
-          ))}
-        </div>
-        {asking.offerMask && (
-          <label className="layers-mask">
-            <input type="checkbox" checked={asMask && maskWords !== null} disabled={maskWords === null} onChange={(e) => setAsMask(e.target.checked)} />{' '}
-            {maskWords ?? t('layers.picker.noMask')}
-          </label>
-        )}
-        <div className="dialog-actions">
-          <button type="submit" className="button primary">
-            {t('layers.picker.use')}
-          </button>
-        </div>
-      </form>
-    </div>
+        ))}
+      </div>
+      {asking.offerMask && (
+        <label className="layers-mask">
+          <input type="checkbox" checked={asMask && maskWords !== null} disabled={maskWords === null} onChange={(e) => setAsMask(e.target.checked)} />{' '}
+          {maskWords ?? t('layers.picker.noMask')}
+        </label>
+      )}
+      <div className="dialog-actions">
+        <button type="submit" className="button primary">
+          {t('layers.picker.use')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }
