@@ -4,6 +4,8 @@ import { sayCapRefusal } from '../../../shared/spending/capRefusalSaid';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
 import { currentText } from '../ui/i18n/textStore';
+import type { AppText } from '../../../shared/i18n/text';
+import { sayTold } from '../../../shared/i18n/say';
 import { issueText } from '../text/issueText';
 import { useTaskStore } from './taskStore';
 
@@ -13,12 +15,11 @@ export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonl
  * Why main sent nothing, in the words every sending panel shows: the request's own problems, the caps' refusal
  * made into words from its data (the one place they are made), else the reason.
  */
-export function notSentText(error: IpcError): string {
+export function notSentText(error: IpcError, text: AppText = currentText()): string {
   // The app's own checks in the language on screen; the service's words, where it sent them, as they came. Listed
   // as the language lists things, not joined with an English "; ".
-  const text = currentText();
   if (error.issues?.length) return text.t('ui.notSent', { problems: new Intl.ListFormat(text.locale, { type: 'unit', style: 'short' }).format(error.issues.map((i) => issueText(i, text).text)) });
-  return error.refusal ? sayCapRefusal(text, error.refusal) : error.message;
+  return error.refusal ? sayCapRefusal(text, error.refusal) : sayTold(text, error);
 }
 
 /**
