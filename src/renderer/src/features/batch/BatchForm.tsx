@@ -230,42 +230,44 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </div>
       </div>
 
-      {(planned || missing) && (
-        <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
-          {planned && !planned.ok && <span className="tool-problem">{say(text, planned.said, planned.problem)}</span>}
-          {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
-          {planned?.ok && quote && (
-            <>
-              <strong>
-                {[
-                  text.t('batch.summary.count', { count: quote.count }),
-                  quote.unpriced === quote.count
-                    ? text.t('batch.summary.unpriced')
-                    : quote.unpriced > 0
-                      ? text.t('batch.summary.aboutSome', { total: text.credits(quote.total), count: quote.unpriced })
-                      : text.t('batch.summary.about', { total: text.credits(quote.total) }),
-                ].join(' · ')}
-              </strong>
-              {quote.unpriced === quote.count && <small>{text.t('batch.summary.unpricedWhy')}</small>}
-              <small>{text.t('batch.summary.files', { names: `${quote.outputNames.slice(0, 3).join(', ')}${quote.outputNames.length > 3 ? '…' : ''}` })}</small>
-            </>
-          )}
-          {missing && <span>{missing}</span>}
-        </div>
-      )}
-      {quote?.refusal && (
-        <p className="tool-refusal" role="alert">
-          {sayCapRefusal(text, quote.refusal)}
-        </p>
-      )}
-      {problems.map((p) => (
-        <p key={p} className="tool-refusal" role="alert">
-          {p}
-        </p>
-      ))}
-      <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()}>
-        {text.t('batch.run')}
-      </Button>
+      <div className="tool-go">
+        {(planned || missing) && (
+          <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
+            {planned && !planned.ok && <span id="batch-problem" className="tool-problem">{say(text, planned.said, planned.problem)}</span>}
+            {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
+            {planned?.ok && quote && (
+              <>
+                <strong>
+                  {[
+                    text.t('batch.summary.count', { count: quote.count }),
+                    quote.unpriced === quote.count
+                      ? text.t('batch.summary.unpriced')
+                      : quote.unpriced > 0
+                        ? text.t('batch.summary.aboutSome', { total: text.credits(quote.total), count: quote.unpriced })
+                        : text.t('batch.summary.about', { total: text.credits(quote.total) }),
+                  ].join(' · ')}
+                </strong>
+                {quote.unpriced === quote.count && <small>{text.t('batch.summary.unpricedWhy')}</small>}
+                <small>{text.t('batch.summary.files', { names: `${quote.outputNames.slice(0, 3).join(', ')}${quote.outputNames.length > 3 ? '…' : ''}` })}</small>
+              </>
+            )}
+            {missing && <span>{missing}</span>}
+          </div>
+        )}
+        {quote?.refusal && (
+          <p className="tool-refusal" role="alert">
+            {sayCapRefusal(text, quote.refusal)}
+          </p>
+        )}
+        {problems.map((p) => (
+          <p key={p} className="tool-refusal" role="alert">
+            {p}
+          </p>
+        ))}
+        <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()} aria-describedby={planned && !planned.ok ? 'batch-problem' : undefined}>
+          {text.t('batch.run')}
+        </Button>
+      </div>
     </form>
   );
 }

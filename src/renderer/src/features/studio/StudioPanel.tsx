@@ -30,7 +30,7 @@ import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { RequestView } from './RequestView';
-import { noticeFor, useStudioStore } from '../../store/studioStore';
+import { noticeFor, noticeText, useStudioStore } from '../../store/studioStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/upscale';
 import { upscaleSettings } from '../upscale/sendUpscale';
@@ -125,11 +125,12 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
 /** What the studio said about this model: what a switch left unused, or why Generate sent nothing. */
 const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: string }) {
   const notice = useStudioStore((s) => noticeFor(s, endpointId));
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   if (!notice) return null;
   return (
     <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.notice')}>
-      <span>{notice.text}</span>
+      <span>{noticeText(notice, text)}</span>
       <Button variant="link" aria-label={t('studio.notice.dismissLabel')} onClick={() => useStudioStore.getState().say(null)}>
         {t('studio.notice.dismiss')}
       </Button>
