@@ -93,7 +93,7 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
   if (group.length === 0) return null;
   return (
     <section className="last-run" aria-label={t('studio.lastRun')}>
-      <h4>{t('studio.lastRun')}</h4>
+      <h3>{t('studio.lastRun')}</h3>
       <ol className="run-list">
         {group.map((task) => (
           <li key={task.id} aria-label={t('studio.variation', { number: (task.group?.index ?? 0) + 1 })} className={`run-item state-${task.state}`}>
