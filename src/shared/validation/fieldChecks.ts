@@ -1,5 +1,5 @@
 import type { FieldSpec, StringField } from '../catalog/field';
-import { words } from '../i18n/words';
+import { words, wordsList } from '../i18n/words';
 import { issue, issueSaid, issueWith, quoteList, type ValidationIssue } from './issue';
 import { laxValue } from './lax';
 
@@ -157,15 +157,15 @@ function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxIt
   const out: ValidationIssue[] = [];
   value.forEach((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      out.push(issue([...loc, i], 'model_type', 'Input should be an object with image and time'));
+      out.push(issueWith([...loc, i], 'model_type', 'Input should be an object with image and time', words('forms.issue.keyframeShape')));
       return;
     }
     const k = item as { image?: unknown; time?: unknown };
-    if (typeof k.image !== 'string') out.push(issue([...loc, i, 'image'], 'string_type', 'Input should be a valid string'));
+    if (typeof k.image !== 'string') out.push(issueWith([...loc, i, 'image'], 'string_type', 'Input should be a valid string', words('forms.issue.keyframePicture')));
     if (typeof k.time !== 'number' || !Number.isFinite(k.time)) {
-      out.push(issue([...loc, i, 'time'], 'float_type', 'Input should be a valid number'));
+      out.push(issueWith([...loc, i, 'time'], 'float_type', 'Input should be a valid number', words('forms.issue.keyframeTime')));
     } else if (k.time < 0) {
-      out.push(issue([...loc, i, 'time'], 'greater_than_equal', 'Input should be greater than or equal to 0', { ge: 0 }));
+      out.push(issueWith([...loc, i, 'time'], 'greater_than_equal', 'Input should be greater than or equal to 0', words('forms.issue.keyframeBeforeStart'), { ge: 0 }));
     }
   });
   return out;
@@ -196,11 +196,11 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       const accepted = [...f.values, ...(f.alsoAccepted ?? [])];
       return typeof value === 'string' && accepted.includes(value)
         ? []
-        : [issueWith(loc, 'enum', `Input should be ${quoteList(accepted)}`, words('forms.issue.oneOf', { choices: accepted.map((v) => `'${v}'`).join(', ') }), { expected: quoteList(accepted) })];
+        : [issueWith(loc, 'enum', `Input should be ${quoteList(accepted)}`, words('forms.issue.oneOf', { choices: wordsList(accepted.map((v) => `'${v}'`), 'or') }), { expected: quoteList(accepted) })];
     }
     case 'string':
       if (typeof value === 'string') return checkString(loc, value, f);
-      return [f.format === 'uri' ? issue(loc, 'url_type', 'URL input should be a string or URL') : issue(loc, 'string_type', 'Input should be a valid string')];
+      return [f.format === 'uri' ? issueWith(loc, 'url_type', 'URL input should be a string or URL', words('forms.issue.urlType')) : issue(loc, 'string_type', 'Input should be a valid string')];
     case 'image':
     case 'video':
       if (typeof value !== 'string') return [issue(loc, 'string_type', 'Input should be a valid string')];
@@ -211,6 +211,6 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       }
       return [];
     case 'keyframes':
-      return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issue(loc, 'list_type', 'Input should be a valid list')];
+      return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issueWith(loc, 'list_type', 'Input should be a valid list', words('forms.issue.keyframesList'))];
   }
 }

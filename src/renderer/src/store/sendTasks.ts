@@ -18,7 +18,7 @@ export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonl
 export function notSentText(error: IpcError, text: AppText = currentText()): string {
   // The app's own checks in the language on screen; the service's words, where it sent them, as they came. Listed
   // as the language lists things, not joined with an English "; ".
-  if (error.issues?.length) return text.t('ui.notSent', { problems: new Intl.ListFormat(text.locale, { type: 'unit', style: 'short' }).format(error.issues.map((i) => issueText(i, text).text)) });
+  if (error.issues?.length) return text.t('ui.notSent', { problems: text.list(error.issues.map((i) => issueText(i, text).text), 'unit') });
   return error.refusal ? sayCapRefusal(text, error.refusal) : sayTold(text, error);
 }
 

@@ -44,8 +44,8 @@ describe('an issue of the app’s own checks', () => {
     expect(said({ webhook_url: 'ftp://example.com/hook' }, 'webhook_url').de).toBe('Die Adresse muss mit http:// oder https:// beginnen.');
     expect(said({ output_format: 'gif' }, 'output_format')).toEqual({
       msg: "Input should be 'jpeg', 'png' or 'webp'",
-      en: "Choose one of: 'jpeg', 'png', 'webp'",
-      de: "Wähle einen dieser Werte: 'jpeg', 'png', 'webp'",
+      en: "Choose 'jpeg', 'png', or 'webp'.",
+      de: "Wähle 'jpeg', 'png' oder 'webp'.",
     });
     const video = getEndpoint('gen-3-video');
     const keyframes = video.fields.find((f) => f.type === 'keyframes');
