@@ -4,7 +4,6 @@ import { openCanvas, png, useModel } from './canvasDriver';
 import { dropOn } from './dropFiles';
 import { expect, test } from './fixtures';
 import { INTENTS, intentModels } from '../src/shared/studio/intents';
-import { WRITTEN_DOWN } from './accessibilityRules';
 import { rail } from './contractSteps';
 
 
@@ -64,6 +63,6 @@ test('axe-core finds nothing serious or critical on Start, Help, the studio, the
   found.push(...(await scanThemes(page, 'Settings and Spending')));
 
   expect(found.filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
-  // Every moderate and minor finding left is written down, with why, in docs/design-system.md.
-  expect(found.filter((f) => !WRITTEN_DOWN.has(f.rule))).toEqual([]);
+  // Nothing moderate or minor either: heading-order and empty-table-header, once let through, are fixed.
+  expect(found).toEqual([]);
 });

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { scanThemes, type Finding } from './axe';
-import { WRITTEN_DOWN } from './accessibilityRules';
 import { launchChromium } from './harness/launch';
 import { rail } from './contractSteps';
 
@@ -60,5 +59,6 @@ test('axe-core finds nothing serious or critical on Explore (empty, planned, fil
   found.push(...(await scanThemes(page, 'Batch, finished')));
 
   expect(found.filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
-  expect(found.filter((f) => !WRITTEN_DOWN.has(f.rule))).toEqual([]);
+  // nothing moderate or minor either: heading-order and empty-table-header, once let through, are fixed
+  expect(found).toEqual([]);
 });

@@ -219,3 +219,25 @@ test('a matrix run for the open project leaves the studio’s strip to the studi
   await page.getByRole('navigation').getByRole('button', { name: 'Gallery' }).click();
   await expect(page.locator('.gallery-header')).toContainText(`${own + 4} results`);
 });
+
+test('why Generate waits stays in view beside it at 1280×720 in Japanese, however long the form, and Generate names it', async ({ explore }) => {
+  const { page } = explore;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.evaluate(() => window.gen.settings.update({ language: 'ja' }));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await page.locator('nav [data-screen="explore"]').click();
+  const form = page.locator('form.tool-form');
+  await form.locator('textarea').fill('a {red|blue fox');
+  // Every model ticked: the longest the form grows.
+  for (const box of await form.locator('.tool-choices input[type="checkbox"]').all()) await box.check();
+  await page.locator('.tool-side').evaluate((el) => el.scrollTo(0, 0));
+  const problem = form.locator('.tool-summary .tool-problem');
+  await expect(problem).toBeVisible();
+  const box = (await problem.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(720);
+  const generate = form.locator('button[type="submit"]');
+  await expect(generate).toBeDisabled();
+  await expect(generate).toHaveAccessibleDescription(new RegExp((await problem.textContent())!.slice(0, 12).replace(/[{}|()[\]]/g, '\\$&')));
+  await page.screenshot({ path: test.info().outputPath('explore-problem-ja.png') });
+});

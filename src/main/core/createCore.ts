@@ -36,6 +36,8 @@ import { openProjectFile } from './wiring/projectFileOpening';
 import { forwardToRenderer } from './wiring/rendererEvents';
 import { announcePreferenceChanges } from './wiring/settingsChanges';
 import { wireTaskChanges } from './wiring/taskChanges';
+import { english } from '../../shared/i18n/say';
+import { redactedWords } from './i18n/redactedWords';
 
 export interface Core {
   readonly handlers: Handlers;
@@ -81,7 +83,9 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   const notices = new NoticeBoard(deps.clock);
   notices.subscribe((notice) => events.emit('app.notice', { ...notice, message: redact(notice.message) }));
   const media = new MediaRegistry(deps.mediaBase);
-  const assets = new AssetStore(deps.dataDir, media, (name, step) => events.emit('assets.importing', { name: redact(name), step: step && redact(step) }));
+  const assets = new AssetStore(deps.dataDir, media, (name, step) =>
+    events.emit('assets.importing', { name: redact(name), step: step && redact(english(step)), ...(step ? { stepWords: redactedWords(step, redact) } : {}) }),
+  );
   const settings = await SettingsService.open({ dir: deps.dataDir, factory: deps.settings, notices, log, now });
   const { vault, sandbox, connections, keys, probe, started } = openAccounts(deps, { settings, notices, log, redactor, bus });
 
@@ -156,7 +160,7 @@ export async function createCore(deps: CoreDeps, options: { events?: CoreEvents 
   announcePreferenceChanges(settings, bus);
 
   const closing = new CloseHandshake(() => events.emit('app.closing', {}), deps.clock);
-  const editing = await openEditing(deps, { assets, library, projects, settings, desktop, notices, events, log, now, text: () => language.text });
+  const editing = await openEditing(deps, { assets, library, projects, settings, desktop, notices, events, log, now });
   const handlers: Handlers = coreHandlers(deps, {
     notices, closing, assets, library, projects, projectFiles, connections, connectivity, keys, vault, probe, settings,
     spending, engine, updates, explore, batches, desktop, log, random, spendingChanged, ...editing,

@@ -23,13 +23,19 @@ export const MAX_EXPAND_SIDE = 2048;
 export const BATCH_TOOLS = ['deblur', 'erase', 'try-on', 'expand', 'edit'] as const;
 export type BatchTool = (typeof BATCH_TOOLS)[number];
 
-export const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { label: string; suffix: string; models: readonly string[] }>> = {
-  deblur: { label: 'Sharpen (deblur)', suffix: 'deblur', models: ['deblur-v1'] },
-  erase: { label: 'Erase with one mask', suffix: 'erase', models: ['erase-v1'] },
-  'try-on': { label: 'Try on', suffix: 'try-on', models: ['vto-v2', 'vto-v1'] },
-  expand: { label: 'Expand to formats', suffix: 'expand', models: ['gen-pro-1.0-expand'] },
-  edit: { label: 'Edit with one prompt', suffix: 'edit', models: ['gen-2-flex', 'gen-2-pro', 'gen-ctx-pro', 'gen-ctx-max', 'gen-3-image', 'gen-2-max'] },
+export const BATCH_TOOL_WORDS: Readonly<Record<BatchTool, { suffix: string; models: readonly string[] }>> = {
+  deblur: { suffix: 'deblur', models: ['deblur-v1'] },
+  erase: { suffix: 'erase', models: ['erase-v1'] },
+  'try-on': { suffix: 'try-on', models: ['vto-v2', 'vto-v1'] },
+  expand: { suffix: 'expand', models: ['gen-pro-1.0-expand'] },
+  edit: { suffix: 'edit', models: ['gen-2-flex', 'gen-2-pro', 'gen-ctx-pro', 'gen-ctx-max', 'gen-3-image', 'gen-2-max'] },
 };
+
+/** A tool as the select of `batch.tool.label` names it (an ICU select key has no hyphen). */
+export const batchToolKey = (tool: BatchTool): string => (tool === 'try-on' ? 'tryOn' : tool);
+
+/** A batch's name: its tool and how many pictures it was given ("Sharpen (deblur) · 7 pictures"). */
+export const batchName = (tool: BatchTool, pictures: number): Words => words('batch.name', { tool: batchToolKey(tool), count: pictures });
 
 /** A picture of the batch: an asset, its size, and the name its results are named after. */
 export const BatchPictureSchema = z.object({
@@ -182,7 +188,7 @@ export function planBatch(input: BatchSettingsInput): BatchPlanResult {
   const tool = BATCH_TOOL_WORDS[spec.tool];
   const endpoint = findEndpoint(spec.endpointId);
   if (!endpoint || !tool.models.includes(endpoint.id)) {
-    const toolWords = words('batch.tool.label', { tool: spec.tool === 'try-on' ? 'tryOn' : spec.tool });
+    const toolWords = words('batch.tool.label', { tool: batchToolKey(spec.tool) });
     return problemOf(endpoint ? words('batch.problem.wrongModel', { model: endpoint.title, tool: toolWords }) : words('batch.problem.unknownModel', { tool: toolWords }));
   }
   const prompt = spec.prompt.trim();

@@ -1,15 +1,18 @@
 import { ENGLISH } from './catalog';
 import { ENGLISH_TEXT, type AppText } from './text';
-import { isWords, type Words } from './words';
+import { isWords, isWordsList, type Words, type WordsArgument } from './words';
 
 /** True when every id in the words (and in their values) is one this catalog has. */
 function known(w: Words): boolean {
   return Object.hasOwn(ENGLISH, w.id) && Object.values(w.values ?? {}).every((v) => !isWords(v) || known(v));
 }
 
+const valueText = (text: AppText, value: WordsArgument): string | number =>
+  isWords(value) ? format(text, value) : isWordsList(value) ? text.list(value.list, value.join) : value;
+
 function format(text: AppText, w: Words): string {
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(w.values ?? {})) values[name] = isWords(value) ? format(text, value) : value;
+  for (const [name, value] of Object.entries(w.values ?? {})) values[name] = valueText(text, value);
   return text.t(w.id, values);
 }
 

@@ -47,3 +47,13 @@ describe('numbers, credits, durations and sizes in the artist’s language', () 
     expect(['zebra', 'Äpfel', 'Birne', 'item 10', 'item 9'].sort(german.compare)).toEqual(['Äpfel', 'Birne', 'item 9', 'item 10', 'zebra']);
   });
 });
+
+describe('lists in the artist’s language', () => {
+  it('joins items as each language joins them, with "and", "or" or neither', () => {
+    expect(ENGLISH_TEXT.list(['jpeg', 'png', 'webp'], 'or')).toBe('jpeg, png, or webp');
+    expect(german.list(['jpeg', 'png', 'webp'], 'or')).toBe('jpeg, png oder webp');
+    expect(german.list(['a', 'b', 'c'], 'and')).toBe('a, b und c');
+    expect(japanese.list(['幅が大きすぎます', '高さが小さすぎます'], 'unit')).toBe('幅が大きすぎます 高さが小さすぎます');
+    expect(ENGLISH_TEXT.list(['width is too big', 'height is too small'], 'unit')).toBe('width is too big, height is too small');
+  });
+});

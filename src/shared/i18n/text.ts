@@ -33,7 +33,14 @@ export interface AppText {
   fileSize(bytes: number): string;
   /** For sorting names as this language does. */
   compare(a: string, b: string): number;
+  /** Items joined as this language joins them: "a, b and c" (`and`), "a, b or c" (`or`), "a, b, c" (`unit`). */
+  list(items: readonly string[], join: ListJoin): string;
 }
+
+/** How a list's items are joined; see `AppText.list`. */
+export type ListJoin = 'and' | 'or' | 'unit';
+
+const LIST_TYPES = { and: 'conjunction', or: 'disjunction', unit: 'unit' } as const;
 
 const UNITS = [
   ['byte', 1],
@@ -65,6 +72,7 @@ export function textFrom(intl: IntlLike, locale: AppLocale): AppText {
       return intl.formatNumber(bytes / size, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
     },
     compare: (a, b) => collator.compare(a, b),
+    list: (items, join) => new Intl.ListFormat(locale, { type: LIST_TYPES[join], style: join === 'unit' ? 'short' : 'long' }).format(items),
   };
 }
 

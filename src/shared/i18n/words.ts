@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import type { MessageId } from './catalog';
+import type { ListJoin } from './text';
+
+/**
+ * Items a message names together (the choices a field takes), joined when said, as the language on screen joins
+ * them ("'a', 'b' or 'c'", „'a', 'b' oder 'c'"): a list is never joined into one English string beforehand.
+ */
+export interface WordsList {
+  readonly list: readonly string[];
+  readonly join: ListJoin;
+}
 
 /** A value of a message's placeholder: a number, text that is not a message (a name, the service's own words), or words. */
 export type WordsValue = string | number | Words;
+
+/** What a placeholder of words takes: a value, or a list joined when said. */
+export type WordsArgument = WordsValue | WordsList;
 
 /**
  * Something main says that is shown later (a task's detail or error, a refusal, a notice, a key's test): a message id
@@ -11,13 +24,20 @@ export type WordsValue = string | number | Words;
  */
 export interface Words {
   readonly id: MessageId;
-  readonly values?: Readonly<Record<string, WordsValue>>;
+  readonly values?: Readonly<Record<string, WordsArgument>>;
 }
 
 /** Words of a message, its values as it takes them (the id written out in full, so the catalog checks find it). */
-export const words = (id: MessageId, values?: Readonly<Record<string, WordsValue>>): Words => (values ? { id, values } : { id });
+export const words = (id: MessageId, values?: Readonly<Record<string, WordsArgument>>): Words => (values ? { id, values } : { id });
 
-export const isWords = (value: WordsValue): value is Words => typeof value === 'object';
+export const isWords = (value: WordsArgument): value is Words => typeof value === 'object' && 'id' in value;
+
+export const isWordsList = (value: WordsArgument): value is WordsList => typeof value === 'object' && 'list' in value;
+
+/** Items said as one list, joined as the language on screen joins them. */
+export const wordsList = (list: readonly string[], join: ListJoin): WordsList => ({ list, join });
+
+const WordsListSchema: z.ZodType<WordsList> = z.object({ list: z.array(z.string().max(500)).max(200), join: z.enum(['and', 'or', 'unit']) });
 
 /**
  * Words as they cross IPC and are stored. The id is any string here, not only today's: a record written by another
@@ -26,6 +46,6 @@ export const isWords = (value: WordsValue): value is Words => typeof value === '
 export const WordsSchema: z.ZodType<Words> = z.lazy(() =>
   z.object({
     id: z.custom<MessageId>((id) => typeof id === 'string' && id.length > 0 && id.length <= 120),
-    values: z.record(z.string(), z.union([z.string(), z.number(), WordsSchema])).optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number(), WordsSchema, WordsListSchema])).optional(),
   }),
 );

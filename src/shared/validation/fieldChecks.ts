@@ -1,6 +1,6 @@
 import type { FieldSpec, StringField } from '../catalog/field';
-import { words } from '../i18n/words';
-import { issue, issueSaid, quoteList, type ValidationIssue } from './issue';
+import { words, wordsList } from '../i18n/words';
+import { issue, issueSaid, issueWith, quoteList, type ValidationIssue } from './issue';
 import { laxValue } from './lax';
 
 type Loc = readonly (string | number)[];
@@ -31,6 +31,16 @@ export function parseRatio(value: string): number | undefined {
 }
 
 const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** The URL parser's reasons as the service names them in `ctx.error`, by the select of `forms.issue.urlInvalid`. */
+const PARSER_REASONS = {
+  empty: 'input is empty',
+  relative: 'relative URL without a base',
+  host: 'empty host',
+  port: 'invalid port number',
+  character: 'invalid domain character',
+  ipv4: 'invalid IPv4 address',
+} as const;
 
 /** Characters as the service counts a string's length (Python's `len`: code points, not UTF-16 units). */
 const characters = (value: string) => [...value].length;
@@ -73,25 +83,25 @@ function badIpv4(host: string): boolean {
  */
 function checkUrl(loc: Loc, value: string, f: StringField): ValidationIssue[] {
   const max = f.maxLength ?? 2083;
-  if (utf8Length(value) > max) return [issue(loc, 'url_too_long', `URL should have at most ${plural(max, 'character')}`, { max_length: max })];
+  if (utf8Length(value) > max) return [issueSaid(loc, 'url_too_long', words('forms.issue.urlTooLong', { count: max }), { max_length: max })];
   const text = value.trim();
-  const parsing = (error: string) => [issue(loc, 'url_parsing', `Input should be a valid URL, ${error}`, { error })];
-  if (text === '') return parsing('input is empty');
+  const parsing = (reason: keyof typeof PARSER_REASONS) => [issueSaid(loc, 'url_parsing', words('forms.issue.urlInvalid', { reason }), { error: PARSER_REASONS[reason] })];
+  if (text === '') return parsing('empty');
   const scheme = URL_SCHEME.exec(text)?.[1]?.toLowerCase();
-  if (!scheme) return parsing('relative URL without a base');
+  if (!scheme) return parsing('relative');
   // Any other scheme parses (rust-url takes nearly anything after one) and is then refused for its scheme.
-  if (scheme !== 'http' && scheme !== 'https') return [issue(loc, 'url_scheme', "URL scheme should be 'http' or 'https'", { expected_schemes: "'http' or 'https'" })];
+  if (scheme !== 'http' && scheme !== 'https') return [issueSaid(loc, 'url_scheme', words('forms.issue.urlScheme'), { expected_schemes: "'http' or 'https'" })];
   // rust-url skips any number of slashes after an http(s) scheme; what follows them, up to a path, is the host.
   const authority = /^[^/?#\\]*/.exec(text.replace(/^https?:[/\\]*/i, ''))![0];
   const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
   const port = /:(\d*)$/.exec(hostAndPort);
   const host = port ? hostAndPort.slice(0, port.index) : hostAndPort;
-  if (host === '') return parsing('empty host');
-  if (port && Number(port[1] || 0) > 65535) return parsing('invalid port number');
+  if (host === '') return parsing('host');
+  if (port && Number(port[1] || 0) > 65535) return parsing('port');
   // The host is percent-decoded before its characters are checked (`exa%41mple.com` is `exaAmple.com`).
   const decoded = host.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  if (/[\s%<>^|[\]:]/.test(decoded.replace(/^\[[0-9a-f:.]+\]$/i, 'ipv6'))) return parsing('invalid domain character');
-  if (badIpv4(decoded)) return parsing('invalid IPv4 address');
+  if (/[\s%<>^|[\]:]/.test(decoded.replace(/^\[[0-9a-f:.]+\]$/i, 'ipv6'))) return parsing('character');
+  if (badIpv4(decoded)) return parsing('ipv4');
   return [];
 }
 
@@ -132,14 +142,14 @@ function checkString(loc: Loc, value: string, f: StringField): ValidationIssue[]
 function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxItems: number }): ValidationIssue[] {
   if (value.length < f.minItems) {
     return [
-      issue(loc, 'too_short', `At least ${plural(f.minItems, 'keyframe')} must be pinned; this has ${value.length}.`, {
+      issueSaid(loc, 'too_short', words('forms.issue.keyframesAtLeast', { min: f.minItems, count: value.length }), {
         min_length: f.minItems,
       }),
     ];
   }
   if (value.length > f.maxItems) {
     return [
-      issue(loc, 'too_long', `At most ${plural(f.maxItems, 'keyframe')} can be pinned; this has ${value.length}.`, {
+      issueSaid(loc, 'too_long', words('forms.issue.keyframesAtMost', { max: f.maxItems, count: value.length }), {
         max_length: f.maxItems,
       }),
     ];
@@ -147,15 +157,15 @@ function checkKeyframes(loc: Loc, value: unknown[], f: { minItems: number; maxIt
   const out: ValidationIssue[] = [];
   value.forEach((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      out.push(issue([...loc, i], 'model_type', 'Input should be an object with image and time'));
+      out.push(issueWith([...loc, i], 'model_type', 'Input should be an object with image and time', words('forms.issue.keyframeShape')));
       return;
     }
     const k = item as { image?: unknown; time?: unknown };
-    if (typeof k.image !== 'string') out.push(issue([...loc, i, 'image'], 'string_type', 'Input should be a valid string'));
+    if (typeof k.image !== 'string') out.push(issueWith([...loc, i, 'image'], 'string_type', 'Input should be a valid string', words('forms.issue.keyframePicture')));
     if (typeof k.time !== 'number' || !Number.isFinite(k.time)) {
-      out.push(issue([...loc, i, 'time'], 'float_type', 'Input should be a valid number'));
+      out.push(issueWith([...loc, i, 'time'], 'float_type', 'Input should be a valid number', words('forms.issue.keyframeTime')));
     } else if (k.time < 0) {
-      out.push(issue([...loc, i, 'time'], 'greater_than_equal', 'Input should be greater than or equal to 0', { ge: 0 }));
+      out.push(issueWith([...loc, i, 'time'], 'greater_than_equal', 'Input should be greater than or equal to 0', words('forms.issue.keyframeBeforeStart'), { ge: 0 }));
     }
   });
   return out;
@@ -186,11 +196,11 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       const accepted = [...f.values, ...(f.alsoAccepted ?? [])];
       return typeof value === 'string' && accepted.includes(value)
         ? []
-        : [issue(loc, 'enum', `Input should be ${quoteList(accepted)}`, { expected: quoteList(accepted) })];
+        : [issueWith(loc, 'enum', `Input should be ${quoteList(accepted)}`, words('forms.issue.oneOf', { choices: wordsList(accepted.map((v) => `'${v}'`), 'or') }), { expected: quoteList(accepted) })];
     }
     case 'string':
       if (typeof value === 'string') return checkString(loc, value, f);
-      return [f.format === 'uri' ? issue(loc, 'url_type', 'URL input should be a string or URL') : issue(loc, 'string_type', 'Input should be a valid string')];
+      return [f.format === 'uri' ? issueWith(loc, 'url_type', 'URL input should be a string or URL', words('forms.issue.urlType')) : issue(loc, 'string_type', 'Input should be a valid string')];
     case 'image':
     case 'video':
       if (typeof value !== 'string') return [issue(loc, 'string_type', 'Input should be a valid string')];
@@ -201,6 +211,6 @@ export function checkField(loc: Loc, value: unknown, f: FieldSpec): ValidationIs
       }
       return [];
     case 'keyframes':
-      return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issue(loc, 'list_type', 'Input should be a valid list')];
+      return Array.isArray(value) ? checkKeyframes(loc, value, f) : [issueWith(loc, 'list_type', 'Input should be a valid list', words('forms.issue.keyframesList'))];
   }
 }

@@ -30,6 +30,16 @@ export const issueSaid = (loc: readonly (string | number)[], type: string, said:
   words: said,
 });
 
+/**
+ * An issue whose `msg` is the service's own text, word for word as its 422 would say it (the Sandbox's agreement
+ * test reads it), with the words the window says instead: where the service's English names things an artist's
+ * language says otherwise (a list joined with "or", a parser's reason).
+ */
+export const issueWith = (loc: readonly (string | number)[], type: string, msg: string, said: Words, ctx?: Record<string, JsonValue>): ValidationIssue => ({
+  ...issue(loc, type, msg, ctx),
+  words: said,
+});
+
 /** Joins values the way the service's messages do: 'a', 'b' or 'c'. */
 export function quoteList(values: readonly string[]): string {
   const q = values.map((v) => `'${v}'`);

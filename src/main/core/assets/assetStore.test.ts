@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { english, say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { MediaRegistry } from '../media';
+import { refusalOf } from '../testing/refusalOf';
 import { AssetStore } from './assetStore';
 import { encodeMp4 } from '../../sandbox';
 
@@ -96,7 +100,7 @@ describe('the asset store', () => {
       setImmediate(count);
     };
     const watched = new AssetStore(dir, media, (name, step) => {
-      steps.push(step);
+      steps.push(step && english(step));
       decoding = step !== null;
       if (decoding && turns === 0) setImmediate(count);
     });
@@ -232,5 +236,56 @@ describe('video assets', () => {
     const { kind: _k, seconds: _s, frames: _f, fps: _r, poster: _p, ...old } = JSON.parse(await readFile(recordFile, 'utf8')) as Record<string, unknown>;
     await writeFile(recordFile, JSON.stringify(old));
     expect(await store.get(a.id)).toMatchObject({ kind: 'image', seconds: null, frames: null, fps: null, hasPoster: true });
+  });
+});
+
+describe('the asset store’s words', () => {
+  it('refuses in words the window says in its language, their English as before', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const deep = Buffer.from(await png(1, 1));
+    deep.writeUInt32BE(16_383, 16);
+    deep.writeUInt32BE(16_383, 20);
+    deep[24] = 16;
+    deep[25] = 6;
+    deep.writeUInt32BE(crc32(deep.subarray(12, 29)), 29);
+    const video = await store.import('walk.mp4', await encodeMp4({ width: 320, height: 192, fps: 24, seconds: 1, background: [30, 60, 120] }));
+    const picture = await store.import('red.png', await png(30, 20));
+    const cases = [
+      [await refusalOf(store.import('empty.png', new Uint8Array())), '“empty.png” is empty.'],
+      [await refusalOf(store.import('scan.tif', new Uint8Array(300 * 1024 * 1024))), '“scan.tif” is 300 MB; the limit is 256 MB.'],
+      [
+        await refusalOf(store.import('deep.png', deep)),
+        '“deep.png” would need 2.0 GB of memory to open (16383 × 16383, 4 channels of 16 bits); the limit is 1.0 GB. Save it smaller or at 8 bits per channel and add it again.',
+      ],
+      [await refusalOf(store.get('f'.repeat(64))), 'That file is no longer in the asset store.'],
+      [await refusalOf(store.setPoster(picture.id, await png(30, 20))), '“red.png” is a picture; only a video takes a poster frame.'],
+      [await refusalOf(store.setPoster(video.id, new TextEncoder().encode('not a picture'))), 'The poster frame is not a PNG, JPEG or WebP picture.'],
+      [await refusalOf(store.downscale(video.id, 1)), '“walk.mp4” is a video; only pictures can be downscaled here.'],
+    ] as const;
+    for (const [failure, inEnglish] of cases) {
+      expect(failure.message).toBe(inEnglish);
+      expect(say(german, failure.words, failure.message), inEnglish).not.toBe(inEnglish);
+    }
+    // sizes in the language's numbers and units, the decimals that tell the size from the limit kept
+    const over = await refusalOf(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 100_000)));
+    expect(say(german, over.words, over.message)).toBe('„scan.tif“ ist 256,1 MB groß; höchstens 256 MB sind möglich.');
+    const french = createText('fr', await loadMessages('fr'));
+    const byOne = await refusalOf(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 1)));
+    expect(say(french, byOne.words, byOne.message)).toMatch(/^« scan\.tif » pèse 268\s435\s457 octets ; la limite est de 268\s435\s456 octets \(256 Mo\)\.$/);
+    expect(say(german, cases[2][0].words, '')).toBe(
+      'Zum Öffnen von „deep.png“ wären 2,0 GB Arbeitsspeicher nötig (16383 × 16383, 4 Kanäle mit 16 Bit); höchstens 1,0 GB sind möglich. Speichere es kleiner oder mit 8 Bit pro Kanal und füge es erneut hinzu.',
+    );
+  });
+
+  it('says what a downscale changed, and what opening a large picture is doing, in words', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const original = await store.import('wide.jpg', await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#335577' } }).jpeg().toBuffer());
+    const note = await store.downscale(original.id, 4);
+    expect(note.message).toBe(english(note.words));
+    expect(say(german, note.words, note.message)).toMatch(/^„wide\.jpg“ wurde von 3000 × 2000 \(6,0 MP\) auf \d+ × \d+ \(4,0 MP\) verkleinert/);
+    const steps: string[] = [];
+    const watched = new AssetStore(dir, media, (_name, step) => step && steps.push(say(german, step, english(step))));
+    await watched.import('wall.png', await png(4800, 4000, true));
+    expect(steps[0]).toBe('„wall.png“ wird geöffnet (4800 × 4000): Vorschau wird erstellt, Schritt 1 von 2 …');
   });
 });

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { AssetInfo } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { told } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
 import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
-import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
-import { sizeAgainstLimit } from '../../../shared/text/sizeWords';
+import { MAX_BOXES, readMp4, type Mp4Reading } from '../../../shared/media/mp4';
+import { sizeFigures } from '../../../shared/text/sizeWords';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith } from '../i18n/refusal';
 import type { MediaFile, MediaRegistry } from '../media';
 import { placeholderPreview, posterPreview } from './poster';
 
@@ -23,11 +26,14 @@ const MAX_ASSET_PIXELS = MAX_ASSET_EDGE * MAX_ASSET_EDGE;
 const MAX_DECODED_BYTES = 1024 * MB;
 /** Bytes per sample of each depth sharp reports. */
 const SAMPLE_BYTES: Readonly<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
-const gigabytes = (bytes: number) => `${(bytes / (1024 * MB)).toFixed(1)} GB`;
-const millions = (pixels: number) => `${(pixels / 1e6).toFixed(1)} million`;
+const gigabytes = (bytes: number) => bytes / (1024 * MB);
 const THUMBNAIL_EDGE = 256;
 /** Pictures that decode to more than this take seconds to open: the user is told what is happening meanwhile. */
 const LARGE_DECODED_BYTES = 64 * MB;
+
+/** A reading that is not a whole MP4, said with the file's name. */
+const mp4Problem = (name: string, kind: Exclude<Mp4Reading['kind'], 'mp4'>): Words =>
+  kind === 'incomplete' ? pictures.incompleteMp4(name) : kind === 'too-complex' ? pictures.tooComplexMp4(name, MAX_BOXES) : pictures.notMp4(name);
 
 /** The codecs of an MP4 Chromium's <video> plays (so the player and its poster work), by sample entry. */
 const VIDEO_CODECS: Readonly<Record<string, string>> = { avc1: 'H.264', avc3: 'H.264', vp09: 'VP9', av01: 'AV1' };
@@ -82,7 +88,7 @@ export class AssetStore {
     dataDir: string,
     private readonly media: MediaRegistry,
     /** Told what opening a large picture is doing (`step` null when done); decoding runs on sharp's threads, so main keeps answering meanwhile. */
-    private readonly progress: (name: string, step: string | null) => void = () => {},
+    private readonly progress: (name: string, step: Words | null) => void = () => {},
   ) {
     this.dir = join(dataDir, 'assets');
     media.register('asset', (id) => this.resolve(id, 'file'));
@@ -91,10 +97,9 @@ export class AssetStore {
   }
 
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
-    if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${name}” is empty.`);
+    if (bytes.byteLength === 0) throw refusedWith('bad-input', pictures.empty(name));
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      const said = sizeAgainstLimit(bytes.byteLength, MAX_ASSET_BYTES);
-      throw new IpcFailure('bad-input', `“${name}” is ${said.size}; the limit is ${said.limit}.`);
+      throw refusedWith('bad-input', pictures.tooLarge(name, sizeFigures(bytes.byteLength, MAX_ASSET_BYTES)));
     }
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);
@@ -107,22 +112,19 @@ export class AssetStore {
       .catch(() => undefined);
     const mime = imageType(meta?.format)?.mime;
     if (!meta || !mime || !meta.width || !meta.height) {
-      throw new IpcFailure('bad-input', `“${name}” is not an image or video Gen Studio can read (PNG, JPEG, WebP, GIF, TIFF, AVIF or MP4).`);
+      throw refusedWith('bad-input', pictures.unreadable(name));
     }
     if (meta.width * meta.height > MAX_ASSET_PIXELS) {
-      throw new IpcFailure(
-        'bad-input',
-        `“${name}” has too many pixels to open: ${meta.width} × ${meta.height} is ${millions(meta.width * meta.height)}; the limit is ${millions(MAX_ASSET_PIXELS)} (${MAX_ASSET_EDGE} × ${MAX_ASSET_EDGE}).`,
-      );
+      throw refusedWith('bad-input', pictures.tooManyPixels(name, meta.width, meta.height, MAX_ASSET_EDGE));
     }
     // What decoding would hold in memory, from the header alone: a 16-bit RGBA picture at the pixel limit needs
     // 2 GB (and half a minute); refused before a pixel is decoded, with what it would take.
     const decoded = meta.width * meta.height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
     if (decoded > MAX_DECODED_BYTES) {
       const bits = 8 * (SAMPLE_BYTES[meta.depth ?? 'uchar'] ?? 1);
-      throw new IpcFailure(
+      throw refusedWith(
         'bad-input',
-        `“${name}” would need ${gigabytes(decoded)} of memory to open (${meta.width} × ${meta.height}, ${meta.channels ?? 4} channels of ${bits} bits); the limit is ${gigabytes(MAX_DECODED_BYTES)}. Save it smaller${bits > 8 ? ' or at 8 bits per channel' : ''} and add it again.`,
+        pictures.tooMuchMemory(name, { width: meta.width, height: meta.height, channels: meta.channels ?? 4, bits, needGb: gigabytes(decoded), limitGb: gigabytes(MAX_DECODED_BYTES) }),
       );
     }
     const { thumbnail, transparent } = await this.decodePreview(name, bytes, meta, decoded > LARGE_DECODED_BYTES);
@@ -156,21 +158,21 @@ export class AssetStore {
    */
   private async decodePreview(name: string, bytes: Uint8Array, meta: Metadata, large: boolean): Promise<{ thumbnail: Buffer; transparent: boolean }> {
     const steps = meta.hasAlpha === true ? 2 : 1;
-    const say = (step: string | null) => large && this.progress(name, step);
-    const opening = `Opening “${name}” (${meta.width} × ${meta.height})`;
+    const say = (step: Words | null) => large && this.progress(name, step);
+    const { width = 0, height = 0 } = meta;
     try {
-      say(`${opening}: making its preview, step 1 of ${steps}…`);
+      say(pictures.openingPreview(name, width, height, steps));
       const thumbnail = await sharp(bytes, { limitInputPixels: MAX_ASSET_PIXELS })
         .rotate()
         .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer()
         .catch(() => undefined);
-      if (!thumbnail) throw new IpcFailure('bad-input', `“${name}” looks like an image but could not be decoded; it may be damaged.`);
+      if (!thumbnail) throw refusedWith('bad-input', pictures.notDecoded(name));
       if (meta.hasAlpha !== true) return { thumbnail, transparent: false };
       // True only when something is transparent: an opaque alpha channel holds no mask (a fill with it would
       // repaint nothing the artist chose, and still be charged).
-      say(`${opening}: looking for transparent pixels, step 2 of 2…`);
+      say(pictures.openingTransparency(name, width, height));
       // The alpha channel alone, scanned here: sharp's stats() works out every channel's statistics and took 4.5 s
       // for a 4800 × 4000 picture that this reads and scans in 0.6 s.
       const alpha = await sharp(bytes, { limitInputPixels: MAX_ASSET_PIXELS }).extractChannel('alpha').raw().toBuffer();
@@ -186,17 +188,16 @@ export class AssetStore {
    */
   private async importVideo(id: string, name: string, bytes: Uint8Array): Promise<AssetInfo> {
     const brand = String.fromCharCode(...bytes.subarray(8, 12));
-    if (brand === 'qt  ') throw new IpcFailure('bad-input', `“${name}” is a QuickTime movie; export it as an MP4 (H.264) video and add that.`);
+    if (brand === 'qt  ') throw refusedWith('bad-input', pictures.quickTime(name));
     const reading = readMp4(bytes);
-    if (reading.kind !== 'mp4') throw new IpcFailure('bad-input', `“${name}” ${MP4_PROBLEM[reading.kind]}.`);
+    if (reading.kind !== 'mp4') throw refusedWith('bad-input', mp4Problem(name, reading.kind));
     const { info } = reading;
-    if (!info.width || !info.height || !info.codec) throw new IpcFailure('bad-input', `“${name}” holds no video picture (it may be sound only).`);
+    if (!info.width || !info.height || !info.codec) throw refusedWith('bad-input', pictures.noPicture(name));
     const codec = VIDEO_CODECS[info.codec];
     if (!codec) {
-      const named = info.codec === 'hvc1' || info.codec === 'hev1' ? 'HEVC (H.265)' : `the “${info.codec.trim()}” codec`;
-      throw new IpcFailure('bad-input', `“${name}” uses ${named}, which the player cannot show; export it as an MP4 in H.264 and add that.`);
+      throw refusedWith('bad-input', info.codec === 'hvc1' || info.codec === 'hev1' ? pictures.hevc(name) : pictures.codec(name, info.codec.trim()));
     }
-    if (info.seconds === null || info.seconds <= 0) throw new IpcFailure('bad-input', `“${name}” has no length: it holds no frames to play.`);
+    if (info.seconds === null || info.seconds <= 0) throw refusedWith('bad-input', pictures.noLength(name));
     const stored: StoredAsset = {
       id,
       name,
@@ -221,8 +222,8 @@ export class AssetStore {
   /** Stores a video asset's poster frame (checked by `posterPreview`); its preview serves it from then on. */
   async setPoster(id: string, bytes: Uint8Array): Promise<AssetInfo> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
-    if (stored.kind !== 'video') throw new IpcFailure('bad-input', `“${stored.name}” is a picture; only a video takes a poster frame.`);
+    if (!stored) throw refusedWith('not-found', pictures.gone);
+    if (stored.kind !== 'video') throw refusedWith('bad-input', pictures.pictureNoPoster(stored.name));
     const preview = await posterPreview(bytes, THUMBNAIL_EDGE);
     await writeFileAtomic(this.path(id, 'poster.webp'), preview);
     const updated: StoredAsset = { ...stored, poster: createHash('sha256').update(preview).digest('hex').slice(0, 12) };
@@ -232,7 +233,7 @@ export class AssetStore {
 
   async get(id: string): Promise<AssetInfo> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
+    if (!stored) throw refusedWith('not-found', pictures.gone);
     return this.info(stored);
   }
 
@@ -240,15 +241,12 @@ export class AssetStore {
    * Stores a copy scaled to fit `maxMegapixels` (an endpoint's input limit), in the original's format, and
    * says what changed. The original stays as it was.
    */
-  async downscale(id: string, maxMegapixels: number): Promise<{ asset: AssetInfo; message: string }> {
+  async downscale(id: string, maxMegapixels: number): Promise<{ asset: AssetInfo; message: string; words: Words }> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That image is no longer in the asset store.');
-    if (stored.kind === 'video') throw new IpcFailure('bad-input', `“${stored.name}” is a video; only pictures can be downscaled here.`);
+    if (!stored) throw refusedWith('not-found', pictures.imageGone);
+    if (stored.kind === 'video') throw refusedWith('bad-input', pictures.videoNoDownscale(stored.name));
     const mp = (stored.width * stored.height) / 1e6;
-    const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0);
-    if (mp <= maxMegapixels) {
-      return { asset: this.info(stored), message: `“${stored.name}” is ${fmt(mp)} MP, within ${maxMegapixels} MP; nothing to change.` };
-    }
+    if (mp <= maxMegapixels) return { asset: this.info(stored), ...told(pictures.downscaleNothing(stored.name, mp, maxMegapixels)) };
     const scale = Math.sqrt((maxMegapixels * 1e6) / (stored.width * stored.height));
     const width = Math.max(1, Math.floor(stored.width * scale));
     const height = Math.max(1, Math.floor(stored.height * scale));
@@ -264,7 +262,7 @@ export class AssetStore {
     const asset = await this.import(`${stem} (${maxMegapixels} MP).${ext}`, bytes);
     return {
       asset,
-      message: `Downscaled “${stored.name}” from ${stored.width} × ${stored.height} (${fmt(mp)} MP) to ${asset.width} × ${asset.height} (${fmt((asset.width * asset.height) / 1e6)} MP) to fit the ${maxMegapixels} MP limit. The original is kept.`,
+      ...told(pictures.downscaled(stored.name, stored, asset, maxMegapixels)),
     };
   }
 
@@ -276,7 +274,7 @@ export class AssetStore {
   /** Where the stored file is, for main-process code that reads it in pieces (a layered export's layers). */
   async file(id: string): Promise<string> {
     const stored = await this.read(id);
-    if (!stored) throw new IpcFailure('not-found', 'That file is no longer in the asset store.');
+    if (!stored) throw refusedWith('not-found', pictures.gone);
     return this.path(id, stored.ext);
   }
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith } from '../i18n/refusal';
 
 /** A poster is one frame the renderer drew from a <video>: nothing near these sizes is needed for a preview. */
 const MAX_POSTER_BYTES = 16 * 1024 * 1024;
@@ -11,18 +12,18 @@ const POSTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
  * preview to keep: a WebP at most `edge` px a side. Anything else is refused with a message, and nothing is stored.
  */
 export async function posterPreview(bytes: Uint8Array, edge: number): Promise<Buffer> {
-  if (bytes.byteLength === 0) throw new IpcFailure('bad-input', 'The poster frame is empty.');
+  if (bytes.byteLength === 0) throw refusedWith('bad-input', pictures.posterEmpty);
   if (bytes.byteLength > MAX_POSTER_BYTES) {
-    throw new IpcFailure('bad-input', `The poster frame is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; a poster may be at most 16 MB.`);
+    throw refusedWith('bad-input', pictures.posterTooLarge(bytes.byteLength / 1024 / 1024, MAX_POSTER_BYTES / 1024 / 1024));
   }
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (!meta?.format || !POSTER_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    throw new IpcFailure('bad-input', 'The poster frame is not a PNG, JPEG or WebP picture.');
+    throw refusedWith('bad-input', pictures.posterNotPicture);
   }
   if (meta.width > MAX_POSTER_EDGE || meta.height > MAX_POSTER_EDGE) {
-    throw new IpcFailure('bad-input', `The poster frame is ${meta.width} × ${meta.height}; a poster may be at most ${MAX_POSTER_EDGE} px a side.`);
+    throw refusedWith('bad-input', pictures.posterTooBig(meta.width, meta.height, MAX_POSTER_EDGE));
   }
   // Making the preview decodes every pixel, so a damaged picture fails here.
   return sharp(bytes, { failOn: 'error' })
@@ -30,7 +31,7 @@ export async function posterPreview(bytes: Uint8Array, edge: number): Promise<Bu
     .webp({ quality: 80 })
     .toBuffer()
     .catch(() => {
-      throw new IpcFailure('bad-input', 'The poster frame could not be decoded; it may be damaged.');
+      throw refusedWith('bad-input', pictures.posterNotDecoded);
     });
 }
 

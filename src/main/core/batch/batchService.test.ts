@@ -10,6 +10,9 @@ import { pngTextChunk, withPngText } from '../library/metadata/containers';
 import { tempDir } from '../testing/tempDir';
 import { itemOfTask, itemTaskId } from './batchRecord';
 import { scaleMask } from './batchService';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let fx: CoreFixture;
@@ -163,6 +166,10 @@ describe('a batch', () => {
     const base = { tool: 'deblur', endpointId: 'deblur-v1', pictures };
     const madeUp = await fx.call('batch.start', { spec: { ...base, outputFolder: 'fo-00000000-0000-4000-8000-000000000000' } as never });
     expect(madeUp).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('Choose the output folder again with “Choose folder…”') } });
+    // In words, for the window to say in the artist's language (its English as above).
+    const german = createText('de', await loadMessages('de'));
+    const refusal = madeUp.ok ? null : madeUp.error;
+    expect(say(german, refusal?.words, refusal?.message ?? '')).toContain('„Ordner wählen…“');
     // A path, relative or not, is no handle: the call itself is refused (only a hostile renderer sends one).
     for (const path of ['relative/out', join(dir.path, 'anywhere')]) {
       expect(await fx.call('batch.start', { spec: { ...base, outputDir: path } as never })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('outputFolder') } });
@@ -173,6 +180,8 @@ describe('a batch', () => {
     // The dialog's answer is the one way in: its handle starts the batch, into the folder picked.
     const started = await fx.ok('batch.start', { spec: { ...base, outputFolder: await folder(join(dir.path, 'picked')) } as never });
     expect(started.outputDir).toBe(join(dir.path, 'picked'));
+    // Its name: English in the record, and the tool and count the window says it from.
+    expect(started).toMatchObject({ name: 'Sharpen (deblur) · 1 picture', tool: 'deblur', pictures: 1 });
     expect(desktop.calls.filter((c) => c.call === 'chooseFolder')).toHaveLength(1);
   });
 

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
-import { BATCH_ID_PREFIX, BATCH_TOOL_WORDS, planBatch, type BatchAsk, type BatchItem, type BatchSettings, type BatchSpec } from '../../../shared/batch/plan';
+import { BATCH_ID_PREFIX, batchName, planBatch, type BatchAsk, type BatchItem, type BatchSettings, type BatchSpec } from '../../../shared/batch/plan';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { refusedWith } from '../i18n/refusal';
+import { words } from '../../../shared/i18n/words';
+import { english } from '../../../shared/i18n/say';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
@@ -83,21 +85,21 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async startBatch(ask: BatchAsk): Promise<BatchInfo> {
     const { outputFolder, ...settings } = ask;
     const outputDir = this.folders.get(outputFolder);
-    if (!outputDir) throw new IpcFailure('validation', 'Choose the output folder again with “Choose folder…”: a batch writes only to a folder picked in that dialog since Gen Studio started.');
+    if (!outputDir) throw refusedWith('validation', words('batch.refused.folderAgain'));
     const spec: BatchSpec = { ...settings, outputDir };
     const items = planOrRefuse(spec);
     const usages = await usagesOf(this.d, items);
     const estimates = batchPrices(this.d, items, usages);
     checkBatchCaps(this.d, items, usages);
     await mkdir(spec.outputDir, { recursive: true }).catch(() => {
-      throw new IpcFailure('validation', `Gen Studio cannot write to ${spec.outputDir}: choose another folder.`);
+      throw refusedWith('validation', words('batch.refused.cannotWrite', { folder: spec.outputDir }));
     });
     const now = this.d.now();
-    const words = BATCH_TOOL_WORDS[spec.tool].label;
     const record: BatchRecord = {
       version: 1,
       id: `${BATCH_ID_PREFIX}${randomUUID()}`,
-      name: `${words} · ${spec.pictures.length} ${spec.pictures.length === 1 ? 'picture' : 'pictures'}`,
+      // English for the record and the log; the window says it from the tool and the count (batchName)
+      name: english(batchName(spec.tool, spec.pictures.length)),
       spec,
       status: 'running',
       createdAt: now,
@@ -128,7 +130,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
   async retry(id: string, index: number, acceptDoubleCharge = false): Promise<BatchInfo> {
     const live = this.runs.get(id);
     const outcome = live.record.outcomes[index];
-    if (!live.items[index] || !outcome || !ENDED_WITHOUT_RESULT_STATES.has(outcome.state)) throw new IpcFailure('conflict', 'Only a picture that failed, was moderated or was cancelled can be sent again.');
+    if (!live.items[index] || !outcome || !ENDED_WITHOUT_RESULT_STATES.has(outcome.state)) throw refusedWith('conflict', words('batch.refused.retryOnlyEnded'));
     const written = await this.writeAgain(live, index, outcome);
     if (written) return written;
     const taskId = this.taskIdOf(live, index);
@@ -284,7 +286,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const left = items.length - done - failed;
     const elapsed = (this.d.now() - r.startedAt) / 1000;
     const secondsLeft = done > 0 && left > 0 && r.status === 'running' ? Math.round((elapsed / done) * left) : left === 0 ? 0 : null;
-    return { id: r.id, name: r.name, tool: r.spec.tool, endpointId: r.spec.endpointId, outputDir: r.spec.outputDir, status: r.status, createdAt: r.createdAt, items, done, failed, left, ...this.tally(live), secondsLeft };
+    return { id: r.id, name: r.name, pictures: r.spec.pictures.length, tool: r.spec.tool, endpointId: r.spec.endpointId, outputDir: r.spec.outputDir, status: r.status, createdAt: r.createdAt, items, done, failed, left, ...this.tally(live), secondsLeft };
   }
 
   private itemInfo(live: Live, item: BatchItem): BatchItemInfo {

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { english, say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
+import type { Words } from '../../../shared/i18n/words';
 import type { AssetInfo, EditorChoice, EditorSession } from '../../../shared/ipc/contract';
+import { editorHandlers } from '../handlers/editorHandlers';
 import { LayeredIntakeService } from '../layers/layeredIntake';
+import { refusalOf } from '../testing/refusalOf';
 import { EditorService, type EditorAssets } from './editorService';
 import { editorNameOf, findEditors } from './knownEditors';
 import { sha256 } from './workingCopy';
@@ -41,6 +47,7 @@ function memoryAssets(): EditorAssets & { stored: Map<string, Uint8Array> } {
 function listeners() {
   const saved: EditorSession[] = [];
   const notes: string[] = [];
+  const noteWords: Words[] = [];
   const opened: Array<{ file: string; app: string | null }> = [];
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
@@ -55,6 +62,7 @@ function listeners() {
   return {
     saved,
     notes,
+    noteWords,
     opened,
     savedNumber: (n: number) => next(saved, n),
     noteNumber: (n: number) => next(notes, n),
@@ -63,8 +71,9 @@ function listeners() {
         saved.push(s);
         poke();
       },
-      notify: (m: string) => {
-        notes.push(m);
+      notify: (m: Words) => {
+        noteWords.push(m);
+        notes.push(english(m));
         poke();
       },
       open: async (file: string, app: string | null) => {
@@ -239,6 +248,33 @@ describe('EditorService (real files, real watcher)', () => {
     const original = await picture();
     await expect(editor.start(PROJECT, original.id)).rejects.toThrow('Krita could not be opened: No such file');
     expect(await editor.session(PROJECT)).toBeNull();
+  });
+
+  it('refuses and notes in words the window says in its language, their English as before', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const l = listeners();
+    const failing = new EditorService({ projectsDir: dir, assets, choice: () => choice, now: () => 1, log: silent, stopped: () => undefined, ...l.hooks, open: async () => 'No such file' });
+    services.push(failing);
+    const original = await picture();
+    const notOpened = await refusalOf(failing.start(PROJECT, original.id));
+    expect(notOpened.message).toBe('Krita could not be opened: No such file');
+    expect(say(german, notOpened.words, notOpened.message)).toBe('Krita konnte nicht geöffnet werden: No such file');
+    const handlers = editorHandlers(failing, { settings: undefined as never, desktop: undefined as never, platform: 'linux', projectExists: async () => false });
+    const gone = await refusalOf(handlers['editor.start']({ projectId: PROJECT, assetId: original.id }));
+    expect(gone.message).toBe('That project no longer exists.');
+    expect(say(german, gone.words, gone.message)).toBe('Dieses Projekt gibt es nicht mehr.');
+  });
+
+  it('notes a save it could not read in words the window says in its language', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const l = listeners();
+    const editor = service(l);
+    const original = await picture();
+    await editor.start(PROJECT, original.id);
+    await writeFile(join(dir, PROJECT, 'editing', 'Harbour at dusk.png'), 'not a picture');
+    const note = await l.noteNumber(1);
+    expect(note).toMatch(/^A save from Krita could not be read/);
+    expect(say(german, l.noteWords[0], note)).toMatch(/^Eine Speicherung aus Krita ließ sich nicht lesen/);
   });
 });
 

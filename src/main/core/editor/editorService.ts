@@ -2,8 +2,10 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workingFormatFor, type AssetInfo, type EditorChoice, type EditorSession } from '../../../shared/ipc/contract';
 import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
-import { IpcFailure } from '../../../shared/ipc/result';
+import type { Words } from '../../../shared/i18n/words';
 import type { Logger } from '../deps';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith, saidOf } from '../i18n/refusal';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { watchWorkingFile, type WatchOptions, type WorkingFileWatch } from './workingFileWatcher';
 import { sha256, workingCopyOf } from './workingCopy';
@@ -28,7 +30,7 @@ export interface EditorServiceDeps {
   readonly now: () => number;
   readonly log: Logger;
   /** Says something to the artist that belongs to no call (a save that could not be read). */
-  readonly notify: (message: string) => void;
+  readonly notify: (message: Words) => void;
   readonly saved: (session: EditorSession) => void;
   readonly stopped: (projectId: string) => void;
   readonly watch?: WatchOptions;
@@ -71,7 +73,7 @@ export class EditorService {
 
   async start(projectId: string, assetId: string): Promise<EditorSession> {
     const asset = await this.deps.assets.get(assetId);
-    if (asset.kind !== 'image') throw new IpcFailure('bad-input', 'Only a picture can be edited in another app.');
+    if (asset.kind !== 'image') throw refusedWith('bad-input', pictures.onlyPictureEdits);
     await this.stop(projectId, { quiet: true });
     const choice = this.deps.choice();
     const folder = this.store.folderOf(projectId);
@@ -94,7 +96,7 @@ export class EditorService {
     const problem = await this.deps.open(this.store.fileOf(record), record.editor.path);
     if (problem) {
       await this.stop(projectId, { quiet: true });
-      throw new IpcFailure('unavailable', `${record.editor.path === null ? 'The picture' : record.editor.name} could not be opened: ${problem}`);
+      throw refusedWith('unavailable', pictures.notOpened(record.editor.path === null ? null : record.editor.name, problem));
     }
     return this.view(record);
   }
@@ -186,8 +188,7 @@ export class EditorService {
       asset = await this.deps.assets.import(record.file, new Uint8Array(bytes));
     } catch (error) {
       await this.store.write({ ...record, seenHash: hash });
-      const why = error instanceof Error ? error.message : String(error);
-      this.deps.notify(`A save from ${editorNameOf(record) ?? UNNAMED_DEFAULT} could not be read, so it did not come back to the canvas: ${why}`);
+      this.deps.notify(pictures.saveUnread(editorNameOf(record), saidOf(error, pictures.notDecoded(record.file))));
       return;
     }
     const saves = record.saves + 1;

@@ -35,7 +35,8 @@ describe('the one table of the service’s answers', () => {
   });
 
   it('keeps the service’s own words for the message (the caller redacts them)', () => {
-    expect(classifyAnswer(402, JSON.stringify({ detail: 'Insufficient credits' }), none).said).toBe('402: Insufficient credits');
-    expect(classifyAnswer(500, '', none).said).toBe('500');
+    // the status is the log's, never the artist's words
+    expect(classifyAnswer(402, JSON.stringify({ detail: 'Insufficient credits' }), none).said).toBe('Insufficient credits');
+    expect(classifyAnswer(500, '', none).said).toBe('');
   });
 });

@@ -32,14 +32,14 @@ export type AnswerClass =
 
 /**
  * The one table of answers. Pure: `now` only turns a `Retry-After` date into a wait. `said` is the service's
- * own words for the message (status and readable body), not yet redacted: callers redact before showing it.
+ * own readable words ('' when it said none), not yet redacted: callers redact before showing it. The HTTP status
+ * is no part of them: an artist reads them, and the status goes to the log.
  */
 export function classifyAnswer(status: number, body: string, headers: Headers, now = 0): AnswerClass & { readonly said: string } {
   const kind = classOf(status, body, headers, now);
   // Most answers are a 200 with nothing to say; reading an error message out of them would cost every poll.
-  if (kind.kind === 'ok') return { ...kind, said: String(status) };
-  const message = errorBodyMessage(body);
-  return { ...kind, said: message ? `${status}: ${message}` : String(status) };
+  if (kind.kind === 'ok') return { ...kind, said: '' };
+  return { ...kind, said: errorBodyMessage(body) };
 }
 
 const OK: AnswerClass = { kind: 'ok' };

@@ -22,6 +22,9 @@ export const CHARGED_AGAIN_WARNING = english(CHARGED_AGAIN);
 export const SANDBOX_LOST_WORDS = SANDBOX_LOST;
 export const SANDBOX_LOST_MESSAGE = english(SANDBOX_LOST);
 
+/** What the service said, or that it said nothing: its HTTP status is for the log, not the artist's words. */
+const saying = (said: string) => ({ said: said || words('main.task.saidNothing') });
+
 export const msg = {
   /** a request of a paused run (an Explore matrix, a batch) waits in the queue */
   heldWhilePaused: (what: string, name: string) => words('main.task.heldWhilePaused', { what, name }),
@@ -75,12 +78,12 @@ export const msg = {
   // The service's own 422 texts, each with the field it names, stay as the service sent them.
   refusedFields: (issues: ReadonlyArray<{ loc: ReadonlyArray<string | number>; msg: string }>) =>
     words('main.task.refusedFields', { fields: issues.map((i) => `${i.loc.slice(1).join('.') || 'request'}: ${i.msg}`).join('; ') }),
-  refused: (said: string, addressHint: boolean) => words(addressHint ? 'main.task.refusedCheckAddress' : 'main.task.refused', { said }),
+  refused: (said: string, addressHint: boolean) => words(addressHint ? 'main.task.refusedCheckAddress' : 'main.task.refused', saying(said)),
   // A refused key says what it means and what to do, not the service's status and words ("403: Invalid API key").
   keyRefused: (label: string) => words('main.task.keyRefused', { label }),
-  noCredits: (said: string) => words('main.task.noCredits', { said }),
+  noCredits: (said: string) => words('main.task.noCredits', saying(said)),
   tooLarge: words('main.task.tooLarge'),
-  serviceProblem: (said: string) => words('main.task.serviceProblem', { said }),
+  serviceProblem: (said: string) => words('main.task.serviceProblem', saying(said)),
   rateLimitedGaveUp: (times: number) => words('main.task.rateLimitedGaveUp', { times }),
   rateLimitedSending: words('main.task.rateLimitedSending'),
   rateLimitedPolling: words('main.task.rateLimitedPolling'),
@@ -96,9 +99,9 @@ export const msg = {
   pollUnreadable: words('main.task.pollUnreadable'),
   pollUnreadableError: words('main.task.pollUnreadableError'),
   pollKeyRefused: () => words('main.task.pollKeyRefused'),
-  pollNoCredits: (said: string) => words('main.task.pollNoCredits', { said }),
-  pollRefused: (said: string) => words('main.task.pollRefused', { said }),
-  pollServerError: (said: string) => words('main.task.pollServerError', { said }),
+  pollNoCredits: (said: string) => words('main.task.pollNoCredits', saying(said)),
+  pollRefused: (said: string) => words('main.task.pollRefused', saying(said)),
+  pollServerError: (said: string) => words('main.task.pollServerError', saying(said)),
   unreachableTimedOut: (minutes: number) => words('main.task.unreachableTimedOut', { minutes }),
   waitingForConnection: words('main.task.waitingForConnection'),
   // The service's reasons are its own words.

@@ -165,6 +165,18 @@ describe('the task engine, against a scripted service', () => {
     }
   });
 
+  it('says a refusal in the service’s words without its HTTP status, and that it said nothing when it said nothing', async () => {
+    await withKey();
+    service.submit = () => json(422, { detail: 'The prompt is not allowed' });
+    const refused = await submitDev();
+    await reach(refused.id, 'failed');
+    expect(fx.task(refused.id).error?.message).toBe('The service refused the request (The prompt is not allowed).');
+    service.submit = () => ({ kind: 'text', status: 402, text: '' });
+    const broke = await submitDev();
+    await reach(broke.id, 'failed');
+    expect(fx.task(broke.id).error?.message).toBe('Not enough credits (no details given). Top up, then Retry.');
+  });
+
   it('waits for Retry-After on 429, then sends again', async () => {
     await withKey();
     service.submit = (n) => (n === 1 ? json(429, { detail: 'Too many active tasks' }, { 'retry-after': '7' }) : json(200, { id: 'late', polling_url: `${BASE}/v1/get_result?id=late`, cost: 1 }));

@@ -19,11 +19,11 @@ const base = (): TaskRecord =>
 
 describe('a task’s words on disk and in the window', () => {
   it('are kept as words and shown with their English beside them', () => {
-    const stored = TaskRecordSchema.parse(JSON.parse(JSON.stringify({ ...base(), detail: msg.tryingAgain(msg.serviceProblem('502'), 2, 6), error: taskError({ code: 'no-credits', message: msg.noCredits('402') }) })));
+    const stored = TaskRecordSchema.parse(JSON.parse(JSON.stringify({ ...base(), detail: msg.tryingAgain(msg.serviceProblem('Bad gateway'), 2, 6), error: taskError({ code: 'no-credits', message: msg.noCredits('Insufficient credits') }) })));
     const info = toTaskInfo(stored);
-    expect(info.detail).toBe('The service had a problem (502). Trying again (2 of 6).');
-    expect(info.detailWords).toEqual(msg.tryingAgain(msg.serviceProblem('502'), 2, 6));
-    expect(info.error).toEqual({ code: 'no-credits', message: 'Not enough credits (402). Top up, then Retry.', words: msg.noCredits('402') });
+    expect(info.detail).toBe('The service had a problem (Bad gateway). Trying again (2 of 6).');
+    expect(info.detailWords).toEqual(msg.tryingAgain(msg.serviceProblem('Bad gateway'), 2, 6));
+    expect(info.error).toEqual({ code: 'no-credits', message: 'Not enough credits (Insufficient credits). Top up, then Retry.', words: msg.noCredits('Insufficient credits') });
   });
 
   it('of a record from before message ids are its English text, shown as it is', () => {

@@ -1,8 +1,9 @@
 import type { EditorChoice } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { DesktopShell } from '../deps';
 import type { EditorService } from '../editor/editorService';
 import { editorNameOf, findEditors } from '../editor/knownEditors';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith } from '../i18n/refusal';
 import type { SettingsService } from '../settings/settingsService';
 import type { HandlersFor } from './types';
 
@@ -13,7 +14,7 @@ export function editorHandlers(
   o: { settings: SettingsService; desktop: Pick<DesktopShell, 'chooseApplication' | 'defaultAppFor'>; platform: string; projectExists: (id: string) => Promise<boolean> },
 ): HandlersFor<EditorCalls> {
   const known = async (projectId: string) => {
-    if (!(await o.projectExists(projectId))) throw new IpcFailure('not-found', 'That project no longer exists.');
+    if (!(await o.projectExists(projectId))) throw refusedWith('not-found', pictures.projectGone);
   };
   const save = (choice: EditorChoice) => o.settings.update((s) => void (s.editor = choice)).editor;
   return {

@@ -1,4 +1,5 @@
-import { IpcFailure } from '../../../shared/ipc/result';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith } from '../i18n/refusal';
 import type { LayerExports } from '../layers/layerExports';
 import type { LayeredIntakeService } from '../layers/layeredIntake';
 import type { HandlersFor } from './types';
@@ -7,7 +8,7 @@ export function layerHandlers(exports: LayerExports, intake: LayeredIntakeServic
   return {
     'layers.export': ({ source, format }) => exports.export(source, format),
     'layers.startDrag': async ({ source, format }, context) => {
-      if (!context?.startDrag) throw new IpcFailure('invalid-request', 'Dragging out is not available in this window.');
+      if (!context?.startDrag) throw refusedWith('invalid-request', pictures.noDragHere);
       await exports.dragOut(source, format, context.startDrag);
       return { started: true };
     },

@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import type { LayeredSource } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { LayeredFormat } from '../../../shared/layers/layeredDocument';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
+import { pictures } from '../i18n/pictureWords';
+import { refusedWith } from '../i18n/refusal';
 import { buildLayered, type LayeredPlan, type LayerSources } from './buildLayered';
 import { layeredBytes, writeLayeredFile } from './encodeLayered';
 import { projectSources, type SourceDeps } from './layerSources';
@@ -39,12 +40,12 @@ export class LayerExports {
   private async sources(source: LayeredSource): Promise<{ name: string; sources: LayerSources }> {
     if (source.kind === 'result') {
       const item = this.d.result(source.resultId);
-      if (!item) throw new IpcFailure('not-found', 'That result is no longer in the library.');
-      if (!item.mime.startsWith('image/')) throw new IpcFailure('invalid-request', 'A video has no layers: save it as MP4, or drag it out.');
+      if (!item) throw refusedWith('not-found', pictures.resultGone);
+      if (!item.mime.startsWith('image/')) throw refusedWith('invalid-request', pictures.videoHasNoLayers);
       return { name: item.fileName.replace(/\.[^.]+$/, ''), sources: await resultSources(this.d, source.resultId) };
     }
     const project = await this.d.project(source.projectId);
-    if (!project.document.base) throw new IpcFailure('invalid-request', `“${project.name}” has no picture yet: add one, then export its layers.`);
+    if (!project.document.base) throw refusedWith('invalid-request', pictures.noPictureToExport(project.name));
     return { name: project.name, sources: await projectSources(this.d, { ...project, shownResultId: source.shownResultId }) };
   }
 
@@ -52,7 +53,7 @@ export class LayerExports {
     const { name, sources } = await this.sources(source);
     const doc = await buildLayered(sources).catch((error: unknown) => {
       this.d.log.warn('layers could not be built', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new IpcFailure('internal', 'A picture of this project could not be read, so its layers could not be written; the details are in the log.');
+      throw refusedWith('internal', pictures.layersUnreadable);
     });
     return { name: `${safeName(name)}.${format}`, doc };
   }
@@ -70,7 +71,7 @@ export class LayerExports {
     // streamed to the file as it is made, so the whole file is never held in memory
     await writeLayeredFile(doc, format, target).catch((error: unknown) => {
       this.d.log.warn('layers could not be written', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
+      throw refusedWith('internal', pictures.layersNotWritten(basename(target)));
     });
     return { saved: true, fileName: basename(target) };
   }

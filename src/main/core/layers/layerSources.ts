@@ -3,6 +3,7 @@ import type { LibraryItem } from '../../../shared/ipc/contract';
 import { generationLayerName } from '../../../shared/layers/layerNames';
 import { buildGenerationMetadata, metadataJson, xmpPacket, type GenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import type { LayerSources, SourcePicture } from './buildLayered';
+import { resultLayer } from './resultFrame';
 
 /** What the sources are read from: the asset store, the library and the project store, as narrow as they are used. */
 export interface SourceDeps {
@@ -65,9 +66,10 @@ export async function projectSources(d: SourceDeps, o: { name: string; document:
     })),
   );
   // a video shown over the canvas is no layer
-  const shownId = o.shownResultId && d.result(o.shownResultId)?.mime.startsWith('image/') ? o.shownResultId : null;
+  const shownItem = o.shownResultId ? d.result(o.shownResultId) : null;
+  const shownId = shownItem?.mime.startsWith('image/') ? shownItem.id : null;
   const shown = shownId ? generationOf(d, shownId) : null;
-  if (shownId) pictures.push({ name: shown?.name ?? 'Result shown now', bytes: { file: await d.resultFile(shownId) } });
+  if (shownId) pictures.push(resultLayer(shownItem, shown?.name ?? 'Result shown now', { file: await d.resultFile(shownId) }));
   const references = await Promise.all(doc.references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.name}`, bytes: { file: await d.assetFile(r.assetId) } })));
   const layerNamed = (g: { name: string; metadata: GenerationMetadata } | null) => (g ? { layer: g.name, metadata: g.metadata } : null);
   return {

@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AssetInfo } from '../../../shared/ipc/contract';
 import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
 import { createText } from '../../../shared/i18n/text';
+import { refusalOf } from '../testing/refusalOf';
 import { buildLayered } from './buildLayered';
 import { LayeredIntakeService } from './layeredIntake';
 import { layeredBytes } from './encodeLayered';
@@ -98,13 +100,16 @@ describe('layered files taken in', () => {
     expect(stored).toEqual([]);
   });
 
-  it('says its refusals in the language main speaks', async () => {
+  it('refuses in words the window says in its language, their English as before', async () => {
     const german = createText('de', await loadMessages('de'));
-    const service = new LayeredIntakeService(async () => Promise.reject(new Error('nothing is stored')), () => german);
+    const service = new LayeredIntakeService(async () => Promise.reject(new Error('nothing is stored')));
     const deep = new Uint8Array(await exported('psd'));
     new DataView(deep.buffer).setUint16(22, 32);
-    await expect(service.import('hdr.psd', deep)).rejects.toThrow('„hdr.psd“ hat 32 Bit pro Kanal. Speichere es mit 8 oder 16 Bit pro Kanal und füge es erneut hinzu.');
-    await expect(service.take('gone', 0, 'picture')).rejects.toThrow('Die Ebenen dieser Datei sind nicht mehr zur Hand');
+    const deepRefusal = await refusalOf(service.import('hdr.psd', deep));
+    expect(deepRefusal.message).toBe('“hdr.psd” has 32 bits per channel. Save it at 8 or 16 bits per channel and add it again.');
+    expect(say(german, deepRefusal.words, deepRefusal.message)).toBe('„hdr.psd“ hat 32 Bit pro Kanal. Speichere es mit 8 oder 16 Bit pro Kanal und füge es erneut hinzu.');
+    const gone = await refusalOf(service.take('gone', 0, 'picture'));
+    expect(say(german, gone.words, gone.message)).toMatch(/^Die Ebenen dieser Datei sind nicht mehr zur Hand/);
   });
 
   it('round trip: a layer changed by ImageMagick comes back, and the composite shows the change', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
+import { words } from '../../../shared/i18n/words';
 import sharp from 'sharp';
 import type { AssetInfo, LayeredIntake } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { refusedWith } from '../i18n/refusal';
 import { encodePng, rawInput, stack } from './layerPixels';
 import { LayeredFileError, readLayered, type LayeredFile, type ReadLayer } from './layeredRead';
 
@@ -27,11 +27,7 @@ const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 export class LayeredIntakeService {
   private readonly kept = new Map<string, { name: string; bytes: Uint8Array }>();
 
-  /** `text`: the language main speaks now, for the refusals (English unless told) */
-  constructor(
-    private readonly importAsset: Importer,
-    private readonly text: () => AppText = () => ENGLISH_TEXT,
-  ) {}
+  constructor(private readonly importAsset: Importer) {}
 
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo & { layered?: LayeredIntake }> {
     const file = await this.read(name, bytes);
@@ -56,10 +52,10 @@ export class LayeredIntakeService {
   /** One layer at the document's size, or its mask (layer mask, else its transparency) as a grey picture. */
   async take(token: string, index: number, use: 'picture' | 'mask'): Promise<AssetInfo> {
     const kept = this.kept.get(token);
-    if (!kept) throw new IpcFailure('not-found', this.text().t('layers.refusal.gone'));
+    if (!kept) throw refusedWith('not-found', words('layers.refusal.gone'));
     const file = await this.read(kept.name, kept.bytes);
     const layer = file?.layers[index];
-    if (!file || !layer) throw new IpcFailure('not-found', this.text().t('layers.refusal.noLayer', { name: kept.name }));
+    if (!file || !layer) throw refusedWith('not-found', words('layers.refusal.noLayer', { name: kept.name }));
     const label = `${baseName(kept.name)} · ${layer.name}`;
     if (use === 'picture') return this.importAsset(`${label}.png`, await encodePng(await stack(file.width, file.height, [layer]), 4));
     return this.importAsset(`${label} (mask).png`, await encodePng(maskOf(file, layer), 1));
@@ -69,7 +65,7 @@ export class LayeredIntakeService {
     try {
       return await readLayered(name, bytes);
     } catch (error) {
-      if (error instanceof LayeredFileError) throw new IpcFailure('bad-input', this.text().t(error.words.id, error.words.values));
+      if (error instanceof LayeredFileError) throw refusedWith('bad-input', error.words);
       throw error;
     }
   }

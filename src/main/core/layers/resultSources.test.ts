@@ -7,6 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import { readOraBySpec } from '../testing/oraBySpec';
 import { readPsdLayerMasks } from '../testing/psdLayerRecords';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
+import { layerHandlers } from '../handlers/layerHandlers';
+import { refusalOf } from '../testing/refusalOf';
+import { LayeredIntakeService } from './layeredIntake';
 import { LayerExports } from './layerExports';
 
 /**
@@ -116,5 +122,23 @@ describe('a gallery result exported as layers', () => {
     const at = (x: number, y: number) => boxes[y * W + x]!;
     expect(at(Math.round(W * 0.1), Math.round(H * 0.3))).toBeGreaterThan(0);
     expect(at(W - 2, H - 2)).toBe(0);
+  });
+});
+
+describe('a layered export refused', () => {
+  it('in words the window says in its language, their English as before', async () => {
+    const german = createText('de', await loadMessages('de'));
+    results.clip = { item: { ...item('clip', 'gen-video', {}, [], W, H), mime: 'video/mp4' } as LibraryItem, bytes: Buffer.alloc(0) };
+    const handlers = layerHandlers(exports, new LayeredIntakeService(() => Promise.reject(new Error('nothing is stored'))));
+    const cases = [
+      [await refusalOf(exports.encode({ kind: 'result', resultId: 'gone' }, 'psd')), 'That result is no longer in the library.'],
+      [await refusalOf(exports.encode({ kind: 'result', resultId: 'clip' }, 'psd')), 'A video has no layers: save it as MP4, or drag it out.'],
+      [await refusalOf(handlers['layers.startDrag']({ source: { kind: 'result', resultId: 'inpaint' }, format: 'psd' }, {})), 'Dragging out is not available in this window.'],
+    ] as const;
+    for (const [failure, inEnglish] of cases) {
+      expect(failure.message).toBe(inEnglish);
+      expect(say(german, failure.words, failure.message), inEnglish).not.toBe(inEnglish);
+    }
+    expect(say(german, cases[0][0].words, '')).toBe('Dieses Ergebnis ist nicht mehr in der Galerie.');
   });
 });

@@ -1,43 +1,12 @@
 import sharp from 'sharp';
 import { splitBoundingBoxes } from '../../../shared/catalog/boundingBoxes';
-import { findEndpoint } from '../../../shared/catalog/catalog';
 import type { BoundingBox } from '../../../shared/canvas/document';
-import { canvasUse } from '../../../shared/canvas/request';
 import type { LibraryItem } from '../../../shared/ipc/contract';
-import type { LayerSources, SourcePicture } from './buildLayered';
+import type { LayerSources } from './buildLayered';
 import { generationOf, metadataOf, type SourceDeps } from './layerSources';
+import { resultLayer, rolesOf, sentFrame } from './resultFrame';
 
 type Input = LibraryItem['inputs'][number];
-const isStored = (i: Input) => /^[a-f0-9]{64}$/.test(i.assetId) && i.time === undefined;
-const numberParam = (params: LibraryItem['params'], name: string) => (typeof params[name] === 'number' ? params[name] : 0);
-
-/**
- * Which of a task's recorded inputs is the picture it worked on, which its mask and which its references, read
- * with the catalog's roles as the studio's request wrote them (canvasRequest). A model without a picture field of
- * its own took the picture as its first reference; an endpoint the catalog no longer knows keeps its first input
- * as the picture and the rest as references.
- */
-function rolesOf(item: LibraryItem) {
-  const endpoint = findEndpoint(item.endpointId);
-  const use = endpoint ? canvasUse(endpoint) : null;
-  const stored = item.inputs.filter(isStored);
-  const mask = stored.find((i) => i.field === use?.maskField || (!use && /mask/i.test(i.field))) ?? null;
-  const others = stored.filter((i) => i !== mask);
-  const picture = others.find((i) => i.field === use?.imageField) ?? others[0] ?? null;
-  return { use, picture, mask, references: others.filter((i) => i !== picture) };
-}
-
-/** The expansion's margins or the outpainting frame the task sent, around a picture of this size. */
-function frameOf(item: LibraryItem, use: ReturnType<typeof rolesOf>['use'], picture: { width: number; height: number }): LayerSources['frame'] {
-  if (!use) return null;
-  const p = item.params;
-  if (use.outpaint && numberParam(p, 'width') > 0 && numberParam(p, 'height') > 0) {
-    return { width: numberParam(p, 'width'), height: numberParam(p, 'height'), offsetX: numberParam(p, 'reference_offset_x'), offsetY: numberParam(p, 'reference_offset_y') };
-  }
-  const [top, bottom, left, right] = (['top', 'bottom', 'left', 'right'] as const).map((side) => (use.expandSides.includes(side) ? numberParam(p, side) : 0));
-  if (top! + bottom! + left! + right! === 0) return null;
-  return { width: picture.width + left! + right!, height: picture.height + top! + bottom!, offsetX: left!, offsetY: top! };
-}
 
 /** A mask sent in the picture's alpha (transparent = change) as the grey mask the studio paints (white = change). */
 async function alphaAsMask(picture: Uint8Array): Promise<Uint8Array> {
@@ -73,11 +42,11 @@ export async function resultSources(d: SourceDeps, resultId: string): Promise<La
   const bytesOf = (i: Input | null) => (i ? d.assetBytes(i.assetId).catch(() => null) : Promise.resolve(null));
   const original = await bytesOf(picture);
   const size = original ? await sharp(original).metadata() : null;
-  const frame = size?.width && size.height ? frameOf(item, use, { width: size.width, height: size.height }) : null;
+  const frame = size?.width && size.height ? sentFrame(item, { width: size.width, height: size.height }) : null;
   const refs = (await Promise.all(references.map(async (r, i) => ({ name: `Reference ${i + 1} · ${r.field}`, bytes: await bytesOf(r) })))).filter(
     (r): r is { name: string; bytes: Uint8Array } => r.bytes !== null,
   );
-  const result: SourcePicture = { name: made?.name ?? 'Result', bytes: await d.resultBytes(resultId), ...(frame ? { at: { left: 0, top: 0 } } : {}) };
+  const result = resultLayer(item, made?.name ?? 'Result', await d.resultBytes(resultId));
   return {
     pictures: [...(original ? [{ name: `Original · ${picture!.field}`, bytes: original }] : []), result],
     frame,

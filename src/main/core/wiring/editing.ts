@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { AppText } from '../../../shared/i18n/text';
 import type { AssetStore } from '../assets/assetStore';
 import type { CoreDeps, DesktopShell, Logger } from '../deps';
 import { EditorService } from '../editor/editorService';
@@ -22,8 +21,6 @@ interface EditingDeps {
   readonly events: CoreEvents;
   readonly log: Logger;
   readonly now: () => number;
-  /** the language main speaks now */
-  readonly text: () => AppText;
 }
 
 /**
@@ -35,7 +32,7 @@ export async function openEditing(deps: Pick<CoreDeps, 'version' | 'dataDir' | '
   // dragged-out files of an earlier run are removed once no drop can still be reading them
   const dragOut = new DragOutFolder({ dir: join(deps.dataDir, 'drag-out'), clock: deps.clock, log });
   await dragOut.sweep();
-  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes), d.text);
+  const layeredIntake = new LayeredIntakeService((name, bytes) => assets.import(name, bytes));
   const layerExports = new LayerExports({
     appVersion: deps.version,
     assetBytes: (id) => assets.bytes(id),

@@ -247,6 +247,8 @@ export function CanvasScreen() {
           <StatusBar />
         </div>
         <aside className="canvas-side" aria-label={t('canvas.panels')}>
+          {/* the panels' headings (h3) sit under this one, as the strip's and the timeline's sit under the studio's h1 */}
+          <h2 className="visually-hidden">{t('canvas.panels')}</h2>
           <StudioPanel />
           {hasBase && (
             <section className="canvas-panel" data-panel="picture" aria-label={t('canvas.layer.base')}>

@@ -8,6 +8,7 @@ vi.mock('../api', () => ({ gen: { tasks: { submitGroup: (input: unknown) => subm
 
 const { send, notSentText } = await import('./sendTasks');
 const { useTaskStore } = await import('./taskStore');
+const { useTextStore } = await import('../ui/i18n/textStore');
 
 const task = (id: string, updatedAt: number, state: TaskInfo['state'] = 'queued') => ({ id, updatedAt, state }) as TaskInfo;
 const request = { endpointId: 'gen-dev', params: { prompt: 'a fox' }, inputs: {} };
@@ -44,9 +45,25 @@ describe('send: the one path every panel sends work through', () => {
   it('says why nothing was sent: the request\'s own problems, else main\'s reason, and stores nothing', async () => {
     submitGroup.mockResolvedValue({ ok: false, error: { code: 'validation', message: 'The request has problems.', issues: [{ loc: ['body', 'width'], msg: 'Width must be at least 256', type: 'greater_than_equal' }, { loc: ['body', 'seed'], msg: 'Seed is not a whole number', type: 'int_parsing' }] } });
     const sent = await send(request, 1, null);
-    expect(sent.ok ? null : sent.text).toBe('Not sent: Width must be at least 256; Seed is not a whole number.');
+    expect(sent.ok ? null : sent.text).toBe('Not sent: Width must be at least 256, Seed is not a whole number.');
     expect(useTaskStore.getState().tasks).toEqual({});
     expect(notSentText({ code: 'spending-cap', message: 'This would cross your daily cap of 10 credits.' })).toBe('This would cross your daily cap of 10 credits.');
+  });
+
+  it('says the app\'s own checks in the language on screen, listed as it lists things; the service\'s words stay as sent', async () => {
+    await useTextStore.getState().choose('ja');
+    try {
+      const issues = [
+        { loc: ['body', 'width'], msg: 'Input should be greater than or equal to 256', type: 'greater_than_equal', ctx: { ge: 256 } },
+        { loc: ['body', 'seed'], msg: 'Seed is not a whole number', type: 'int_parsing' },
+      ];
+      expect(notSentText({ code: 'validation', message: 'The request has problems.', issues })).toBe(
+        useTextStore.getState().text.t('ui.notSent', { problems: new Intl.ListFormat('ja', { type: 'unit', style: 'short' }).format([useTextStore.getState().text.t('forms.issue.atLeast', { ge: '256' }), 'Seed is not a whole number']) }),
+      );
+      expect(notSentText({ code: 'validation', message: 'x', issues })).not.toContain('Input should be');
+    } finally {
+      await useTextStore.getState().choose('en');
+    }
   });
 
   it('makes the caps\' refusal into words from its data, never from main\'s message', () => {

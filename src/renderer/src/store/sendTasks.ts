@@ -4,6 +4,9 @@ import { sayCapRefusal } from '../../../shared/spending/capRefusalSaid';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { gen } from '../api';
 import { currentText } from '../ui/i18n/textStore';
+import type { AppText } from '../../../shared/i18n/text';
+import { sayTold } from '../../../shared/i18n/say';
+import { issueText } from '../text/issueText';
 import { useTaskStore } from './taskStore';
 
 export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonly ok: false; readonly error: IpcError; readonly text: string };
@@ -12,10 +15,11 @@ export type Sent = { readonly ok: true; readonly tasks: TaskInfo[] } | { readonl
  * Why main sent nothing, in the words every sending panel shows: the request's own problems, the caps' refusal
  * made into words from its data (the one place they are made), else the reason.
  */
-export function notSentText(error: IpcError): string {
-  // The problems are the request's own words (the service's, where it sent them), shown as they came.
-  if (error.issues?.length) return currentText().t('ui.notSent', { problems: error.issues.map((i) => i.msg).join('; ') });
-  return error.refusal ? sayCapRefusal(currentText(), error.refusal) : error.message;
+export function notSentText(error: IpcError, text: AppText = currentText()): string {
+  // The app's own checks in the language on screen; the service's words, where it sent them, as they came. Listed
+  // as the language lists things, not joined with an English "; ".
+  if (error.issues?.length) return text.t('ui.notSent', { problems: text.list(error.issues.map((i) => issueText(i, text).text), 'unit') });
+  return error.refusal ? sayCapRefusal(text, error.refusal) : sayTold(text, error);
 }
 
 /**

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { emptyDocument } from '../../../shared/canvas/document';
 import { useCanvasStore } from '../features/canvas/canvasStore';
-import { noticeFor, useStudioStore } from './studioStore';
+import { noticeFor, noticeText, useStudioStore } from './studioStore';
+import { createText, ENGLISH_TEXT } from '../../../shared/i18n/text';
+import { loadMessages } from '../../../shared/i18n/catalog';
 import { switchModel } from '../features/studio/switchModel';
 
 const studio = () => useStudioStore.getState();
@@ -18,18 +20,22 @@ describe('each notice belongs to the model it speaks of', () => {
     // Generate on Gen 2 Pro was answered after the artist had moved on.
     studio().say({ kind: 'error', text: 'Not sent: the prompt is too long.', about: 'gen-2-pro' });
     expect(noticeFor(studio(), 'gen-2-flex')).toBeNull();
-    expect(noticeFor(studio(), 'gen-2-pro')?.text).toContain('too long');
+    expect(noticeText(noticeFor(studio(), 'gen-2-pro')!, ENGLISH_TEXT)).toContain('too long');
     // A switch replaces it with what the new model says, or nothing.
     switchModel('gen-2-pro', 'create');
     expect(noticeFor(studio(), 'gen-2-pro')).toBeNull();
   });
 
-  it('what a switch leaves unused is said about the new model and goes with the next switch', () => {
+  it('what a switch leaves unused is said about the new model, in the language on screen when it shows, and goes with the next switch', async () => {
     useCanvasStore.getState().change('refs', (d) => ({ ...d, intent: 'edit', references: [{ assetId: 'b'.repeat(64), name: 'ref.png', width: 10, height: 10 }] }));
     switchModel('gen-pro-1.1', 'create');
     const said = studio().notice;
     expect(said?.about).toBe('gen-pro-1.1');
-    expect(noticeFor(studio(), 'gen-pro-1.1')?.text).toMatch(/will not use/);
+    expect(noticeText(noticeFor(studio(), 'gen-pro-1.1')!, ENGLISH_TEXT)).toMatch(/will not use/);
+    // The language changed while it showed: it is said again in the new one, not left in the old.
+    const german = noticeText(noticeFor(studio(), 'gen-pro-1.1')!, createText('de', await loadMessages('de')));
+    expect(german).not.toMatch(/will not use/);
+    expect(german).toContain('Pro 1.1');
     switchModel('gen-2-flex', 'edit');
     expect(noticeFor(studio(), 'gen-pro-1.1')).toBeNull();
   });

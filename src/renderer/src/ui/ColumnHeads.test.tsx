@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ColumnHeads } from './ColumnHeads';
 
 describe('ColumnHeads', () => {
-  it('heads each column, scoped to it, with a blank corner and a name only screen readers hear', () => {
+  it('heads each column, scoped to it, and a name only screen readers hear over a column that shows none', () => {
     const html = renderToStaticMarkup(
       <table>
-        <ColumnHeads columns={['', 'Spent', { hidden: 'Result' }]} />
+        <ColumnHeads columns={[{ hidden: 'When' }, 'Spent', { hidden: 'Result' }]} />
       </table>,
     );
     expect(html).toBe(
-      '<table><thead><tr><th scope="col"></th><th scope="col">Spent</th><th scope="col"><span class="visually-hidden">Result</span></th></tr></thead></table>',
+      '<table><thead><tr><th scope="col"><span class="visually-hidden">When</span></th><th scope="col">Spent</th><th scope="col"><span class="visually-hidden">Result</span></th></tr></thead></table>',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DisplayNameText } from './names';
+import { WordsSchema } from '../../i18n/words';
 import { AssetIdSchema } from '../../tasks/taskRequest';
 import { call, event } from '../define';
 import { LayeredIntakeSchema } from './layeredIntake';
@@ -59,7 +60,7 @@ export const assetCalls = {
    */
   'assets.downscale': call(
     z.object({ id: AssetIdSchema, maxMegapixels: z.number().positive().max(1000) }),
-    z.object({ asset: AssetInfoSchema, message: z.string() }),
+    z.object({ asset: AssetInfoSchema, message: z.string(), words: WordsSchema.optional() }),
   ),
   /**
    * Stores a poster frame for a video asset, drawn by the renderer from a <video> (PNG, JPEG or WebP, at most
@@ -70,6 +71,9 @@ export const assetCalls = {
 };
 
 export const assetEvents = {
-  /** A large picture being opened: what main is doing with it, in words; `step` null once it is done. */
-  'assets.importing': event(z.object({ name: z.string(), step: z.string().nullable() })),
+  /**
+   * A large picture being opened: what main is doing with it, `step` in English with `stepWords` beside it (said in
+   * the window's language); `step` null once it is done.
+   */
+  'assets.importing': event(z.object({ name: z.string(), step: z.string().nullable(), stepWords: WordsSchema.optional() })),
 };

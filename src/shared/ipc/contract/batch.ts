@@ -35,7 +35,10 @@ const count = z.number().int().nonnegative();
 
 export const BatchInfoSchema = z.object({
   id: BatchIdSchema,
+  /** its name in English (the record's, the log's); the window says it from `tool` and `pictures` */
   name: z.string(),
+  /** how many pictures it was given (each may make several results) */
+  pictures: z.number().int().nonnegative(),
   tool: z.enum(BATCH_TOOLS),
   endpointId: z.string(),
   outputDir: z.string(),

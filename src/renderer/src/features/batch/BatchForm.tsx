@@ -1,6 +1,6 @@
 import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { useMemo, useState } from 'react';
-import { BATCH_TOOL_WORDS, BATCH_TOOLS, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
+import { BATCH_TOOL_WORDS, BATCH_TOOLS, batchToolKey, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { sayCapRefusal } from '../../../../shared/spending/capRefusalSaid';
 import { say } from '../../../../shared/i18n/say';
@@ -24,7 +24,6 @@ const RATIOS: readonly BatchFormat[] = [
 ];
 
 /** A tool as the selects of `batch.tool.label` and `batch.tool.hint` name it. */
-const toolKey = (tool: BatchTool): string => (tool === 'try-on' ? 'tryOn' : tool);
 
 /** A social format as the select of `batch.format` names it: "square-post" → "squarePost". */
 const formatKey = (label: string): string => label.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -146,11 +145,11 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         <select value={tool} onChange={(e) => batchDraft.chooseTool(e.target.value as BatchTool)}>
           {BATCH_TOOLS.map((t) => (
             <option key={t} value={t}>
-              {text.t('batch.tool.label', { tool: toolKey(t) })}
+              {text.t('batch.tool.label', { tool: batchToolKey(t) })}
             </option>
           ))}
         </select>
-        <small>{text.t('batch.tool.hint', { tool: toolKey(tool) })}</small>
+        <small>{text.t('batch.tool.hint', { tool: batchToolKey(tool) })}</small>
       </label>
       {BATCH_TOOL_WORDS[tool].models.length > 1 && (
         <label className="tool-field">
@@ -230,42 +229,44 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
         </div>
       </div>
 
-      {(planned || missing) && (
-        <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
-          {planned && !planned.ok && <span className="tool-problem">{say(text, planned.said, planned.problem)}</span>}
-          {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
-          {planned?.ok && quote && (
-            <>
-              <strong>
-                {[
-                  text.t('batch.summary.count', { count: quote.count }),
-                  quote.unpriced === quote.count
-                    ? text.t('batch.summary.unpriced')
-                    : quote.unpriced > 0
-                      ? text.t('batch.summary.aboutSome', { total: text.credits(quote.total), count: quote.unpriced })
-                      : text.t('batch.summary.about', { total: text.credits(quote.total) }),
-                ].join(' · ')}
-              </strong>
-              {quote.unpriced === quote.count && <small>{text.t('batch.summary.unpricedWhy')}</small>}
-              <small>{text.t('batch.summary.files', { names: `${quote.outputNames.slice(0, 3).join(', ')}${quote.outputNames.length > 3 ? '…' : ''}` })}</small>
-            </>
-          )}
-          {missing && <span>{missing}</span>}
-        </div>
-      )}
-      {quote?.refusal && (
-        <p className="tool-refusal" role="alert">
-          {sayCapRefusal(text, quote.refusal)}
-        </p>
-      )}
-      {problems.map((p) => (
-        <p key={p} className="tool-refusal" role="alert">
-          {p}
-        </p>
-      ))}
-      <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()}>
-        {text.t('batch.run')}
-      </Button>
+      <div className="tool-go">
+        {(planned || missing) && (
+          <div className="tool-summary" role="status" aria-label={text.t('batch.summary.label')}>
+            {planned && !planned.ok && <span id="batch-problem" className="tool-problem">{say(text, planned.said, planned.problem)}</span>}
+            {planned?.ok && !quote && <span>{text.t('batch.summary.pricing')}</span>}
+            {planned?.ok && quote && (
+              <>
+                <strong>
+                  {[
+                    text.t('batch.summary.count', { count: quote.count }),
+                    quote.unpriced === quote.count
+                      ? text.t('batch.summary.unpriced')
+                      : quote.unpriced > 0
+                        ? text.t('batch.summary.aboutSome', { total: text.credits(quote.total), count: quote.unpriced })
+                        : text.t('batch.summary.about', { total: text.credits(quote.total) }),
+                  ].join(' · ')}
+                </strong>
+                {quote.unpriced === quote.count && <small>{text.t('batch.summary.unpricedWhy')}</small>}
+                <small>{text.t('batch.summary.files', { names: `${quote.outputNames.slice(0, 3).join(', ')}${quote.outputNames.length > 3 ? '…' : ''}` })}</small>
+              </>
+            )}
+            {missing && <span>{missing}</span>}
+          </div>
+        )}
+        {quote?.refusal && (
+          <p className="tool-refusal" role="alert">
+            {sayCapRefusal(text, quote.refusal)}
+          </p>
+        )}
+        {problems.map((p) => (
+          <p key={p} className="tool-refusal" role="alert">
+            {p}
+          </p>
+        ))}
+        <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()} aria-describedby={planned && !planned.ok ? 'batch-problem' : undefined}>
+          {text.t('batch.run')}
+        </Button>
+      </div>
     </form>
   );
 }

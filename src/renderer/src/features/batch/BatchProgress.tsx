@@ -8,6 +8,8 @@ import { useNavigationStore } from '../../store/navigationStore';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ENGLISH_TEXT, type AppText } from '../../../../shared/i18n/text';
+import { say } from '../../../../shared/i18n/say';
+import { batchName } from '../../../../shared/batch/plan';
 import { creditsText } from '../../text/taskText';
 import { useText } from '../../ui/i18n/textStore';
 import { endedParts } from '../runs/endedText';
@@ -57,6 +59,9 @@ function barSegments(items: readonly BatchItemInfo[]): [kind: string, count: num
   return [...counts].filter(([, n]) => n > 0);
 }
 
+/** A batch's name in the language on screen: its tool and how many pictures it was given. */
+export const batchNameText = (batch: Pick<BatchInfo, 'tool' | 'pictures'>, text: AppText): string => say(text, batchName(batch.tool, batch.pictures), '');
+
 /** The batch's counts in whole phrases: done, ended by why, left, sent and held, then paused, cancelled or the time left. */
 function countParts(batch: BatchInfo, text: AppText): string[] {
   const after = batch.status === 'paused' ? text.t('batch.counts.paused') : batch.status === 'cancelled' ? text.t('batch.counts.cancelled') : batch.left > 0 ? timeLeftText(batch.secondsLeft, text) : null;
@@ -91,10 +96,10 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
     useNavigationStore.getState().show('library');
   };
   return (
-    <section className="batch-progress" aria-label={text.t('batch.region', { name: batch.name })}>
+    <section className="batch-progress" aria-label={text.t('batch.region', { name: batchNameText(batch, text) })}>
       <header className="batch-head">
         <div>
-          <h2 translate="no">{batch.name}</h2>
+          <h2>{batchNameText(batch, text)}</h2>
           <p>{text.t('batch.into', { model: findEndpoint(batch.endpointId)?.title ?? batch.endpointId, folder: batch.outputDir })}</p>
         </div>
         <div className="batch-actions">

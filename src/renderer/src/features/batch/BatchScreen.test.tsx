@@ -27,7 +27,7 @@ const item = (patch: Partial<BatchItemInfo>): BatchItemInfo => ({
   problem: null, resultId: null, retries: 0, retryWarning: null, renamedFrom: null, ...patch,
 });
 const batch = (items: BatchItemInfo[]): BatchInfo => ({
-  id: 'b1', name: 'Deblur · 2 pictures', tool: 'deblur', endpointId: 'gen-deblur', outputDir: '/out', status: 'finished',
+  id: 'b1', name: 'Sharpen (deblur) · 2 pictures', pictures: 2, tool: 'deblur', endpointId: 'gen-deblur', outputDir: '/out', status: 'finished',
   createdAt: 1, items, done: 1, failed: 1, left: 0, sent: 2, notSent: 0, secondsLeft: 0,
 } as BatchInfo);
 
@@ -110,5 +110,7 @@ describe('the Batch screen says what it needs, and what it did', () => {
     expect(container.querySelector('[aria-label="IMG_2-deblurred: vom Sicherheitsfilter zurückgehalten"]')).not.toBeNull();
     expect([...container.querySelectorAll('button')].map((b) => b.textContent)).toContain('Erneut versuchen');
     expect(container.querySelector('h1')?.textContent).toBe('Stapel');
+    // The batch's name too, though main wrote it in English in the record.
+    expect(container.querySelector('.batch-head h2')?.textContent).toBe('Schärfen (Unschärfe entfernen) · 2 Bilder');
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { BatchForm } from './BatchForm';
-import { BatchProgress } from './BatchProgress';
+import { BatchProgress, batchNameText } from './BatchProgress';
 import { missingWhat, useBatchDraft } from './batchDraftStore';
 import { useText } from '../../ui/i18n/textStore';
 import '../../ui/toolScreen.css';
@@ -39,7 +39,7 @@ export function BatchScreen() {
               {batches.map((b) => (
                 <li key={b.id} className={b.id === current?.id ? 'current' : undefined}>
                   <button type="button" onClick={() => setShown(b.id)}>
-                    {text.t('batch.list.item', { name: b.name, done: b.done, total: b.items.length })}
+                    {text.t('batch.list.item', { name: batchNameText(b, text), done: b.done, total: b.items.length })}
                   </button>
                 </li>
               ))}

@@ -103,15 +103,17 @@ export function MatrixForm(props: {
 
       <SweepFields draft={draft} onChange={onChange} />
 
-      <MatrixSummary problem={problem} summary={summary} quote={quote} />
-      {refusal && (
-        <p className="tool-refusal" role="alert">
-          {refusal}
-        </p>
-      )}
-      <Button type="submit" variant="primary" disabled={!canGenerate}>
-        {summary && summary.cells > 0 ? text.t('explore.generateCount', { count: summary.cells }) : text.t('explore.generate')}
-      </Button>
+      <div className="tool-go">
+        <MatrixSummary problem={problem} summary={summary} quote={quote} />
+        {refusal && (
+          <p id="explore-refusal" className="tool-refusal" role="alert">
+            {refusal}
+          </p>
+        )}
+        <Button type="submit" variant="primary" disabled={!canGenerate} aria-describedby={[problem ? 'explore-problem' : null, refusal ? 'explore-refusal' : null].filter(Boolean).join(' ') || undefined}>
+          {summary && summary.cells > 0 ? text.t('explore.generateCount', { count: summary.cells }) : text.t('explore.generate')}
+        </Button>
+      </div>
     </form>
   );
 }
@@ -176,7 +178,9 @@ function MatrixSummary({ problem, summary, quote }: { problem: string | null; su
   return (
     <div className="tool-summary" role="status" aria-label={text.t('explore.summary.label')}>
       {problem ? (
-        <span className="tool-problem">{problem}</span>
+        <span id="explore-problem" className="tool-problem">
+          {problem}
+        </span>
       ) : summary ? (
         <>
           <strong>{text.t('explore.summary.size', { rows: summary.rows, columns: summary.columns, count: summary.cells })}</strong>

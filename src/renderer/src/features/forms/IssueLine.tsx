@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { useText } from '../../ui/i18n/textStore';
-import { issueText } from './issueText';
+import { issueText } from '../../text/issueText';
 
 /** One problem with a field, in the artist's language; a message the app did not write (the service's) keeps its own, marked as such. */
 export function IssueLine({ issue, separator = false }: { issue: ValidationIssue; separator?: boolean }) {

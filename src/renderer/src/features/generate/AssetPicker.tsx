@@ -1,5 +1,7 @@
 import { PICTURE_ACCEPT } from '../../../../shared/layers/layeredFiles';
 import { useState } from 'react';
+import { sayTold } from '../../../../shared/i18n/say';
+import type { Words } from '../../../../shared/i18n/words';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { FieldSpec } from '../../../../shared/catalog/field';
 import type { AssetInfo } from '../../../../shared/ipc/contract';
@@ -10,13 +12,16 @@ import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { useText } from '../../ui/i18n/textStore';
 
+type Told = { readonly message: string; readonly words?: Words | undefined };
+
 /**
  * Picks an image for one field: the file goes to main's asset store as bytes (never as text), and the field
  * holds its asset id. An image over the endpoint's limit can be downscaled here, saying what changed.
  */
 export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: EndpointSpec; field: FieldSpec; asset: AssetInfo | undefined; onChange: (asset: AssetInfo | undefined) => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  // main's words, kept as words so a switch of language says them again
+  const [problem, setProblem] = useState<Told | null>(null);
+  const [note, setNote] = useState<Told | null>(null);
   const [busy, setBusy] = useState(false);
   const text = useText();
   const { t } = text;
@@ -32,7 +37,7 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
     const result = await gen.assets.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     setBusy(false);
     if (result.ok) onChange(result.value);
-    else setProblem(result.error.message);
+    else setProblem(result.error);
   };
 
   const downscale = async (to: number) => {
@@ -40,9 +45,9 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
     setBusy(true);
     const result = await gen.assets.downscale({ id: asset.id, maxMegapixels: to });
     setBusy(false);
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(result.error);
     onChange(result.value.asset);
-    setNote(result.value.message);
+    setNote(result.value);
   };
 
   return (
@@ -83,13 +88,13 @@ export function AssetPicker({ endpoint, field, asset, onChange }: { endpoint: En
         </p>
       )}
       {note && (
-        <p className="inline-ok" role="status" data-words="main">
-          {note}
+        <p className="inline-ok" role="status">
+          {sayTold(text, note)}
         </p>
       )}
       {problem && (
-        <p className="inline-error" role="alert" data-words="main">
-          {problem}
+        <p className="inline-error" role="alert">
+          {sayTold(text, problem)}
         </p>
       )}
     </div>

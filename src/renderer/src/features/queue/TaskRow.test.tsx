@@ -138,5 +138,21 @@ describe('main’s words about a task, in the language on screen', () => {
     expect(row.querySelector('[role="alert"]')!.textContent).toBe('Old refusal.');
     expect(row.querySelector('.task-detail')!.textContent).toBe('Old detail.');
   });
-});
 
+  it('an issue of the app’s own checks beside a refusal is said in German; the service’s own stays as sent, marked English', async () => {
+    const error = {
+      code: 'validation' as const,
+      message: 'The request has problems.',
+      issues: [
+        { loc: ['body', 'width'], msg: 'Input should be greater than or equal to 256', type: 'greater_than_equal', ctx: { ge: 256 } },
+        { loc: ['body', 'seed'], msg: 'Seed is odd today', type: 'value_error' },
+      ],
+    };
+    await act(() => useTextStore.getState().choose('de'));
+    const row = await render(failed({ error }), 9000);
+    const lines = [...row.querySelectorAll('.task-error li')];
+    expect(lines[0]!.textContent).not.toContain('Input should be');
+    expect(lines[0]!.textContent).toContain('256');
+    expect(lines[1]!.querySelector('[lang="en"][translate="no"]')?.textContent).toBe('Seed is odd today');
+  });
+});

@@ -12,6 +12,7 @@ import { useText } from '../../ui/i18n/textStore';
 import { Icon } from '../../ui/icons';
 import { say, sayTold } from '../../../../shared/i18n/say';
 import type { IpcError } from '../../../../shared/ipc/result';
+import { IssueLine } from '../forms/IssueLine';
 
 type Pending = 'cancel' | 'retry' | null;
 
@@ -106,7 +107,7 @@ export function TaskRow({ task, position, now }: { task: TaskInfo; /** its place
               <ul>
                 {task.error.issues.map((i) => (
                   <li key={`${i.loc.join('.')}:${i.msg}`}>
-                    <code>{i.loc.slice(1).join('.') || t('task.request')}</code> {i.msg}
+                    <code>{i.loc.slice(1).join('.') || t('task.request')}</code> <IssueLine issue={i} />
                   </li>
                 ))}
               </ul>

@@ -34,7 +34,7 @@ export function SpendingSection() {
     <section className="settings-section" aria-labelledby="settings-spending">
       <h2 id="settings-spending">{t('spending.title', { key: spending.keyLabel })}</h2>
       <table className="spending" aria-label={t('spending.table')}>
-        <ColumnHeads columns={['', t('spending.spent'), t('spending.cap')]} />
+        <ColumnHeads columns={[{ hidden: t('spending.when') }, t('spending.spent'), t('spending.cap')]} />
         <tbody>
           {SPENDING_PERIODS.map((p) => (
             <tr key={p}>

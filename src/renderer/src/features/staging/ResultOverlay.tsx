@@ -144,8 +144,14 @@ export function ResultOverlay({ stage, entry, player }: { stage: RefObject<HTMLD
           />
           {mode === 'slider' && (
             <>
-              <span className="compare-label before">{t('strip.compare.before')}</span>
-              <span className="compare-label after">{t('strip.compare.after')}</span>
+              <div className="compare-labels">
+                <span className="compare-label before" title={t('strip.compare.before')}>
+                  {t('strip.compare.before')}
+                </span>
+                <span className="compare-label after" title={t('strip.compare.after')}>
+                  {t('strip.compare.after')}
+                </span>
+              </div>
               <Divider rect={rect} />
             </>
           )}

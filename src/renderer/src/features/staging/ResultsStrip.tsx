@@ -168,10 +168,10 @@ export function ResultsStrip({ stage }: { stage: RefObject<HTMLDivElement | null
       <ResultOverlay stage={stage} entry={selected} player={player} />
       <section className="results-strip" aria-label={t('strip.region')}>
         <div className="strip-bar">
-          <h3>
+          <h2>
             {t('strip.title')}{' '}
             <span className="muted">{entries.length === 0 ? t('strip.noneWaiting') : working > 0 ? t('strip.toReviewOnTheWay', { ready, working }) : t('strip.toReview', { ready })}</span>
-          </h3>
+          </h2>
           {!selectedIsVideo && (
             <div className="segmented" role="radiogroup" aria-label={t('strip.compare')}>
               {MODES.map((m) => (

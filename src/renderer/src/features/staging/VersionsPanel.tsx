@@ -31,7 +31,7 @@ export function VersionsPanel({ onClose }: { onClose: () => void }) {
   return (
     <div className="versions-panel" role="dialog" aria-label={t('strip.versions.label')}>
       <div className="versions-head">
-        <h4>{t('strip.versions.title')}</h4>
+        <h3>{t('strip.versions.title')}</h3>
         <Button variant="link" onClick={onClose}>
           {t('strip.versions.close')}
         </Button>

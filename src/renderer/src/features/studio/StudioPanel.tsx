@@ -30,7 +30,7 @@ import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { RequestView } from './RequestView';
-import { noticeFor, useStudioStore } from '../../store/studioStore';
+import { noticeFor, noticeText, useStudioStore } from '../../store/studioStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/upscale';
 import { upscaleSettings } from '../upscale/sendUpscale';
@@ -93,7 +93,7 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
   if (group.length === 0) return null;
   return (
     <section className="last-run" aria-label={t('studio.lastRun')}>
-      <h4>{t('studio.lastRun')}</h4>
+      <h3>{t('studio.lastRun')}</h3>
       <ol className="run-list">
         {group.map((task) => (
           <li key={task.id} aria-label={t('studio.variation', { number: (task.group?.index ?? 0) + 1 })} className={`run-item state-${task.state}`}>
@@ -125,11 +125,12 @@ const LastRun = memo(function LastRun({ endpointId }: { endpointId: string }) {
 /** What the studio said about this model: what a switch left unused, or why Generate sent nothing. */
 const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: string }) {
   const notice = useStudioStore((s) => noticeFor(s, endpointId));
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   if (!notice) return null;
   return (
     <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.notice')}>
-      <span>{notice.text}</span>
+      <span>{noticeText(notice, text)}</span>
       <Button variant="link" aria-label={t('studio.notice.dismissLabel')} onClick={() => useStudioStore.getState().say(null)}>
         {t('studio.notice.dismiss')}
       </Button>

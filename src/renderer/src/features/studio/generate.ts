@@ -5,13 +5,13 @@ import type { CanvasDocument } from '../../../../shared/canvas/document';
 import type { EndpointSpec } from '../../../../shared/catalog/endpoint';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import { intentFor } from '../../../../shared/studio/intents';
-import { send } from '../../store/sendTasks';
+import { notSentText, send } from '../../store/sendTasks';
 import { assetInfo } from '../canvas/assets';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
 import { currentExport, exportMask } from '../canvas/maskExport';
 import { useProjectStore } from '../canvas/project/projectStore';
-import { useStudioStore } from '../../store/studioStore';
+import { useStudioStore, type StudioNotice } from '../../store/studioStore';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
 import { sendUpscale } from '../upscale/sendUpscale';
 import type { AppText } from '../../../../shared/i18n/text';
@@ -89,7 +89,7 @@ export async function generate(options: { draft?: boolean } = {}): Promise<TaskI
     // Main checks the request against the stored inputs and the caps, once, where it is sent: the panel's own
     // check (StudioPanel) already showed what the form alone can tell, without a round trip per input.
     const sent = await send(request, studio.variations, useProjectStore.getState().currentId);
-    if (!sent.ok) return say(endpoint.id, sent.text);
+    if (!sent.ok) return say(endpoint.id, (text) => notSentText(sent.error, text));
     useStudioStore.getState().say(null);
     const group = sent.tasks[0]?.group?.id;
     if (group) useStudioStore.getState().ran(endpoint.id, group);
@@ -114,7 +114,7 @@ function atDraftSize(document: CanvasDocument, endpointId: string): CanvasDocume
   return { ...document, formValues: { ...document.formValues, [endpointId]: { ...(document.formValues[endpointId] ?? {}), resolution: VIDEO_DRAFT_RESOLUTION } } };
 }
 
-function say(about: string, text: string): [] {
+function say(about: string, text: StudioNotice['text']): [] {
   useStudioStore.getState().say({ kind: 'error', text, about });
   return [];
 }

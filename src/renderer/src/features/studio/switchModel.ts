@@ -1,7 +1,6 @@
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { getIntent, intentFor, intentModels, type IntentId } from '../../../../shared/studio/intents';
 import { promptOf, switchDocument, unusedBy } from '../../../../shared/studio/switching';
-import { currentText } from '../../ui/i18n/textStore';
 import { unusedText } from './unusedWords';
 import { selectEndpoint, useCanvasStore } from '../canvas/canvasStore';
 import { isBlank } from '../canvas/mask/maskBuffer';
@@ -30,7 +29,7 @@ export function switchModel(endpointId: string, intentId?: IntentId): void {
   const tool = toolAfterSwitch(s.tool, fromUse, documentUse(to, after));
   if (tool !== s.tool) s.setTool(tool);
   const unused = unusedBy(to, after, { maskPainted: s.mask !== null && !isBlank(s.mask), prompt });
-  useStudioStore.getState().say(unused.length > 0 ? { kind: 'info', text: unusedText(to.title, unused, currentText()), about: to.id } : null);
+  useStudioStore.getState().say(unused.length > 0 ? { kind: 'info', text: (text) => unusedText(to.title, unused, text), about: to.id } : null);
 }
 
 /** Opens an intent on its default model, or on the model the document already uses when the intent has it. */

@@ -26,7 +26,7 @@ function Source() {
   const tenths = (n: number) => new Intl.NumberFormat(text.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
   return (
     <section className="upscale-source" aria-label={t('studio.upscale.clip')}>
-      <h4>{t('studio.upscale.clip')}</h4>
+      <h3>{t('studio.upscale.clip')}</h3>
       {source ? (
         <div className="upscale-clip">
           {source.thumbnailUrl ? <img src={source.thumbnailUrl} alt="" /> : <video src={`${source.url}#t=0.5`} muted preload="metadata" aria-hidden="true" />}

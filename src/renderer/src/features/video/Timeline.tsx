@@ -244,12 +244,12 @@ export function Timeline() {
   return (
     <section className="video-timeline" aria-label={t('video.timeline.label')} data-mode={mode}>
       <div className="timeline-bar">
-        <h3>
+        <h2>
           {t('video.timeline.title')}{' '}
           <span className="muted" aria-label={t('video.timeline.count.label')}>
             {t('video.timeline.count', { count: keyframes.length, max: VIDEO_KEYFRAMES.max })}
           </span>
-        </h3>
+        </h2>
         <span className="muted">{t('video.timeline.length', { seconds: duration, frames, fps: VIDEO_FPS })}</span>
         {mode !== 'i2v' && mode !== 'draft_enhance' && keyframes.length > 0 && (
           <span className="timeline-note" role="note">

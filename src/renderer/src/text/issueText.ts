@@ -1,7 +1,7 @@
-import type { MessageId } from '../../../../shared/i18n/catalog';
-import { say } from '../../../../shared/i18n/say';
-import { ENGLISH_TEXT, type AppText, type MessageValues } from '../../../../shared/i18n/text';
-import type { ValidationIssue } from '../../../../shared/validation/issue';
+import type { MessageId } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { ENGLISH_TEXT, type AppText, type MessageValues } from '../../../shared/i18n/text';
+import type { ValidationIssue } from '../../../shared/validation/issue';
 
 /** The checks the form makes as the artist types, by the issue's type: its message and the values from its context. */
 const ISSUE_WORDS: Readonly<Record<string, { id: MessageId; values: (ctx: Readonly<Record<string, unknown>>) => MessageValues | null }>> = {
