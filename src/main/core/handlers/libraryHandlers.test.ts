@@ -4,6 +4,9 @@ import ExifReader from 'exifreader';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputTrack } from 'mediabunny';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import type { LibraryItem } from '../../../shared/ipc/contract';
 import { buildGenerationMetadata, parseGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { embedInResult } from '../library/metadata/embed';
@@ -107,6 +110,29 @@ describe('results carry their parameters, and leave through main', () => {
       ok: false,
       error: { code: 'bad-input', message: '“empty.png” is empty: it holds no picture or clip to read.' },
     });
+  });
+
+  it('refuses in words the window says in the artist\'s language, the English message unchanged', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const refused = async (answer: Promise<{ ok: boolean; error?: { message: string; words?: Parameters<typeof say>[1] } }>) => {
+      const got = await answer;
+      if (got.ok || !got.error) throw new Error('not refused');
+      return got.error;
+    };
+    const clip = await encodeMp4({ width: 64, height: 64, fps: 24, seconds: 1, background: [0, 0, 0] });
+    const cases = [
+      [await refused(fx.call('library.readDropped', { name: 'empty.png', bytes: new Uint8Array() })), '“empty.png” is empty: it holds no picture or clip to read.'],
+      [await refused(fx.call('library.readDropped', { name: 'cut.mp4', bytes: clip.subarray(0, Math.floor(clip.byteLength / 2)) })), '“cut.mp4” is an incomplete or damaged MP4: the file ends before the whole video is there.'],
+      [await refused(fx.call('library.get', { id: 'gone' })), 'That result is no longer in the library.'],
+      [await refused(fx.call('library.untrash', { id: 'gone' })), 'That result has already gone to the trash; restore it from your system’s trash.'],
+    ] as const;
+    for (const [failure, english] of cases) {
+      expect(failure.message).toBe(english);
+      expect(failure.words, english).toBeDefined();
+      expect(say(german, failure.words, failure.message)).not.toBe(english);
+    }
+    const [empty] = cases[0];
+    expect(say(german, empty.words, empty.message)).toBe('„empty.png“ ist leer: Es enthält kein Bild und keinen Clip zum Lesen.');
   });
 
   it('copies a picture to the clipboard as PNG, and says why a video cannot be', async () => {

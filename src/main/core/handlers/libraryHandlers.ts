@@ -2,7 +2,8 @@ import type { CoreDeps, DesktopShell } from '../deps';
 import type { Library } from '../library/library';
 import type { ResultExports } from '../library/resultExport';
 import type { HandlersFor } from './types';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { libraryRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 
 export function libraryHandlers(library: Library, deps: Pick<CoreDeps, 'openPath' | 'log'>): HandlersFor<'library.page' | 'library.locate' | 'library.facets' | 'library.get' | 'library.openFolder' | 'library.setPoster'> {
   return {
@@ -48,7 +49,7 @@ export function galleryHandlers(o: { library: Library; exports: ResultExports; d
       return { shown: true };
     },
     'library.startDrag': async ({ id }, context) => {
-      if (!context?.startDrag) throw new IpcFailure('invalid-request', 'Dragging out is not available in this window.');
+      if (!context?.startDrag) throw refusedWith('invalid-request', libraryRefusal.noDragOut);
       await exports.dragOut(id, context.startDrag);
       return { started: true };
     },

@@ -1,4 +1,5 @@
 import { words, type Words } from '../../../shared/i18n/words';
+import { MAX_BOXES, type Mp4Reading } from '../../../shared/media/mp4';
 
 /**
  * What main says when a call about projects, project files, the library, exports or saved runs is refused, as words
@@ -43,4 +44,27 @@ export const projectFileRefusal = {
   noProject: (file: string) => words('files.projectFile.noProject', { file }),
   projectUnreadable: (file: string) => words('files.projectFile.projectUnreadable', { file }),
   pictureChecksum: (file: string, entry: string) => words('files.projectFile.pictureChecksum', { file, entry }),
+} satisfies Record<string, Words | ((...args: never[]) => Words)>;
+
+/** A result in the library, leaving it (saved as, copied, dragged out) or a file dropped on the app to be read. */
+export const libraryRefusal = {
+  gone: words('files.result.gone'),
+  fileMissing: words('files.result.fileMissing'),
+  pictureNoPoster: words('files.result.pictureNoPoster'),
+  posterDetailsLost: words('files.result.posterDetailsLost'),
+  alreadyTrashed: words('files.result.alreadyTrashed'),
+  noDragOut: words('files.result.noDragOut'),
+  videoNotCopied: words('files.result.videoNotCopied'),
+  videoAsMp4: words('files.export.videoAsMp4'),
+  pictureNotMp4: words('files.export.pictureNotMp4'),
+  notConverted: words('files.export.notConverted'),
+  /** a saved-as picture or a contact sheet: `file` is the name the artist chose */
+  notWritten: (file: string) => words('files.export.notWritten', { file }),
+  droppedEmpty: (file: string) => words('files.dropped.empty', { file }),
+  droppedNotMp4: (file: string, kind: Exclude<Mp4Reading['kind'], 'mp4'>) =>
+    kind === 'not-mp4'
+      ? words('files.dropped.notMp4', { file })
+      : kind === 'incomplete'
+        ? words('files.dropped.incomplete', { file })
+        : words('files.dropped.tooComplex', { file, max: MAX_BOXES }),
 } satisfies Record<string, Words | ((...args: never[]) => Words)>;

@@ -1,9 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LibraryItem, LibraryPage, LibraryQuery } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
 import { ensureDataSubfolder } from '../fs/dataSubfolder';
+import { libraryRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import { TASK_ID_PATTERN } from '../../../shared/tasks/taskId';
 import type { MediaRegistry } from '../media';
 import type { NoticeBoard } from '../notices/noticeBoard';
@@ -25,7 +26,7 @@ export type { SaveRequest } from './filing';
 
 export type LibraryChange = { readonly kind: 'updated'; readonly item: LibraryItem } | { readonly kind: 'removed'; readonly id: string };
 
-const notFound = () => new IpcFailure('not-found', 'That result is no longer in the library.');
+const notFound = () => refusedWith('not-found', libraryRefusal.gone);
 
 /**
  * The results library: each result is its file plus a JSON sidecar, in a folder the user can open (filing.ts writes
@@ -33,7 +34,7 @@ const notFound = () => new IpcFailure('not-found', 'That result is no longer in 
  * (libraryLoad.ts). What the gallery shows is queried in main (galleryIndex.ts) and sent a page at a time; deleted
  * results wait in trash.ts, video posters in posters.ts.
  */
-const missingResultFile = () => new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+const missingResultFile = () => refusedWith('not-found', libraryRefusal.fileMissing);
 
 export class Library {
   private readonly listeners = new Set<(item: LibraryItem) => void>();
@@ -172,8 +173,8 @@ export class Library {
    */
   async setPoster(id: string, bytes: Uint8Array): Promise<LibraryItem> {
     const e = this.entry(id);
-    if (e.mime.startsWith('image/')) throw new IpcFailure('bad-input', 'That result is a picture; only a video takes a poster frame.');
-    if (!TASK_ID_PATTERN.test(id)) throw new IpcFailure('bad-input', 'That result’s details were lost; its poster cannot be stored.');
+    if (e.mime.startsWith('image/')) throw refusedWith('bad-input', libraryRefusal.pictureNoPoster);
+    if (!TASK_ID_PATTERN.test(id)) throw refusedWith('bad-input', libraryRefusal.posterDetailsLost);
     await this.posters.store(id, bytes);
     const item = this.item(e);
     this.changed({ kind: 'updated', item });

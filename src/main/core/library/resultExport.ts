@@ -2,13 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import sharp from 'sharp';
 import type { ExportFormat } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { MEDIA_TYPES, sniffMediaType } from '../../../shared/media/mediaType';
-import { MP4_PROBLEM, readMp4 } from '../../../shared/media/mp4';
+import { readMp4 } from '../../../shared/media/mp4';
 import { buildGenerationMetadata } from '../../../shared/metadata/generationMetadata';
 import { displayName } from '../../../shared/text/displayName';
 import type { AssetStore } from '../assets/assetStore';
 import type { DesktopShell, Logger, NativeDrag } from '../deps';
+import { libraryRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { Library } from './library';
 import { asPng, encodeExport, readMetadata } from './metadata/embed';
 import { remuxWithMetadata } from './metadata/mp4Export';
@@ -21,7 +22,7 @@ const VIDEO_ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${DRAG_IC
 
 const fileBytes = (file: string) =>
   readFile(file).catch(() => {
-    throw new IpcFailure('not-found', 'That result’s file is missing from the library folder.');
+    throw refusedWith('not-found', libraryRefusal.fileMissing);
   });
 
 /**
@@ -36,9 +37,9 @@ export class ResultExports {
     return item.metadataLost ? null : buildGenerationMetadata(this.o.appVersion, item);
   }
 
-  private async imageBytes(id: string, doing: string): Promise<Buffer> {
+  private async imageBytes(id: string): Promise<Buffer> {
     const paths = this.o.library.pathsOf(id);
-    if (!paths.mime.startsWith('image/')) throw new IpcFailure('invalid-request', `A video cannot be ${doing} as a picture: drag it out, or reveal its file.`);
+    if (!paths.mime.startsWith('image/')) throw refusedWith('invalid-request', libraryRefusal.videoNotCopied);
     return fileBytes(paths.file);
   }
 
@@ -58,8 +59,8 @@ export class ResultExports {
   async export(id: string, format: ExportFormat, quality: number): Promise<{ saved: boolean; fileName: string | null; message?: string }> {
     const paths = this.o.library.pathsOf(id);
     const video = !paths.mime.startsWith('image/');
-    if (video && format !== 'mp4') throw new IpcFailure('invalid-request', 'A video is saved as MP4, not as a picture.');
-    if (!video && format === 'mp4') throw new IpcFailure('invalid-request', 'A picture is saved as PNG, JPEG or WebP, not as MP4.');
+    if (video && format !== 'mp4') throw refusedWith('invalid-request', libraryRefusal.videoAsMp4);
+    if (!video && format === 'mp4') throw refusedWith('invalid-request', libraryRefusal.pictureNotMp4);
     const bytes = await fileBytes(paths.file);
     const defaultName = `${basename(paths.name, extname(paths.name))}.${EXTENSIONS[format]}`;
     const target = await this.o.desktop.chooseSavePath({ defaultName, format });
@@ -69,18 +70,18 @@ export class ResultExports {
         ? await this.videoExport(id, bytes)
         : {
             bytes: await encodeExport(bytes, format, quality, this.metadataOf(id)).catch(() => {
-              throw new IpcFailure('internal', 'The picture could not be converted; the details are in the log.');
+              throw refusedWith('internal', libraryRefusal.notConverted);
             }),
           };
     await writeFile(target, encoded).catch((error: unknown) => {
       this.o.log.warn('export could not be written', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
+      throw refusedWith('internal', libraryRefusal.notWritten(basename(target)));
     });
     return { saved: true, fileName: basename(target), ...(message ? { message } : {}) };
   }
 
   async copy(id: string): Promise<void> {
-    await this.o.desktop.copyImage(await asPng(await this.imageBytes(id, 'copied')));
+    await this.o.desktop.copyImage(await asPng(await this.imageBytes(id)));
   }
 
   /** The native drag of the library file itself; the icon must not be empty (macOS refuses the drag). */
@@ -94,11 +95,11 @@ export class ResultExports {
   /** What made a file dropped on the app: Gen Studio's own metadata (with which inputs are stored here), or A1111's. */
   async readDropped(name: string, bytes: Uint8Array) {
     const shown = displayName(name);
-    if (bytes.byteLength === 0) throw new IpcFailure('bad-input', `“${shown}” is empty: it holds no picture or clip to read.`);
+    if (bytes.byteLength === 0) throw refusedWith('bad-input', libraryRefusal.droppedEmpty(shown));
     // An MP4 is walked by the bounded reading before any library reads it: a crafted one is refused here.
     if (sniffMediaType(bytes.subarray(0, 64)) === MEDIA_TYPES.mp4) {
       const mp4 = readMp4(bytes);
-      if (mp4.kind !== 'mp4') throw new IpcFailure('bad-input', `“${shown}” ${MP4_PROBLEM[mp4.kind]}.`);
+      if (mp4.kind !== 'mp4') throw refusedWith('bad-input', libraryRefusal.droppedNotMp4(shown, mp4.kind));
     }
     const found = await readMetadata(bytes);
     if (found.kind === 'none') return { kind: 'none' as const };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
+import { libraryRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { GalleryState } from './galleryState';
 import type { IndexLog } from './indexLog';
 import { hasImagePreview, type Entry } from './resultEntry';
@@ -35,7 +36,7 @@ export class LibraryTrash {
   /** Gives a deleted result back (undo). */
   async restore(id: string): Promise<Entry> {
     const e = this.trashed.get(id);
-    if (!e) throw new IpcFailure('not-found', 'That result has already gone to the trash; restore it from your system’s trash.');
+    if (!e) throw refusedWith('not-found', libraryRefusal.alreadyTrashed);
     this.trashed.delete(id);
     await this.persist();
     return e;
