@@ -2,8 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { MatrixPlan } from '../../../shared/explore/matrix';
 import type { MatrixInfo } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { DesktopShell, Logger } from '../deps';
+import { libraryRefusal, runRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { Library } from '../library/library';
 import { renderContactSheet } from './contactSheet';
 
@@ -32,10 +33,10 @@ export async function exportContactSheet(matrix: { info: MatrixInfo; plan: Matri
   };
   const png = await renderContactSheet(matrix.info, matrix.plan, fileOf).catch((error: unknown) => {
     d.log.warn('the contact sheet could not be drawn', { error: String(error) });
-    throw new IpcFailure('internal', 'The contact sheet could not be drawn; the details are in the log.');
+    throw refusedWith('internal', runRefusal.sheetNotDrawn);
   });
   await writeFile(target, png).catch(() => {
-    throw new IpcFailure('internal', `Gen Studio could not write ${basename(target)}: check that the folder exists and may be written to.`);
+    throw refusedWith('internal', libraryRefusal.notWritten(basename(target)));
   });
   return { saved: true, fileName: basename(target) };
 }

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
+import { IpcFailure } from '../../../shared/ipc/result';
 import { RunRecords, type SavedRecord } from './savedRecords';
 
 type Live = SavedRecord<{ readonly id: string; readonly status: 'running' | 'paused' | 'cancelled' | 'finished' }>;
@@ -29,5 +33,31 @@ describe('a run paused while a request is being handed over', () => {
     const runs = new RunRecords<Live>({ dir: '/nowhere', what: 'matrix', log: {} as never, changed: () => {} });
     runs.all.set('m1', { record: { id: 'm1', status: 'finished' }, saving: null, dirty: false });
     await expect(runs.move('m1', 'paused')).rejects.toThrow('Only a matrix that is being sent can be paused.');
+  });
+
+  it('says its refusals in the artist\'s language, the English message unchanged', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const runs = new RunRecords<Live>({ dir: '/nowhere', what: 'batch', log: {} as never, changed: () => {} });
+    runs.all.set('b1', { record: { id: 'b1', status: 'finished' }, saving: null, dirty: false });
+    const refusal = async (call: () => unknown): Promise<IpcFailure> => {
+      try {
+        await call();
+      } catch (error) {
+        if (error instanceof IpcFailure) return error;
+      }
+      throw new Error('not refused');
+    };
+    const cases = [
+      [await refusal(() => runs.move('b1', 'paused')), 'Only a batch that is being sent can be paused.'],
+      [await refusal(() => runs.move('b1', 'running')), 'Only a paused batch can be resumed.'],
+      [await refusal(() => runs.move('b1', 'cancelled')), 'This batch has already ended.'],
+      [await refusal(() => runs.get('gone')), 'That batch is no longer there.'],
+    ] as const;
+    for (const [failure, english] of cases) {
+      expect(failure.message).toBe(english);
+      expect(failure.words, english).toBeDefined();
+      expect(say(german, failure.words, failure.message)).not.toBe(english);
+    }
+    expect(say(german, cases[2][0].words, cases[2][0].message)).toBe('Dieser Stapel ist schon beendet.');
   });
 });

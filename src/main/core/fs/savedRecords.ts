@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { IpcFailure } from '../../../shared/ipc/result';
 import type { Logger } from '../deps';
+import { runRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { NoticeBoard } from '../notices/noticeBoard';
 import { noticeWords, runKind } from '../notices/noticeWords';
 import { writeJsonAtomic } from './atomicWrite';
@@ -68,9 +69,9 @@ export async function savedAll(live: Pick<SavedRecord, 'saving'>): Promise<void>
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'finished';
 
 const REFUSALS = {
-  paused: (what: string) => `Only a ${what} that is being sent can be paused.`,
-  running: (what: string) => `Only a paused ${what} can be resumed.`,
-  cancelled: (what: string) => `This ${what} has already ended.`,
+  paused: runRefusal.notPausable,
+  running: runRefusal.notResumable,
+  cancelled: runRefusal.ended,
 };
 
 export class RunRecords<L extends SavedRecord<{ readonly id: string; readonly status: RunStatus }>> {
@@ -92,7 +93,7 @@ export class RunRecords<L extends SavedRecord<{ readonly id: string; readonly st
 
   get(id: string): L {
     const live = this.all.get(id);
-    if (!live) throw new IpcFailure('not-found', `That ${this.o.what} is no longer there.`);
+    if (!live) throw refusedWith('not-found', runRefusal.gone(this.o.what));
     return live;
   }
 
@@ -118,7 +119,7 @@ export class RunRecords<L extends SavedRecord<{ readonly id: string; readonly st
     const live = this.get(id);
     const from = live.record.status;
     const allowed = to === 'paused' ? from === 'running' : to === 'running' ? from === 'paused' : from !== 'finished' && from !== 'cancelled';
-    if (!allowed) throw new IpcFailure('conflict', REFUSALS[to](this.o.what));
+    if (!allowed) throw refusedWith('conflict', REFUSALS[to](this.o.what));
     if (settle) {
       // What was under way settles (the sender stops handing over, what was not sent is held) before the new
       // status is set: no save made meanwhile can put it on disk first, and a view that says "Paused" shows

@@ -1,5 +1,6 @@
 import { words, type Words } from '../../../shared/i18n/words';
 import { MAX_BOXES, type Mp4Reading } from '../../../shared/media/mp4';
+import { runKind } from '../notices/noticeWords';
 
 /**
  * What main says when a call about projects, project files, the library, exports or saved runs is refused, as words
@@ -67,4 +68,13 @@ export const libraryRefusal = {
       : kind === 'incomplete'
         ? words('files.dropped.incomplete', { file })
         : words('files.dropped.tooComplex', { file, max: MAX_BOXES }),
+} satisfies Record<string, Words | ((...args: never[]) => Words)>;
+
+/** A matrix or batch that is gone or cannot move that way; `what` names the kind of run. */
+export const runRefusal = {
+  gone: (what: string) => words('files.run.gone', { what: runKind(what) }),
+  notPausable: (what: string) => words('files.run.notPausable', { what: runKind(what) }),
+  notResumable: (what: string) => words('files.run.notResumable', { what: runKind(what) }),
+  ended: (what: string) => words('files.run.ended', { what: runKind(what) }),
+  sheetNotDrawn: words('files.sheet.notDrawn'),
 } satisfies Record<string, Words | ((...args: never[]) => Words)>;
