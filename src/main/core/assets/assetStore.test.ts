@@ -266,6 +266,12 @@ describe('the asset store’s words', () => {
       expect(failure.message).toBe(inEnglish);
       expect(say(german, failure.words, failure.message), inEnglish).not.toBe(inEnglish);
     }
+    // sizes in the language's numbers and units, the decimals that tell the size from the limit kept
+    const over = await refusalOf(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 100_000)));
+    expect(say(german, over.words, over.message)).toBe('„scan.tif“ ist 256,1 MB groß; höchstens 256 MB sind möglich.');
+    const french = createText('fr', await loadMessages('fr'));
+    const byOne = await refusalOf(store.import('scan.tif', new Uint8Array(256 * 1024 * 1024 + 1)));
+    expect(say(french, byOne.words, byOne.message)).toMatch(/^« scan\.tif » pèse 268\s435\s457 octets ; la limite est de 268\s435\s456 octets \(256 Mo\)\.$/);
     expect(say(german, cases[2][0].words, '')).toBe(
       'Zum Öffnen von „deep.png“ wären 2,0 GB Arbeitsspeicher nötig (16383 × 16383, 4 Kanäle mit 16 Bit); höchstens 1,0 GB sind möglich. Speichere es kleiner oder mit 8 Bit pro Kanal und füge es erneut hinzu.',
     );

@@ -8,7 +8,7 @@ import { told } from '../../../shared/i18n/say';
 import type { Words } from '../../../shared/i18n/words';
 import { MEDIA_MIMES, MEDIA_TYPES, sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
 import { MAX_BOXES, readMp4, type Mp4Reading } from '../../../shared/media/mp4';
-import { sizeAgainstLimit } from '../../../shared/text/sizeWords';
+import { sizeFigures } from '../../../shared/text/sizeWords';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { pictures } from '../i18n/pictureWords';
 import { refusedWith } from '../i18n/refusal';
@@ -99,8 +99,7 @@ export class AssetStore {
   async import(name: string, bytes: Uint8Array): Promise<AssetInfo> {
     if (bytes.byteLength === 0) throw refusedWith('bad-input', pictures.empty(name));
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      const said = sizeAgainstLimit(bytes.byteLength, MAX_ASSET_BYTES);
-      throw refusedWith('bad-input', pictures.tooLarge(name, said));
+      throw refusedWith('bad-input', pictures.tooLarge(name, sizeFigures(bytes.byteLength, MAX_ASSET_BYTES)));
     }
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await this.read(id);

@@ -1,7 +1,16 @@
 import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
+import type { SizeFigure } from '../../../shared/text/sizeWords';
 
 /** Megapixels as the studio has always written them: one decimal under ten, whole numbers above. */
 const megapixels = (mp: number): Words => (mp < 10 ? words('pictures.asset.megapixelsTenths', { mp }) : words('pictures.asset.megapixelsWhole', { mp }));
+
+/** A size in the language's numbers and units: `256,004 MB` in German, `268 435 457 octets (256 Mo)` in French. */
+const size = (figure: SizeFigure): Words =>
+  figure.unit === 'megabyte'
+    ? words('pictures.size.megabytes', { mb: figure.value, places: `d${figure.decimals}` })
+    : figure.about
+      ? words('pictures.size.bytesAbout', { bytes: figure.value, about: size(figure.about) })
+      : words('pictures.size.bytes', { bytes: figure.value });
 
 /**
  * What main says about pictures and videos coming in (the asset store, poster frames, a large picture being opened),
@@ -11,8 +20,8 @@ const megapixels = (mp: number): Words => (mp < 10 ? words('pictures.asset.megap
  */
 export const pictures = {
   empty: (name: string) => words('pictures.asset.empty', { name }),
-  /** `size` and `limit` as `sizeAgainstLimit` says them */
-  tooLarge: (name: string, said: { size: string; limit: string }) => words('pictures.asset.tooLarge', { name, ...said }),
+  /** `figures` as `sizeFigures` makes them */
+  tooLarge: (name: string, figures: { size: SizeFigure; limit: SizeFigure }) => words('pictures.asset.tooLarge', { name, size: size(figures.size), limit: size(figures.limit) }),
   unreadable: (name: string) => words('pictures.asset.unreadable', { name }),
   tooManyPixels: (name: string, width: number, height: number, edge: number) =>
     words('pictures.asset.tooManyPixels', { name, width: String(width), height: String(height), millions: (width * height) / 1e6, limit: (edge * edge) / 1e6, edge: String(edge) }),

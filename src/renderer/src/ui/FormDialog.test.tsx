@@ -17,7 +17,7 @@ describe('FormDialog', () => {
     const root = createRoot(container);
     act(() =>
       root.render(
-        <FormDialog scope="test-dialog" title="Save as" onClose={() => said.push('closed')} onSubmit={() => said.push('sent')}>
+        <FormDialog className="test-dialog" title="Save as" onClose={() => said.push('closed')} onSubmit={() => said.push('sent')}>
           <input aria-label="Quality" disabled />
           <input aria-label="Name" />
           <button type="submit">Save</button>

@@ -7,9 +7,10 @@ export interface FormDialogProps {
   readonly onClose: () => void;
   /** Enter in a field or the primary (submit) button; a dialog without one leaves it out. */
   readonly onSubmit?: () => void;
-  /** the feature's class on the backdrop, for its @scope'd styles */
-  readonly scope: string;
-  readonly className?: string;
+  /** the feature's class on the backdrop, the root its @scope'd styles hang from */
+  readonly className: string;
+  /** a class of the dialog's own box */
+  readonly dialogClassName?: string;
   readonly children: ReactNode;
 }
 
@@ -18,7 +19,7 @@ export interface FormDialogProps {
  * (a keyboard or screen-reader user lands in it, not behind it), Escape closes it, and the focus goes back where it
  * was when it closes. ConfirmDialog keeps its own shell: its focus starts on Keep, the safe choice.
  */
-export function FormDialog({ title, onClose, onSubmit, scope, className, children }: FormDialogProps) {
+export function FormDialog({ title, onClose, onSubmit, className, dialogClassName, children }: FormDialogProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -34,10 +35,10 @@ export function FormDialog({ title, onClose, onSubmit, scope, className, childre
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className={`dialog-backdrop ${scope}`}>
+    <div className={`dialog-backdrop ${className}`}>
       <form
         ref={form}
-        className={className ? `dialog ${className}` : 'dialog'}
+        className={dialogClassName ? `dialog ${dialogClassName}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}

@@ -14,7 +14,7 @@ export function RestoreDialog({ name, found, onRestore, onCancel }: { name: stri
   const prompt = found.kind === 'gen-studio' ? found.metadata.prompt : found.prompt;
   const seed = found.kind === 'gen-studio' ? found.metadata.seed : found.seed;
   return (
-    <FormDialog scope="gallery-dialog" title={t('gallery.restore.title', { name })} onClose={onCancel} onSubmit={onRestore}>
+    <FormDialog className="gallery-dialog" title={t('gallery.restore.title', { name })} onClose={onCancel} onSubmit={onRestore}>
       {found.kind === 'gen-studio' ? (
         <p>{t('gallery.restore.madeWith', { model: endpoint?.title ?? found.metadata.endpoint.id, version: found.metadata.app.version })}</p>
       ) : (

@@ -24,7 +24,7 @@ export function SaveAsDialog({ item, onSave, onCancel }: { item: LibraryItem; on
   const [quality, setQuality] = useState(90);
   const lossy = formats.find((f) => f.id === format)?.lossy ?? false;
   return (
-    <FormDialog scope="gallery-dialog" title={t('gallery.save.title', { file: item.fileName })} onClose={onCancel} onSubmit={() => onSave(format, quality)}>
+    <FormDialog className="gallery-dialog" title={t('gallery.save.title', { file: item.fileName })} onClose={onCancel} onSubmit={() => onSave(format, quality)}>
       <fieldset className="save-formats">
         <legend className="muted">{t('gallery.save.format')}</legend>
         {formats.map((f) => (

@@ -47,7 +47,7 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
     if (!result.ok) setState({ busy: false, note: { kind: 'error', text: result.error.message } });
   };
   return (
-    <FormDialog scope="layers-dialog" title={t('layers.export.title', { title })} onClose={close} onSubmit={() => void save()}>
+    <FormDialog className="layers-dialog" title={t('layers.export.title', { title })} onClose={close} onSubmit={() => void save()}>
       <p>{t('layers.export.lead')}</p>
       <fieldset className="layers-formats">
         <legend className="muted">{t('layers.export.format')}</legend>

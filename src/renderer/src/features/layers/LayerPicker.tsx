@@ -29,8 +29,8 @@ function Picker({ asking }: { asking: NonNullable<ReturnType<typeof useLayersSto
       : null;
   return (
     <FormDialog
-      scope="layers-dialog"
-      className="layers-picker"
+      className="layers-dialog"
+      dialogClassName="layers-picker"
       title={t('layers.picker.title', { fileName, count: intake.layers.length })}
       onClose={() => asking.answer(null)}
       onSubmit={() => asking.answer({ index, asMask: asMask && maskWords !== null })}
