@@ -1,4 +1,5 @@
 import type { Sharp } from 'sharp';
+import { Bytes } from './psdLayout';
 import { type RlePlane, rlePlane } from './psdRle';
 
 /**
@@ -58,4 +59,23 @@ export async function psdPlane(image: Sharp, width: number, height: number, psb:
   const data = bytes ?? bytesOf(await image.raw().toBuffer());
   if (data.length !== width * height) throw new Error(`the raw plane has ${data.length} bytes, not ${width * height}`);
   return { compression: 0, counts: new Uint8Array(0), data: [data], length: data.length };
+}
+
+/**
+ * A plane of one value (an opaque picture's alpha) in RLE, made here without looking at a pixel: each row is runs
+ * of at most 128 (header 257 − n), a last single byte as a literal; every row is the same bytes.
+ */
+export function flatPlane(value: number, width: number, height: number, psb: boolean): PsdPlane {
+  const row = new Bytes();
+  for (let left = width; left > 0; left -= 128) row.u8(left === 1 ? 0 : 257 - Math.min(128, left)).u8(value);
+  const r = row.done();
+  const counts = new Bytes();
+  for (let y = 0; y < height; y++) {
+    if (psb) counts.u32(r.length);
+    else counts.u16(r.length);
+  }
+  const data = new Uint8Array(r.length * height);
+  for (let y = 0; y < height; y++) data.set(r, y * r.length);
+  const c = counts.done();
+  return { compression: 1, counts: c, data: [data], length: c.length + data.length };
 }

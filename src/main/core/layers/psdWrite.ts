@@ -15,7 +15,7 @@ import { inOrder } from './inOrder';
 import type { LayerPicture, MaskPicture } from './layerPicture';
 import { mergedImage, mergedPlanes } from './psdMerged';
 import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
-import { type PsdPlane, psdPlane, rlePays } from './psdPlane';
+import { flatPlane, type PsdPlane, psdPlane, rlePays } from './psdPlane';
 import { channelOf, planeImage } from './psdRle';
 
 /** Photoshop's PSD edge limit; larger documents are PSB. */
@@ -65,16 +65,15 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPla
     // the mask's own grey layer: opaque, and the same plane three times
     const g = await grey();
     const rle = rlePays(g.data, width, height, 1, [0]);
-    const [alpha, plane] = await Promise.all([
-      psdPlane(planeImage(new Uint8Array(g.data.length).fill(255), width, height), width, height, psb, true),
-      psdPlane(planeImage(g.data, width, height), width, height, psb, rle, g.data),
-    ]);
-    colour = [alpha, plane, plane, plane];
+    const plane = await psdPlane(planeImage(g.data, width, height), width, height, psb, rle, g.data);
+    colour = [flatPlane(255, width, height, psb), plane, plane, plane];
   } else {
     rgba = await r.picture!.rgba();
     const decoded = rgba;
-    const rle = { alpha: rlePays(decoded.data, width, height, 4, [3]), colour: rlePays(decoded.data, width, height, 4, [0, 1, 2]) };
-    colour = await Promise.all(([3, 0, 1, 2] as const).map((c) => psdPlane(channelOf(decoded, c), width, height, psb, c === 3 ? rle.alpha : rle.colour)));
+    const rle = rlePays(decoded.data, width, height, 4, [0, 1, 2]);
+    // a picture without alpha has one value there: its RLE is made without extracting it
+    const alpha = r.picture!.alphaFree ? flatPlane(255, width, height, psb) : psdPlane(channelOf(decoded, 3), width, height, psb, rlePays(decoded.data, width, height, 4, [3]));
+    colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => psdPlane(channelOf(decoded, c), width, height, psb, rle))]);
   }
   const mask = r.layerMask ? await r.layerMask.grey() : null;
   const maskPlane = mask ? await psdPlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb, rlePays(mask.data, mask.width, mask.height, 1, [0]), mask.data) : null;
