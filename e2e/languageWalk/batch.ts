@@ -12,13 +12,14 @@ async function photo(n: number, flagged = false) {
 
 // The walk runs in other languages, so controls are found by where they are, not by their words.
 const form = (page: Page) => page.locator('.batch form.tool-form');
+const toolChoice = (page: Page) => form(page).locator('label.tool-field select').first();
 const actions = (page: Page) => page.locator('.batch-progress').first().locator('.batch-actions button');
 /** No picture of the batch on screen is on its way: the screen holds still for the checks. */
 const settled = (page: Page) => expect(page.locator('.batch-progress').first().locator('.batch-submitting, .batch-running, .batch-downloading')).toHaveCount(0, { timeout: 60_000 });
 
 /**
- * Batch as the plain-words walk and batch.spec.ts show it: set up, paused while running, finished with a picture the
- * safety filter held back, and Retry's message. One picture at a time, so the batch is still running when paused.
+ * Batch as the plain-words walk and batch.spec.ts show it: set up, a plan its own check refuses, paused while running,
+ * finished with a picture the safety filter held back (its problem said in words), and Retry's message. One picture at a time, so the batch is still running when paused.
  */
 export const BATCH: LanguageArea = {
   name: 'Batch',
@@ -42,8 +43,18 @@ export const BATCH: LanguageArea = {
       },
     },
     {
+      // A plan refused by its own check: Erase with no mask chosen says the catalog's words, not main's English.
+      name: 'Batch, Erase with no mask',
+      async go(page) {
+        await toolChoice(page).selectOption('erase');
+        await expect(form(page).locator('#batch-problem')).toBeVisible();
+      },
+    },
+    {
       name: 'Batch, paused',
       async go(page) {
+        await toolChoice(page).selectOption('deblur');
+        await expect(form(page).locator('.tool-summary strong')).toBeVisible();
         await form(page).locator('button.primary').click();
         await actions(page).first().click();
         // Resume and Cancel the rest: paused.

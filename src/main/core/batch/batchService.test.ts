@@ -89,6 +89,9 @@ describe('a batch', () => {
     const done = await batch(started.id);
     expect(done).toMatchObject({ status: 'finished', done: 2, failed: 1, left: 0 });
     expect(done.items[1]).toMatchObject({ state: 'moderated', problem: expect.stringContaining('sexual content') });
+    // Kept in words too, so the window says it in the artist's language (the service's reason stays its own).
+    const german = say(createText('de', await loadMessages('de')), done.items[1]!.problemWords, '');
+    expect(german).toMatch(/^Die Moderation des Dienstes hat es angehalten \(sexual content\)/);
     expect((await readdir(out)).sort()).toEqual(['IMG_0042-deblur.png', 'IMG_0044-deblur.png']);
     const tags = ExifReader.load(await readFile(join(out, 'IMG_0042-deblur.png')));
     expect(JSON.stringify(tags)).toContain('deblur-v1');

@@ -5,15 +5,15 @@ import sharp from 'sharp';
 import { BATCH_ID_PREFIX, batchName, planBatch, type BatchAsk, type BatchItem, type BatchSettings, type BatchSpec } from '../../../shared/batch/plan';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { refusedWith } from '../i18n/refusal';
-import { words } from '../../../shared/i18n/words';
-import { english } from '../../../shared/i18n/say';
+import { words, type Words } from '../../../shared/i18n/words';
+import { english, told } from '../../../shared/i18n/say';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
 import type { Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
 import { copyUnderFreeName } from '../fs/copyUnder';
-import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
+import { EngineRuns, type RunEngine, type RunLive, recordedProblem, type Told } from '../engine/engineRuns';
 import { ENDED_STATES, ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES } from '../../../shared/tasks/taskStates';
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
@@ -177,8 +177,8 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     return { request, meta: { projectId: null, origin: 'batch', group: { id: live.record.id, index, count: live.items.length } } };
   }
 
-  protected refused(live: Live, index: number, problem: string): void {
-    this.note(live, index, { state: 'failed', cost: null, resultId: null, problem, file: null });
+  protected refused(live: Live, index: number, problem: Told): void {
+    this.note(live, index, { state: 'failed', cost: null, resultId: null, ...recordedProblem(problem), file: null });
   }
 
   protected requestChanged(live: Live): void {
@@ -211,8 +211,8 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     try {
       const cost = t.settledCost ?? t.cost;
       if (t.state !== 'done' || !t.resultId) {
-        const problem = t.state === 'moderated' ? moderatedWords(t.moderationReasons) : t.state === 'cancelled' ? 'Cancelled before it was sent.' : (t.error?.message ?? 'It did not finish.');
-        this.note(live, index, { state: t.state, cost, resultId: t.resultId, problem, file: null });
+        const problem: Told = t.state === 'moderated' ? told(moderatedWords(t.moderationReasons)) : t.state === 'cancelled' ? told(words('batch.itemProblem.cancelled')) : (t.error ?? told(words('batch.itemProblem.didNotFinish')));
+        this.note(live, index, { state: t.state, cost, resultId: t.resultId, ...recordedProblem(problem), file: null });
         return;
       }
       await this.write(live, index, t.resultId, cost);
@@ -232,7 +232,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
       this.note(live, index, { state: 'done', cost, resultId, problem: null, file });
     } catch (error) {
       this.d.log.warn('a batch result could not be written', { batch: live.record.id, index, error: String(error) });
-      this.note(live, index, { state: 'failed', cost, resultId, problem: `Made, but not written to ${live.record.spec.outputDir}: check that the folder exists and may be written to, then send it again.`, file: null });
+      this.note(live, index, { state: 'failed', cost, resultId, ...recordedProblem(told(words('batch.itemProblem.notWritten', { folder: live.record.spec.outputDir }))), file: null });
     }
   }
 
@@ -295,9 +295,9 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0, renamedFrom: renamedFrom(item, ended?.file ?? null) };
     // The question its Retry asks first is the engine's, for the task that ended (the queue shows the same).
     const retryWarning = ended && t && ENGINE_RETRY_STATES.has(t.state) ? t.retryWarning : null;
-    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, resultId: ended.resultId, retryWarning };
+    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, ...(ended.problemWords ? { problemWords: ended.problemWords } : {}), resultId: ended.resultId, retryWarning };
     if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null, retryWarning: null };
-    return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, resultId: t.resultId, retryWarning: null };
+    return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, ...(t.error?.words ? { problemWords: t.error.words } : {}), resultId: t.resultId, retryWarning: null };
   }
 }
 
@@ -311,9 +311,9 @@ function renamedFrom(item: BatchItem, file: string | null): string | null {
   return meant === file ? null : meant;
 }
 
-/** Why the service held a picture back, in words. */
-export function moderatedWords(reasons: readonly string[]): string {
-  return `The service's moderation stopped it (${reasons.length ? reasons.join(', ').toLowerCase() : 'no reason given'}); nothing was charged. Send it again, or leave it out.`;
+/** Why the service held a picture back, in words; its reasons are the service's own, as it named them. */
+function moderatedWords(reasons: readonly string[]): Words {
+  return reasons.length ? words('batch.itemProblem.moderated', { reasons: reasons.join(', ').toLowerCase() }) : words('batch.itemProblem.moderatedNoReason');
 }
 
 /** One mask at another size, still pure black and white (nearest neighbour, then a threshold). */

@@ -6,6 +6,9 @@ import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { MainLanguage } from '../i18n/mainLanguage';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { english, say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { SandboxWebhooks, webhookDialog, type ConfirmWebhook, type WebhookQuestion } from './sandboxWebhooks';
 
 /**
@@ -73,6 +76,13 @@ describe('webhooks of the built-in Sandbox', () => {
     const declined = await declining.call('tasks.submit', request(hook.url));
     expect(declined).toMatchObject({ ok: false, error: { message: `Not sent: you did not allow the Sandbox to send results to port ${port} of this computer (“${hook.url}”). Clear the Address to notify, or confirm it when asked.` } });
     expect(asked).toEqual([{ address: hook.url, origin: new URL(hook.url).origin, loopback: true }]);
+    // Both refusals are words: the English above stays, the window says them in its language (the field's issue too).
+    const german = createText('de', await loadMessages('de'));
+    for (const answer of [refused, declined]) {
+      if (answer.ok) throw new Error('not refused');
+      expect(say(german, answer.error.words, answer.error.message)).toMatch(/^(Die Sandbox sendet Ergebnisse nur|Nicht gesendet: Du hast der Sandbox nicht erlaubt)/);
+      expect(answer.error.issues?.[0]?.words).toEqual(answer.error.words);
+    }
     expect(declining.tasks.size + noDialog.tasks.size).toBe(0);
     expect(hook.bodies).toEqual([]);
   }, 60_000);
@@ -134,6 +144,16 @@ describe('the webhook question', () => {
     expect(webhookDialog(asked[0]!).message).toContain('port 8123 of this computer');
   });
 
+  it('refuses a task about to go to an address never allowed in words, its English as before', async () => {
+    const settings = { get: () => ({ sandboxWebhooks: [] }), update: () => undefined } as unknown as ConstructorParameters<typeof SandboxWebhooks>[0];
+    const hooks = new SandboxWebhooks(settings, undefined, () => [], () => Promise.resolve([]));
+    const said = await hooks.refusal('https://hooks.example.com/x', 'check', 'http://127.0.0.1:9/');
+    expect(said && english(said)).toBe('Not sent: the Sandbox was never allowed to send results to hooks.example.com (“https://hooks.example.com/x”). Clear the Address to notify, or send it again from the form to be asked.');
+    expect(say(createText('de', await loadMessages('de')), said, '')).toBe(
+      'Nicht gesendet: Die Sandbox durfte nie Ergebnisse an hooks.example.com senden („https://hooks.example.com/x“). Leere die zu benachrichtigende Adresse oder sende erneut aus dem Formular, um gefragt zu werden.',
+    );
+  });
+
   it('is asked in the language chosen in Settings, the address as it was typed', async () => {
     const language = await MainLanguage.open({ choice: () => 'de', onChoice: () => () => {}, systemLocales: () => ['en'] });
     const question: WebhookQuestion = { address: 'http://127.0.0.1:8123/hook', origin: 'http://127.0.0.1:8123', loopback: true };
@@ -142,8 +162,8 @@ describe('the webhook question', () => {
     expect(german.message).toBe('Soll die Sandbox fertige Ergebnisse an Port 8123 dieses Computers senden?');
     expect(german.detail).toContain('„http://127.0.0.1:8123/hook“');
     expect(german.cancelLabel).toBe('Nicht senden');
-    const english = webhookDialog({ ...question, address: 'https://hooks.example.com/x', origin: 'https://hooks.example.com', loopback: false });
-    expect(english.message).toBe('Let the Sandbox send finished results to hooks.example.com?');
-    expect(english.confirmLabel).toBe('Send results there');
+    const inEnglish = webhookDialog({ ...question, address: 'https://hooks.example.com/x', origin: 'https://hooks.example.com', loopback: false });
+    expect(inEnglish.message).toBe('Let the Sandbox send finished results to hooks.example.com?');
+    expect(inEnglish.confirmLabel).toBe('Send results there');
   });
 });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { ENGLISH_TEXT, type AppText } from '../../../shared/i18n/text';
+import { words, type Words } from '../../../shared/i18n/words';
 import type { SettingsService } from '../settings/settingsService';
 
 /** The addresses a host name resolves to (injected: tests ask no network). */
@@ -52,10 +53,10 @@ function whereTo(q: WebhookQuestion): { port: string; host: string } {
   return { port: url.port || (url.protocol === 'https:' ? '443' : '80'), host: url.host };
 }
 
-/** The same in English words, for the refusals below. */
-function where(q: WebhookQuestion): string {
+/** The values the refusals below name the address by (their select says a port of this computer, or a host). */
+function whereValues(q: WebhookQuestion): { loopback: string; port: string; host: string; address: string } {
   const { port, host } = whereTo(q);
-  return q.loopback ? `port ${port} of this computer` : host;
+  return { loopback: q.loopback ? 'yes' : 'no', port, host, address: q.address };
 }
 
 /** One wording, for the Electron dialog and the Chromium harness alike, in the language chosen when it is shown
@@ -101,17 +102,15 @@ export class SandboxWebhooks {
    * none, or when the request goes to a service elsewhere (`destination`). `ask` puts an origin not yet confirmed to the user and remembers a yes; `check` never asks (a task
    * about to go out, which was asked about when it was made).
    */
-  async refusal(address: unknown, mode: 'ask' | 'check', destination: string): Promise<string | null> {
+  async refusal(address: unknown, mode: 'ask' | 'check', destination: string): Promise<Words | null> {
     if (typeof address !== 'string' || address === '' || !this.deliversFromHere(destination)) return null;
     const q = await question(address, this.resolve);
     // The request's own validation words an address that does not parse; nothing is delivered to it.
     if (!q) return null;
     if (this.settings.get().sandboxWebhooks.includes(q.origin)) return null;
-    if (mode === 'check') return `Not sent: the Sandbox was never allowed to send results to ${where(q)} (“${address}”). Clear the Address to notify, or send it again from the form to be asked.`;
-    if (!this.confirm) {
-      return `The Sandbox sends results only to an Address to notify you confirm in a dialog, which this window cannot show. Clear the Address to notify (under Advanced) and send again.`;
-    }
-    if (!(await this.confirm(q))) return `Not sent: you did not allow the Sandbox to send results to ${where(q)} (“${address}”). Clear the Address to notify, or confirm it when asked.`;
+    if (mode === 'check') return words('main.task.webhook.notAllowed', whereValues(q));
+    if (!this.confirm) return words('main.task.webhook.noDialog');
+    if (!(await this.confirm(q))) return words('main.task.webhook.declined', whereValues(q));
     this.settings.update((s) => {
       if (!s.sandboxWebhooks.includes(q.origin)) s.sandboxWebhooks.push(q.origin);
     });

@@ -8,7 +8,7 @@ import type { TaskInfo, TaskState } from '../../../shared/ipc/contract';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import { tempDir } from '../testing/tempDir';
-import { EngineRuns, requestTaskId, type RunLive } from './engineRuns';
+import { EngineRuns, requestTaskId, type RunLive, type Told } from './engineRuns';
 import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 
 const RunSchema = z.object({
@@ -125,8 +125,8 @@ class TestRuns extends EngineRuns<Run, Live, Run> {
     live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: t.state } };
     live.dirty = true;
   }
-  protected refused(live: Live, index: number, problem: string): void {
-    live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: problem } };
+  protected refused(live: Live, index: number, problem: Told): void {
+    live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: problem.message } };
     live.dirty = true;
     this.runs.save(live);
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { TaskInfo } from '../../../shared/ipc/contract';
+import type { Words } from '../../../shared/i18n/words';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
@@ -13,6 +14,15 @@ import type { CapGroup } from '../../../shared/spending/capRefusal';
 import { capFailure } from '../spending/spendingService';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from '../fs/savedRecords';
 import { noticeWords } from '../notices/noticeWords';
+
+/** Why a request ended without a picture: its text (the record's, the log's) and, where main made it, its words. */
+export interface Told {
+  readonly message: string;
+  readonly words?: Words;
+}
+
+/** A request's problem as its record keeps it: the text, and its words where main made them. */
+export const recordedProblem = (problem: Told): { problem: string; problemWords?: Words } => (problem.words ? { problem: problem.message, problemWords: problem.words } : { problem: problem.message });
 
 /** Refusals that hold for every later request too (`not-found`: the run's key or connection was removed): the run pauses rather than fail each one in turn. */
 const PAUSING: ReadonlySet<string> = new Set(['spending-cap', 'unavailable', 'no-credits', 'not-found']);
@@ -102,7 +112,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   /** A request's task ended while Gen Studio was closing, or before its end was noted: note it now. */
   protected abstract ended(live: L, index: number, t: TaskInfo): Promise<void> | void;
   /** A request was refused before anything went: note why, and save. */
-  protected abstract refused(live: L, index: number, problem: string): void;
+  protected abstract refused(live: L, index: number, problem: Told): void;
   /** One request changed: the views hear of it. */
   protected abstract requestChanged(live: L, index: number): void;
   /** The run's status changed and is on disk: the views hear of it. */
@@ -270,14 +280,14 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
     } catch (error) {
       if (this.stopping) return;
       if (error instanceof IpcFailure && error.code === 'conflict' && this.adopt(live, index, id)) return;
-      const problem = error instanceof Error ? error.message : String(error);
+      const problem: Told = error instanceof IpcFailure && error.words ? { message: error.message, words: error.words } : { message: error instanceof Error ? error.message : String(error) };
       // Refused before anything went (a cap reached since, the key removed): the request says why; the rest wait.
       this.refused(live, index, problem);
       this.requestChanged(live, index);
       // A conflict the engine holds no task for is the key's address refused: it holds for every other request.
       if (error instanceof IpcFailure && (PAUSING.has(error.code) || error.code === 'conflict')) {
         await this.runs.setStatus(live, 'paused');
-        this.o.notices.add('warning', noticeWords.runPaused(this.o.what, live.record.name, error instanceof IpcFailure && error.words ? error.words : problem));
+        this.o.notices.add('warning', noticeWords.runPaused(this.o.what, live.record.name, problem.words ?? problem.message));
       }
     }
   }

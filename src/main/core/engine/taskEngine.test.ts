@@ -12,6 +12,9 @@ import { MemoryKeychain } from '../testing/memoryKeychain';
 import { tempDir } from '../testing/tempDir';
 import { CONNECT_BACKOFF, IMAGE_CADENCE, LONG_CADENCE } from './policy';
 import { CREDITS_CACHE_MS } from '../spending/spendingService';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { CANCEL_WARNING, CHARGED_AGAIN_WARNING, DOUBLE_CHARGE_WARNING } from './taskView';
 
 const KEY = 'sk-engine-test-key-7Q2W';
@@ -222,6 +225,11 @@ describe('the task engine, against a scripted service', () => {
     expect(fx.task(t.id)).toMatchObject({ canRetry: true, retryWarning: DOUBLE_CHARGE_WARNING });
     const refused = await fx.call('tasks.retry', { id: t.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: DOUBLE_CHARGE_WARNING } });
+    // The refusal is the question's words: the window says it in the artist's language, as it says the warning.
+    if (refused.ok) throw new Error('not refused');
+    const german = createText('de', await loadMessages('de'));
+    expect(say(german, refused.error.words, refused.error.message)).not.toBe(DOUBLE_CHARGE_WARNING);
+    expect(say(german, refused.error.words, refused.error.message)).toBe(say(german, fx.task(t.id).retryWarningWords, ''));
     service.submit = () => json(200, { id: 'second', polling_url: `${BASE}/v1/get_result?id=second`, cost: 1 });
     await fx.ok('tasks.retry', { id: t.id, acceptDoubleCharge: true });
     await reach(t.id, 'done');

@@ -27,7 +27,7 @@ import { requestUrl, SubmitStep } from './submitStep';
 import { TaskBook } from './taskBook';
 import { newTaskRecord, originOf, taskError, type NewTask, type TaskRecord } from './taskRecord';
 import { ACTIVE_STATES, ENDED_STATES, ENGINE_RETRY_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates';
-import { retryModeOf, retryWarningOf } from './taskView';
+import { retryModeOf, retryWarningWordsOf } from './taskView';
 import { Transitions } from './transitions';
 import type { RunKey } from '../fs/runRecord';
 
@@ -220,7 +220,7 @@ export class TaskEngine {
     });
     // Asked by where the request goes: a connection of any name aimed at this computer delivers results from here.
     const refusal = await this.d.sandboxWebhooks.refusal(request.params['webhook_url'], 'ask', requestUrl(endpoint, conn));
-    if (refusal) throw new IpcFailure('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: refusal, type: 'webhook_not_allowed' }]);
+    if (refusal) throw refusedWith('validation', refusal, [{ loc: ['body', 'webhook_url'], msg: english(refusal), type: 'webhook_not_allowed', words: refusal }]);
     // From the cap check to the record joining the book nothing awaits: submissions made at the same moment
     // each see the ones checked before them as on their way, so a burst cannot pass a cap together.
     this.d.spending.check(conn.keyId, { what: 'request', requests: [{ endpointId: endpoint.id, usage }] }, reserved(this.records.values(), this.d.spending, (id) => this.d.ledger.has(id), conn.keyId));
@@ -305,8 +305,8 @@ export class TaskEngine {
     const r = this.book.get(id);
     if (r.state === 'moderated') throw refusedWith('conflict', msg.moderatedRetry);
     if (!ENGINE_RETRY_STATES.has(r.state)) throw refusedWith('conflict', msg.onlyEndedRetry);
-    const warning = retryWarningOf(r);
-    if (warning && !acceptDoubleCharge) throw new IpcFailure('conflict', warning);
+    const warning = retryWarningWordsOf(r);
+    if (warning && !acceptDoubleCharge) throw refusedWith('conflict', warning);
     if (retryModeOf(r) === 'resume') {
       const downloading = r.sampleUrl !== null && (r.error?.code === 'bad-result' || r.error?.code === 'network' || r.error?.code === 'set-aside') && r.serviceStatus === TASK_STATUS.ready;
       await this.book.update(r, {

@@ -5,7 +5,9 @@ import type { MatrixCellInfo, MatrixInfo, MatrixQuote, TaskInfo } from '../../..
 import type { DesktopShell, Logger } from '../deps';
 import type { TaskEngine } from '../engine/taskEngine';
 import { writeJsonAtomic } from '../fs/atomicWrite';
-import { EngineRuns, type RunEngine, type RunLive } from '../engine/engineRuns';
+import { EngineRuns, recordedProblem, type RunEngine, type RunLive, type Told } from '../engine/engineRuns';
+import { told } from '../../../shared/i18n/say';
+import { words } from '../../../shared/i18n/words';
 import { ENDED_STATES } from '../../../shared/tasks/taskStates';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Library } from '../library/library';
@@ -153,7 +155,7 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     this.noteOutcome(live, index, t);
   }
 
-  protected refused(live: Live, index: number, problem: string): void {
+  protected refused(live: Live, index: number, problem: Told): void {
     this.noteOutcome(live, index, null, problem);
     this.runs.save(live);
   }
@@ -166,16 +168,20 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     this.d.onChanged(this.info(live));
   }
 
-  private noteOutcome(live: Live, index: number, t: TaskInfo | null, problem?: string): void {
+  private noteOutcome(live: Live, index: number, t: TaskInfo | null, problem?: Told): void {
     const outcome: CellOutcome = t
       ? {
           state: t.state,
           cost: t.settledCost ?? t.cost,
           seconds: t.submittedAt !== null && t.finishedAt !== null ? Math.max(0, (t.finishedAt - t.submittedAt) / 1000) : null,
           resultId: t.resultId,
-          problem: t.state === 'moderated' ? `Moderated: ${t.moderationReasons.join(', ') || 'no reason given'}` : (t.error?.message ?? null),
+          ...(t.state === 'moderated'
+            ? recordedProblem(told(t.moderationReasons.length ? words('explore.cellProblem.moderated', { reasons: t.moderationReasons.join(', ') }) : words('explore.cellProblem.moderatedNoReason')))
+            : t.error
+              ? recordedProblem(t.error)
+              : { problem: null }),
         }
-      : { state: 'failed', cost: null, seconds: null, resultId: null, problem: problem ?? null };
+      : { state: 'failed', cost: null, seconds: null, resultId: null, ...(problem ? recordedProblem(problem) : { problem: null }) };
     live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: outcome } };
     live.dirty = true;
   }
@@ -199,9 +205,9 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
         thumbUrl = null;
       }
     }
-    if (ended) return { index, state: ended.state, taskId: t ? taskId : null, estimate, cost: ended.cost, seconds: ended.seconds, resultId, thumbUrl, problem: ended.problem };
+    if (ended) return { index, state: ended.state, taskId: t ? taskId : null, estimate, cost: ended.cost, seconds: ended.seconds, resultId, thumbUrl, problem: ended.problem, ...(ended.problemWords ? { problemWords: ended.problemWords } : {}) };
     if (!t) return { index, state: 'unsent', taskId: null, estimate, cost: null, seconds: null, resultId: null, thumbUrl: null, problem: null };
-    return { index, state: t.state, taskId, estimate, cost: t.cost, seconds: null, resultId, thumbUrl, problem: t.error?.message ?? null };
+    return { index, state: t.state, taskId, estimate, cost: t.cost, seconds: null, resultId, thumbUrl, problem: t.error?.message ?? null, ...(t.error?.words ? { problemWords: t.error.words } : {}) };
   }
 }
 

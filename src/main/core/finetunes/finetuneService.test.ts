@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { tempDir } from '../testing/tempDir';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -72,5 +75,8 @@ describe('finetunes of the active key', () => {
     const list = await fx.ok('finetunes.list');
     expect(list).toMatchObject({ available: false, finetunes: [] });
     expect(list.message).toMatch(/does not list finetunes.*Type a finetune’s name/);
+    // In words too: the picker says it in the artist's language.
+    const german = say(createText('de', await loadMessages('de')), list.messageWords, list.message ?? '');
+    expect(german).toContain('listet keine Finetunes auf (Antwort 404)');
   });
 });

@@ -4,7 +4,7 @@ import type { JsonValue } from '../../../shared/catalog/field';
 import { DeleteFinetuneResponseSchema } from '../../../shared/catalog/responses';
 import type { Finetune } from '../../../shared/ipc/contract';
 import { english } from '../../../shared/i18n/say';
-import type { WordsValue } from '../../../shared/i18n/words';
+import type { Words, WordsValue } from '../../../shared/i18n/words';
 import type { ResolvedConnection } from '../connections/connectionService';
 import type { ProbeDeps } from '../keys/keyProbe';
 import { account } from '../i18n/accountRefusals';
@@ -31,6 +31,8 @@ export interface FinetuneList {
   readonly finetunes: Finetune[];
   readonly available: boolean;
   readonly message: string | null;
+  /** `message` as words, for the window to say in its language */
+  readonly messageWords?: Words;
 }
 
 /**
@@ -48,12 +50,12 @@ export class FinetuneService {
     const conn = await this.activeConnection();
     const base = conn.regionalBaseUrl;
     const out = await this.get(conn, `${base}${ACCOUNT_PATHS.myFinetunes}`);
-    if (out.kind !== 'answer') return { finetunes: [], available: false, message: unreachable(out) };
+    if (out.kind !== 'answer') return notListed(unreachableWords(out));
     if (out.status !== 200) {
-      return { finetunes: [], available: false, message: `${conn.label} does not list finetunes (it answered ${out.status}). Type a finetune’s name instead.` };
+      return notListed(account.finetuneListUnsupported(conn.label, out.status));
     }
     const parsed = ListSchema.safeParse(parseJson(out.text));
-    if (!parsed.success) return { finetunes: [], available: false, message: `${conn.label} answered the finetune list in a shape Gen Studio does not know. Type a finetune’s name instead.` };
+    if (!parsed.success) return notListed(account.finetuneListUnknownShape(conn.label));
     const ids = [...new Set(parsed.data.finetunes.filter((id) => id !== ''))];
     const details = await mapLimited(ids.slice(0, MAX_DETAILS), DETAIL_CONCURRENCY, (id) => this.details(conn, base, id));
     return { finetunes: ids.map((id, i) => ({ id, details: details[i] ?? null })), available: true, message: null };
@@ -98,10 +100,9 @@ function unreachableWords(out: Exclude<HttpOutcome, { kind: 'answer' }>): WordsV
   return account.serviceDidNotAnswer(out.kind === 'network' ? out.message : out.kind === 'timeout' ? 'timeout' : 'cancelled');
 }
 
-const unreachable = (out: Exclude<HttpOutcome, { kind: 'answer' }>): string => {
-  const said = unreachableWords(out);
-  return typeof said === 'object' ? english(said) : String(said);
-};
+/** No list: why, in words where main made them (a refusal's own text stays as it came). */
+const notListed = (said: WordsValue): FinetuneList =>
+  typeof said === 'object' ? { finetunes: [], available: false, message: english(said), messageWords: said } : { finetunes: [], available: false, message: String(said) };
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);

@@ -1,3 +1,4 @@
+import { WordsSchema } from '../../../shared/i18n/words';
 import { z } from 'zod';
 import { TASK_STATES } from '../../../shared/ipc/contract';
 
@@ -10,6 +11,8 @@ export const RequestOutcomeSchema = z.object({
   cost: z.number().nullable(),
   resultId: z.string().nullable(),
   problem: z.string().nullable(),
+  /** `problem` as words, for the window to say in its language (absent on older files, and for the service's own text) */
+  problemWords: WordsSchema.optional(),
 });
 
 /** The connection and key a run is sent and charged on: the ones active when it started (absent on older files). */

@@ -1,4 +1,5 @@
-import { IpcFailure } from '../../../shared/ipc/result';
+import { projectRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { ProjectFileDialogs } from '../deps';
 import { PROJECT_FILE_EXTENSION } from '../projects/projectArchive';
 import type { ProjectFiles } from '../projects/projectFiles';
@@ -27,7 +28,7 @@ export function projectFileName(name: string): string {
 
 export function projectHandlers(projects: ProjectStore, files: ProjectFiles, dialogs: ProjectFileDialogs | undefined): HandlersFor<ProjectCall> {
   const needDialogs = (): ProjectFileDialogs => {
-    if (!dialogs) throw new IpcFailure('unavailable', 'Project files are saved and opened from the desktop app; this window has no file dialogs.');
+    if (!dialogs) throw refusedWith('unavailable', projectRefusal.noDialogs);
     return dialogs;
   };
   return {
@@ -40,7 +41,7 @@ export function projectHandlers(projects: ProjectStore, files: ProjectFiles, dia
     'projects.remove': ({ id }) => projects.remove(id),
     'projects.saveToFile': async ({ id }) => {
       const name = (await projects.list()).projects.find((p) => p.id === id)?.name;
-      if (name === undefined) throw new IpcFailure('not-found', 'That project no longer exists.');
+      if (name === undefined) throw refusedWith('not-found', projectRefusal.notFound);
       const path = await needDialogs().chooseSavePath(projectFileName(name));
       if (path === null) return { saved: false, fileName: null };
       const target = path.toLowerCase().endsWith(`.${PROJECT_FILE_EXTENSION}`) ? path : `${path}.${PROJECT_FILE_EXTENSION}`;

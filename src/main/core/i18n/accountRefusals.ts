@@ -41,6 +41,8 @@ export const account = {
   finetuneNotDeleted: (id: string, why: WordsValue) => words('account.finetune.notDeleted', { id, why }),
   /** `timeout` and `cancelled` are said in words; anything else is the network's own text */
   serviceDidNotAnswer: (reason: string) => words('account.finetune.noAnswer', { reason }),
+  finetuneListUnsupported: (connection: string, status: number) => words('account.finetune.listUnsupported', { connection, status: String(status) }),
+  finetuneListUnknownShape: (connection: string) => words('account.finetune.listUnknownShape', { connection }),
   finetuneMissing: (connection: string, id: string, said: string | null) =>
     said ? words('account.finetune.missingSaid', { connection, id, said }) : words('account.finetune.missing', { connection, id }),
   finetuneRefused: (id: string, status: number, said: string | null) =>

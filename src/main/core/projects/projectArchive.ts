@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+import { projectFileRefusal } from '../i18n/fileRefusals';
 
 /**
  * The `.genstudio` project file: a zip of the project folder (project.json and its blobs) with the pictures the
@@ -32,8 +35,12 @@ const ManifestSchema = z.object({
 });
 
 /** A project file that cannot be opened, with a message that says what is wrong in the user's terms. */
+/** Why a file is not a project that can be opened, said with the file's name, which only the caller knows. */
 export class ProjectFileError extends Error {
   override readonly name = 'ProjectFileError';
+  constructor(readonly notOpened: (file: string) => Words) {
+    super(english(notOpened('the file')));
+  }
 }
 
 export interface ArchiveContents {
@@ -66,10 +73,10 @@ export function packProject(contents: ArchiveContents & { readonly appVersion: s
 }
 
 export function unpackProject(bytes: Uint8Array): ArchiveContents {
-  if (bytes.byteLength === 0) throw new ProjectFileError('The file is empty.');
-  if (bytes.byteLength > MAX_ARCHIVE_BYTES) throw new ProjectFileError('The file is too large to be a Gen Studio project.');
+  if (bytes.byteLength === 0) throw new ProjectFileError(projectFileRefusal.empty);
+  if (bytes.byteLength > MAX_ARCHIVE_BYTES) throw new ProjectFileError(projectFileRefusal.archiveTooLarge);
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
-    throw new ProjectFileError('This is not a Gen Studio project file: it is not a zip archive.');
+    throw new ProjectFileError(projectFileRefusal.notZip);
   }
   let entries: Record<string, Uint8Array>;
   try {
@@ -77,39 +84,39 @@ export function unpackProject(bytes: Uint8Array): ArchiveContents {
     entries = unzipSync(bytes, {
       filter: (file) => {
         claimed += file.originalSize;
-        if (claimed > MAX_ARCHIVE_BYTES) throw new ProjectFileError('The file unpacks to more than a Gen Studio project can hold.');
+        if (claimed > MAX_ARCHIVE_BYTES) throw new ProjectFileError(projectFileRefusal.unpacksTooLarge);
         return file.name === MANIFEST || EntryName.safeParse(file.name).success;
       },
     });
   } catch (error) {
     if (error instanceof ProjectFileError) throw error;
-    throw new ProjectFileError('The file is damaged: its contents cannot be unpacked (it may have been cut short while copying).');
+    throw new ProjectFileError(projectFileRefusal.cutShort);
   }
 
   const manifestBytes = entries[MANIFEST];
-  if (!manifestBytes) throw new ProjectFileError('This zip archive is not a Gen Studio project file: it has no genstudio.json.');
+  if (!manifestBytes) throw new ProjectFileError(projectFileRefusal.noManifest);
   const rawManifest = parseJson(manifestBytes);
   const format = (rawManifest as { format?: unknown } | undefined)?.format;
   const version = (rawManifest as { version?: unknown } | undefined)?.version;
-  if (format !== ARCHIVE_FORMAT) throw new ProjectFileError('This zip archive is not a Gen Studio project file.');
+  if (format !== ARCHIVE_FORMAT) throw new ProjectFileError(projectFileRefusal.notOurs);
   if (typeof version === 'number' && version > ARCHIVE_VERSION) {
-    throw new ProjectFileError(`This project was saved by a newer Gen Studio (file format ${version}); update Gen Studio to open it.`);
+    throw new ProjectFileError((file) => projectFileRefusal.newerFormat(file, version));
   }
   const manifest = ManifestSchema.safeParse(rawManifest);
-  if (!manifest.success) throw new ProjectFileError('The file is damaged: its table of contents cannot be read.');
+  if (!manifest.success) throw new ProjectFileError(projectFileRefusal.noContents);
 
   for (const [name, expected] of Object.entries(manifest.data.files)) {
     const entry = entries[name];
-    if (!entry) throw new ProjectFileError(`The file is damaged: “${name}” is missing from it.`);
+    if (!entry) throw new ProjectFileError((file) => projectFileRefusal.entryMissing(file, name));
     if (entry.byteLength !== expected.bytes || sha256(entry) !== expected.sha256) {
-      throw new ProjectFileError(`The file is damaged: “${name}” inside it does not match its checksum.`);
+      throw new ProjectFileError((file) => projectFileRefusal.entryChecksum(file, name));
     }
   }
   const listed = (name: string) => name in manifest.data.files;
   const projectBytes = entries[PROJECT];
-  if (!projectBytes || !listed(PROJECT)) throw new ProjectFileError('The file is damaged: it holds no project.');
+  if (!projectBytes || !listed(PROJECT)) throw new ProjectFileError(projectFileRefusal.noProject);
   const project = parseJson(projectBytes);
-  if (project === undefined) throw new ProjectFileError('The file is damaged: its project cannot be read.');
+  if (project === undefined) throw new ProjectFileError(projectFileRefusal.projectUnreadable);
 
   const blobs: Record<string, Uint8Array> = {};
   const assets: Record<string, { bytes: Uint8Array; ext: string }> = {};
@@ -118,7 +125,7 @@ export function unpackProject(bytes: Uint8Array): ArchiveContents {
     if (name.startsWith('blobs/')) blobs[name.slice('blobs/'.length)] = entry;
     if (name.startsWith('assets/')) {
       const [id = '', ext = ''] = name.slice('assets/'.length).split('.');
-      if (sha256(entry) !== id) throw new ProjectFileError(`The file is damaged: the picture “${name}” inside it is not the one it names.`);
+      if (sha256(entry) !== id) throw new ProjectFileError((file) => projectFileRefusal.pictureChecksum(file, name));
       assets[id] = { bytes: entry, ext };
     }
   }

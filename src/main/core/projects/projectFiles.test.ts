@@ -5,6 +5,9 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument } from '../../../shared/canvas/document';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { eventChannel } from '../../../shared/ipc/define';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { tempDir } from '../testing/tempDir';
@@ -227,6 +230,29 @@ describe('.genstudio project files', () => {
     expect(await fx.call('projects.openFile')).toMatchObject({ ok: false, error: { code: 'bad-input', message: '“photo.png” is not a Gen Studio project file (.genstudio).' } });
     chosen = join(dir.path, 'gone.genstudio');
     expect(await fx.call('projects.openFile')).toMatchObject({ ok: false, error: { code: 'not-found', message: '“gone.genstudio” could not be found.' } });
+  });
+
+  it('refuses in words the window says in the artist\'s language, the English message unchanged', async () => {
+    const german = createText('de', await loadMessages('de'));
+    const refusal = async (result: Promise<{ ok: boolean; error?: { message: string; words?: Parameters<typeof say>[1] } }>) => {
+      const answer = await result;
+      if (answer.ok || !answer.error) throw new Error('not refused');
+      return answer.error;
+    };
+    chosen = join(dir.path, 'photo.png');
+    await writeFile(chosen, await png('#000'));
+    const cases = [
+      [await refusal(fx.call('projects.openFile')), '“photo.png” is not a Gen Studio project file (.genstudio).'],
+      [await refusal(fx.call('projects.openDropped', { name: 'bad.genstudio', bytes: new Uint8Array() })), '“bad.genstudio” could not be opened. The file is empty.'],
+      [await refusal(fx.call('projects.open', { id: 'gone-project' })), 'That project no longer exists.'],
+    ] as const;
+    for (const [failure, english] of cases) {
+      expect(failure.message).toBe(english);
+      expect(failure.words, english).toBeDefined();
+      expect(say(german, failure.words, failure.message)).not.toBe(english);
+    }
+    const [empty] = cases[1];
+    expect(say(german, empty.words, empty.message)).toBe('„bad.genstudio“ konnte nicht geöffnet werden. Die Datei ist leer.');
   });
 });
 

@@ -3,7 +3,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { documentAssetIds } from '../../../shared/canvas/document';
 import type { OpenedProjectFile } from '../../../shared/ipc/contract';
+import type { Words } from '../../../shared/i18n/words';
 import { IpcFailure } from '../../../shared/ipc/result';
+import { projectFileRefusal, projectRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { AssetStore } from '../assets/assetStore';
 import { writeFileAtomic } from '../fs/atomicWrite';
 import { MAX_ARCHIVE_BYTES, packProject, PROJECT_FILE_EXTENSION, ProjectFileError, unpackProject } from './projectArchive';
@@ -39,13 +42,13 @@ export class ProjectFiles {
     const assets: Record<string, { bytes: Uint8Array; ext: string }> = {};
     for (const assetId of new Set(documentAssetIds(file.document))) {
       const info = await this.deps.assets.get(assetId).catch(() => {
-        throw new IpcFailure('not-found', `A picture “${file.name}” uses is no longer in the asset store, so the project cannot be saved to a file whole.`);
+        throw refusedWith('not-found', projectRefusal.pictureGone(file.name));
       });
       assets[assetId] = { bytes: await this.deps.assets.bytes(assetId), ext: EXT_OF_MIME[info.mime] ?? 'bin' };
     }
     const bytes = packProject({ project: file, blobs, assets, appVersion: this.deps.version, savedAt: this.deps.now() });
     await writeFileAtomic(path, bytes).catch((error: unknown) => {
-      throw new IpcFailure('unavailable', `“${basename(path)}” could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      throw refusedWith('unavailable', projectFileRefusal.notWritten(basename(path), error instanceof Error ? error.message : String(error)));
     });
     return { path };
   }
@@ -53,18 +56,18 @@ export class ProjectFiles {
   async open(path: string): Promise<OpenedProjectFile> {
     const name = basename(path);
     if (!name.toLowerCase().endsWith(`.${PROJECT_FILE_EXTENSION}`)) {
-      throw new IpcFailure('bad-input', `“${name}” is not a Gen Studio project file (.${PROJECT_FILE_EXTENSION}).`);
+      throw refusedWith('bad-input', projectFileRefusal.notProjectFile(name, PROJECT_FILE_EXTENSION));
     }
     let bytes: Uint8Array;
     try {
       const info = await stat(path);
-      if (!info.isFile()) throw new IpcFailure('bad-input', `“${name}” is a folder, not a project file.`);
-      if (info.size > MAX_ARCHIVE_BYTES) throw new IpcFailure('bad-input', `“${name}” is too large to be a Gen Studio project.`);
+      if (!info.isFile()) throw refusedWith('bad-input', projectFileRefusal.isFolder(name));
+      if (info.size > MAX_ARCHIVE_BYTES) throw refusedWith('bad-input', projectFileRefusal.tooLarge(name));
       bytes = await readFile(path);
     } catch (error) {
       if (error instanceof IpcFailure) throw error;
       const code = (error as { code?: string }).code;
-      throw new IpcFailure(code === 'ENOENT' ? 'not-found' : 'unavailable', code === 'ENOENT' ? `“${name}” could not be found.` : `“${name}” could not be read.`);
+      throw code === 'ENOENT' ? refusedWith('not-found', projectFileRefusal.notFound(name)) : refusedWith('unavailable', projectFileRefusal.notRead(name));
     }
     return this.openBytes(name, bytes);
   }
@@ -75,28 +78,28 @@ export class ProjectFiles {
   /** A file `openBytes` answered with `alreadyOpen`, added as a separate project named "… (copy)". */
   async openCopy(token: string): Promise<OpenedProjectFile> {
     const file = this.pending.get(token);
-    if (!file) throw new IpcFailure('not-found', 'That file is no longer waiting to be opened: open it again.');
+    if (!file) throw refusedWith('not-found', projectFileRefusal.notWaiting);
     this.pending.delete(token);
     return this.openBytes(file.name, file.bytes, { asCopy: true });
   }
 
   async openBytes(name: string, bytes: Uint8Array, options: { asCopy?: boolean } = {}): Promise<OpenedProjectFile> {
-    const fail = (message: string) => new IpcFailure('bad-input', `“${name}” could not be opened. ${message}`);
+    const fail = (notOpened: (file: string) => Words) => refusedWith('bad-input', notOpened(name));
     let contents: ReturnType<typeof unpackProject>;
     try {
       contents = unpackProject(bytes);
     } catch (error) {
-      if (error instanceof ProjectFileError) throw fail(error.message);
+      if (error instanceof ProjectFileError) throw fail(error.notOpened);
       throw error;
     }
     const parsed = ProjectFileSchema.safeParse(contents.project);
     if (!parsed.success) {
       const version = (contents.project as { version?: unknown } | null)?.version;
-      throw fail(typeof version === 'number' && version > 1 ? 'It was saved by a newer Gen Studio; update Gen Studio to open it.' : 'The project inside it is damaged.');
+      throw fail(typeof version === 'number' && version > 1 ? projectFileRefusal.newerProject : projectFileRefusal.damagedProject);
     }
     const file = parsed.data;
     const missing = documentAssetIds(file.document).filter((id) => !(id in contents.assets));
-    if (missing.length > 0) throw fail('A picture the project uses is not inside the file.');
+    if (missing.length > 0) throw fail(projectFileRefusal.pictureMissing);
 
     // The project is in the list already: nothing is added until the artist chooses to switch to it or to open
     // a copy (a third identical "Harbour series" helped no one).
@@ -116,7 +119,7 @@ export class ProjectFiles {
       const d = file.document;
       const ref = [d.base, ...d.references, ...d.timeline.keyframes.map((k) => k.image), d.timeline.source].find((r) => r?.assetId === id);
       const stored = await this.deps.assets.import(ref?.name ?? `${id}.${contents.assets[id]?.ext ?? 'png'}`, contents.assets[id]?.bytes ?? new Uint8Array());
-      if (stored.id !== id) throw fail('A picture inside it is not the one the project names.');
+      if (stored.id !== id) throw fail(projectFileRefusal.pictureNotNamed);
     }
     const { summary, newId } = await this.deps.projects.adopt(file, { ...contents.blobs });
     return {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { StoredDocumentSchema, documentBlobNames, type CanvasDocument } from '../../../shared/canvas/document';
 import { ProjectIdSchema, type ProjectSummary } from '../../../shared/ipc/contract';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { projectRefusal } from '../i18n/fileRefusals';
+import { refusedWith } from '../i18n/refusal';
 import type { Logger } from '../deps';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomicWrite';
 import { ensureDataSubfolder } from '../fs/dataSubfolder';
@@ -79,7 +80,7 @@ export class ProjectStore {
   async create(name: string, document: CanvasDocument): Promise<ProjectSummary> {
     const now = this.deps.now();
     const file: ProjectFile = { version: 1, id: randomUUID(), name, createdAt: now, updatedAt: now, document };
-    if (documentBlobNames(document).length > 0) throw new IpcFailure('bad-input', 'A new project cannot name blob files it does not have.');
+    if (documentBlobNames(document).length > 0) throw refusedWith('bad-input', projectRefusal.blobsOfNew);
     await writeJsonAtomic(join(this.dir, file.id, PROJECT_FILE), file);
     this.projects.set(file.id, file);
     await this.announce();
@@ -111,7 +112,7 @@ export class ProjectStore {
       const named = documentBlobNames(document);
       const onDisk = new Set(await listFiles(join(projectDir, BLOBS)));
       const missing = named.filter((name) => !(name in blobs) && !onDisk.has(name));
-      if (missing.length > 0) throw new IpcFailure('bad-input', `The document names files that were not sent: ${missing.join(', ')}.`);
+      if (missing.length > 0) throw refusedWith('bad-input', projectRefusal.filesNotSent(missing));
       for (const [name, bytes] of Object.entries(blobs)) {
         if (named.includes(name)) await writeFileAtomic(join(projectDir, BLOBS, name), bytes);
       }
@@ -174,7 +175,7 @@ export class ProjectStore {
         try {
           blobs[name] = new Uint8Array(await readFile(join(this.dir, id, BLOBS, name)));
         } catch {
-          throw new IpcFailure('unavailable', `The mask of “${file.name}” could not be read, so the project cannot be saved to a file whole.`);
+          throw refusedWith('unavailable', projectRefusal.maskUnreadable(file.name));
         }
       }
       return { file, blobs };
@@ -192,7 +193,7 @@ export class ProjectStore {
 
   async adopt(file: ProjectFile, blobs: Record<string, Uint8Array>): Promise<{ summary: ProjectSummary; newId: boolean }> {
     const missing = documentBlobNames(file.document).filter((name) => !(name in blobs));
-    if (missing.length > 0) throw new IpcFailure('bad-input', `The project names files it does not hold: ${missing.join(', ')}.`);
+    if (missing.length > 0) throw refusedWith('bad-input', projectRefusal.filesNotHeld(missing));
     const conflict = this.projects.has(file.id) || !/^[a-z0-9-]{8,64}$/.test(file.id);
     // A second copy of a project in the list is named so, not listed as a twin of the first.
     const adopted: ProjectFile = { ...file, id: conflict ? randomUUID() : file.id, name: this.projects.has(file.id) ? copyName(file.name) : file.name };
@@ -235,7 +236,7 @@ export class ProjectStore {
 
   private require(id: string): ProjectFile {
     const file = this.projects.get(id);
-    if (!file) throw new IpcFailure('not-found', 'That project no longer exists.');
+    if (!file) throw refusedWith('not-found', projectRefusal.notFound);
     return file;
   }
 

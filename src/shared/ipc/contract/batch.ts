@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { CapRefusalSchema } from '../../spending/capRefusal';
 import { BATCH_TOOLS, BatchAskSchema, BatchIdSchema, BatchSettingsSchema, FolderHandleSchema } from '../../batch/plan';
 import { call, event } from '../define';
@@ -20,6 +21,8 @@ export const BatchItemInfoSchema = z.object({
   cost: Credits.nullable(),
   /** why it failed or was moderated, in words */
   problem: z.string().nullable(),
+  /** `problem` as words, said in the language on screen (absent where only text is known) */
+  problemWords: WordsSchema.optional(),
   resultId: z.string().nullable(),
   /** sent again after failing: how many times */
   retries: z.number().int().nonnegative(),

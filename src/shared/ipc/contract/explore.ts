@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordsSchema } from '../../i18n/words';
 import { CapRefusalSchema } from '../../spending/capRefusal';
 import { DisplayNameText } from './names';
 import { MatrixIdSchema, MatrixSpecSchema } from '../../explore/matrix';
@@ -26,6 +27,8 @@ const MatrixCellInfoSchema = z.object({
   thumbUrl: z.string().nullable(),
   /** why it failed or was moderated, in words */
   problem: z.string().nullable(),
+  /** `problem` as words, said in the language on screen (absent where only text is known) */
+  problemWords: WordsSchema.optional(),
 });
 export type MatrixCellInfo = z.infer<typeof MatrixCellInfoSchema>;
 

@@ -200,8 +200,9 @@ function ItemRow({ item, paused, onRetry, onOpen }: { item: BatchItemInfo; pause
         )}
       </span>
       {item.problem && (
-        <span className="batch-item-problem" data-words="main">
-          {item.problem}
+        // Main's words in the language on screen; the service's own text (a task's 422) stays as it sent it.
+        <span className="batch-item-problem" {...(item.problemWords ? {} : { lang: 'en', translate: 'no' })}>
+          {say(text, item.problemWords, item.problem)}
         </span>
       )}
     </li>

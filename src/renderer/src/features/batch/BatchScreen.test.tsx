@@ -112,5 +112,10 @@ describe('the Batch screen says what it needs, and what it did', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Stapel');
     // The batch's name too, though main wrote it in English in the record.
     expect(container.querySelector('.batch-head h2')?.textContent).toBe('Schärfen (Unschärfe entfernen) · 2 Bilder');
+    // A picture's problem main kept in words is said in German; one held only as text (the service's) stays as sent.
+    expect(container.querySelector('.batch-item-problem')?.textContent).toBe('Held back.');
+    batches.list = [batch([item({}), item({ index: 1, state: 'cancelled', problem: 'Cancelled before it was sent.', problemWords: { id: 'batch.itemProblem.cancelled' } })])];
+    await show();
+    expect(container.querySelector('.batch-item-problem')?.textContent).toBe('Abgebrochen, bevor es gesendet wurde.');
   });
 });

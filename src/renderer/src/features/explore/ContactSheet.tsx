@@ -4,6 +4,7 @@ import type { MatrixCellInfo, MatrixStatus } from '../../../../shared/ipc/contra
 import type { AppText } from '../../../../shared/i18n/text';
 import { useText } from '../../ui/i18n/textStore';
 import { cellPriceText, cellStateText } from './sheetModel';
+import { say } from '../../../../shared/i18n/say';
 
 /** Tiles shrink for a big matrix, so a 20 × 25 sheet still fits a screen's width in a few scrolls. */
 const tileSize = (cells: number): number => (cells > 100 ? 112 : 168);
@@ -130,7 +131,8 @@ const SheetCell = memo(function SheetCell({ cell, status, planned, tile, row, co
       <span className="sheet-price">{price}</span>
     </>
   );
-  const name = cell.problem ? text.t('explore.cell.nameProblem', { row, column, state, price, problem: cell.problem }) : text.t('explore.cell.name', { row, column, state, price });
+  const problem = say(text, cell.problemWords, cell.problem);
+  const name = problem ? text.t('explore.cell.nameProblem', { row, column, state, price, problem }) : text.t('explore.cell.name', { row, column, state, price });
   if (cell.resultId && onOpen) {
     return (
       <button type="button" className="sheet-cell" aria-label={name} onClick={() => onOpen(cell)}>
@@ -139,7 +141,7 @@ const SheetCell = memo(function SheetCell({ cell, status, planned, tile, row, co
     );
   }
   return (
-    <div className="sheet-cell" role="img" aria-label={name} title={cell.problem ?? undefined}>
+    <div className="sheet-cell" role="img" aria-label={name} title={problem ?? undefined}>
       {body}
     </div>
   );

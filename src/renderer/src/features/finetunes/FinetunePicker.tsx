@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { detailsText, useFinetuneStore } from './finetuneStore';
 import { useText } from '../../ui/i18n/textStore';
+import { say } from '../../../../shared/i18n/say';
 import './finetunes.css';
 
 /**
@@ -10,7 +11,7 @@ import './finetunes.css';
  * says of the one picked, and deleting it after a confirmation that names it.
  */
 export function FinetunePicker(props: { readonly value: string; readonly onPick: (id: string | undefined) => void; readonly disabled?: boolean | undefined; readonly input: ReactNode }) {
-  const { finetunes, loaded, loading, error, load, remove } = useFinetuneStore();
+  const { finetunes, loaded, loading, error, errorWords, load, remove } = useFinetuneStore();
   const [confirming, setConfirming] = useState<string | null>(null);
   const text = useText();
   const { t } = text;
@@ -47,9 +48,7 @@ export function FinetunePicker(props: { readonly value: string; readonly onPick:
       {props.input}
       {about && <span className="form-hint">{about}</span>}
       {error && (
-        <span className="form-hint" data-words="main">
-          {error}
-        </span>
+        <span className="form-hint">{say(text, errorWords, error)}</span>
       )}
       {said && (
         <span className={said.ok ? 'form-hint' : 'form-error'} role="status">

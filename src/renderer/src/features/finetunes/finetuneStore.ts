@@ -4,12 +4,15 @@ import { gen } from '../../api';
 import { loadAnswer, NOT_LOADED, type LoadState } from '../../store/loadAnswer';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import type { AppText } from '../../../../shared/i18n/text';
+import type { Words } from '../../../../shared/i18n/words';
 import { currentText } from '../../ui/i18n/textStore';
 
 /** `error`: why there is no list (the connection does not answer it), shown beside the typed name. */
 interface FinetuneState extends LoadState {
   readonly finetunes: readonly Finetune[];
   readonly loading: boolean;
+  /** `error` as main's words, said in the language on screen when it shows */
+  readonly errorWords: Words | null;
   load(): Promise<void>;
   /** Deletes one on the service; answers whether it went (the service's words when it did not). */
   remove(id: string): Promise<{ ok: boolean; text: string }>;
@@ -20,11 +23,12 @@ export const useFinetuneStore = create<FinetuneState>((set, get) => ({
   ...NOT_LOADED,
   finetunes: [],
   loading: false,
+  errorWords: null,
   load: async () => {
     if (get().loading) return;
     set({ loading: true });
     const result = await gen.finetunes.list();
-    set({ loading: false, ...loadAnswer(result, (v) => ({ finetunes: v.finetunes, error: v.message })) });
+    set({ loading: false, errorWords: result.ok ? (result.value.messageWords ?? null) : null, ...loadAnswer(result, (v) => ({ finetunes: v.finetunes, error: v.message })) });
   },
   remove: async (id) => {
     const result = await gen.finetunes.delete({ id });
