@@ -56,4 +56,11 @@ describe('lists in the artist’s language', () => {
     expect(japanese.list(['幅が大きすぎます', '高さが小さすぎます'], 'unit')).toBe('幅が大きすぎます 高さが小さすぎます');
     expect(ENGLISH_TEXT.list(['width is too big', 'height is too small'], 'unit')).toBe('width is too big, height is too small');
   });
+
+  it('gives the order and the words between for items with their own markup', () => {
+    expect(ENGLISH_TEXT.listParts(3, 'and')).toEqual([0, ', ', 1, ', and ', 2]);
+    expect(german.listParts(2, 'or')).toEqual([0, ' oder ', 1]);
+    expect(japanese.listParts(1, 'unit')).toEqual([0]);
+    expect(ENGLISH_TEXT.listParts(0, 'unit')).toEqual([]);
+  });
 });

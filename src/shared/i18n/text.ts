@@ -35,12 +35,19 @@ export interface AppText {
   compare(a: string, b: string): number;
   /** Items joined as this language joins them: "a, b and c" (`and`), "a, b or c" (`or`), "a, b, c" (`unit`). */
   list(items: readonly string[], join: ListJoin): string;
+  /**
+   * The same for items that are not plain text (a line with its own markup): the items' indexes in the order this
+   * language puts them, with the text it puts between them. `listParts(3, 'and')` is `[0, ', ', 1, ', and ', 2]`.
+   */
+  listParts(count: number, join: ListJoin): readonly (number | string)[];
 }
 
 /** How a list's items are joined; see `AppText.list`. */
 export type ListJoin = 'and' | 'or' | 'unit';
 
 const LIST_TYPES = { and: 'conjunction', or: 'disjunction', unit: 'unit' } as const;
+
+const listFormat = (locale: AppLocale, join: ListJoin) => new Intl.ListFormat(locale, { type: LIST_TYPES[join], style: join === 'unit' ? 'short' : 'long' });
 
 const UNITS = [
   ['byte', 1],
@@ -72,7 +79,13 @@ export function textFrom(intl: IntlLike, locale: AppLocale): AppText {
       return intl.formatNumber(bytes / size, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
     },
     compare: (a, b) => collator.compare(a, b),
-    list: (items, join) => new Intl.ListFormat(locale, { type: LIST_TYPES[join], style: join === 'unit' ? 'short' : 'long' }).format(items),
+    list: (items, join) => listFormat(locale, join).format(items),
+    listParts: (count, join) => {
+      let item = 0;
+      return listFormat(locale, join)
+        .formatToParts(Array.from({ length: count }, (_, n) => String(n)))
+        .map((part) => (part.type === 'element' ? item++ : part.value));
+    },
   };
 }
 

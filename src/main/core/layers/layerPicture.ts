@@ -21,6 +21,8 @@ export interface LayerPicture {
   readonly height: number;
   /** no pixel is even partly transparent */
   opaque(): Promise<boolean>;
+  /** the source has no alpha at all (known from its header, so without decoding): its alpha is 255 everywhere */
+  readonly alphaFree?: boolean;
   /** as a PNG: the picture's own file when it already is a plain 8-bit PNG, else encoded */
   png(): Promise<Uint8Array>;
   rgba(): Promise<RgbaPixels>;
@@ -57,6 +59,7 @@ export async function filePicture(source: PictureBytes): Promise<LayerPicture> {
   return {
     width: m.width,
     height: m.height,
+    alphaFree: !m.hasAlpha,
     opaque: once(async () => !m.hasAlpha || (await image().stats()).isOpaque),
     png: async () => (asIs ? read(source) : bytesOf(await image().toColourspace('srgb').ensureAlpha().png(PNG_OPTIONS).toBuffer())),
     rgba: () => decodeRgba(input(source)),

@@ -1,8 +1,7 @@
 import type { RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { Bytes } from './psdLayout';
-import { channelOf, type RlePlane, rlePlane } from './psdRle';
-
-const RLE = 1;
+import { type PsdPlane, psdPlane, rlePays } from './psdPlane';
+import { channelOf } from './psdRle';
 /** Rows of the merged picture looked at between turns of the event loop (a few milliseconds' work). */
 const ROWS = 128;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -36,7 +35,8 @@ async function matte(p: RgbaPixels): Promise<void> {
 }
 
 /**
- * The merged image data section as ag-psd wrote it: RLE (Photoshop reads no ZIP there), red, green, blue and,
+ * The merged image data section as ag-psd wrote it: RLE (Photoshop reads no ZIP there), or raw where RLE does not
+ * pay (psdPlane.ts; one choice for all its channels), red, green, blue and,
  * when any pixel is not opaque, alpha, with partly transparent colours matted with white as Photoshop expects;
  * every channel's row counts first, then every channel's rows. `merged` is changed by the matte.
  */
@@ -44,10 +44,13 @@ export async function mergedImage(merged: RgbaPixels, psb: boolean): Promise<{ c
   const withAlpha = await transparent(merged);
   if (withAlpha) await matte(merged);
   const order = withAlpha ? ([0, 1, 2, 3] as const) : ([0, 1, 2] as const);
-  return mergedPlanes(await Promise.all(order.map((c) => rlePlane(channelOf(merged, c), merged.width, merged.height, psb))));
+  const rle = rlePays(merged.data, merged.width, merged.height, 4, order);
+  return mergedPlanes(await Promise.all(order.map((c) => psdPlane(channelOf(merged, c), merged.width, merged.height, psb, rle))));
 }
 
 /** The merged image data section from its planes already encoded (red, green, blue and maybe alpha). */
-export function mergedPlanes(planes: readonly RlePlane[]): { channels: 3 | 4; chunks: Uint8Array[] } {
-  return { channels: planes.length === 4 ? 4 : 3, chunks: [new Bytes().u16(RLE).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
+export function mergedPlanes(planes: readonly PsdPlane[]): { channels: 3 | 4; chunks: Uint8Array[] } {
+  const compression = planes[0]!.compression;
+  if (planes.some((p) => p.compression !== compression)) throw new Error('the merged image\'s channels must share one compression');
+  return { channels: planes.length === 4 ? 4 : 3, chunks: [new Bytes().u16(compression).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
 }

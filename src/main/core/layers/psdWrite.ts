@@ -2,10 +2,11 @@
  * The document as a PSD (PSB past 30,000 px a side), written by hand rather than by ag-psd: ag-psd takes every
  * layer's pixels at once and builds the whole file in one synchronous call, which on a large project held
  * gigabytes and stopped main for seconds. Here one layer at a time is decoded on sharp's threads and each of
- * its channels run-length-encoded there too (psdRle.ts), its bytes written as soon as they are made; the layer
+ * its channels run-length-encoded there too where that pays (psdRle.ts, psdPlane.ts), its bytes written as soon as they are made; the layer
  * records, whose channel lengths are known only then, are written over their reserved place at the end. The
- * records, resources and merged image are the ones ag-psd wrote (psdLayout.ts, psdMerged.ts), RLE as before;
- * the event loop only glues bytes and looks at the merged picture's alpha a few rows at a time.
+ * records, resources and merged image are the ones ag-psd wrote (psdLayout.ts, psdMerged.ts);
+ * the event loop only glues bytes, looks at the merged picture's alpha a few rows at a time and samples a few
+ * rows of each picture to choose RLE or raw per channel (psdPlane.ts).
  */
 import type { LayerEntry, RgbaPixels } from '../../../shared/layers/layeredDocument';
 import type { LayeredPlan } from './buildLayered';
@@ -14,13 +15,13 @@ import { inOrder } from './inOrder';
 import type { LayerPicture, MaskPicture } from './layerPicture';
 import { mergedImage, mergedPlanes } from './psdMerged';
 import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
-import { channelOf, planeImage, type RlePlane, rlePlane } from './psdRle';
+import { flatPlane, type PsdPlane, psdPlane, rlePays } from './psdPlane';
+import { channelOf, planeImage } from './psdRle';
 
 /** Photoshop's PSD edge limit; larger documents are PSB. */
 const PSD_MAX_EDGE = 30_000;
 /** Layers decoded and compressed ahead of the one being written: both of the machine's threads busy, little held. */
 const AHEAD = 1;
-const RLE = 1;
 
 interface Planned extends PsdRecord {
   readonly picture: LayerPicture | null;
@@ -50,24 +51,33 @@ function records(layers: LayeredPlan['layers']): Planned[] {
   );
 }
 
-/** A layer's channels in its record's order (alpha, red, green, blue, then its layer mask), each on sharp's threads. */
-async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: RlePlane[]; rgba: RgbaPixels | null }> {
+/**
+ * A layer's channels in its record's order (alpha, red, green, blue, then its layer mask), each on sharp's threads,
+ * each RLE or raw as pays (psdPlane.ts); the colour channels share one choice, so an opaque top layer's colour
+ * planes can be the merged image, whose channels have one compression.
+ */
+async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPlane[]; rgba: RgbaPixels | null }> {
   const { width, height } = r.picture!;
   const grey = (r.picture as Partial<MaskPicture>).grey;
   let rgba: RgbaPixels | null = null;
-  let colour: RlePlane[];
+  let colour: PsdPlane[];
   if (grey) {
     // the mask's own grey layer: opaque, and the same plane three times
     const g = await grey();
-    const [alpha, plane] = await Promise.all([rlePlane(planeImage(new Uint8Array(g.data.length).fill(255), width, height), width, height, psb), rlePlane(planeImage(g.data, width, height), width, height, psb)]);
-    colour = [alpha, plane, plane, plane];
+    const rle = rlePays(g.data, width, height, 1, [0]);
+    const plane = await psdPlane(planeImage(g.data, width, height), width, height, psb, rle, g.data);
+    colour = [flatPlane(255, width, height, psb), plane, plane, plane];
   } else {
     rgba = await r.picture!.rgba();
     const decoded = rgba;
-    colour = await Promise.all(([3, 0, 1, 2] as const).map((c) => rlePlane(channelOf(decoded, c), width, height, psb)));
+    const rle = rlePays(decoded.data, width, height, 4, [0, 1, 2]);
+    // a picture without alpha has one value there: its RLE is made without extracting it
+    const alpha = r.picture!.alphaFree ? flatPlane(255, width, height, psb) : psdPlane(channelOf(decoded, 3), width, height, psb, rlePays(decoded.data, width, height, 4, [3]));
+    colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => psdPlane(channelOf(decoded, c), width, height, psb, rle))]);
   }
   const mask = r.layerMask ? await r.layerMask.grey() : null;
-  return { planes: [...colour, ...(mask ? [await rlePlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb)] : [])], rgba };
+  const maskPlane = mask ? await psdPlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb, rlePays(mask.data, mask.width, mask.height, 1, [0]), mask.data) : null;
+  return { planes: maskPlane ? [...colour, maskPlane] : colour, rgba };
 }
 
 /**
@@ -75,12 +85,11 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: RlePla
  * an opaque picture's merged image is its own red, green and blue planes (no matte, no alpha), already encoded;
  * a picture with any transparency hands on its pixels to be matted.
  */
-async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; merged: RgbaPixels | RlePlane[] | null }> {
+async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; merged: RgbaPixels | PsdPlane[] | null }> {
   if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), merged: null };
   const { planes, rgba } = await layerChannels(r, psb);
-  const code = new Bytes().u16(RLE).done();
   const merged = !keep ? null : (await r.picture.opaque()) ? planes.slice(1, 4) : rgba;
-  return { chunks: planes.flatMap((p) => [code, p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), merged };
+  return { chunks: planes.flatMap((p) => [new Bytes().u16(p.compression).done(), p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), merged };
 }
 
 /** Everything before the channel data: header, resources and the layer records, with the lengths known so far. */
@@ -107,7 +116,7 @@ export async function writePsd(doc: LayeredPlan, sink: ByteSink): Promise<void> 
   await sink.write(new Uint8Array(reserved));
   const lengths: number[][] = [];
   let written = 0;
-  let merged: RgbaPixels | RlePlane[] | null = null;
+  let merged: RgbaPixels | PsdPlane[] | null = null;
   await inOrder(
     planned.map((r) => () => channelData(r, r.picture !== null && r.picture === doc.composite, psb)),
     AHEAD,

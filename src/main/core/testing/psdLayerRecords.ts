@@ -12,6 +12,8 @@ export interface IndependentLayer {
   bottom: number;
   right: number;
   hidden: boolean;
+  /** each channel's compression code (0 raw, 1 RLE, 2 ZIP), in the record's order */
+  compressions: number[];
   mask: { top: number; left: number; bottom: number; right: number; defaultColor: number; disabled: boolean; pixels: Uint8Array } | null;
 }
 
@@ -80,11 +82,12 @@ export function readPsdLayerMasks(bytes: Uint8Array): IndependentLayer[] {
     const nameLength = view.getUint8(p);
     const name = new TextDecoder('latin1').decode(bytes.subarray(p + 1, p + 1 + nameLength));
     p = extraEnd;
-    records.push({ name, top, left, bottom, right, hidden: (flags & 2) !== 0, mask, channels });
+    records.push({ name, top, left, bottom, right, hidden: (flags & 2) !== 0, compressions: [], mask, channels });
   }
   // channel image data, layer by layer, channel by channel, in the records' order
   for (const r of records) {
     for (const c of r.channels) {
+      r.compressions.push(view.getUint16(p));
       if (c.id === -2 && r.mask) r.mask.pixels = channelPixels(view, p, c.length, r.mask.right - r.mask.left, r.mask.bottom - r.mask.top);
       p += c.length;
     }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getEndpoint } from '../../../../shared/catalog/catalog';
 import type { JsonValue } from '../../../../shared/catalog/field';
 import { validateRequest } from '../../../../shared/validation/validate';
+import { useTextStore } from '../../ui/i18n/textStore';
 import { EndpointForm } from './EndpointForm';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -95,3 +96,24 @@ describe('EndpointForm', () => {
     expect(render('gen-dev').querySelector('[aria-label="Notify another address"]')?.textContent).toContain('leave these empty');
   });
 });
+
+describe('a field with several problems', () => {
+  afterEach(async () => {
+    await act(() => useTextStore.getState().choose('en'));
+  });
+
+  it('lists them as the language on screen lists things, the service’s own words kept as sent', async () => {
+    const endpoint = getEndpoint('gen-3-video');
+    const field = endpoint.fields.find((f) => f.type === 'keyframes')!.name;
+    const issues = [...validateRequest(endpoint, { [field]: [{ time: -1 }] }), { loc: ['body', field], msg: 'The service says no', type: 'value_error' }].filter((i) => i.loc[1] === field);
+    await act(() => useTextStore.getState().choose('ja'));
+    const container = document.createElement('div');
+    containers.push(container);
+    document.body.append(container);
+    act(() => createRoot(container).render(<EndpointForm endpoint={endpoint} values={{ [field]: [{ time: -1 }] }} issues={issues} onChange={() => undefined} />));
+    const line = container.querySelector('.form-error')!;
+    expect(line.textContent).toBe('このキーフレームには画像がありません。 キーフレームはクリップの開始より前には置けません。 The service says no');
+    expect(line.querySelector('[translate="no"]')?.textContent).toBe('The service says no');
+  });
+});
+

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import type { FieldSpec, JsonValue } from '../../../../shared/catalog/field';
 import type { ValidationIssue } from '../../../../shared/validation/issue';
 import { FinetunePicker } from '../finetunes/FinetunePicker';
@@ -165,9 +165,10 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
       )}
       {invalid && (
         <span className="form-error" id={errorId} role="alert">
-          {issues.map((i, n) => (
-            <IssueLine key={`${n}:${i.msg}`} issue={i} separator={n > 0} />
-          ))}
+          {/* Several problems are listed as the language lists things, not joined with an English "; ". */}
+          {text.listParts(issues.length, 'unit').map((part, n) =>
+            typeof part === 'number' ? <IssueLine key={`${part}:${issues[part]!.msg}`} issue={issues[part]!} /> : <Fragment key={`between ${n}`}>{part}</Fragment>,
+          )}
         </span>
       )}
     </div>
