@@ -122,7 +122,7 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
 
   /**
    * Sends one picture that did not end well again, alone. Its task, where the engine still holds it, is retried
-   * by the engine's own Retry, under the one rule every Retry follows (taskView.ts `retryWarningOf`): a task the
+   * by the engine's own Retry, under the one rule every Retry follows (taskView.ts `retryWarningWordsOf`): a task the
    * service took is asked about again rather than resent, and one that may be charged twice is resent only with
    * the artist's word (`acceptDoubleCharge`), as in the queue. A moderated picture (never charged), or one refused
    * before it went, is sent as a new task; the one that ended stays as it was.

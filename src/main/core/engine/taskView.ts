@@ -34,11 +34,6 @@ export function retryWarningWordsOf(r: TaskRecord): Words | null {
   return null;
 }
 
-export function retryWarningOf(r: TaskRecord): string | null {
-  const said = retryWarningWordsOf(r);
-  return said && english(said);
-}
-
 /** A record's detail as the window reads it: its English, and its words when it has them (not an older record). */
 function detailOf(detail: TaskDetail): Pick<TaskInfo, 'detail' | 'detailWords'> {
   return detail === null || typeof detail === 'string' ? { detail } : { detail: english(detail), detailWords: detail };
