@@ -56,16 +56,28 @@ function records(layers: LayeredPlan['layers']): Planned[] {
  * each RLE or raw as pays (psdPlane.ts); the colour channels share one choice, so an opaque top layer's colour
  * planes can be the merged image, whose channels have one compression.
  */
+/**
+ * The painted mask's plane, made once: the same grey picture is both its own layer's colour and the top layer's
+ * layer mask, so it is decoded and encoded once and the plane written twice.
+ */
+const isMask = (p: LayerPicture): p is MaskPicture => 'grey' in p;
+const maskPlanes = new WeakMap<MaskPicture, Promise<PsdPlane>>();
+function maskPlane(m: MaskPicture, psb: boolean): Promise<PsdPlane> {
+  let made = maskPlanes.get(m);
+  if (!made) {
+    made = m.grey().then((g) => psdPlane(planeImage(g.data, g.width, g.height), g.width, g.height, psb, rlePays(g.data, g.width, g.height, 1, [0]), g.data));
+    maskPlanes.set(m, made);
+  }
+  return made;
+}
+
 async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPlane[]; rgba: RgbaPixels | null }> {
   const { width, height } = r.picture!;
-  const grey = (r.picture as Partial<MaskPicture>).grey;
   let rgba: RgbaPixels | null = null;
   let colour: PsdPlane[];
-  if (grey) {
+  if (isMask(r.picture!)) {
     // the mask's own grey layer: opaque, and the same plane three times
-    const g = await grey();
-    const rle = rlePays(g.data, width, height, 1, [0]);
-    const plane = await psdPlane(planeImage(g.data, width, height), width, height, psb, rle, g.data);
+    const plane = await maskPlane(r.picture, psb);
     colour = [flatPlane(255, width, height, psb), plane, plane, plane];
   } else {
     rgba = await r.picture!.rgba();
@@ -75,9 +87,8 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPla
     const alpha = r.picture!.alphaFree ? flatPlane(255, width, height, psb) : psdPlane(channelOf(decoded, 3), width, height, psb, rlePays(decoded.data, width, height, 4, [3]));
     colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => psdPlane(channelOf(decoded, c), width, height, psb, rle))]);
   }
-  const mask = r.layerMask ? await r.layerMask.grey() : null;
-  const maskPlane = mask ? await psdPlane(planeImage(mask.data, mask.width, mask.height), mask.width, mask.height, psb, rlePays(mask.data, mask.width, mask.height, 1, [0]), mask.data) : null;
-  return { planes: maskPlane ? [...colour, maskPlane] : colour, rgba };
+  const mask = r.layerMask ? await maskPlane(r.layerMask, psb) : null;
+  return { planes: mask ? [...colour, mask] : colour, rgba };
 }
 
 /**

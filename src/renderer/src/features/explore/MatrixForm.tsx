@@ -147,7 +147,7 @@ function SweepFields({ draft, onChange }: { draft: MatrixSpec; onChange: (patch:
       </label>
       {cannot.length > 0 && (
         <p id="explore-cannot" className="explore-cannot" aria-label={text.t('explore.cannot.label')}>
-          {text.t('explore.cannot', { reasons: cannot.map((c) => cannotWords(c, text)).join('; ') })}
+          {text.t('explore.cannot', { reasons: text.list(cannot.map((c) => cannotWords(c, text)), 'unit') })}
         </p>
       )}
       {draft.sweep && sweepField && (
