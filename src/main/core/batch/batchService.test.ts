@@ -121,7 +121,13 @@ describe('a batch', () => {
     expect(fx.task(itemTaskId(started.id, unknown, 0)).retryWarning).toBe(item.retryWarning);
     expect(submitted).toHaveLength(3);
 
-    expect(await fx.call('batch.retry', { id: started.id, index: unknown })).toMatchObject({ ok: false, error: { code: 'conflict', message: item.retryWarning } });
+    const asked = await fx.call('batch.retry', { id: started.id, index: unknown });
+    expect(asked).toMatchObject({ ok: false, error: { code: 'conflict', message: item.retryWarning } });
+    // The question is asked, and the refusal said, in the artist's language: both are the warning's words.
+    if (asked.ok) throw new Error('not refused');
+    const german = createText('de', await loadMessages('de'));
+    expect(say(german, item.retryWarningWords, item.retryWarning!)).not.toBe(item.retryWarning);
+    expect(say(german, item.retryWarningWords, item.retryWarning!)).toBe(say(german, asked.error.words, asked.error.message));
     expect((await batch(started.id)).items[unknown]).toMatchObject({ state: 'outcome-unknown' });
     expect(submitted).toHaveLength(3);
 
@@ -314,7 +320,8 @@ describe('a batch', () => {
     gate = null;
     await until(async () => ended(await batch(started.id)));
     const failed = (await batch(started.id)).items[0]!;
-    expect(failed).toMatchObject({ state: 'failed', problem: expect.stringContaining('Made, but not written') });
+    expect(failed).toMatchObject({ state: 'failed', problem: `Made, but not written to ${out}: check that the folder exists and may be written to, then send it again.` });
+    expect(say(createText('de', await loadMessages('de')), failed.problemWords, failed.problem!)).toBe(`Erstellt, aber nicht in ${out} geschrieben: Prüfe, ob der Ordner existiert und beschreibbar ist, und sende es dann erneut.`);
     const paid = (await fx.ok('spending.summary', {})).credits!;
     expect(paid).toBeLessThan(before);
 

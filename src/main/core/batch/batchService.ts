@@ -294,8 +294,9 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const t = this.tasks.get(this.taskIdOf(live, item.index));
     const base = { index: item.index, source: live.record.spec.pictures[item.picture]!.name, format: item.format, estimate: live.record.estimates[item.index] ?? null, retries: live.record.attempts[item.index] ?? 0, renamedFrom: renamedFrom(item, ended?.file ?? null) };
     // The question its Retry asks first is the engine's, for the task that ended (the queue shows the same).
-    const retryWarning = ended && t && ENGINE_RETRY_STATES.has(t.state) ? t.retryWarning : null;
-    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, ...(ended.problemWords ? { problemWords: ended.problemWords } : {}), resultId: ended.resultId, retryWarning };
+    const warned = ended && t && ENGINE_RETRY_STATES.has(t.state) ? t : null;
+    const retryWarning = { retryWarning: warned?.retryWarning ?? null, ...(warned?.retryWarningWords ? { retryWarningWords: warned.retryWarningWords } : {}) };
+    if (ended) return { ...base, outputName: ended.file ?? item.outputStem, state: ended.state, cost: ended.cost, problem: ended.problem, ...(ended.problemWords ? { problemWords: ended.problemWords } : {}), resultId: ended.resultId, ...retryWarning };
     if (!t) return { ...base, outputName: item.outputStem, state: 'unsent', cost: null, problem: null, resultId: null, retryWarning: null };
     return { ...base, outputName: item.outputStem, state: t.state, cost: t.cost, problem: t.error?.message ?? null, ...(t.error?.words ? { problemWords: t.error.words } : {}), resultId: t.resultId, retryWarning: null };
   }

@@ -28,6 +28,8 @@ export const BatchItemInfoSchema = z.object({
   retries: z.number().int().nonnegative(),
   /** set when its Retry may be charged twice: the artist is asked first (the queue's rule, for its task) */
   retryWarning: z.string().nullable(),
+  /** `retryWarning` as words (the queue's question, for its task), said in the language on screen */
+  retryWarningWords: WordsSchema.optional(),
   /** the name it was meant to have, when the folder already had a file of that name and it was written as the next free one */
   renamedFrom: z.string().nullable(),
 });

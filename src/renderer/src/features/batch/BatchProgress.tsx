@@ -139,7 +139,7 @@ export function BatchProgress({ batch }: { batch: BatchInfo }) {
       {asking && (
         <ConfirmDialog
           title={text.t('batch.retry.title')}
-          message={asking.retryWarning ?? ''}
+          message={say(text, asking.retryWarningWords, asking.retryWarning ?? '')}
           confirmLabel={text.t('batch.retry.confirm')}
           onCancel={() => setAsking(null)}
           onConfirm={() => {
