@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadMessages } from '../../../shared/i18n/catalog';
 import { say } from '../../../shared/i18n/say';
 import { createText } from '../../../shared/i18n/text';
-import { IpcFailure } from '../../../shared/ipc/result';
 import { RunRecords, type SavedRecord } from './savedRecords';
+import { refusalOf } from '../testing/refusalOf';
 
 type Live = SavedRecord<{ readonly id: string; readonly status: 'running' | 'paused' | 'cancelled' | 'finished' }>;
 
@@ -39,19 +39,11 @@ describe('a run paused while a request is being handed over', () => {
     const german = createText('de', await loadMessages('de'));
     const runs = new RunRecords<Live>({ dir: '/nowhere', what: 'batch', log: {} as never, changed: () => {} });
     runs.all.set('b1', { record: { id: 'b1', status: 'finished' }, saving: null, dirty: false });
-    const refusal = async (call: () => unknown): Promise<IpcFailure> => {
-      try {
-        await call();
-      } catch (error) {
-        if (error instanceof IpcFailure) return error;
-      }
-      throw new Error('not refused');
-    };
     const cases = [
-      [await refusal(() => runs.move('b1', 'paused')), 'Only a batch that is being sent can be paused.'],
-      [await refusal(() => runs.move('b1', 'running')), 'Only a paused batch can be resumed.'],
-      [await refusal(() => runs.move('b1', 'cancelled')), 'This batch has already ended.'],
-      [await refusal(() => runs.get('gone')), 'That batch is no longer there.'],
+      [await refusalOf(() => runs.move('b1', 'paused')), 'Only a batch that is being sent can be paused.'],
+      [await refusalOf(() => runs.move('b1', 'running')), 'Only a paused batch can be resumed.'],
+      [await refusalOf(() => runs.move('b1', 'cancelled')), 'This batch has already ended.'],
+      [await refusalOf(() => runs.get('gone')), 'That batch is no longer there.'],
     ] as const;
     for (const [failure, english] of cases) {
       expect(failure.message).toBe(english);

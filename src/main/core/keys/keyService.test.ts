@@ -19,7 +19,7 @@ import { endpointPath } from '../../../shared/catalog/catalog';
 import { loadMessages } from '../../../shared/i18n/catalog';
 import { say } from '../../../shared/i18n/say';
 import { createText } from '../../../shared/i18n/text';
-import { IpcFailure } from '../../../shared/ipc/result';
+import { refusalOf } from '../testing/refusalOf';
 
 const KEY = 'sk-test-keyservice-A1B2C3D4';
 let sandbox: SandboxHandle;
@@ -145,22 +145,14 @@ describe('keys', () => {
   it('refuse in words the window says in its language, their English as before', async () => {
     const german = createText('de', await loadMessages('de'));
     const { keys, connections } = await services();
-    const refusal = async (call: () => unknown): Promise<IpcFailure> => {
-      try {
-        await call();
-      } catch (error) {
-        if (error instanceof IpcFailure) return error;
-      }
-      throw new Error('not refused');
-    };
     const cases = [
-      [await refusal(() => keys.add({ label: KEY, organization: '', project: '', secret: KEY, connection: serviceConnection() })), 'This looks like the key itself. Names are shown on screen; put the key only in the key field.'],
+      [await refusalOf(() => keys.add({ label: KEY, organization: '', project: '', secret: KEY, connection: serviceConnection() })), 'This looks like the key itself. Names are shown on screen; put the key only in the key field.'],
       [
-        await refusal(() => keys.add({ label: 'K', organization: '', project: '', secret: KEY, connection: { create: { label: 'x', baseUrl: 'http://api.example.com', regionalBaseUrl: null, endpointWord: 'gen' } } })),
+        await refusalOf(() => keys.add({ label: 'K', organization: '', project: '', secret: KEY, connection: { create: { label: 'x', baseUrl: 'http://api.example.com', regionalBaseUrl: null, endpointWord: 'gen' } } })),
         'The base URL must use https: keys are never sent unencrypted (http is allowed only for this computer, e.g. http://127.0.0.1).',
       ],
-      [await refusal(() => connections.remove('sandbox')), 'The built-in Sandbox cannot be removed.'],
-      [await refusal(() => keys.update('gone', { label: 'x' })), 'That key no longer exists.'],
+      [await refusalOf(() => connections.remove('sandbox')), 'The built-in Sandbox cannot be removed.'],
+      [await refusalOf(() => keys.update('gone', { label: 'x' })), 'That key no longer exists.'],
     ] as const;
     for (const [failure, english] of cases) {
       expect(failure.message).toBe(english);
@@ -171,7 +163,7 @@ describe('keys', () => {
     }
     const added = await keys.add({ label: 'Studio', organization: '', project: '', secret: KEY, connection: serviceConnection() });
     await keys.remove(added.id);
-    const noKey = await refusal(() => connections.activate(added.connectionId));
+    const noKey = await refusalOf(() => connections.activate(added.connectionId));
     expect(say(german, noKey.words, noKey.message)).toBe('„Local service“ hat noch keinen Schlüssel. Füge zuerst einen hinzu.');
   });
 });
