@@ -347,8 +347,8 @@ describe('a batch', () => {
     gate = new Promise((r) => (open = r));
     const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures, outputFolder: await folder(join(dir.path, 'held')) } as never });
     await until(() => submitted.length === 2);
-    // Every picture handed to the engine before the pause, so the two not sent are held tasks Resume checks. (One
-    // not yet handed over is checked by the engine when it is: refused then, nothing sent; a different answer.)
+    // Every picture handed to the engine before the pause, so the two not sent are held tasks Resume checks (those
+    // not handed over yet are weighed with them too: exploreService.test.ts).
     await until(async () => (await fx.ok('tasks.list')).filter((t) => t.group?.id === started.id).length === 3);
     const paused = fx.ok('batch.pause', { id: started.id });
     open();

@@ -18,7 +18,7 @@ import { ENDED_STATES, ENDED_WITHOUT_RESULT_STATES, ENGINE_RETRY_STATES } from '
 import { savedAll } from '../fs/savedRecords';
 import type { Library } from '../library/library';
 import type { NoticeBoard } from '../notices/noticeBoard';
-import type { SpendingService } from '../spending/spendingService';
+import type { CapAsk, SpendingService } from '../spending/spendingService';
 import { batchPrices, checkBatchCaps, planOrRefuse, quoteBatch, usagesOf } from './batchPricing';
 import { BatchRecordSchema, itemOfTask, itemTaskId, type BatchRecord, type ItemOutcome } from './batchRecord';
 
@@ -175,6 +175,12 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     const request: TaskRequest = { endpointId: item.endpointId, params: item.params, inputs: Object.fromEntries(Object.entries(item.inputs).map(([f, assetId]) => [f, { assetId }])) };
     if (item.scaledMask) request.inputs[item.scaledMask.field] = { assetId: await this.scaledMask(live.record.spec, item.scaledMask) };
     return { request, meta: { projectId: null, origin: 'batch', group: { id: live.record.id, index, count: live.items.length } } };
+  }
+
+  protected async capRequests(live: Live, indexes: readonly number[]): Promise<CapAsk['requests']> {
+    const items = indexes.map((i) => live.items[i]!);
+    const usages = await usagesOf(this.d, items);
+    return items.map((item, n) => ({ endpointId: item.endpointId, usage: usages[n] }));
   }
 
   protected refused(live: Live, index: number, problem: Told): void {

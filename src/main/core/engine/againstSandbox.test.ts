@@ -202,7 +202,7 @@ describe('a download that fails every time', () => {
     const s = await setup({ clock: new FakeClock(Date.now()), sandbox: { failures: [rule('result', { kind: 'status', status: 500 })] } });
     const [task] = await runToEnd(s);
     expect(task).toMatchObject({ state: 'failed', serviceStatus: 'Ready', resultId: null, canRetry: true, retryWarning: null });
-    expect(task!.error).toMatchObject({ code: 'network', message: expect.stringMatching(/result could not be downloaded \(500\).*Gave up after 5 tries/) });
+    expect(task!.error).toMatchObject({ code: 'network', message: expect.stringMatching(/result could not be downloaded: the storage had a problem\..*Gave up after 5 tries/) });
     expect((await s.fx.ok('library.page', { offset: 0, limit: 500 })).items).toEqual([]);
     // Not lost: the service still holds it, and Retry downloads it without sending the task again.
     s.sandbox.clearFailures();

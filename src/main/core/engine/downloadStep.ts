@@ -6,6 +6,7 @@ import { BadResult, NOT_MEDIA } from '../library/inspect';
 import { sniffMediaType, SNIFF_BYTES } from '../../../shared/media/mediaType';
 import { chargeOf } from '../../../shared/library/charge';
 import type { ResultOrigin } from '../../../shared/library/resultRecord';
+import { answerSaid } from '../../../shared/catalog/answerKind';
 import { REJECTED_CODES, send, type HttpOutcome } from '../net/httpClient';
 import { timed } from '../perf/phases';
 import { CRASHES_BEFORE_SET_ASIDE, UnreadResults } from './crashGuard';
@@ -128,9 +129,12 @@ export class DownloadStep {
         this.slots.wake(r, this.book.now());
         return;
       }
-      return this.t.fail(r, { code: 'result-expired', message: msg.addressExpired(out.status) });
+      this.d.log.info('the result address expired', { task: r.id, status: out.status });
+      return this.t.fail(r, { code: 'result-expired', message: msg.addressExpired });
     }
-    return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.storageAnswered(out.status), { code: 'network', message: msg.downloadFailedStatus(out.status) });
+    const kind = answerSaid(out.status);
+    this.d.log.info('the storage refused the download', { task: r.id, status: out.status, kind });
+    return this.t.backoff(r, DOWNLOAD_BACKOFF, 'downloading', msg.storageRefused(kind), { code: 'network', message: msg.downloadFailedStorage(kind) });
   }
 
   /** A result Gen Studio does not keep, and would not keep from a second download: the task ends, and the artist is told. */

@@ -115,6 +115,9 @@ class TestRuns extends EngineRuns<Run, Live, Run> {
   protected count(live: Live): number {
     return live.record.size;
   }
+  protected capRequests(_live: Live, indexes: readonly number[]): Promise<Array<{ endpointId: string }>> {
+    return Promise.resolve(indexes.map(() => ({ endpointId: 'gen-dev' })));
+  }
   protected taskIdOf(live: Live, index: number): string {
     return `${live.record.id}-${index}`;
   }

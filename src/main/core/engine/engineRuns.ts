@@ -11,7 +11,7 @@ import { ENDED_STATES, NOT_SENT_STATES } from '../../../shared/tasks/taskStates'
 import type { NoticeBoard } from '../notices/noticeBoard';
 import type { RunKey } from '../fs/runRecord';
 import type { CapGroup } from '../../../shared/spending/capRefusal';
-import { capFailure } from '../spending/spendingService';
+import { capFailure, type CapAsk } from '../spending/spendingService';
 import { readSavedRecords, RunRecords, savedAll, type RunStatus, type SavedRecord } from '../fs/savedRecords';
 import { noticeWords } from '../notices/noticeWords';
 
@@ -111,6 +111,8 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   protected abstract request(live: L, index: number): Promise<{ readonly request: TaskRequest; readonly meta: Omit<SubmitMeta, 'id'> }>;
   /** A request's task ended while Gen Studio was closing, or before its end was noted: note it now. */
   protected abstract ended(live: L, index: number, t: TaskInfo): Promise<void> | void;
+  /** What the caps see of these requests not yet handed to the engine (Resume weighs them with the held ones). */
+  protected abstract capRequests(live: L, indexes: readonly number[]): Promise<CapAsk['requests']>;
   /** A request was refused before anything went: note why, and save. */
   protected abstract refused(live: L, index: number, problem: Told): void;
   /** One request changed: the views hear of it. */
@@ -200,10 +202,17 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   }
 
   async resume(id: string): Promise<Info> {
-    // Held requests counted against no cap while paused: the caps see them all now, before any goes.
+    // Held requests counted against no cap while paused: the caps see them all now, before any goes, with the
+    // requests the feed has not handed over yet (a long run's rest): Resume is refused whole, as Start was,
+    // rather than letting part of the run go and pausing it again at the cap.
     const paused = this.runs.get(id);
-    const refusal = paused.record.status === 'paused' ? this.o.engine.heldRefusal(indexes(this.count(paused)).map((i) => this.taskIdOf(paused, i)), this.o.capGroup) : null;
-    if (refusal) throw capFailure(refusal);
+    if (paused.record.status === 'paused') {
+      const all = indexes(this.count(paused));
+      const unsent = await this.capRequests(paused, all.filter((i) => !this.tasks.has(this.taskIdOf(paused, i)) && !paused.record.outcomes[i]));
+      const keyId = paused.record.on?.keyId ?? this.o.engine.currentKey().keyId;
+      const refusal = this.o.engine.heldRefusal(all.map((i) => this.taskIdOf(paused, i)), this.o.capGroup, unsent, keyId);
+      if (refusal) throw capFailure(refusal);
+    }
     // Saved as running before the held requests go: a crash between leaves them held, and the start lets them go.
     const live = await this.runs.move(id, 'running');
     await this.holdUnsent(live);

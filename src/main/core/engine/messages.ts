@@ -1,5 +1,6 @@
 import { english } from '../../../shared/i18n/say';
 import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
+import type { AnswerSaid } from '../../../shared/catalog/answerKind';
 
 /**
  * Every sentence the engine shows the user, in one place: the steps decide what happened, this module says it, as
@@ -130,9 +131,10 @@ export const msg = {
   resultNotKept: (why: string) => words('main.task.resultNotKept', { why }),
   resultRefusedNotice: (message: Words) => words('main.task.resultRefusedNotice', { message }),
   addressExpiredAsking: words('main.task.addressExpiredAsking'),
-  addressExpired: (status: number) => words('main.task.addressExpired', { status }),
-  storageAnswered: (status: number) => words('main.task.storageAnswered', { status }),
-  downloadFailedStatus: (status: number) => words('main.task.downloadFailedStatus', { status }),
+  addressExpired: words('main.task.addressExpired'),
+  // What the storage's answer means (busy, broken, refused), its status for the log.
+  storageRefused: (kind: AnswerSaid) => words('main.task.storageRefused', { kind }),
+  downloadFailedStorage: (kind: AnswerSaid) => words('main.task.downloadFailedStorage', { kind }),
 
   // The connection, as the status line shows it
   notContactedYet: words('main.connection.notContactedYet'),

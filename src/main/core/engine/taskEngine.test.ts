@@ -186,7 +186,7 @@ describe('the task engine, against a scripted service', () => {
     const t = await submitDev();
     await reach(t.id, 'waiting');
     const waitedFrom = clock.now();
-    expect(fx.task(t.id).detail).toMatch(/429/);
+    expect(fx.task(t.id).detail).toMatch(/too many active tasks/);
     await reach(t.id, 'done');
     expect(service.submits()).toHaveLength(2);
     expect(clock.now() - waitedFrom).toBeGreaterThanOrEqual(7000);
@@ -353,9 +353,21 @@ describe('the task engine, against a scripted service', () => {
     service.download = () => ({ kind: 'text', status: 403, text: '<Error>AuthenticationFailed</Error>' });
     const t = await submitDev();
     await reach(t.id, 'failed');
-    expect(fx.task(t.id).error?.code).toBe('result-expired');
+    expect(fx.task(t.id).error).toMatchObject({ code: 'result-expired', message: expect.not.stringMatching(/403/) });
     expect(service.downloads()).toHaveLength(2);
     expect(service.polls()).toHaveLength(2);
+  });
+
+  it('a storage that keeps failing says what its answers mean, in the artist’s language; their status goes to the log', async () => {
+    await withKey();
+    service.download = () => ({ kind: 'text', status: 503, text: 'Slow Down' });
+    const t = await submitDev();
+    await reach(t.id, 'failed');
+    const error = fx.task(t.id).error!;
+    expect(error).toMatchObject({ code: 'network', message: 'The result could not be downloaded: the storage had a problem. Retry tries again. Gave up after 5 tries.' });
+    const german = say(createText('de', await loadMessages('de')), error.words, error.message);
+    expect(german).toBe('Das Ergebnis konnte nicht geladen werden: Beim Speicher ist ein Problem aufgetreten. „Erneut versuchen“ versucht es noch einmal. Nach 5 Versuchen aufgegeben.');
+    expect(fx.log).toContainEqual(expect.objectContaining({ message: 'the storage refused the download', data: expect.objectContaining({ task: t.id, status: 503, kind: 'down' }) }));
   });
 
   it('a task sent again starts from a new record: nothing of the earlier attempt (its result’s seed) is filed with the new result', async () => {

@@ -20,7 +20,7 @@ import { PollPacer } from './pollPacer';
 import { PollStep } from './pollStep';
 import { assetFacts, inputList } from './requestBody';
 import { reserved } from './reservation';
-import type { Reservation } from '../spending/spendingService';
+import type { CapAsk, Reservation } from '../spending/spendingService';
 import type { CapGroup, CapRefusal } from '../../../shared/spending/capRefusal';
 import { Slots } from './slots';
 import { requestUrl, SubmitStep } from './submitStep';
@@ -255,14 +255,16 @@ export class TaskEngine {
   }
 
   /**
-   * Why the caps refuse letting these held tasks go, asked as one group (`what`) on top of what is spent and on
-   * its way; null when they keep within them. Held tasks count for nothing until then (reservation.ts).
+   * Why the caps refuse letting these held tasks go, with `unsent` (requests of the same run not handed over
+   * yet), asked as one group (`what`) on top of what is spent and on its way on the run's key; null when they
+   * keep within them. Held tasks count for nothing until then (reservation.ts).
    */
-  heldRefusal(ids: readonly string[], what: CapGroup): CapRefusal | null {
+  heldRefusal(ids: readonly string[], what: CapGroup, unsent: CapAsk['requests'], keyId: string): CapRefusal | null {
     const held = ids.map((id) => this.records.get(id)).filter((r): r is TaskRecord => r !== undefined && r.held && !ENDED_STATES.has(r.state));
-    const keyId = held[0]?.keyId;
-    if (keyId === undefined) return null;
-    return this.d.spending.refusal(keyId, { what, requests: held.map((r) => ({ endpointId: r.request.endpointId, usage: r.usage })) }, this.reservation(keyId));
+    const on = held[0]?.keyId ?? keyId;
+    const requests = [...held.map((r) => ({ endpointId: r.request.endpointId, usage: r.usage })), ...unsent];
+    if (requests.length === 0) return null;
+    return this.d.spending.refusal(on, { what, requests }, this.reservation(on));
   }
 
   async cancel(id: string): Promise<TaskInfo> {

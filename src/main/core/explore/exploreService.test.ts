@@ -15,6 +15,8 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 let desktop: RecordingDesktop;
 let fx: CoreFixture;
 const submitted: Array<{ path: string; body: Record<string, unknown> }> = [];
+/** While set, every submission the Sandbox receives waits for it (noted first), so a test can pause mid-run. */
+let gate: Promise<void> | null = null;
 
 /** The core on the built-in instant Sandbox, its fetch noting every submission the Sandbox received. */
 const start = () =>
@@ -22,16 +24,20 @@ const start = () =>
     dataDir: join(dir.path, 'data'),
     fetch: async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if (init?.method === 'POST' && typeof init.body === 'string') submitted.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+      if (init?.method === 'POST' && typeof init.body === 'string') {
+        submitted.push({ path: url.pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+        if (gate) await gate;
+      }
       return fetch(input, init);
     },
-    deps: { sandboxOptions: { timing: 'instant' }, desktop },
+    deps: { sandboxOptions: { timing: 'instant' }, desktop, confirmCapChange: () => Promise.resolve(true) },
   });
 
 beforeEach(async () => {
   dir = await tempDir('explore');
   desktop = recordingDesktop(join(dir.path, 'desktop'));
   submitted.length = 0;
+  gate = null;
   fx = await start();
 });
 afterEach(async () => {
@@ -136,6 +142,52 @@ describe('a prompt matrix', () => {
     const bodies = submitted.filter((s) => s.path.startsWith('/v1/gen-'));
     expect(new Set(bodies.map((b) => `${b.path} ${String(b.body.prompt)} ${String(b.body.seed)}`)).size).toBe(40);
     expect(bodies).toHaveLength(40);
+  });
+
+  it('refuses Resume whole when the cells not yet handed to the engine would cross a cap with the held ones', async () => {
+    // A long matrix paused early: the engine holds 32 of its cells, the other 8 were never handed over. Resume
+    // used to weigh only the held ones, let them go and pause again at the cap part-way through the rest.
+    const spec: MatrixSpec = { ...SPEC, prompt: 'a {red|blue|green|grey|gold} fox in {snow|fog}' };
+    await priceOnce();
+    const quote = await fx.ok('explore.quote', { spec });
+    await fx.ok('settings.update', { concurrencyPerKey: 1 });
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const sentToSandbox = () => submitted.filter((s) => s.path.startsWith('/v1/gen-')).length;
+    const before = sentToSandbox();
+    const matrix = await fx.ok('explore.start', { spec, projectId: null });
+    await until(() => sentToSandbox() === before + 1 && (cellsOf(matrix.id) || []).length === 32);
+    const paused = fx.ok('explore.pause', { id: matrix.id });
+    open();
+    gate = null;
+    expect(await paused).toMatchObject({ status: 'paused' });
+    await until(() => (cellsOf(matrix.id) || []).every((t) => t.state === 'done' || t.state === 'queued'));
+    const handed = new Map((cellsOf(matrix.id) || []).map((t) => [t.id, t.state]));
+    const cells = (await fx.ok('explore.get', { id: matrix.id })).cells;
+    const price = (c: (typeof cells)[number]) => quote.prices[c.index]!;
+    const held = cells.filter((c) => handed.get(c.taskId ?? '') === 'queued').reduce((sum, c) => sum + price(c), 0);
+    const unhanded = cells.filter((c) => !handed.has(c.taskId ?? ''));
+    expect(unhanded).toHaveLength(8);
+    const rest = unhanded.reduce((sum, c) => sum + price(c), 0);
+    const spent = (await fx.ok('spending.summary', {})).totals.day;
+    // Room for every held cell and half of the rest.
+    await fx.ok('spending.setCaps', { keyId: 'sandbox', caps: { day: spent + held + rest / 2, week: null, month: null } });
+    const sentBefore = sentToSandbox();
+
+    const resume = await fx.call('explore.resume', { id: matrix.id });
+    expect(resume).toMatchObject({ ok: false, error: { code: 'spending-cap', refusal: { asked: { what: 'matrix', count: 31 + 8 } } } });
+    expect(await fx.ok('explore.get', { id: matrix.id })).toMatchObject({ status: 'paused' });
+    await new Promise((r) => setTimeout(r, 100));
+    // The Sandbox received nothing more.
+    expect(sentToSandbox()).toBe(sentBefore);
+
+    // With room for them all, Resume sends them all, each once.
+    await fx.ok('spending.setCaps', { keyId: 'sandbox', caps: { day: spent + held + rest + 1, week: null, month: null } });
+    await fx.ok('settings.update', { concurrencyPerKey: 8 });
+    await fx.ok('explore.resume', { id: matrix.id });
+    await finished(matrix.id);
+    expect(await fx.ok('explore.get', { id: matrix.id })).toMatchObject({ status: 'finished', sent: 40, notSent: 0 });
+    expect(sentToSandbox()).toBe(before + 40);
   });
 
   it('keeps its key: a matrix started on one key sends every cell on it after the artist switches to another', async () => {

@@ -151,6 +151,10 @@ export class ExploreService extends EngineRuns<MatrixRecord, Live, MatrixInfo> {
     return { request: { endpointId: cell.endpointId, params: cell.params, inputs: {} }, meta: { projectId: live.record.projectId, origin: 'explore' } };
   }
 
+  protected capRequests(live: Live, indexes: readonly number[]): Promise<CapAsk['requests']> {
+    return Promise.resolve(indexes.map((i) => capRequest(live.plan.cells[i]!)));
+  }
+
   protected ended(live: Live, index: number, t: TaskInfo): void {
     this.noteOutcome(live, index, t);
   }
@@ -217,5 +221,7 @@ function liveOf(record: MatrixRecord, plan: MatrixPlan): Live {
 
 /** The caps see the whole matrix as one group (capCheck.ts): refused before any cell is sent. */
 function capAsk(plan: MatrixPlan): CapAsk {
-  return { what: 'matrix', requests: plan.cells.map((c) => ({ endpointId: c.endpointId, usage: cellUsage(c.endpointId, c.params) })) };
+  return { what: 'matrix', requests: plan.cells.map(capRequest) };
 }
+
+const capRequest = (c: MatrixPlan['cells'][number]): CapAsk['requests'][number] => ({ endpointId: c.endpointId, usage: cellUsage(c.endpointId, c.params) });

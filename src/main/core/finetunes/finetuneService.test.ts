@@ -23,6 +23,19 @@ async function core(): Promise<{ fx: CoreFixture; requests: Array<{ method: stri
   return { fx, requests };
 }
 
+/** A core whose requests to `path` get `status` with `detail`; every other request goes to the Sandbox. */
+async function coreAnswering(path: string, status: number, detail: string): Promise<CoreFixture> {
+  const dir = await tempDir('finetunes-answer');
+  const answering: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.pathname === path) return Promise.resolve(new Response(JSON.stringify({ detail }), { status }));
+    return fetch(input, init);
+  };
+  const fx = await startCore({ dataDir: dir.path, fetch: answering });
+  cleanup.push(dir.remove, () => fx.core.dispose());
+  return fx;
+}
+
 describe('finetunes of the active key', () => {
   it('lists the Sandbox’s demo finetunes, each with its finetune_details', async () => {
     const { fx, requests } = await core();
@@ -64,19 +77,24 @@ describe('finetunes of the active key', () => {
   });
 
   it('a connection that does not answer the list says so, and a name can still be typed', async () => {
-    const dir = await tempDir('finetunes-none');
-    const refusing: typeof fetch = (input, init) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if (url.pathname === '/v1/my_finetunes') return Promise.resolve(new Response('{"detail":"Not Found"}', { status: 404 }));
-      return fetch(input, init);
-    };
-    const fx = await startCore({ dataDir: dir.path, fetch: refusing });
-    cleanup.push(dir.remove, () => fx.core.dispose());
+    const fx = await coreAnswering('/v1/my_finetunes', 404, 'Not Found');
     const list = await fx.ok('finetunes.list');
     expect(list).toMatchObject({ available: false, finetunes: [] });
     expect(list.message).toMatch(/does not list finetunes.*Type a finetune’s name/);
+    expect(list.message).not.toMatch(/404/);
     // In words too: the picker says it in the artist's language.
     const german = say(createText('de', await loadMessages('de')), list.messageWords, list.message ?? '');
-    expect(german).toContain('listet keine Finetunes auf (Antwort 404)');
+    expect(german).toBe('Sandbox listet keine Finetunes auf. Gib stattdessen den Namen eines Finetunes ein.');
+    expect(fx.log).toContainEqual(expect.objectContaining({ data: expect.objectContaining({ status: 404 }) }));
+  });
+
+  it('a deletion the service refuses says what its answer means, not its HTTP status, which goes to the log', async () => {
+    const fx = await coreAnswering('/v1/delete_finetune', 503, 'Try later');
+    const refused = await fx.call('finetunes.delete', { id: 'sandbox-ink-lora' });
+    if (refused.ok) throw new Error('not refused');
+    expect(refused.error.message).toBe('The finetune “sandbox-ink-lora” was not deleted: the service had a problem (Try later).');
+    const german = say(createText('de', await loadMessages('de')), refused.error.words, refused.error.message);
+    expect(german).toBe('Das Finetune „sandbox-ink-lora“ wurde nicht gelöscht: Beim Dienst ist ein Problem aufgetreten (Try later).');
+    expect(fx.log).toContainEqual(expect.objectContaining({ message: 'a finetune was not deleted', data: expect.objectContaining({ status: 503 }) }));
   });
 });

@@ -9,6 +9,7 @@ import type { ResolvedConnection } from '../connections/connectionService';
 import type { ProbeDeps } from '../keys/keyProbe';
 import { account } from '../i18n/accountRefusals';
 import { refusedWith } from '../i18n/refusal';
+import { answerSaid } from '../../../shared/catalog/answerKind';
 import { errorBodyMessage, parseJson, send, type HttpOutcome } from '../net/httpClient';
 
 const TIMEOUT_MS = 15_000;
@@ -52,7 +53,8 @@ export class FinetuneService {
     const out = await this.get(conn, `${base}${ACCOUNT_PATHS.myFinetunes}`);
     if (out.kind !== 'answer') return notListed(unreachableWords(out));
     if (out.status !== 200) {
-      return notListed(account.finetuneListUnsupported(conn.label, out.status));
+      this.probe.log.info('the finetune list was not given', { connection: conn.id, status: out.status });
+      return notListed(account.finetuneListUnsupported(conn.label, answerSaid(out.status)));
     }
     const parsed = ListSchema.safeParse(parseJson(out.text));
     if (!parsed.success) return notListed(account.finetuneListUnknownShape(conn.label));
@@ -79,7 +81,8 @@ export class FinetuneService {
     const said = errorBodyMessage(out.text);
     const why = said ? this.probe.redact(said) : null;
     if (out.status === 404) throw refusedWith('not-found', account.finetuneMissing(conn.label, id, why));
-    throw refusedWith('invalid-request', account.finetuneRefused(id, out.status, why));
+    this.probe.log.info('a finetune was not deleted', { connection: conn.id, status: out.status });
+    throw refusedWith('invalid-request', account.finetuneRefused(id, answerSaid(out.status), why));
   }
 
   /** Details, from the regional base too. */

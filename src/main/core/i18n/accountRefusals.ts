@@ -1,4 +1,5 @@
 import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
+import type { AnswerSaid } from '../../../shared/catalog/answerKind';
 
 /**
  * What main says when a call about connections, keys, the keychain, spending, finetunes or settings is refused, as
@@ -41,12 +42,12 @@ export const account = {
   finetuneNotDeleted: (id: string, why: WordsValue) => words('account.finetune.notDeleted', { id, why }),
   /** `timeout` and `cancelled` are said in words; anything else is the network's own text */
   serviceDidNotAnswer: (reason: string) => words('account.finetune.noAnswer', { reason }),
-  finetuneListUnsupported: (connection: string, status: number) => words('account.finetune.listUnsupported', { connection, status: String(status) }),
+  finetuneListUnsupported: (connection: string, kind: AnswerSaid) => words('account.finetune.listUnsupported', { connection, kind }),
   finetuneListUnknownShape: (connection: string) => words('account.finetune.listUnknownShape', { connection }),
   finetuneMissing: (connection: string, id: string, said: string | null) =>
     said ? words('account.finetune.missingSaid', { connection, id, said }) : words('account.finetune.missing', { connection, id }),
-  finetuneRefused: (id: string, status: number, said: string | null) =>
-    said ? words('account.finetune.refusedSaid', { id, status: String(status), said }) : words('account.finetune.refused', { id, status: String(status) }),
+  finetuneRefused: (id: string, kind: AnswerSaid, said: string | null) =>
+    said ? words('account.finetune.refusedSaid', { id, kind, said }) : words('account.finetune.refused', { id, kind }),
   settingsOutOfRange: words('account.settings.outOfRange'),
   linkRefused: words('account.link.refused'),
 } satisfies Record<string, Words | ((...args: never[]) => Words)>;

@@ -4,7 +4,8 @@ import type { KeyTestResult } from '../../../shared/ipc/contract';
 import { told } from '../../../shared/i18n/say';
 import { words, type Words } from '../../../shared/i18n/words';
 import type { ResolvedConnection } from '../connections/connectionService';
-import type { Clock } from '../deps';
+import type { Clock, Logger } from '../deps';
+import { answerKind, answerSaid } from '../../../shared/catalog/answerKind';
 import { errorBodyMessage, parseJson, send, type HttpOutcome } from '../net/httpClient';
 
 const TIMEOUT_MS = 15_000;
@@ -19,6 +20,8 @@ export interface ProbeDeps {
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly redact: (text: string) => string;
+  /** where an answer's HTTP status goes, since the artist's words say what it means instead */
+  readonly log: Pick<Logger, 'info'>;
 }
 
 /** GET /v1/credits with the key; undefined when the connection does not answer it (it is not in the document). */
@@ -57,7 +60,7 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
   const credits = await fetchCredits(conn, deps);
   if ('credits' in credits) return result('accepted', words('main.keyTest.acceptedBalance', { credits: credits.credits }), credits.credits);
   if (credits.kind !== 'answer') return unreachable(credits);
-  if (credits.status === 401 || credits.status === 403) return REJECTED;
+  if (answerKind(credits.status) === 'key-rejected') return REJECTED;
 
   // No balance query here: ask for something the service must refuse for its content, not for the key.
   const out = await send(deps.fetch, deps.clock, {
@@ -71,7 +74,7 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
   if (out.status === 422) {
     return result('accepted', words('main.keyTest.accepted'));
   }
-  if (out.status === 401 || out.status === 403) return REJECTED;
+  if (answerKind(out.status) === 'key-rejected') return REJECTED;
   if (out.status === 404) {
     return result('inconclusive', words('main.keyTest.noEndpoint', { path: endpointPath(KEY_PROBE_ENDPOINT, conn.endpointWord) }));
   }
@@ -79,6 +82,8 @@ export async function testKey(conn: ResolvedConnection, deps: ProbeDeps): Promis
     return result('inconclusive', words('main.keyTest.emptyAccepted'));
   }
   const said = errorBodyMessage(out.text);
+  const kind = answerSaid(out.status);
+  deps.log.info('a key test was answered', { connection: conn.id, status: out.status, kind });
   // The service's own words stay as it sent them (redacted), inside ours.
-  return result('inconclusive', said ? words('main.keyTest.answeredSaying', { status: out.status, said: deps.redact(said) }) : words('main.keyTest.answered', { status: out.status }));
+  return result('inconclusive', said ? words('main.keyTest.answeredSaying', { kind, said: deps.redact(said) }) : words('main.keyTest.answered', { kind }));
 }

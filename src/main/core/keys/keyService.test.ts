@@ -4,7 +4,8 @@ import { startSandbox } from '../../sandbox/index';
 import { BuiltinSandbox } from '../connections/builtinSandbox';
 import { testSandboxLauncher } from '../testing/sandboxLauncher';
 import { ConnectionService } from '../connections/connectionService';
-import { systemClock } from '../deps';
+import { systemClock, type Logger } from '../deps';
+import { captureLog } from '../testing/captureLog';
 import { silentLogger } from '../log';
 import { confSettings } from '../settings/confSettings';
 import { NoticeBoard } from '../notices/noticeBoard';
@@ -44,7 +45,7 @@ afterEach(async () => {
   await dir.remove();
 });
 
-async function services(o: { keychain?: ReturnType<typeof keychainLike> | MemorySecretStore; fetch?: typeof fetch } = {}) {
+async function services(o: { keychain?: ReturnType<typeof keychainLike> | MemorySecretStore; fetch?: typeof fetch; log?: Logger } = {}) {
   const notices = new NoticeBoard(systemClock);
   const settings = await SettingsService.open({ dir: dir.path, factory: confSettings, notices, log: silentLogger, now: () => Date.now() });
   const redactor = new Redactor();
@@ -53,7 +54,7 @@ async function services(o: { keychain?: ReturnType<typeof keychainLike> | Memory
   let changes = 0;
   builtin = new BuiltinSandbox({ timing: 'instant' }, testSandboxLauncher(), silentLogger, { changed: () => {}, stopped: () => {} });
   const connections = new ConnectionService(settings, vault, builtin, () => changes++);
-  const keys = new KeyService(settings, vault, connections, { fetch: o.fetch ?? fetch, clock: systemClock, redact: (t) => redactor.redact(t) }, notices, silentLogger, () => changes++);
+  const keys = new KeyService(settings, vault, connections, { fetch: o.fetch ?? fetch, clock: systemClock, redact: (t) => redactor.redact(t), log: o.log ?? silentLogger }, notices, silentLogger, () => changes++);
   await keys.load();
   return { keys, connections, settings, notices, vault, changes: () => changes };
 }
@@ -78,6 +79,21 @@ describe('keys', () => {
     const refused = await keys.test(bad.id);
     expect(refused).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('did not accept this key') });
     expect(refused.message).not.toMatch(/403|Invalid API key/);
+  });
+
+  it('a test the service answers with a problem says what that means, not its HTTP status, which goes to the log', async () => {
+    const troubled: typeof fetch = () => Promise.resolve(new Response('{"detail":"Upstream overloaded"}', { status: 503 }));
+    const log = captureLog();
+    const { keys } = await services({ fetch: troubled, log });
+    const key = await keys.add({ label: 'Busy', organization: '', project: '', secret: KEY, connection: serviceConnection() });
+    const tested = await keys.test(key.id);
+    expect(tested).toMatchObject({
+      outcome: 'inconclusive',
+      message: 'The service had a problem and could not test the key. Try again later. The service said: Upstream overloaded.',
+    });
+    const german = say(createText('de', await loadMessages('de')), tested.words, tested.message);
+    expect(german).toBe('Beim Dienst ist ein Problem aufgetreten; er konnte den Schlüssel nicht prüfen. Versuch es später noch einmal. Der Dienst sagte: Upstream overloaded.');
+    expect(log.lines).toContainEqual(expect.objectContaining({ message: 'a key test was answered', data: expect.objectContaining({ status: 503, kind: 'down' }) }));
   });
 
   it('test with a request that cannot create a task where the balance query does not answer', async () => {

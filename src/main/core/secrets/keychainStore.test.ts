@@ -89,7 +89,7 @@ describe.skipIf(unreachable !== undefined && !required)('the OS keychain (real S
         const vault = new SecretVault(KeychainStore.load(), redactor, silentLogger, process.platform, SERVICE);
         expect((await vault.probe()).available).toBe(true);
         const connections = new ConnectionService(settings, vault, builtin, () => {});
-        const keys = new KeyService(settings, vault, connections, { fetch, clock: systemClock, redact: (t) => redactor.redact(t) }, notices, silentLogger, () => {});
+        const keys = new KeyService(settings, vault, connections, { fetch, clock: systemClock, redact: (t) => redactor.redact(t), log: silentLogger }, notices, silentLogger, () => {});
         await keys.load();
         return { keys, settings };
       };

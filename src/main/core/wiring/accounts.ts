@@ -28,7 +28,7 @@ export function openAccounts(deps: CoreDeps, o: { settings: SettingsService; not
     ...(deps.confirmKeyDestination ? { confirm: deps.confirmKeyDestination } : {}),
     log,
   });
-  const probe = { fetch: deps.fetch, clock: deps.clock, redact: (text: string) => o.redactor.redact(text) };
+  const probe = { fetch: deps.fetch, clock: deps.clock, redact: (text: string) => o.redactor.redact(text), log };
   // Keys are read in the background (issue 23): what changes before start-up is over is announced at its end.
   let started = false;
   const keys = new KeyService(settings, vault, connections, probe, notices, log, () => {
