@@ -100,6 +100,13 @@ test('a batch deblurs 6 pictures into a folder, says why a moderated one stopped
   await page.screenshot({ path: test.info().outputPath('batch-renamed.png') });
   expect((await readdir(folder)).filter((n) => n.includes('-deblur')).sort()).toEqual([...names, 'IMG_0041-deblur (2).png', 'IMG_0042-deblur (2).png'].sort());
   expect(await readFile(join(folder, 'IMG_0041-deblur.png'))).toEqual(before);
+
+  // The earlier batches' list below the form is not covered by the form's foot (Run batch and its summary).
+  const earlier = page.getByRole('navigation', { name: 'Batches' }).getByRole('heading');
+  await earlier.scrollIntoViewIfNeeded();
+  const heading = (await earlier.boundingBox())!;
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.batch-list') !== null, { x: heading.x + 4, y: heading.y + 2 });
+  expect(hit).toBe(true);
 });
 
 
