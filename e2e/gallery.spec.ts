@@ -139,7 +139,7 @@ test('a video result saves as MP4, the only format offered, with its parameters 
 
   await card(page, /waves at night/).click({ button: 'right' });
   const menu = page.getByRole('menu', { name: 'Result actions' });
-  await expect(menu.getByRole('menuitem', { name: 'Copy' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: /^Copy picture/ })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: /Save as/ }).click();
   const dialog = page.getByRole('dialog', { name: /Save a copy/ });
   await expect(dialog.getByRole('radio')).toHaveCount(1);

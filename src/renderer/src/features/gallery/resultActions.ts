@@ -55,13 +55,13 @@ export function resultActions(item: LibraryItem, openSaveAs: (item: LibraryItem)
     },
     !video && {
       id: 'layers',
-      label: 'Export layers…',
+      label: t('gallery.action.exportLayers'),
       run: async (i) => {
         useLayersStore.getState().openExport({ kind: 'result', resultId: i.id }, i.fileName);
         return null;
       },
     },
-    !video && { id: 'copy', label: 'Copy', keys: 'Ctrl+C', run: copyImage },
+    !video && { id: 'copy', label: t('gallery.action.copy'), keys: t('ui.key.ctrl', { key: 'C' }), run: copyImage },
     { id: 'star', label: t(item.starred ? 'gallery.action.unstar' : 'gallery.action.star'), keys: 'S', run: toggleStar },
     { id: 'delete', label: t('gallery.action.delete'), keys: t('ui.key.delete'), run: deleteResult },
   ];
