@@ -1,6 +1,9 @@
 import { open } from 'node:fs/promises';
 
-/** Where a layered file's bytes go as they are made; it resolves once the chunk may be let go. */
+/**
+ * Where a layered file's bytes go as they are made; it resolves once the chunk may be let go, after which the
+ * writer may fill the same memory with the next chunk (psdRaw.ts does), so a sink that keeps a chunk copies it.
+ */
 export type ChunkWriter = (chunk: Uint8Array) => Promise<void>;
 
 /**
@@ -33,12 +36,12 @@ export function fileWriter(path: string): ByteSink & { close: () => Promise<void
   };
 }
 
-/** Chunks gathered into one array: for callers that need the bytes themselves (an editor's working copy). */
+/** Chunks gathered into one array (each copied, see ChunkWriter): for callers that need the bytes themselves (an editor's working copy). */
 export function bytesWriter(): ByteSink & { bytes: () => Uint8Array } {
   const parts: Uint8Array[] = [];
   const patches: Array<{ at: number; bytes: Uint8Array }> = [];
   return {
-    write: async (chunk) => void parts.push(chunk),
+    write: async (chunk) => void parts.push(chunk.slice()),
     patch: async (at, bytes) => void patches.push({ at, bytes: bytes.slice() }),
     bytes: () => {
       const all = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { GreyPixels, RgbaPixels } from '../../../shared/layers/layeredDocument';
-import { decodeGrey, decodeRgba, greyAsRgba, LIMIT, stack } from './layerPixels';
+import { type BandPixels, decodeBands, decodeGrey, decodeRgba, greyAsRgba, LIMIT, stack } from './layerPixels';
 
 /**
  * A picture file's bytes, or where it is on disk: a project's pictures stay there until their layer is written,
@@ -26,7 +26,11 @@ export interface LayerPicture {
   /** as a PNG: the picture's own file when it already is a plain 8-bit PNG, else encoded */
   png(): Promise<Uint8Array>;
   rgba(): Promise<RgbaPixels>;
+  /** decoded with as few bands as it has: RGB when `alphaFree`, else RGBA */
+  pixels(): Promise<BandPixels>;
 }
+
+const withBands = async (rgba: Promise<RgbaPixels>): Promise<BandPixels> => ({ ...(await rgba), bands: 4 });
 
 /** The painted mask: a layer of its own (grey, opaque) and the top picture's layer mask. */
 export interface MaskPicture extends LayerPicture {
@@ -63,6 +67,7 @@ export async function filePicture(source: PictureBytes): Promise<LayerPicture> {
     opaque: once(async () => !m.hasAlpha || (await image().stats()).isOpaque),
     png: async () => (asIs ? read(source) : bytesOf(await image().toColourspace('srgb').ensureAlpha().png(PNG_OPTIONS).toBuffer())),
     rgba: () => decodeRgba(input(source)),
+    pixels: () => decodeBands(input(source), m.hasAlpha),
   };
 }
 
@@ -71,13 +76,15 @@ export async function maskPicture(bytes: Uint8Array): Promise<MaskPicture> {
   const m = await sharp(bytes, { limitInputPixels: LIMIT }).metadata();
   const asIs = m.format === 'png' && m.depth === 'uchar' && m.channels === 1 && !m.icc;
   const grey = async () => decodeGrey(bytes);
+  const rgba = async () => greyAsRgba(await grey());
   return {
     width: m.width,
     height: m.height,
     opaque: async () => true,
     grey,
     png: async () => (asIs ? bytes : bytesOf(await sharp(bytes, { limitInputPixels: LIMIT }).extractChannel(0).png(PNG_OPTIONS).toBuffer())),
-    rgba: async () => greyAsRgba(await grey()),
+    rgba,
+    pixels: () => withBands(rgba()),
   };
 }
 
@@ -88,7 +95,7 @@ export function svgPicture(width: number, height: number, svg: string): LayerPic
     const { data, info } = await image().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: bytesOf(data) };
   };
-  return { width, height, opaque: async () => false, png: async () => bytesOf(await image().png(PNG_OPTIONS).toBuffer()), rgba };
+  return { width, height, opaque: async () => false, png: async () => bytesOf(await image().png(PNG_OPTIONS).toBuffer()), rgba, pixels: () => withBands(rgba()) };
 }
 
 interface Placed {
@@ -129,5 +136,6 @@ export async function stackPicture(width: number, height: number, layers: readon
     opaque: once(async () => (await (await raw()).stats()).isOpaque),
     png: async () => bytesOf(await (await raw()).png(PNG_OPTIONS).toBuffer()),
     rgba,
+    pixels: () => withBands(rgba()),
   };
 }

@@ -6,10 +6,25 @@ export const LIMIT = MAX_LAYERED_EDGE * MAX_LAYERED_EDGE;
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
+/** 8-bit sRGB pixels, interleaved: RGB (3 bands) for a picture with no alpha, RGBA (4) otherwise. */
+export interface BandPixels extends RgbaPixels {
+  readonly bands: 3 | 4;
+}
+
 /** Any picture sharp reads, as 8-bit RGBA (decoded on sharp's threads). */
 export async function decodeRgba(bytes: Uint8Array | string): Promise<RgbaPixels> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: LIMIT }).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: bytesOf(data) };
+  return decodeBands(bytes, true);
+}
+
+/**
+ * Any picture sharp reads as 8-bit sRGB, with an alpha band only when asked: a picture whose file has no alpha is
+ * decoded to three bands, a quarter less memory to fill and nothing for sharp to add.
+ */
+export async function decodeBands(bytes: Uint8Array | string, alpha: boolean): Promise<BandPixels> {
+  const srgb = sharp(bytes, { limitInputPixels: LIMIT }).toColourspace('srgb');
+  const { data, info } = await (alpha ? srgb.ensureAlpha() : srgb.removeAlpha()).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3 && info.channels !== 4) throw new Error(`the picture decoded to ${info.channels} bands`);
+  return { width: info.width, height: info.height, bands: info.channels, data: bytesOf(data) };
 }
 
 /** A picture's first channel as one byte a pixel: a grey mask PNG as the studio writes it. */

@@ -1,7 +1,6 @@
 import type { RgbaPixels } from '../../../shared/layers/layeredDocument';
 import { Bytes } from './psdLayout';
-import { type PsdPlane, psdPlane, rlePays } from './psdPlane';
-import { channelOf } from './psdRle';
+import { bandPlane, type PsdPlane, rlePays } from './psdPlane';
 /** Rows of the merged picture looked at between turns of the event loop (a few milliseconds' work). */
 const ROWS = 128;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -40,17 +39,25 @@ async function matte(p: RgbaPixels): Promise<void> {
  * when any pixel is not opaque, alpha, with partly transparent colours matted with white as Photoshop expects;
  * every channel's row counts first, then every channel's rows. `merged` is changed by the matte.
  */
-export async function mergedImage(merged: RgbaPixels, psb: boolean): Promise<{ channels: 3 | 4; chunks: Uint8Array[] }> {
+export async function mergedImage(merged: RgbaPixels, psb: boolean): Promise<{ channels: 3 | 4; chunks: Iterable<Uint8Array> }> {
   const withAlpha = await transparent(merged);
   if (withAlpha) await matte(merged);
   const order = withAlpha ? ([0, 1, 2, 3] as const) : ([0, 1, 2] as const);
   const rle = rlePays(merged.data, merged.width, merged.height, 4, order);
-  return mergedPlanes(await Promise.all(order.map((c) => psdPlane(channelOf(merged, c), merged.width, merged.height, psb, rle))));
+  return mergedPlanes(await Promise.all(order.map((c) => bandPlane({ ...merged, bands: 4 }, c, psb, rle))));
 }
 
-/** The merged image data section from its planes already encoded (red, green, blue and maybe alpha). */
-export function mergedPlanes(planes: readonly PsdPlane[]): { channels: 3 | 4; chunks: Uint8Array[] } {
+/**
+ * The merged image data section from its planes (red, green, blue and maybe alpha): one compression code, every
+ * plane's row counts, then every plane's bytes, made as they are asked for.
+ */
+export function mergedPlanes(planes: readonly PsdPlane[]): { channels: 3 | 4; chunks: Iterable<Uint8Array> } {
   const compression = planes[0]!.compression;
   if (planes.some((p) => p.compression !== compression)) throw new Error('the merged image\'s channels must share one compression');
-  return { channels: planes.length === 4 ? 4 : 3, chunks: [new Bytes().u16(compression).done(), ...planes.map((p) => p.counts), ...planes.flatMap((p) => p.data)] };
+  function* chunks() {
+    yield new Bytes().u16(compression).done();
+    for (const p of planes) yield p.counts;
+    for (const p of planes) yield* p.data;
+  }
+  return { channels: planes.length === 4 ? 4 : 3, chunks: chunks() };
 }

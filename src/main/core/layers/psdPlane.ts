@@ -1,6 +1,8 @@
 import type { Sharp } from 'sharp';
 import { Bytes } from './psdLayout';
-import { type RlePlane, rlePlane } from './psdRle';
+import type { BandPixels } from './layerPixels';
+import { rawPlane } from './psdRaw';
+import { channelOf, rlePlane } from './psdRle';
 
 /**
  * One channel's data as it goes into the file, after its 2-byte compression code: RLE (1) where it pays, raw (0)
@@ -9,8 +11,13 @@ import { type RlePlane, rlePlane } from './psdRle';
  * plane saves little (PackBits finds few runs in noise), so such planes are written as they are: extracting a
  * plane costs about a third of encoding it.
  */
-export interface PsdPlane extends RlePlane {
+export interface PsdPlane {
   readonly compression: 0 | 1;
+  /** each row's byte count, 2 bytes each (4 in a PSB); empty when raw */
+  readonly counts: Uint8Array;
+  /** the bytes in order, maybe made as they are asked for (psdRaw.ts): write each before asking for the next */
+  readonly data: Iterable<Uint8Array>;
+  readonly length: number;
 }
 
 /** RLE is kept only where it makes the plane at most this share of its raw size: the time is spent for a real saving. */
@@ -59,6 +66,20 @@ export async function psdPlane(image: Sharp, width: number, height: number, psb:
   const data = bytes ?? bytesOf(await image.raw().toBuffer());
   if (data.length !== width * height) throw new Error(`the raw plane has ${data.length} bytes, not ${width * height}`);
   return { compression: 0, counts: new Uint8Array(0), data: [data], length: data.length };
+}
+
+/** Channel `band` of decoded pixels as a plane: RLE from a channel sharp extracts, or raw read straight from them. */
+export async function bandPlane(p: BandPixels, band: 0 | 1 | 2 | 3, psb: boolean, rle: boolean): Promise<PsdPlane> {
+  return rle ? { compression: 1, ...(await rlePlane(channelOf(p, band), p.width, p.height, psb)) } : rawPlane(p, band);
+}
+
+/** Layer channels' data, each its compression code, its row counts (RLE) and its bytes, made as they are asked for. */
+export function* planeChunks(planes: readonly PsdPlane[]): Generator<Uint8Array> {
+  for (const plane of planes) {
+    yield new Bytes().u16(plane.compression).done();
+    yield plane.counts;
+    yield* plane.data;
+  }
 }
 
 /**

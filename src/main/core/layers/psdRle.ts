@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { RgbaPixels } from '../../../shared/layers/layeredDocument';
+import type { BandPixels } from './layerPixels';
 import { Bytes } from './psdLayout';
 
 /**
@@ -18,8 +18,8 @@ export interface RlePlane {
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-/** One channel of RGBA pixels (0 red … 3 alpha) as a one-band image. */
-export const channelOf = (p: RgbaPixels, channel: 0 | 1 | 2 | 3) => sharp(asBuffer(p.data), { raw: { width: p.width, height: p.height, channels: 4 } }).extractChannel(channel);
+/** One channel of RGB or RGBA pixels (0 red … 3 alpha) as a one-band image. */
+export const channelOf = (p: BandPixels, channel: 0 | 1 | 2 | 3) => sharp(asBuffer(p.data), { raw: { width: p.width, height: p.height, channels: p.bands } }).extractChannel(channel);
 /** A plane of one byte a pixel as a one-band image (extracted, or sharp would write a one-band raw input as sRGB). */
 export const planeImage = (data: Uint8Array, width: number, height: number) => sharp(asBuffer(data), { raw: { width, height, channels: 1 } }).extractChannel(0);
 

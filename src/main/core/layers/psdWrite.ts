@@ -15,8 +15,9 @@ import { inOrder } from './inOrder';
 import type { LayerPicture, MaskPicture } from './layerPicture';
 import { mergedImage, mergedPlanes } from './psdMerged';
 import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
-import { flatPlane, type PsdPlane, psdPlane, rlePays } from './psdPlane';
-import { channelOf, planeImage } from './psdRle';
+import type { BandPixels } from './layerPixels';
+import { bandPlane, flatPlane, planeChunks, type PsdPlane, psdPlane, rlePays } from './psdPlane';
+import { planeImage } from './psdRle';
 
 /** Photoshop's PSD edge limit; larger documents are PSB. */
 const PSD_MAX_EDGE = 30_000;
@@ -52,11 +53,6 @@ function records(layers: LayeredPlan['layers']): Planned[] {
 }
 
 /**
- * A layer's channels in its record's order (alpha, red, green, blue, then its layer mask), each on sharp's threads,
- * each RLE or raw as pays (psdPlane.ts); the colour channels share one choice, so an opaque top layer's colour
- * planes can be the merged image, whose channels have one compression.
- */
-/**
  * The painted mask's plane, made once: the same grey picture is both its own layer's colour and the top layer's
  * layer mask, so it is decoded and encoded once and the plane written twice.
  */
@@ -71,36 +67,41 @@ function maskPlane(m: MaskPicture, psb: boolean): Promise<PsdPlane> {
   return made;
 }
 
-async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPlane[]; rgba: RgbaPixels | null }> {
+/**
+ * A layer's channels in its record's order (alpha, red, green, blue, then its layer mask), each RLE (made on sharp's
+ * threads) or raw (read from the decoded pixels as it is written, psdRaw.ts), as pays (psdPlane.ts); the colour
+ * channels share one choice, so an opaque top layer's colour planes can be the merged image, whose channels have one
+ * compression.
+ */
+async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPlane[]; pixels: BandPixels | null }> {
   const { width, height } = r.picture!;
-  let rgba: RgbaPixels | null = null;
+  let pixels: BandPixels | null = null;
   let colour: PsdPlane[];
   if (isMask(r.picture!)) {
     // the mask's own grey layer: opaque, and the same plane three times
     const plane = await maskPlane(r.picture, psb);
     colour = [flatPlane(255, width, height, psb), plane, plane, plane];
   } else {
-    rgba = await r.picture!.rgba();
-    const decoded = rgba;
-    const rle = rlePays(decoded.data, width, height, 4, [0, 1, 2]);
-    // a picture without alpha has one value there: its RLE is made without extracting it
-    const alpha = r.picture!.alphaFree ? flatPlane(255, width, height, psb) : psdPlane(channelOf(decoded, 3), width, height, psb, rlePays(decoded.data, width, height, 4, [3]));
-    colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => psdPlane(channelOf(decoded, c), width, height, psb, rle))]);
+    const p = (pixels = await r.picture!.pixels());
+    const rle = rlePays(p.data, width, height, p.bands, [0, 1, 2]);
+    // a picture without alpha (decoded to three bands) has one value there: its RLE is made without looking
+    const alpha = p.bands === 3 ? flatPlane(255, width, height, psb) : bandPlane(p, 3, psb, rlePays(p.data, width, height, 4, [3]));
+    colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => bandPlane(p, c, psb, rle))]);
   }
   const mask = r.layerMask ? await maskPlane(r.layerMask, psb) : null;
-  return { planes: mask ? [...colour, mask] : colour, rgba };
+  return { planes: mask ? [...colour, mask] : colour, pixels };
 }
 
 /**
  * A layer's channel data, compression code first, and, when the layer is also the merged image, what that needs:
  * an opaque picture's merged image is its own red, green and blue planes (no matte, no alpha), already encoded;
- * a picture with any transparency hands on its pixels to be matted.
+ * a picture with any transparency hands on its RGBA pixels to be matted.
  */
-async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Uint8Array[]; lengths: number[]; merged: RgbaPixels | PsdPlane[] | null }> {
+async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Iterable<Uint8Array>; lengths: number[]; merged: RgbaPixels | PsdPlane[] | null }> {
   if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), merged: null };
-  const { planes, rgba } = await layerChannels(r, psb);
-  const merged = !keep ? null : (await r.picture.opaque()) ? planes.slice(1, 4) : rgba;
-  return { chunks: planes.flatMap((p) => [new Bytes().u16(p.compression).done(), p.counts, ...p.data]), lengths: planes.map((p) => 2 + p.length), merged };
+  const { planes, pixels } = await layerChannels(r, psb);
+  const merged = !keep ? null : (await r.picture.opaque()) ? planes.slice(1, 4) : pixels?.bands === 4 ? pixels : null;
+  return { chunks: planeChunks(planes), lengths: planes.map((p) => 2 + p.length), merged };
 }
 
 /** Everything before the channel data: header, resources and the layer records, with the lengths known so far. */
