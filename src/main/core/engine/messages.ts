@@ -28,7 +28,7 @@ const saying = (said: string) => ({ said: said || words('main.task.saidNothing')
 
 export const msg = {
   /** a request of a paused run (an Explore matrix, a batch) waits in the queue */
-  heldWhilePaused: (what: string, name: string) => words('main.task.heldWhilePaused', { what, name }),
+  heldWhilePaused: (what: string, name: WordsValue) => words('main.task.heldWhilePaused', { what, name }),
   setAsideKept: (path: string) => words('main.task.setAsideKept', { path }),
   setAsideNotKept: words('main.task.setAsideNotKept'),
   setAsideNotice: (message: Words) => words('main.task.setAsideNotice', { message }),
