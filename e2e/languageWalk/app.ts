@@ -76,7 +76,6 @@ export const APP: LanguageArea = {
         await row.locator('.key-actions button').first().click();
         await expect(row.locator('p.inline-error[role="status"]')).toBeVisible();
       },
-      within: 'li.key-row',
     },
     {
       name: 'a refused task',
@@ -84,7 +83,6 @@ export const APP: LanguageArea = {
         await openScreen(page, 'queue');
         await expect(page.locator('li.task-failed .task-error')).toBeVisible();
       },
-      within: 'li.task-failed',
     },
   ],
 };

@@ -47,9 +47,6 @@ async function gallery(page: Page): Promise<void> {
   await expect(cards(page)).toHaveCount(2);
 }
 
-/** The Help drawer shows its own words and, as quoted data, the service's; the Generate form in it is the studio's. */
-const HELP = '.help-drawer .help-head, .help-drawer .catalog, .endpoint-details > :not(.generate)';
-
 /** The gallery, its full view (every action, the parameters' names included), the Help drawer and notices. */
 export const GALLERY: LanguageArea = {
   name: 'The gallery, its full view, the Help drawer and notices',
@@ -69,12 +66,10 @@ export const GALLERY: LanguageArea = {
         await openScreen(page, 'library');
         await expect(page.locator('.gallery .empty')).toBeVisible();
       },
-      within: '.gallery',
     },
     {
       name: 'the gallery with results',
       go: gallery,
-      within: '.gallery',
     },
     {
       name: 'the gallery filtered, a stack open',
@@ -85,7 +80,6 @@ export const GALLERY: LanguageArea = {
         await expect(page.locator('.gallery-group-bar')).toBeVisible();
         await expect(cards(page)).toHaveCount(2);
       },
-      within: '.gallery',
     },
     {
       name: 'a result’s menu',
@@ -94,7 +88,6 @@ export const GALLERY: LanguageArea = {
         await cards(page).first().locator('.gallery-card-open').click({ button: 'right' });
         await expect(page.locator('.context-menu')).toBeVisible();
       },
-      within: '.context-menu',
     },
     {
       name: 'the pick bar with picks',
@@ -103,7 +96,6 @@ export const GALLERY: LanguageArea = {
         for (const i of [0, 1]) await cards(page).nth(i).locator('.gallery-card-open').click({ modifiers: ['ControlOrMeta'] });
         await expect(page.locator('.gallery-pick-bar')).toBeVisible();
       },
-      within: '.gallery',
     },
     {
       name: 'the full view with its details',
@@ -112,7 +104,6 @@ export const GALLERY: LanguageArea = {
         await cards(page).first().locator('.gallery-card-open').dblclick();
         await expect(page.locator('.full-view .full-details')).toBeVisible();
       },
-      within: '.full-view',
     },
     {
       name: 'the Save as dialog',
@@ -122,7 +113,6 @@ export const GALLERY: LanguageArea = {
         await page.locator('.context-menu [data-action="save"] button').click();
         await expect(page.locator('.gallery-dialog form')).toBeVisible();
       },
-      within: '.gallery-dialog',
     },
     {
       name: 'the Restore dialog',
@@ -142,7 +132,6 @@ export const GALLERY: LanguageArea = {
         });
         await expect(page.locator('.gallery-dialog [role="dialog"]')).toBeVisible();
       },
-      within: '.gallery-dialog',
     },
     {
       name: 'the Help drawer with a model’s details',
@@ -153,7 +142,6 @@ export const GALLERY: LanguageArea = {
         await page.locator('.help-drawer .endpoint-card[data-endpoint="gen-dev"] .endpoint-title').click();
         await expect(page.locator('.endpoint-details')).toBeVisible();
       },
-      within: HELP,
     },
     {
       name: 'the notices area with a notice',
@@ -168,7 +156,6 @@ export const GALLERY: LanguageArea = {
         }, eventChannel('app.notice'));
         if (delivered) await expect(page.locator('.notices .notice').first()).toBeVisible();
       },
-      within: '.notices',
     },
   ],
 };

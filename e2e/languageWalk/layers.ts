@@ -48,7 +48,6 @@ export const LAYERS: LanguageArea = {
         await page.locator('[data-panel="layers"] > button').click();
         await expect(page.locator('.layers-dialog form[role="dialog"]')).toBeVisible();
       },
-      within: '.layers-dialog',
     },
     {
       name: 'the layer picker',
@@ -57,7 +56,6 @@ export const LAYERS: LanguageArea = {
         await page.locator('[data-panel="picture"] input[type="file"]').setInputFiles({ name: 'harbour.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await layeredPsd() });
         await expect(page.locator('.layers-picker')).toBeVisible();
       },
-      within: '.layers-dialog',
     },
     {
       name: 'Edit in… and its note',
@@ -69,7 +67,6 @@ export const LAYERS: LanguageArea = {
         await expect(page.locator('.editor-note')).toBeVisible();
         await expect(page.locator('.edit-in-stop')).toBeVisible();
       },
-      within: '.edit-in-stop, .editor-note, .copy-picture',
     },
     {
       name: 'the menu of Edit in…',
@@ -78,7 +75,6 @@ export const LAYERS: LanguageArea = {
         await page.locator('.edit-in > button').click();
         await expect(page.locator('.edit-in-menu')).toBeVisible();
       },
-      within: '.edit-in',
     },
     {
       name: 'a paste that holds no picture',
@@ -87,7 +83,6 @@ export const LAYERS: LanguageArea = {
         await pasteText(page);
         await expect(page.locator('.canvas-message')).toBeVisible();
       },
-      within: '.canvas-message',
     },
   ],
 };

@@ -3,13 +3,12 @@ import { expect } from '../fixtures';
 
 /**
  * One place on screen the language walks visit: `go` brings the app there (from wherever the previous stop left
- * it) and waits until it is ready. `within` narrows the checks to part of the screen while the rest of it still
- * waits for its words to move into the catalogs.
+ * it) and waits until it is ready. Every check looks at the whole screen at every stop: every area's words are in
+ * the catalogs, so nothing on screen is another area's to wait for.
  */
 export interface LanguageStop {
   readonly name: string;
   readonly go: (page: Page) => Promise<void>;
-  readonly within?: string;
 }
 
 /** An area of the app, as its catalog file is: what it needs made first (in English), then its stops in order. */

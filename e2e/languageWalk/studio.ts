@@ -5,14 +5,6 @@ import { openCanvas } from '../canvasDriver';
 import { expect } from '../fixtures';
 import type { LanguageArea, LanguageStop } from './stops';
 
-/**
- * The studio's part of its screen: the intents, the model and its facts, the generate form, Generate with its
- * price and readout, the run list, the notice and the upscale panel. Not the canvas, the strip nor the video
- * panel inside the form: those are other areas' words.
- */
-const FORM =
-  '.studio-panel > .intent-picker, .studio-panel > .model-picker, .studio-panel > .studio-form > .endpoint-form, .studio-panel > .generate-dock, .studio-panel > .studio-notice, .studio-panel > .last-run, .studio-panel > .show-request, .studio-panel .upscale-panel';
-
 const panel = (page: Page) => page.locator('.studio-panel');
 
 /** Chooses an intent by its id (its name is in the language on screen), and waits for a model of it. */
@@ -32,7 +24,6 @@ async function chooseModel(page: Page, intent: IntentId, endpointId: string): Pr
 /** Every intent of Start's list, as the studio's picker offers them, with a picture open. */
 const intentStops: LanguageStop[] = INTENTS.map((intent) => ({
   name: `the ${intent.label} form`,
-  within: FORM,
   go: (page) => chooseIntent(page, intent.id),
 }));
 
@@ -46,7 +37,6 @@ export const STUDIO: LanguageArea = {
   stops: [
     {
       name: 'Inpaint, waiting for a picture',
-      within: FORM,
       async go(page) {
         await chooseIntent(page, 'inpaint');
         // The axe walk comes here again in its second language, when the picture is already open.
@@ -55,7 +45,6 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'a picture opened',
-      within: FORM,
       async go(page) {
         const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 70, g: 110, b: 150 } } }).png().toBuffer();
         const open = page.locator('[data-walk="open-picture"]');
@@ -66,7 +55,6 @@ export const STUDIO: LanguageArea = {
     ...intentStops,
     {
       name: 'Create, with its advanced settings open and four variations',
-      within: FORM,
       async go(page) {
         await chooseModel(page, 'create', 'gen-dev');
         await panel(page).locator('details.form-group').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
@@ -78,7 +66,6 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'a value out of range, and its message beside the field',
-      within: FORM,
       async go(page) {
         await panel(page).locator('[data-field="width"] input').fill('1600');
         await expect(panel(page).locator('[data-field="width"] [role="alert"]')).toBeVisible();
@@ -86,14 +73,12 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'the price estimate',
-      within: FORM,
       async go(page) {
         await expect(panel(page).locator('.generate-readout li[data-basis]:not([data-basis=""])')).toHaveCount(1);
       },
     },
     {
       name: 'a finetune picked from the list',
-      within: FORM,
       async go(page) {
         await chooseModel(page, 'create', 'gen-2-klein-9b-kv-finetuned');
         const list = panel(page).locator('.finetune-picker select');
@@ -104,7 +89,6 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'Upscale video, with no clip yet',
-      within: FORM,
       async go(page) {
         await chooseIntent(page, 'upscale-video');
         await expect(panel(page).locator('.upscale-panel')).toBeVisible();
@@ -112,7 +96,6 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'Upscale video, a chosen file refused',
-      within: FORM,
       async go(page) {
         const file = { name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all') };
         await panel(page).locator('.upscale-source input[type="file"]').setInputFiles(file);
@@ -121,7 +104,6 @@ export const STUDIO: LanguageArea = {
     },
     {
       name: 'Video, Generate refused with no keyframe pinned',
-      within: FORM,
       async go(page) {
         await chooseIntent(page, 'video');
         await panel(page).locator('.generate-button').click();

@@ -4,10 +4,6 @@ import { dropOn } from '../dropFiles';
 import { expect } from '../fixtures';
 import type { LanguageArea } from './stops';
 
-/** The parts of the studio this area's words fill: the strip (with the result over the canvas), the video panel and timeline. */
-const STRIP = '.results-strip, .result-overlay';
-const VIDEO_PARTS = '.video-settings, .video-timeline, .keyframe-view';
-
 const strip = (page: Page) => page.locator('.results-strip');
 const tiles = (page: Page) => strip(page).locator('.strip-tile');
 
@@ -66,7 +62,6 @@ export const VIDEO: LanguageArea = {
         await strip(page).locator('.segmented .segment').nth(1).click();
         await expect(page.locator('.result-overlay .compare-divider')).toBeVisible();
       },
-      within: STRIP,
     },
     {
       name: 'the strip, a result the service refused',
@@ -74,7 +69,6 @@ export const VIDEO: LanguageArea = {
         await tiles(page).filter({ has: page.locator('.tile-problem') }).first().click();
         await expect(strip(page).locator('.strip-reason')).toBeVisible();
       },
-      within: STRIP,
     },
     {
       name: 'the versions panel',
@@ -82,7 +76,6 @@ export const VIDEO: LanguageArea = {
         await strip(page).locator('.strip-bar button[aria-expanded]').click();
         await expect(page.locator('.versions-panel .version')).toHaveCount(1);
       },
-      within: STRIP,
     },
     {
       name: 'the video panel and the timeline with keyframes pinned, one selected',
@@ -92,7 +85,6 @@ export const VIDEO: LanguageArea = {
         await expect(page.locator('.keyframe-view')).toBeVisible();
         await expect(page.locator('.timeline-selected')).toBeVisible();
       },
-      within: VIDEO_PARTS,
     },
     {
       name: 'a draft clip in the strip and its Make final',
@@ -101,14 +93,12 @@ export const VIDEO: LanguageArea = {
         await strip(page).locator('.strip-video .button.primary').click();
         await expect(strip(page).locator('.final-size .video-resolution')).toHaveCount(3);
       },
-      within: STRIP,
     },
     {
       name: 'the player of the draft over the canvas',
       async go(page) {
         await expect(page.locator('.video-result .player-scrub')).toBeEnabled({ timeout: 30_000 });
       },
-      within: '.video-result',
     },
   ],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument, type ImageRef } from './document';
 import {
-  keyframeLimitMessage,
+  keyframeLimitWords,
   keyframesPastEnd,
   keyframeTimes,
   lastFrame,
@@ -21,7 +21,7 @@ const video = (duration: number, mode = 'i2v'): CanvasDocument => ({
   formValues: { [VIDEO_ENDPOINT_ID]: { mode, duration } },
 });
 const ok = (edit: TimelineEdit): CanvasDocument => {
-  if ('refusal' in edit) throw new Error(edit.refusal);
+  if ('refusal' in edit) throw new Error(edit.refusal.id);
   return edit.document;
 };
 
@@ -46,7 +46,7 @@ describe('the video timeline', () => {
     let doc = video(20);
     for (let i = 0; i < 10; i++) doc = ok(pinKeyframe(doc, image('a'), i * 24, `k${i}`));
     const refused = pinKeyframe(doc, image('b'), 300, 'k10');
-    expect(refused).toEqual({ refusal: keyframeLimitMessage });
+    expect(refused).toEqual({ refusal: keyframeLimitWords });
     expect(doc.timeline.keyframes).toHaveLength(10);
   });
 

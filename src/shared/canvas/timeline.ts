@@ -1,5 +1,6 @@
 import { findEndpoint } from '../catalog/catalog';
 import { VIDEO_FPS, VIDEO_KEYFRAMES, VIDEO_MAX_SECONDS, VIDEO_MODES, type VideoMode } from '../catalog/video';
+import { words, type Words } from '../i18n/words';
 import type { CanvasDocument, ImageRef, Keyframe, Timeline } from './document';
 
 /**
@@ -53,7 +54,7 @@ const withKeyframes = (document: CanvasDocument, keyframes: Keyframe[]): CanvasD
   timeline: { ...timelineOf(document), keyframes: sortByFrame(keyframes) },
 });
 
-export type TimelineEdit = { readonly document: CanvasDocument; readonly keyframe: Keyframe } | { readonly refusal: string };
+export type TimelineEdit = { readonly document: CanvasDocument; readonly keyframe: Keyframe } | { readonly refusal: Words };
 
 /** Clamps a frame into the clip. */
 function clampFrame(document: CanvasDocument, frame: number): number {
@@ -66,7 +67,11 @@ function resolveFrame(document: CanvasDocument, at: PinAt): number {
   return clampFrame(document, at);
 }
 
-export const keyframeLimitMessage = `A clip takes at most ${VIDEO_KEYFRAMES.max} keyframes. Remove one or replace it to pin this image.`;
+/** Why an 11th keyframe is not pinned, said in the language on screen. */
+export const keyframeLimitWords = words('video.pin.full', { max: VIDEO_KEYFRAMES.max });
+
+/** A keyframe edited after it left the timeline (a stale selection, a drag that ended after its removal). */
+const goneWords = words('canvas.keyframe.gone');
 
 /**
  * Pins `image` at a frame. Pinning onto a frame that already has a keyframe replaces that keyframe's image (the
@@ -80,7 +85,7 @@ export function pinKeyframe(document: CanvasDocument, image: ImageRef, at: PinAt
     const keyframe = { ...occupant, image };
     return { document: withKeyframes(document, keyframes.map((k) => (k.id === occupant.id ? keyframe : k))), keyframe };
   }
-  if (keyframes.length >= VIDEO_KEYFRAMES.max) return { refusal: keyframeLimitMessage };
+  if (keyframes.length >= VIDEO_KEYFRAMES.max) return { refusal: keyframeLimitWords };
   const keyframe: Keyframe = { id, image, frame };
   return { document: withKeyframes(document, [...keyframes, keyframe]), keyframe };
 }
@@ -92,7 +97,7 @@ export function pinKeyframe(document: CanvasDocument, image: ImageRef, at: PinAt
 export function moveKeyframe(document: CanvasDocument, id: string, to: number): TimelineEdit {
   const keyframes = timelineOf(document).keyframes;
   const moving = keyframes.find((k) => k.id === id);
-  if (!moving) return { refusal: 'That keyframe is no longer on the timeline.' };
+  if (!moving) return { refusal: goneWords };
   let frame = clampFrame(document, to);
   const taken = new Set(keyframes.filter((k) => k.id !== id).map((k) => k.frame));
   const step = frame > moving.frame ? -1 : 1;
@@ -104,7 +109,7 @@ export function moveKeyframe(document: CanvasDocument, id: string, to: number): 
 export function replaceKeyframe(document: CanvasDocument, id: string, image: ImageRef): TimelineEdit {
   const keyframes = timelineOf(document).keyframes;
   const found = keyframes.find((k) => k.id === id);
-  if (!found) return { refusal: 'That keyframe is no longer on the timeline.' };
+  if (!found) return { refusal: goneWords };
   const keyframe = { ...found, image };
   return { document: withKeyframes(document, keyframes.map((k) => (k.id === id ? keyframe : k))), keyframe };
 }
@@ -112,7 +117,7 @@ export function replaceKeyframe(document: CanvasDocument, id: string, image: Ima
 export function removeKeyframe(document: CanvasDocument, id: string): TimelineEdit {
   const keyframes = timelineOf(document).keyframes;
   const found = keyframes.find((k) => k.id === id);
-  if (!found) return { refusal: 'That keyframe is no longer on the timeline.' };
+  if (!found) return { refusal: goneWords };
   return { document: withKeyframes(document, keyframes.filter((k) => k.id !== id)), keyframe: found };
 }
 

@@ -40,13 +40,6 @@ export type Mp4Reading =
   /** More boxes than any real video has: refused unread. */
   | { readonly kind: 'too-complex' };
 
-/** Words for a reading that is not a whole MP4, for a sentence after the file's name. */
-export const MP4_PROBLEM: Record<Exclude<Mp4Reading['kind'], 'mp4'>, string> = {
-  'not-mp4': 'is not an MP4 video',
-  incomplete: 'is an incomplete or damaged MP4: the file ends before the whole video is there',
-  'too-complex': `is not a video Gen Studio can read: it is split into more than ${MAX_BOXES.toLocaleString('en-US')} pieces (boxes), far more than any real video has`,
-};
-
 interface Box {
   readonly type: string;
   readonly start: number;

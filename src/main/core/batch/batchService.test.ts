@@ -356,6 +356,9 @@ describe('a batch', () => {
     expect(await paused).toMatchObject({ status: 'paused' });
     await until(async () => (await batch(started.id)).done === 1);
     expect(await batch(started.id)).toMatchObject({ sent: 1, notSent: 2 });
+    // A held picture's task says why it waits, naming the batch in the language on screen.
+    const held = (await fx.ok('tasks.list')).find((t) => t.group?.id === started.id && t.state === 'queued')!;
+    expect(say(createText('de', await loadMessages('de')), held.detailWords, held.detail ?? '')).toContain('„Schärfen (Unschärfe entfernen) · 3 Bilder“');
     const heldQuote = await fx.ok('batch.quote', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: pictures.slice(1), outputFolder: await folder(join(dir.path, 'held')) } as never });
     // Room for one Generate and one more picture, not for the two held.
     const request = { endpointId: 'gen-dev', params: { prompt: 'a lighthouse at dusk' }, inputs: {} };
@@ -388,6 +391,28 @@ describe('a batch', () => {
     await until(async () => ended(await batch(started.id)));
     expect(await readdir(out)).toEqual(['c1-deblur.png']);
     expect((await batch(started.id)).items[0]).toMatchObject({ state: 'done', outputName: 'c1-deblur.png', renamedFrom: null });
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('a batch a refusal pauses is named in the artist’s language in the notice, from its tool and count', { timeout: 60_000 }, async () => {
+    const started = await fx.ok('batch.start', { spec: { tool: 'deblur', endpointId: 'deblur-v1', pictures: [await picture('p1.png', 240, 200)], outputFolder: await folder(join(dir.path, 'capped')) } as never });
+    await until(async () => ended(await batch(started.id)));
+    // No room left today: the picture, sent again, is refused before it goes.
+    const spent = (await fx.ok('spending.summary', {})).totals.day;
+    await fx.ok('spending.setCaps', { keyId: 'sandbox', caps: { day: spent, week: null, month: null } });
+    await fx.core.dispose();
+    // The batch as it was before its picture went, and an engine that holds no task of it: at start it is sent again.
+    const file = join(dir.path, 'data', 'batches', `${started.id}.json`);
+    const record = JSON.parse(await readFile(file, 'utf8')) as { outcomes: object; status: string };
+    await writeFile(file, JSON.stringify({ ...record, outcomes: {}, status: 'running' }));
+    await rm(join(dir.path, 'data', 'tasks'), { recursive: true });
+    fx = await start();
+    const paused = async () => (await fx.ok('app.notices')).find((n) => n.words?.id === 'main.notice.runPaused');
+    await until(async () => (await paused()) !== undefined);
+    const notice = (await paused())!;
+    expect(notice.message).toMatch(/^The batch “Sharpen \(deblur\) · 1 picture” is paused: /);
+    const german = say(createText('de', await loadMessages('de')), notice.words, notice.message);
+    expect(german).toMatch(/^Der Stapel „Schärfen \(Unschärfe entfernen\) · 1 Bild“ ist pausiert: /);
     expect(submitted).toHaveLength(1);
   });
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { BATCH_ID_PREFIX, batchName, planBatch, type BatchAsk, type BatchItem, type BatchSettings, type BatchSpec } from '../../../shared/batch/plan';
 import type { BatchInfo, BatchItemInfo, BatchQuote, TaskInfo } from '../../../shared/ipc/contract';
 import { refusedWith } from '../i18n/refusal';
-import { words, type Words } from '../../../shared/i18n/words';
+import { words, type Words, type WordsValue } from '../../../shared/i18n/words';
 import { english, told } from '../../../shared/i18n/say';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { AssetStore } from '../assets/assetStore';
@@ -274,6 +274,10 @@ export class BatchService extends EngineRuns<BatchRecord, Live, BatchInfo> {
     live.record = { ...live.record, outcomes: { ...live.record.outcomes, [index]: outcome } };
     live.dirty = true;
     this.runs.save(live);
+  }
+
+  protected override nameOf(live: Live): WordsValue {
+    return batchName(live.record.spec.tool, live.record.spec.pictures.length);
   }
 
   protected override busy(live: Live): boolean {

@@ -118,8 +118,8 @@ export class DownloadStep {
       } catch (error) {
         if (!(error instanceof BadResult)) throw error;
         // The wrong kind of file would come again the same; one cut short on the way may not.
-        if (!error.refetch) return this.refuse(r, error.message === NOT_MEDIA ? msg.resultNotMedia : msg.resultNotKept(error.message));
-        return this.t.backoff(r, { ...DOWNLOAD_BACKOFF, attempts: 3 }, 'downloading', msg.didNotDecode(error.message), { code: 'bad-result', message: msg.didNotDecodeError(error.message) });
+        if (!error.refetch) return this.refuse(r, error.words === NOT_MEDIA ? msg.resultNotMedia : msg.resultNotKept(error.words));
+        return this.t.backoff(r, { ...DOWNLOAD_BACKOFF, attempts: 3 }, 'downloading', msg.didNotDecode(error.words), { code: 'bad-result', message: msg.didNotDecodeError(error.words) });
       }
     }
     if (out.status === 403 || out.status === 404 || out.status === 410) {

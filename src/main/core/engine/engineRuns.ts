@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { TaskInfo } from '../../../shared/ipc/contract';
-import type { Words } from '../../../shared/i18n/words';
+import type { Words, WordsValue } from '../../../shared/i18n/words';
 import { IpcFailure } from '../../../shared/ipc/result';
 import type { TaskRequest } from '../../../shared/tasks/taskRequest';
 import type { Logger } from '../deps';
@@ -117,6 +117,13 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   protected abstract refused(live: L, index: number, problem: Told): void;
   /** One request changed: the views hear of it. */
   protected abstract requestChanged(live: L, index: number): void;
+  /**
+   * The run's name in the words main says of it: the name it was given (a matrix's), unless its kind says it from
+   * what it holds (a batch from its tool and count), so a notice or a held task names it in the language on screen.
+   */
+  protected nameOf(live: L): WordsValue {
+    return live.record.name;
+  }
   /** The run's status changed and is on disk: the views hear of it. */
   protected abstract runChanged(live: L): void;
   protected abstract info(live: L): Info;
@@ -153,7 +160,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
   /** Holds a paused run's requests not yet sent in the engine's queue, or lets a running run's go (on disk). */
   private holdUnsent(live: L): Promise<void> {
     const ids = indexes(this.count(live)).map((i) => this.taskIdOf(live, i));
-    const why = live.record.status === 'paused' ? msg.heldWhilePaused(this.o.what, live.record.name) : null;
+    const why = live.record.status === 'paused' ? msg.heldWhilePaused(this.o.what, this.nameOf(live)) : null;
     return this.o.engine.hold(ids, why);
   }
 
@@ -193,7 +200,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       l.pausing = true;
       try {
         while (l.pumping) await l.pumping;
-        await this.o.engine.hold(indexes(this.count(l)).map((i) => this.taskIdOf(l, i)), msg.heldWhilePaused(this.o.what, l.record.name));
+        await this.o.engine.hold(indexes(this.count(l)).map((i) => this.taskIdOf(l, i)), msg.heldWhilePaused(this.o.what, this.nameOf(l)));
       } finally {
         l.pausing = false;
       }
@@ -296,7 +303,7 @@ export abstract class EngineRuns<R extends RunRecordShape, L extends RunLive<R>,
       // A conflict the engine holds no task for is the key's address refused: it holds for every other request.
       if (error instanceof IpcFailure && (PAUSING.has(error.code) || error.code === 'conflict')) {
         await this.runs.setStatus(live, 'paused');
-        this.o.notices.add('warning', noticeWords.runPaused(this.o.what, live.record.name, problem.words ?? problem.message));
+        this.o.notices.add('warning', noticeWords.runPaused(this.o.what, this.nameOf(live), problem.words ?? problem.message));
       }
     }
   }

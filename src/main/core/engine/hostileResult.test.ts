@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paddedMp4 } from '../../../shared/media/testing/paddedMp4';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 import { startCore, type CoreFixture } from '../testing/coreFixture';
 import { advanceUntil, FakeClock } from '../testing/fakeClock';
 import { BASE, FakeService } from '../testing/fakeService';
@@ -46,6 +49,8 @@ describe('a result MP4 of a million tiny boxes', () => {
     const failed = fx.task(task.id);
     expect(failed.error).toMatchObject({ code: 'bad-result' });
     expect(failed.error?.message).toMatch(/more than 100,000 pieces/);
+    // Said in the artist's language, the figure in its numbers.
+    expect(say(createText('de', await loadMessages('de')), failed.error?.words, failed.error?.message ?? '')).toContain('Das Video ist in mehr als 100.000 Teile (Boxen) zerlegt');
     expect(peakRss() - baseline).toBeLessThan(200 * MB);
     expect((await fx.ok('library.page', { offset: 0, limit: 10 })).total).toBe(0);
     // Still answering.

@@ -28,7 +28,7 @@ const saying = (said: string) => ({ said: said || words('main.task.saidNothing')
 
 export const msg = {
   /** a request of a paused run (an Explore matrix, a batch) waits in the queue */
-  heldWhilePaused: (what: string, name: string) => words('main.task.heldWhilePaused', { what, name }),
+  heldWhilePaused: (what: string, name: WordsValue) => words('main.task.heldWhilePaused', { what, name }),
   setAsideKept: (path: string) => words('main.task.setAsideKept', { path }),
   setAsideNotKept: words('main.task.setAsideNotKept'),
   setAsideNotice: (message: Words) => words('main.task.setAsideNotice', { message }),
@@ -124,11 +124,11 @@ export const msg = {
   resultNotHttps: words('main.task.resultNotHttps'),
   downloadInterrupted: words('main.task.downloadInterrupted'),
   downloadFailed: words('main.task.downloadFailed'),
-  didNotDecode: (why: string) => words('main.task.didNotDecode', { why }),
-  didNotDecodeError: (why: string) => words('main.task.didNotDecodeError', { why }),
+  didNotDecode: (why: WordsValue) => words('main.task.didNotDecode', { why }),
+  didNotDecodeError: (why: WordsValue) => words('main.task.didNotDecodeError', { why }),
   resultTooLarge: (limitMb: number) => words('main.task.resultTooLarge', { limitMb }),
   resultNotMedia: words('main.task.resultNotMedia'),
-  resultNotKept: (why: string) => words('main.task.resultNotKept', { why }),
+  resultNotKept: (why: WordsValue) => words('main.task.resultNotKept', { why }),
   resultRefusedNotice: (message: Words) => words('main.task.resultRefusedNotice', { message }),
   addressExpiredAsking: words('main.task.addressExpiredAsking'),
   addressExpired: words('main.task.addressExpired'),

@@ -47,6 +47,11 @@ export const projectFileRefusal = {
   pictureChecksum: (file: string, entry: string) => words('files.projectFile.pictureChecksum', { file, entry }),
 } satisfies Record<string, Words | ((...args: never[]) => Words)>;
 
+/** What the window says once a `.genstudio` file is opened (not a refusal: the file was taken). */
+export const projectFileNote = {
+  openedAsCopy: (name: string, copy: string) => words('files.projectFile.openedAsCopy', { name, copy }),
+} satisfies Record<string, (...args: never[]) => Words>;
+
 /** A result in the library, leaving it (saved as, copied, dragged out) or a file dropped on the app to be read. */
 export const libraryRefusal = {
   gone: words('files.result.gone'),

@@ -41,6 +41,12 @@ export const pictures = {
   notMp4: (name: string) => words('pictures.asset.notMp4', { name }),
   incompleteMp4: (name: string) => words('pictures.asset.incompleteMp4', { name }),
   tooComplexMp4: (name: string, boxes: number) => words('pictures.asset.tooComplexMp4', { name, boxes }),
+  // A downloaded result the library does not keep: it has no name of its own yet.
+  resultEmpty: words('pictures.result.empty'),
+  resultNotMedia: words('pictures.result.notMedia'),
+  resultPictureDamaged: words('pictures.result.pictureDamaged'),
+  resultVideoIncomplete: words('pictures.result.videoIncomplete'),
+  resultVideoTooComplex: (boxes: number) => words('pictures.result.videoTooComplex', { boxes }),
   noPicture: (name: string) => words('pictures.asset.noPicture', { name }),
   hevc: (name: string) => words('pictures.asset.hevc', { name }),
   codec: (name: string, codec: string) => words('pictures.asset.codec', { name, codec }),

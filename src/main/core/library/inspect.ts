@@ -2,7 +2,10 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { MEDIA_TYPES, sniffMediaType, SNIFF_BYTES, type MediaMime } from '../../../shared/media/mediaType';
-import { MP4_PROBLEM, readMp4Parts, type Mp4Reading } from '../../../shared/media/mp4';
+import { english } from '../../../shared/i18n/say';
+import type { Words } from '../../../shared/i18n/words';
+import { MAX_BOXES, readMp4Parts, type Mp4Reading } from '../../../shared/media/mp4';
+import { pictures } from '../i18n/pictureWords';
 import { timed } from '../perf/phases';
 
 const THUMB_EDGE = 320;
@@ -22,19 +25,21 @@ export interface InspectedResult {
 }
 
 /**
- * A result Gen Studio does not keep. `refetch`: it may have been damaged on the way (cut short), so fetching it
- * again may help; otherwise it is the wrong kind of file, and a second copy would be the same.
+ * A result Gen Studio does not keep, saying why in words (its English the error's message, for the log).
+ * `refetch`: it may have been damaged on the way (cut short), so fetching it again may help; otherwise it is the
+ * wrong kind of file, and a second copy would be the same.
  */
 export class BadResult extends Error {
   constructor(
-    message: string,
+    readonly words: Words,
     readonly refetch = true,
   ) {
-    super(message);
+    super(english(words));
   }
 }
 
-export const NOT_MEDIA = 'The result is not an image or video Gen Studio can read.';
+/** Why a result that is no picture or video at all is refused (the engine says more: what the storage may have sent). */
+export const NOT_MEDIA = pictures.resultNotMedia;
 
 /** The first bytes of a file and an MP4 reading of it, reading only box headers and the index (never the media). */
 function readFileParts(path: string, size: number): { head: Uint8Array; mp4: () => Mp4Reading } {
@@ -70,12 +75,12 @@ export async function readMp4File(path: string): Promise<Mp4Reading> {
  */
 export async function inspectResult(path: string): Promise<InspectedResult> {
   const { size } = await stat(path);
-  if (size === 0) throw new BadResult('The result is empty.');
+  if (size === 0) throw new BadResult(pictures.resultEmpty);
   const parts = readFileParts(path, size);
   const mp4 = parts.mp4();
   if (mp4.kind === 'mp4') return { kind: 'video', ...MEDIA_TYPES.mp4, width: mp4.info.width, height: mp4.info.height, seconds: mp4.info.seconds, thumbnail: null };
-  if (mp4.kind === 'incomplete' && sniffMediaType(parts.head) === MEDIA_TYPES.mp4) throw new BadResult('The video is incomplete.');
-  if (mp4.kind === 'too-complex') throw new BadResult(`The video ${MP4_PROBLEM['too-complex']}.`, false);
+  if (mp4.kind === 'incomplete' && sniffMediaType(parts.head) === MEDIA_TYPES.mp4) throw new BadResult(pictures.resultVideoIncomplete);
+  if (mp4.kind === 'too-complex') throw new BadResult(pictures.resultVideoTooComplex(MAX_BOXES), false);
 
   const meta = await timed('verify', () => sharp(path, { failOn: 'warning' }).metadata()).catch(() => undefined);
   const type = meta?.format && Object.hasOwn(IMAGE_TYPES, meta.format) ? IMAGE_TYPES[meta.format as keyof typeof IMAGE_TYPES] : undefined;
@@ -84,6 +89,6 @@ export async function inspectResult(path: string): Promise<InspectedResult> {
   const thumbnail = await timed('thumbnail', () =>
     sharp(path, { failOn: 'warning' }).rotate().resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
   ).catch(() => undefined);
-  if (!thumbnail) throw new BadResult('The image is damaged or incomplete.');
+  if (!thumbnail) throw new BadResult(pictures.resultPictureDamaged);
   return { kind: 'image', mime: type.mime, ext: type.ext, width: meta.width, height: meta.height, seconds: null, thumbnail };
 }

@@ -12,6 +12,10 @@ import { tempDir } from '../testing/tempDir';
 import { BadResult } from './inspect';
 import { Library, type SaveRequest } from './library';
 import { encodeMp4 } from '../../sandbox';
+import { paddedMp4 } from '../../../shared/media/testing/paddedMp4';
+import { loadMessages } from '../../../shared/i18n/catalog';
+import { say } from '../../../shared/i18n/say';
+import { createText } from '../../../shared/i18n/text';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let notices: NoticeBoard;
@@ -96,6 +100,17 @@ describe('the library', () => {
     const whole = await jpeg(800, 600);
     await expect(library.save(await request('33333333-aaaa-bbbb-cccc-000000000003', whole.subarray(0, whole.length / 2)))).rejects.toBeInstanceOf(BadResult);
     await expect(library.save(await request('33333333-aaaa-bbbb-cccc-000000000003', new TextEncoder().encode('<Error>expired</Error>')))).rejects.toBeInstanceOf(BadResult);
+    expect(library.list()).toEqual([]);
+  });
+
+  it('refuses a video cut short in words, which the window says in the artist’s language', async () => {
+    const library = await open();
+    const whole = paddedMp4(10);
+    const refused = await library.save(await request('66666666-aaaa-bbbb-cccc-000000000006', whole.subarray(0, whole.length - 100))).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BadResult);
+    const bad = refused as BadResult;
+    expect(bad).toMatchObject({ refetch: true, message: 'The video is incomplete or damaged: the file ends before the whole video is there.' });
+    expect(say(createText('de', await loadMessages('de')), bad.words, bad.message)).toBe('Das Video ist unvollständig oder beschädigt: Die Datei endet, bevor das ganze Video darin ist.');
     expect(library.list()).toEqual([]);
   });
 

@@ -118,7 +118,10 @@ describe('.genstudio project files', () => {
     const opened = await fx.ok('projects.openCopy', { token: asked.alreadyOpen! });
     expect(opened.project.id).not.toBe(id);
     expect(opened.project.name).toBe('Harbour at dusk (copy)');
-    expect(opened.notice).toMatch(/separate copy.*unchanged/);
+    expect(opened.notice).toBe('Opened “Harbour at dusk” as a separate copy, “Harbour at dusk (copy)”; the one you had is unchanged.');
+    // The notice comes as words too: the window says it in the language on screen, both names as they are.
+    const german = createText('de', await loadMessages('de'));
+    expect(say(german, opened.noticeWords, opened.notice!)).toBe('„Harbour at dusk“ wurde als eigene Kopie „Harbour at dusk (copy)“ geöffnet; dein bisheriges Projekt ist unverändert.');
     // A token is good once.
     expect((await fx.call('projects.openCopy', { token: asked.alreadyOpen! })).ok).toBe(false);
     expect((await fx.ok('projects.open', { id })).project.name).toBe('Harbour, final');

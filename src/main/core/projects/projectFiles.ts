@@ -5,7 +5,8 @@ import { documentAssetIds } from '../../../shared/canvas/document';
 import type { OpenedProjectFile } from '../../../shared/ipc/contract';
 import type { Words } from '../../../shared/i18n/words';
 import { IpcFailure } from '../../../shared/ipc/result';
-import { projectFileRefusal, projectRefusal } from '../i18n/fileRefusals';
+import { told } from '../../../shared/i18n/say';
+import { projectFileNote, projectFileRefusal, projectRefusal } from '../i18n/fileRefusals';
 import { refusedWith } from '../i18n/refusal';
 import type { AssetStore } from '../assets/assetStore';
 import { writeFileAtomic } from '../fs/atomicWrite';
@@ -122,9 +123,8 @@ export class ProjectFiles {
       if (stored.id !== id) throw fail(projectFileRefusal.pictureNotNamed);
     }
     const { summary, newId } = await this.deps.projects.adopt(file, { ...contents.blobs });
-    return {
-      project: summary,
-      notice: newId ? `Opened “${file.name}” as a separate copy, “${summary.name}”; the one you had is unchanged.` : null,
-    };
+    if (!newId) return { project: summary, notice: null };
+    const { message, words } = told(projectFileNote.openedAsCopy(file.name, summary.name));
+    return { project: summary, notice: message, noticeWords: words };
   }
 }

@@ -14,6 +14,7 @@ import { LayersPanel } from '../features/canvas/panels/LayersPanel';
 import { MaskPanel } from '../features/canvas/panels/MaskPanel';
 import { ProjectsPanel } from '../features/canvas/panels/ProjectsPanel';
 import { ReferenceBoard } from '../features/canvas/panels/ReferenceBoard';
+import { CanvasMessage } from '../features/canvas/panels/CanvasMessage';
 import { ToolBar, type ViewControls } from '../features/canvas/panels/ToolBar';
 import { listen } from '../ui/listen';
 import { useProjectStore } from '../features/canvas/project/projectStore';
@@ -28,7 +29,6 @@ import { Timeline } from '../features/video/Timeline';
 import '../ui/ui.css';
 import '../ui/dialog.css';
 import '../features/canvas/canvas.css';
-import { Button } from '../ui/Button';
 import { EditorNote } from '../features/editor/EditorNote';
 import { EditInMenu } from '../features/editor/EditInMenu';
 import { CopyPicture } from '../features/clipboard/CopyPicture';
@@ -46,20 +46,6 @@ function StatusBar() {
       <span aria-label={t('canvas.status.size')}>{base ? t('canvas.status.sizeValue', { width: String(base.width), height: String(base.height), megapixels: megapixels(base.width, base.height)}) : t('canvas.status.noPicture')}</span>
       <span aria-label={t('canvas.status.cursor')}>{inside ? t('canvas.status.cursorValue', { x: String(Math.floor(cursor.x)), y: String(Math.floor(cursor.y)) }) : '–'}</span>
       <span>{t('canvas.zoom.percent', { scale })}</span>
-    </div>
-  );
-}
-
-function Message() {
-  const { t } = useText();
-  const message = useCanvasStore((s) => s.message);
-  if (!message) return null;
-  return (
-    <div className={`canvas-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-      <span>{message.text}</span>
-      <Button variant="link" onClick={() => useCanvasStore.getState().say(null)} aria-label={t('canvas.message.dismissLabel')}>
-        {t('canvas.message.dismiss')}
-      </Button>
     </div>
   );
 }
@@ -212,7 +198,7 @@ export function CanvasScreen() {
       </ToolBar>
       <div className="canvas-body">
         <div className="canvas-centre">
-          <Message />
+          <CanvasMessage />
           <EditorNote />
           <div
             ref={host}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../../shared/catalog/catalog';
 import { emptyDocument } from '../../../shared/canvas/document';
 import { useCanvasStore } from '../features/canvas/canvasStore';
-import { noticeFor, noticeText, useStudioStore } from './studioStore';
+import { noticeFor, useStudioStore } from './studioStore';
 import { createText, ENGLISH_TEXT } from '../../../shared/i18n/text';
 import { loadMessages } from '../../../shared/i18n/catalog';
 import { switchModel } from '../features/studio/switchModel';
@@ -18,9 +18,9 @@ describe('each notice belongs to the model it speaks of', () => {
   it('a refusal about one model is not shown beside another, even when it arrives after the switch', () => {
     switchModel('gen-2-flex', 'create');
     // Generate on Gen 2 Pro was answered after the artist had moved on.
-    studio().say({ kind: 'error', text: 'Not sent: the prompt is too long.', about: 'gen-2-pro' });
+    studio().say({ kind: 'error', text: () => 'Not sent: the prompt is too long.', about: 'gen-2-pro' });
     expect(noticeFor(studio(), 'gen-2-flex')).toBeNull();
-    expect(noticeText(noticeFor(studio(), 'gen-2-pro')!, ENGLISH_TEXT)).toContain('too long');
+    expect(noticeFor(studio(), 'gen-2-pro')!.text(ENGLISH_TEXT)).toContain('too long');
     // A switch replaces it with what the new model says, or nothing.
     switchModel('gen-2-pro', 'create');
     expect(noticeFor(studio(), 'gen-2-pro')).toBeNull();
@@ -31,9 +31,9 @@ describe('each notice belongs to the model it speaks of', () => {
     switchModel('gen-pro-1.1', 'create');
     const said = studio().notice;
     expect(said?.about).toBe('gen-pro-1.1');
-    expect(noticeText(noticeFor(studio(), 'gen-pro-1.1')!, ENGLISH_TEXT)).toMatch(/will not use/);
+    expect(noticeFor(studio(), 'gen-pro-1.1')!.text(ENGLISH_TEXT)).toMatch(/will not use/);
     // The language changed while it showed: it is said again in the new one, not left in the old.
-    const german = noticeText(noticeFor(studio(), 'gen-pro-1.1')!, createText('de', await loadMessages('de')));
+    const german = noticeFor(studio(), 'gen-pro-1.1')!.text(createText('de', await loadMessages('de')));
     expect(german).not.toMatch(/will not use/);
     expect(german).toContain('Pro 1.1');
     switchModel('gen-2-flex', 'edit');

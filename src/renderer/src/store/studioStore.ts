@@ -2,12 +2,9 @@ import { create } from 'zustand';
 import type { EndpointSpec } from '../../../shared/catalog/endpoint';
 import type { JsonValue } from '../../../shared/catalog/field';
 import { MAX_VARIATIONS } from '../../../shared/ipc/contract';
-import type { AppText } from '../../../shared/i18n/text';
+import type { Note } from '../ui/i18n/saying';
 
-export interface StudioNotice {
-  readonly kind: 'info' | 'error';
-  /** Words made once, or a saying made again in the language on screen each time it shows (a switch of language while it shows). */
-  readonly text: string | ((text: AppText) => string);
+export interface StudioNotice extends Note {
   /** The model it speaks of: it shows only while that model is chosen (an answer that comes after a switch waits). */
   readonly about: string;
 }
@@ -43,9 +40,6 @@ interface StudioState {
   ran(endpointId: string, groupId: string): void;
   set(patch: Partial<Pick<StudioState, 'busy'>>): void;
 }
-
-/** A notice in the language on screen now. */
-export const noticeText = (notice: StudioNotice, text: AppText): string => (typeof notice.text === 'function' ? notice.text(text) : notice.text);
 
 /** The notice the panel shows for this model: one about another model is not shown beside it. */
 export const noticeFor = (s: Pick<StudioState, 'notice'>, endpointId: string): StudioNotice | null => (s.notice?.about === endpointId ? s.notice : null);

@@ -6,6 +6,7 @@ import { BytesSchema } from './assets';
 
 import { ProjectIdSchema } from '../../projects/projectId';
 import { Moment } from './values';
+import { WordsSchema } from '../../i18n/words';
 
 export { ProjectIdSchema };
 
@@ -53,7 +54,16 @@ export const projectCalls = {
  * a project already in the list adds nothing yet: `alreadyOpen` holds the token to open it as a copy, and `project`
  * is the one already there, so the artist chooses to switch to it or to open a copy named "… (copy)".
  */
-const OpenedProjectFileSchema = z.object({ project: ProjectSummarySchema, notice: z.string().nullable(), alreadyOpen: z.string().max(64).nullable().optional() });
+/**
+ * A project file taken in: `notice` (English, for the log and older readers) says how it was added when that needs
+ * saying, `noticeWords` the same as words the window says in the language on screen.
+ */
+const OpenedProjectFileSchema = z.object({
+  project: ProjectSummarySchema,
+  notice: z.string().nullable(),
+  noticeWords: WordsSchema.optional(),
+  alreadyOpen: z.string().max(64).nullable().optional(),
+});
 export type OpenedProjectFile = z.infer<typeof OpenedProjectFileSchema>;
 
 /** Saving to and opening from a single `.genstudio` file (a zip of the project); main shows the file dialogs. */

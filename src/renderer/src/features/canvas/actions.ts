@@ -5,23 +5,27 @@ import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { maskFromAlpha, maskFromLuminance } from './mask/maskBuffer';
 import { loadImage, rgbaOf } from './pixels';
 import type { AppText } from '../../../../shared/i18n/text';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, together, type Saying } from '../../ui/i18n/saying';
 
 const store = () => useCanvasStore.getState();
-const fail = (text: string) => store().say({ kind: 'error', text });
-const t: AppText['t'] = (id, values) => currentText().t(id, values);
+const fail = (text: Saying) => store().say({ kind: 'error', text });
+/** What the canvas says now, to say again with more after it; nothing when it says nothing. */
+const saidNow = (): Saying[] => {
+  const message = store().message;
+  return message ? [message.text] : [];
+};
 
 export type DropTarget = 'canvas' | 'references' | 'mask' | 'base';
 
 /** File names as the language lists them ("a.png and b.png", "a.png、b.png"). */
-const names = (assets: readonly { name: string }[]) => new Intl.ListFormat(currentText().locale, { type: 'conjunction' }).format(assets.map((a) => a.name));
+const names = (assets: readonly { name: string }[], text: AppText) => text.list(assets.map((a) => a.name), 'and');
 
 /** Puts images on the reference board up to the endpoint's limit; answers why the rest were not added. */
-function placeReferences(assets: readonly AssetInfo[]): string | null {
+function placeReferences(assets: readonly AssetInfo[]): Saying | null {
   const s = store();
   const endpoint = selectEndpoint(s);
   const limit = documentUse(endpoint, s.document).referenceFields.length;
-  if (limit === 0) return t('canvas.drop.noReferences', { model: endpoint.title, names: names(assets), count: assets.length });
+  if (limit === 0) return (text) => text.t('canvas.drop.noReferences', { model: endpoint.title, names: names(assets, text), count: assets.length });
   const room = Math.max(0, limit - s.document.references.length);
   const added = assets.slice(0, room);
   const label = added.length === 1 ? 'Add reference' : `Add ${added.length} references`;
@@ -29,7 +33,7 @@ function placeReferences(assets: readonly AssetInfo[]): string | null {
     return store().message?.text ?? null;
   }
   const left = assets.slice(added.length);
-  return left.length > 0 ? t('canvas.drop.tooManyReferences', { model: endpoint.title, limit, names: names(left), count: left.length }) : null;
+  return left.length > 0 ? (text) => text.t('canvas.drop.tooManyReferences', { model: endpoint.title, limit, names: names(left, text), count: left.length }) : null;
 }
 
 /** Adds images to the reference board, up to the endpoint's limit; says what did not fit. */
@@ -42,10 +46,10 @@ export function addReferences(assets: readonly AssetInfo[]): void {
 export async function applyAsMask(asset: AssetInfo): Promise<void> {
   const { document } = store();
   const base = document.base;
-  if (!base) return fail(t('canvas.mask.needsPicture', { name: asset.name }));
+  if (!base) return fail(saying('canvas.mask.needsPicture', { name: asset.name }));
   if (asset.width !== base.width || asset.height !== base.height) {
     const size = { width: String(asset.width), height: String(asset.height), pictureWidth: String(base.width), pictureHeight: String(base.height) };
-    return fail(t('canvas.mask.wrongSize', { name: asset.name, ...size }));
+    return fail(saying('canvas.mask.wrongSize', { name: asset.name, ...size }));
   }
   try {
     const rgba = rgbaOf(await loadImage(asset.url), asset.width, asset.height);
@@ -54,9 +58,9 @@ export async function applyAsMask(asset: AssetInfo): Promise<void> {
       return maskFromLuminance(m, rgba);
     });
     // A refused edit has already said why (the layer is locked or hidden).
-    if (applied) store().say({ kind: 'info', text: t('canvas.mask.loaded', { name: asset.name }) });
+    if (applied) store().say({ kind: 'info', text: saying('canvas.mask.loaded', { name: asset.name }) });
   } catch {
-    fail(t('canvas.mask.unreadable', { name: asset.name }));
+    fail(saying('canvas.mask.unreadable', { name: asset.name }));
   }
 }
 
@@ -64,16 +68,16 @@ export async function applyAsMask(asset: AssetInfo): Promise<void> {
 export async function maskFromImageAlpha(): Promise<void> {
   const { document } = store();
   const base = document.base;
-  if (!base) return fail(t('canvas.mask.openPictureFirst'));
+  if (!base) return fail(saying('canvas.mask.openPictureFirst'));
   const url = await assetUrl(base.assetId);
-  if (!url) return fail(t('canvas.picture.missing'));
+  if (!url) return fail(saying('canvas.picture.missing'));
   let rgba: Uint8ClampedArray;
   try {
     rgba = rgbaOf(await loadImage(url), base.width, base.height);
   } catch {
-    return fail(t('canvas.mask.alphaUnreadable', { name: base.name }));
+    return fail(saying('canvas.mask.alphaUnreadable', { name: base.name }));
   }
-  if (rgba.every((v, i) => i % 4 !== 3 || v === 255)) return fail(t('canvas.mask.noAlpha', { name: base.name }));
+  if (rgba.every((v, i) => i % 4 !== 3 || v === 255)) return fail(saying('canvas.mask.noAlpha', { name: base.name }));
   store().editMask('Mask from alpha', (m, touch) => {
     touch({ x: 0, y: 0, width: m.width, height: m.height });
     return maskFromAlpha(m, rgba);
@@ -99,21 +103,21 @@ export async function importInto(files: readonly File[], target: DropTarget): Pr
 export async function placeInto(
   assets: readonly AssetInfo[],
   target: DropTarget,
-  problems: readonly string[] = [],
+  problems: readonly Saying[] = [],
   masks: ReadonlyMap<string, AssetInfo> = new Map(),
 ): Promise<void> {
   const notes = [...problems];
   const finish = () => {
-    if (notes.length > 0) fail([...notes, ...(assets.length === 0 ? [t('canvas.nothingChanged')] : [])].join(' '));
+    if (notes.length > 0) fail(together([...notes, ...(assets.length === 0 ? [saying('canvas.nothingChanged')] : [])]));
   };
   if (assets.length === 0) return finish();
   const s = store();
   const [first, ...rest] = assets as [AssetInfo, ...AssetInfo[]];
   if (target === 'mask') {
     await applyAsMask(first);
-    if (rest.length > 0) notes.push(t('canvas.mask.onlyOne', { name: first.name, names: names(rest), count: rest.length }));
+    if (rest.length > 0) notes.push((text) => text.t('canvas.mask.onlyOne', { name: first.name, names: names(rest, text), count: rest.length }));
     // What the mask itself said (taken, or why not) comes first.
-    if (notes.length > 0) fail([store().message?.text ?? '', ...notes].filter(Boolean).join(' '));
+    if (notes.length > 0) fail(together([...saidNow(), ...notes]));
     return;
   }
   if (target === 'references') {
@@ -124,7 +128,7 @@ export async function placeInto(
   const takesReferences = documentUse(selectEndpoint(s), s.document).referenceFields.length > 0;
   if (target === 'base' || !s.document.base || !takesReferences) {
     if (!s.setBase(imageRefOf(first))) {
-      notes.push(...[store().message?.text ?? ''].filter(Boolean), t('canvas.drop.notUsed', { names: names(assets), count: assets.length }));
+      notes.push(...saidNow(), (text) => text.t('canvas.drop.notUsed', { names: names(assets, text), count: assets.length }));
       return finish();
     }
     // the layered file's mask, when the artist asked for it with the picture
@@ -135,7 +139,8 @@ export async function placeInto(
         const refused = placeReferences(rest);
         if (refused) notes.push(refused);
       } else {
-        notes.push(t('canvas.drop.onePicture', { name: first.name, model: selectEndpoint(s).title, names: names(rest), count: rest.length }));
+        const model = selectEndpoint(s).title;
+        notes.push((text) => text.t('canvas.drop.onePicture', { name: first.name, model, names: names(rest, text), count: rest.length }));
       }
     }
     return finish();
@@ -167,9 +172,9 @@ export async function importDroppedLinks(transfer: DataTransfer, target: DropTar
         return new File([bytes], `dropped image ${i + 1}.${type.split('/')[1] ?? 'png'}`, { type });
       });
     } catch {
-      return fail(t('canvas.drop.unreadable'));
+      return fail(saying('canvas.drop.unreadable'));
     }
     return importInto(files, target);
   }
-  if (links.length > 0) fail(t('canvas.drop.linkOnly', { link: links[0]!.slice(0, 80) }));
+  if (links.length > 0) fail(saying('canvas.drop.linkOnly', { link: links[0]!.slice(0, 80) }));
 }

@@ -4,6 +4,9 @@ import { isLayeredName } from '../../../../shared/layers/layeredFiles';
 import { askWhichLayer } from '../../store/layersStore';
 import { gen } from '../../api';
 import { currentText } from '../../ui/i18n/textStore';
+import { saying, type Saying } from '../../ui/i18n/saying';
+import { sayTold } from '../../../../shared/i18n/say';
+import type { IpcError } from '../../../../shared/ipc/result';
 
 const known = new Map<string, Promise<AssetInfo | null>>();
 
@@ -33,13 +36,13 @@ export const imageRefOf = (asset: AssetInfo): ImageRef => ({ assetId: asset.id, 
 export async function importFiles(
   files: readonly File[],
   options: { offerMask?: boolean } = {},
-): Promise<{ assets: AssetInfo[]; problems: string[]; masks: Map<string, AssetInfo> }> {
+): Promise<{ assets: AssetInfo[]; problems: Saying[]; masks: Map<string, AssetInfo> }> {
   const assets: AssetInfo[] = [];
-  const problems: string[] = [];
+  const problems: Saying[] = [];
   const masks = new Map<string, AssetInfo>();
   for (const file of files) {
     if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) {
-      problems.push(currentText().t('canvas.drop.notImage', { name: file.name, type: file.type }));
+      problems.push(saying('canvas.drop.notImage', { name: file.name, type: file.type }));
       continue;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -52,11 +55,15 @@ export async function importFiles(
       if (taken.mask) masks.set(taken.asset.id, taken.mask);
       if (taken.problem) problems.push(taken.problem);
     } else {
-      problems.push(currentText().t('canvas.drop.refused', { name: file.name || currentText().t('canvas.drop.pasted'), problem: result.error.message }));
+      problems.push(refusedSaying(file.name, result.error));
     }
   }
   return { assets, problems, masks };
 }
+
+/** A file main refused, named (or called the pasted picture), with main's words said in the language on screen. */
+const refusedSaying = (name: string, error: IpcError): Saying => (text) =>
+  text.t('canvas.drop.refused', { name: name || text.t('canvas.drop.pasted'), problem: sayTold(text, error) });
 
 /** The part of a layered file the artist picks; the whole picture (already stored) when they pick nothing. */
 async function takeLayer(
@@ -64,17 +71,17 @@ async function takeLayer(
   whole: AssetInfo,
   layered: LayeredIntake,
   offerMask: boolean,
-): Promise<{ asset: AssetInfo; mask: AssetInfo | null; problem: string | null }> {
+): Promise<{ asset: AssetInfo; mask: AssetInfo | null; problem: Saying | null }> {
   const pick = await askWhichLayer(fileName, layered, whole.thumbnailUrl, offerMask);
   if (!pick) return { asset: whole, mask: null, problem: null };
   let asset = whole;
   if (pick.index !== null) {
     const layer = await gen.layers.take({ token: layered.token, index: pick.index, use: 'picture' });
-    if (!layer.ok) return { asset: whole, mask: null, problem: currentText().t('canvas.drop.layerRefused', { name: fileName, problem: layer.error.message }) };
+    if (!layer.ok) return { asset: whole, mask: null, problem: (text) => text.t('canvas.drop.layerRefused', { name: fileName, problem: sayTold(text, layer.error) }) };
     asset = layer.value;
   }
   const maskLayer = pick.index ?? [...layered.layers].reverse().find((l) => l.hasMask)?.index;
   if (!pick.asMask || maskLayer === undefined) return { asset, mask: null, problem: null };
   const mask = await gen.layers.take({ token: layered.token, index: maskLayer, use: 'mask' });
-  return mask.ok ? { asset, mask: mask.value, problem: null } : { asset, mask: null, problem: currentText().t('canvas.drop.refused', { name: fileName, problem: mask.error.message }) };
+  return mask.ok ? { asset, mask: mask.value, problem: null } : { asset, mask: null, problem: refusedSaying(fileName, mask.error) };
 }

@@ -3,6 +3,7 @@ import { emptyDocument } from '../../../../shared/canvas/document';
 import { DEFAULT_CANVAS_ENDPOINT, historySize, useCanvasStore } from './canvasStore';
 import { History } from './history';
 import { createMask, fillRectangle } from './mask/maskBuffer';
+import { ENGLISH_TEXT } from '../../../../shared/i18n/text';
 import { TileRecorder } from './mask/tiles';
 
 const store = () => useCanvasStore.getState();
@@ -34,7 +35,7 @@ describe('canvas history', () => {
       return fillRectangle(m, { x: 0, y: 0, width: 10, height: 10 }, 'paint');
     });
     expect(painted()).toBe(0);
-    expect(store().message?.text).toMatch(/locked/);
+    expect(store().message?.text(ENGLISH_TEXT)).toMatch(/locked/);
   });
 
   it('a message about an action goes when the artist does something else: another step, undo, another tool', () => {
@@ -43,10 +44,10 @@ describe('canvas history', () => {
         touch({ x: 0, y: 0, width: 10, height: 10 });
         return fillRectangle(m, { x: 0, y: 0, width: 10, height: 10 }, 'paint');
       });
-      store().say({ kind: 'info', text: 'The mask now comes from mask.png.' });
+      store().say({ kind: 'info', text: () => 'The mask now comes from mask.png.' });
     };
     loadMask();
-    expect(store().message?.text).toBe('The mask now comes from mask.png.');
+    expect(store().message?.text(ENGLISH_TEXT)).toBe('The mask now comes from mask.png.');
     store().change('Set top', (d) => ({ ...d, expansion: { ...d.expansion, top: 5 } }));
     expect(store().message).toBeNull();
     loadMask();
@@ -96,7 +97,7 @@ describe('layer locks and hiding', () => {
       expect(store().changeLayer(layer, 'Edit', (d) => ({ ...d, boxes: [], expansion: { ...d.expansion, top: 9 }, references: [] }))).toBe(false);
       expect(store().document).toBe(before);
       expect(historySize().entries).toBe(steps);
-      expect(store().message?.text).toMatch(/locked/);
+      expect(store().message?.text(ENGLISH_TEXT)).toMatch(/locked/);
       store().setLayer(layer, { locked: false });
     }
     expect(addBox()).toBe(true);
@@ -106,7 +107,7 @@ describe('layer locks and hiding', () => {
   it('a hidden layer refuses edits made by pointing at it, but not typed ones', () => {
     store().setLayer('boxes', { visible: false });
     expect(store().changeLayer('boxes', 'Add box', (d) => d, true)).toBe(false);
-    expect(store().message?.text).toMatch(/hidden/);
+    expect(store().message?.text(ENGLISH_TEXT)).toMatch(/hidden/);
     expect(addBox()).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { assetUrl, remember } from './assets';
 import { selectEndpoint, useCanvasStore } from './canvasStore';
 import { isBlank } from './mask/maskBuffer';
 import { alphaPng, loadImage, maskPng } from './pixels';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 
 interface ExportState {
   /** The mask as stored assets, for the mask version they were made from. */
@@ -47,25 +47,24 @@ export function useExportedMask(): ExportedMask {
  * Stores the mask as the endpoint will receive it: a black-and-white PNG of the image's size, or the image
  * with the mask in its alpha channel. Answers a message when something is missing.
  */
-export async function exportMask(): Promise<string | null> {
+export async function exportMask(): Promise<Saying | null> {
   const s = useCanvasStore.getState();
   const { mask, document, maskVersion } = s;
-  const { t } = currentText();
-  if (!mask || !document.base) return t('canvas.mask.nothingToExport');
-  if (isBlank(mask)) return t('canvas.mask.empty');
+  if (!mask || !document.base) return saying('canvas.mask.nothingToExport');
+  if (isBlank(mask)) return saying('canvas.mask.empty');
   useMaskExport.setState({ busy: true });
   try {
     const bytes = await maskPng(mask);
     const stored = await gen.assets.import({ name: 'mask.png', bytes });
-    if (!stored.ok) return stored.error.message;
+    if (!stored.ok) return toldSaying(stored.error);
     remember(stored.value);
     let alphaAssetId: string | null = null;
     const use = canvasUse(selectEndpoint(s));
     if (use.alphaMask && document.mask.exportAs === 'alpha') {
       const url = await assetUrl(document.base.assetId);
-      if (!url) return t('canvas.picture.missing');
+      if (!url) return saying('canvas.picture.missing');
       const withAlpha = await gen.assets.import({ name: `${document.base.name} (mask in alpha).png`, bytes: await alphaPng(await loadImage(url), mask) });
-      if (!withAlpha.ok) return withAlpha.error.message;
+      if (!withAlpha.ok) return toldSaying(withAlpha.error);
       remember(withAlpha.value);
       alphaAssetId = withAlpha.value.id;
     }

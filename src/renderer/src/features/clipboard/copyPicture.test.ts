@@ -6,6 +6,7 @@ import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvas/canvasStore';
 import { createMask } from '../canvas/mask/maskBuffer';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useStagingStore } from '../staging/stagingStore';
+import { ENGLISH_TEXT } from '../../../../shared/i18n/text';
 import { copyPicture } from './copyPicture';
 
 const copied: Array<{ asset: string } | { result: string }> = [];
@@ -34,14 +35,14 @@ describe('Copy picture', () => {
   it('copies the picture when no result is shown over it', async () => {
     await copyPicture();
     expect(copied).toEqual([{ asset: BASE.assetId }]);
-    expect(useCanvasStore.getState().message?.text).toBe('Copied harbour.png to the clipboard.');
+    expect(useCanvasStore.getState().message?.text(ENGLISH_TEXT)).toBe('Copied harbour.png to the clipboard.');
   });
 
   it('copies the result under review when one is shown over the picture', async () => {
     useStagingStore.setState({ selectedId: RESULT.id });
     await copyPicture();
     expect(copied).toEqual([{ result: RESULT.id }]);
-    expect(useCanvasStore.getState().message?.text).toBe('Copied the result to the clipboard.');
+    expect(useCanvasStore.getState().message?.text(ENGLISH_TEXT)).toBe('Copied the result to the clipboard.');
   });
 
   it('copies the result kept inside its mask when that is what is shown', async () => {

@@ -1,7 +1,8 @@
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { gen } from '../../api';
-import { currentText } from '../../ui/i18n/textStore';
+import type { IpcError } from '../../../../shared/ipc/result';
+import { asIs, saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { compositeAsset } from '../staging/resultAssets';
@@ -24,20 +25,19 @@ async function shownResult(): Promise<LibraryItem | null> {
  */
 export async function copyPicture(): Promise<void> {
   const canvas = useCanvasStore.getState();
-  const { t } = currentText();
-  const say = (copied: { ok: true } | { ok: false; error: { message: string } }, text: string) =>
-    canvas.say(copied.ok ? { kind: 'info', text } : { kind: 'error', text: copied.error.message });
+  const say = (copied: { ok: true } | { ok: false; error: IpcError }, text: Saying) => canvas.say(copied.ok ? { kind: 'info', text } : { kind: 'error', text: toldSaying(copied.error) });
   const shown = await shownResult();
   if (shown) {
     // a clip is refused by main in its own words (save it or drag it out)
     if (!isVideo(shown) && useStagingStore.getState().keepOutsideMask && masksResult(shown.endpointId)) {
       const kept = await compositeAsset(shown.id).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-      if (typeof kept === 'string') return canvas.say({ kind: 'error', text: kept });
-      return say(await gen.clipboard.copyAsset({ assetId: kept.id }), t('clipboard.copiedResult'));
+      // why the kept picture could not be made, as the strip's composite said it (an error carries text, not words)
+      if (typeof kept === 'string') return canvas.say({ kind: 'error', text: asIs(kept) });
+      return say(await gen.clipboard.copyAsset({ assetId: kept.id }), saying('clipboard.copiedResult'));
     }
-    return say(await gen.library.copy({ id: shown.id }), t('clipboard.copiedResult'));
+    return say(await gen.library.copy({ id: shown.id }), saying('clipboard.copiedResult'));
   }
   const base = canvas.document.base;
-  if (!base) return canvas.say({ kind: 'error', text: t('clipboard.nothingToCopy') });
-  say(await gen.clipboard.copyAsset({ assetId: base.assetId }), t('clipboard.copied', { name: base.name }));
+  if (!base) return canvas.say({ kind: 'error', text: saying('clipboard.nothingToCopy') });
+  say(await gen.clipboard.copyAsset({ assetId: base.assetId }), saying('clipboard.copied', { name: base.name }));
 }

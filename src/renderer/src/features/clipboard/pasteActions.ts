@@ -2,13 +2,13 @@ import type { AssetInfo } from '../../../../shared/ipc/contract';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { intentFor } from '../../../../shared/studio/intents';
 import { gen } from '../../api';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, sayNow, together, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { useNavigationStore } from '../../store/navigationStore';
 import { batchDraft } from '../batch/batchDraftStore';
 import { placeInto } from '../canvas/actions';
 import { importFiles, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { pinAsKeyframe } from '../staging/frameActions';
+import { pinKeyframeNote } from '../staging/frameActions';
 
 /** The screens a pasted picture goes to: the studio (picture, references or keyframe) and Batch (an input). */
 const TAKES_PASTE = new Set(['canvas', 'batch']);
@@ -18,17 +18,17 @@ const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'file', 'color'].includes(target.type)) || (target instanceof HTMLElement && target.isContentEditable);
 
 /** Says what a paste did not do, where the artist is looking. */
-function refuse(screen: string, text: string): void {
-  if (screen === 'batch') batchDraft.setProblems([text]);
+function refuse(screen: string, text: Saying): void {
+  if (screen === 'batch') batchDraft.setProblems([sayNow(text)]);
   else useCanvasStore.getState().say({ kind: 'error', text });
 }
 
 /** Pasted pictures, put where the artist is: a Batch input, a keyframe on the video timeline, or the studio's picture and board. */
-export async function placePasted(screen: string, assets: readonly AssetInfo[], problems: readonly string[]): Promise<void> {
+export async function placePasted(screen: string, assets: readonly AssetInfo[], problems: readonly Saying[]): Promise<void> {
   if (screen === 'batch') {
     batchDraft.add(
       assets.map((a) => ({ assetId: a.id, name: a.name, width: a.width, height: a.height })),
-      problems,
+      problems.map(sayNow),
     );
     return;
   }
@@ -36,10 +36,10 @@ export async function placePasted(screen: string, assets: readonly AssetInfo[], 
   if (intentFor(canvas.document.intent, canvas.document.endpointId).id === 'video') {
     const notes = [...problems];
     for (const asset of assets) {
-      const pinned = pinAsKeyframe(asset, nextFreeFrame(useCanvasStore.getState().document));
+      const pinned = pinKeyframeNote(asset, nextFreeFrame(useCanvasStore.getState().document));
       notes.push(pinned.text);
     }
-    if (notes.length > 0) useCanvasStore.getState().say({ kind: assets.length > 0 ? 'info' : 'error', text: notes.join(' ') });
+    if (notes.length > 0) useCanvasStore.getState().say({ kind: assets.length > 0 ? 'info' : 'error', text: together(notes) });
     return;
   }
   await placeInto(assets, 'canvas', problems);
@@ -62,10 +62,10 @@ export async function handlePaste(e: Pick<ClipboardEvent, 'clipboardData' | 'tar
     const { assets, problems } = await importFiles(files);
     return placePasted(screen, assets, problems);
   }
-  if (hasText) return refuse(screen, currentText().t('clipboard.pastedText'));
+  if (hasText) return refuse(screen, saying('clipboard.pastedText'));
   const read = await gen.clipboard.readImage();
-  if (!read.ok) return refuse(screen, read.error.message);
-  if (!read.value.asset) return refuse(screen, currentText().t('clipboard.pastedNothing'));
+  if (!read.ok) return refuse(screen, toldSaying(read.error));
+  if (!read.value.asset) return refuse(screen, saying('clipboard.pastedNothing'));
   remember(read.value.asset);
   return placePasted(screen, [read.value.asset], []);
 }

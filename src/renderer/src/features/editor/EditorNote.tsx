@@ -7,12 +7,13 @@ import './editor.css';
 /** What came back from the editor ("Back from Krita: version 3 · Undo"), or why nothing did. */
 export function EditorNote() {
   const note = useEditorStore((s) => s.note);
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   if (!note) return null;
   const dismiss = () => useEditorStore.getState().set({ note: null });
   return (
     <div className={`editor-note ${note.kind}`} role={note.kind === 'error' ? 'alert' : 'status'} aria-label={t('editor.label')}>
-      <span>{note.text}</span>
+      <span>{note.text(text)}</span>
       {note.undo && (
         <>
           <span aria-hidden="true">·</span>

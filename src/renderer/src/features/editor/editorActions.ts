@@ -6,7 +6,7 @@ import { useProjectStore } from '../canvas/project/projectStore';
 import { flush } from '../canvas/project/projectSync';
 import { replacePicture } from '../staging/pictureHistory';
 import { listedVersions } from '../staging/versions';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, sayNow, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { sessionEditorName, useEditorStore } from './editorStore';
 
 const editor = () => useEditorStore.getState();
@@ -19,9 +19,9 @@ export async function loadEditorChoice(): Promise<void> {
   if (answer.ok) editor().set({ choice: answer.value.choice, found: answer.value.found, systemDefault: answer.value.systemDefault });
 }
 
-export async function chooseEditor(choice: EditorChoice | { kind: 'pick' }): Promise<string | null> {
+export async function chooseEditor(choice: EditorChoice | { kind: 'pick' }): Promise<Saying | null> {
   const answer = await gen.editor.choose(choice);
-  if (!answer.ok) return answer.error.message;
+  if (!answer.ok) return toldSaying(answer.error);
   editor().set({ choice: answer.value.choice });
   return null;
 }
@@ -41,15 +41,14 @@ export async function takeSaves(session: EditorSession): Promise<void> {
     try {
       remember(save.asset);
       if (useCanvasStore.getState().document.base?.assetId !== save.asset.id) {
-        const { t } = currentText();
         // When the canvas refuses without a reason of its own, the artist is told the save waits, not that it arrived.
-        const waiting = t('editor.note.waiting', { ...sessionEditorName(session) });
-        if (!replacePicture(imageRefOf(save.asset), waiting, null)) {
+        const waiting = saying('editor.note.waiting', { ...sessionEditorName(session) });
+        if (!replacePicture(imageRefOf(save.asset), sayNow(waiting), null)) {
           editor().set({ note: { kind: 'error', text: waiting } });
           return;
         }
         const version = listedVersions(useCanvasStore.getState().document).length + 1;
-        editor().set({ note: { kind: 'info', text: t('editor.note.back', { ...sessionEditorName(session), version }), undo: true } });
+        editor().set({ note: { kind: 'info', text: saying('editor.note.back', { ...sessionEditorName(session), version }), undo: true } });
       }
       await gen.editor.accept({ projectId: session.projectId, saveId: save.id });
     } finally {
@@ -93,7 +92,7 @@ export function followEditor(): () => void {
 export async function editIn(choice?: EditorChoice): Promise<void> {
   const projectId = useProjectStore.getState().currentId;
   const base = useCanvasStore.getState().document.base;
-  if (!projectId || !base) return editor().set({ note: { kind: 'error', text: currentText().t('editor.note.noPicture') } });
+  if (!projectId || !base) return editor().set({ note: { kind: 'error', text: saying('editor.note.noPicture') } });
   if (choice) {
     const problem = await chooseEditor(choice);
     if (problem) return editor().set({ note: { kind: 'error', text: problem } });
@@ -101,10 +100,10 @@ export async function editIn(choice?: EditorChoice): Promise<void> {
   // A layered working copy is made from the project as saved: what is on the canvas now is saved first.
   await flush();
   const started = await gen.editor.start({ projectId, assetId: base.assetId });
-  if (!started.ok) return editor().set({ note: { kind: 'error', text: started.error.message } });
+  if (!started.ok) return editor().set({ note: { kind: 'error', text: toldSaying(started.error) } });
   editor().set({
     session: started.value,
-    note: { kind: 'info', text: currentText().t('editor.note.opened', { picture: base.name, ...sessionEditorName(started.value) }) },
+    note: { kind: 'info', text: saying('editor.note.opened', { picture: base.name, ...sessionEditorName(started.value) }) },
   });
 }
 
@@ -112,6 +111,6 @@ export async function stopEditing(): Promise<void> {
   const session = editor().session;
   if (!session) return;
   const stopped = await gen.editor.stop({ projectId: session.projectId });
-  if (!stopped.ok) return editor().set({ note: { kind: 'error', text: stopped.error.message } });
-  editor().set({ session: null, note: { kind: 'info', text: currentText().t('editor.note.stopped', { ...sessionEditorName(session) }) } });
+  if (!stopped.ok) return editor().set({ note: { kind: 'error', text: toldSaying(stopped.error) } });
+  editor().set({ session: null, note: { kind: 'info', text: saying('editor.note.stopped', { ...sessionEditorName(session) }) } });
 }

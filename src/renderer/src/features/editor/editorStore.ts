@@ -1,10 +1,9 @@
 import { create } from 'zustand';
+import type { Note } from '../../ui/i18n/saying';
 import type { EditorChoice, EditorSession, FoundEditor } from '../../../../shared/ipc/contract';
 
 /** What the last save brought back, with an Undo beside it; or what went wrong. */
-export interface EditorNote {
-  readonly kind: 'info' | 'error';
-  readonly text: string;
+export interface EditorNote extends Note {
   readonly undo?: boolean;
 }
 

@@ -110,6 +110,8 @@ export function FieldControl({ field: spec, value, issues, onChange, media, disa
       control = field.multiline ? (
         <textarea
           {...common}
+          // The artist's own words (a prompt): never a page translator's to rewrite.
+          translate="no"
           rows={3}
           placeholder={about}
           value={formatFieldValue(value)}

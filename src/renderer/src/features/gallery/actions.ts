@@ -20,6 +20,7 @@ import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { pinAsKeyframe } from '../staging/frameActions';
+import { asIs, sayNow } from '../../ui/i18n/saying';
 import { currentText } from '../../ui/i18n/textStore';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
@@ -99,7 +100,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   // brings both back.
   const base = reuse.document.base;
   if (base && base.assetId !== before.base?.assetId && !useCanvasStore.getState().setBase(base)) {
-    return { kind: 'error', text: useCanvasStore.getState().message?.text ?? t('gallery.note.notReplaced') };
+    return { kind: 'error', text: canvasSays() ?? t('gallery.note.notReplaced') };
   }
   // A picture no longer stored leaves the canvas without one (undo brings the old one back with its mask): the
   // picture shown before must not be the one the next Generate sends and is charged for.
@@ -115,11 +116,18 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   studio.reused(endpoint.id, typeof seed === 'number' ? seed : null, reusedVariations(source.group));
   const dropped = unknown.length > 0 ? ` ${t('gallery.note.settingsLeftOut', { model: endpoint.title, names: new Intl.ListFormat(currentText().locale, { type: 'conjunction' }).format(unknown) })}` : '';
   const note: ActionNote = { kind: reuse.missing.length > 0 || reuse.pictureMissing || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
-  studio.say({ ...note, about: endpoint.id });
+  // the reuse note is made as text once (`reuseMessage`), so the studio shows it as made
+  studio.say({ kind: note.kind, text: asIs(note.text), about: endpoint.id });
   return note;
 }
 
 const failed = (text: string): ActionNote => ({ kind: 'error', text });
+
+/** What the canvas just said (why it refused), said now: the gallery's notes keep text. */
+function canvasSays(): string | null {
+  const message = useCanvasStore.getState().message;
+  return message ? sayNow(message.text) : null;
+}
 
 export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
   const sent = await send(rerunRequest(item), 1, item.projectId);
@@ -145,7 +153,7 @@ export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
   if (typeof asset === 'string') return failed(asset);
   await openCanvas();
-  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(useCanvasStore.getState().message?.text ?? currentText().t('gallery.note.canvasRefused'));
+  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(canvasSays() ?? currentText().t('gallery.note.canvasRefused'));
   return { kind: 'info', text: currentText().t('gallery.note.picture') };
 }
 
@@ -168,7 +176,7 @@ export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
   addReferences([asset]);
   return useCanvasStore.getState().document.references.length > before
     ? { kind: 'info', text: currentText().t('gallery.note.reference') }
-    : failed(useCanvasStore.getState().message?.text ?? currentText().t('gallery.note.referenceRefused'));
+    : failed(canvasSays() ?? currentText().t('gallery.note.referenceRefused'));
 }
 
 export async function saveAs(item: LibraryItem, format: ExportFormat, quality: number): Promise<ActionNote> {

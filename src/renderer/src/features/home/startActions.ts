@@ -8,6 +8,7 @@ import { imageRefOf, importFiles, remember } from '../canvas/assets';
 import { DEFAULT_CANVAS_ENDPOINT } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { createProject, openProject } from '../canvas/project/projectSync';
+import { sayNow, together } from '../../ui/i18n/saying';
 import { currentText } from '../../ui/i18n/textStore';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
@@ -42,7 +43,7 @@ export async function newProjectFromFile(file: File): Promise<string | null> {
   const { assets, problems } = await importFiles([file]);
   const asset = assets[0];
   const { t } = currentText();
-  if (!asset) return problems.length ? t('start.noProjectMade', { problem: problems.join(' ') }) : t('start.fileUnreadable', { name: file.name });
+  if (!asset) return problems.length ? t('start.noProjectMade', { problem: sayNow(together(problems)) }) : t('start.fileUnreadable', { name: file.name });
   return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : t('start.projectNotMade');
 }
 

@@ -3,19 +3,22 @@ import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { chooseEditor, loadEditorChoice } from '../editor/editorActions';
 import { useEditorStore } from '../editor/editorStore';
+import type { Saying } from '../../ui/i18n/saying';
 import { useText } from '../../ui/i18n/textStore';
 
 /** Which app "Edit in…" opens: the system's default, a known editor found installed, or one picked once. */
 export function EditorSection() {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const choice = useEditorStore((s) => s.choice);
   const found = useEditorStore((s) => s.found);
   const systemDefault = useEditorStore((s) => s.systemDefault);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Saying | null>(null);
   const name = useId();
   useEffect(() => void loadEditorChoice(), []);
   if (!choice) return null;
-  const choose = (next: Parameters<typeof chooseEditor>[0]) => void chooseEditor(next).then(setProblem);
+  // a saying is kept as a value: a function given to a state setter would be called as an updater
+  const choose = (next: Parameters<typeof chooseEditor>[0]) => void chooseEditor(next).then((said) => setProblem(() => said));
   const picked = choice.kind === 'app' && !found.some((f) => f.path === choice.path) ? choice : null;
   return (
     <Panel title={t('editor.title')} look="card" level={2} className="settings-section">
@@ -51,7 +54,7 @@ export function EditorSection() {
       </fieldset>
       {found.length === 0 && <p className="muted">{t('editor.noneFound')}</p>}
       <Button onClick={() => choose({ kind: 'pick' })}>{t('editor.choose')}</Button>
-      {problem && <p className="inline-error">{problem}</p>}
+      {problem && <p className="inline-error">{problem(text)}</p>}
     </Panel>
   );
 }

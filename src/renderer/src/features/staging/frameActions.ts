@@ -8,6 +8,7 @@ import { timelineOf, type PinAt } from '../../../../shared/canvas/timeline';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { openStudio } from '../studio/openStudio';
 import { currentText } from '../../ui/i18n/textStore';
+import { saying, sayNow, type Note } from '../../ui/i18n/saying';
 import { clipFrameText } from '../../../../shared/video/videoWords';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 
@@ -61,13 +62,18 @@ async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: 
  * the Video intent, so the artist sees where it went. One undo step (the canvas store's pin).
  */
 export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
+  const pinned = pinKeyframeNote(asset, at);
+  return { kind: pinned.kind, text: sayNow(pinned.text) };
+}
+
+/** `pinAsKeyframe`'s note as the canvas keeps it, said again in the language on screen. */
+export function pinKeyframeNote(asset: AssetInfo, at: PinAt): Note {
   const canvas = useCanvasStore.getState();
   const id = canvas.pinKeyframe(imageRefOf(asset), at);
-  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? currentText().t('video.keyframe.notPinned') };
+  if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? saying('video.keyframe.notPinned') };
   openStudio({ intent: 'video' });
   const frame = timelineOf(useCanvasStore.getState().document).keyframes.find((k) => k.id === id)?.frame ?? 0;
-  const text = currentText();
-  return { kind: 'info', text: text.t('video.keyframe.pinned', { at: clipFrameText(frame, text) }) };
+  return { kind: 'info', text: (text) => text.t('video.keyframe.pinned', { at: clipFrameText(frame, text) }) };
 }
 
 /** The frame on screen, pinned as a keyframe at the time it shows in its clip. */

@@ -3,6 +3,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { layerRefusal } from '../canvas/layers';
 import { useStagingStore } from './stagingStore';
 import type { StripEntry } from './stripModel';
+import { sayNow } from '../../ui/i18n/saying';
 import { currentText } from '../../ui/i18n/textStore';
 
 const canvas = () => useCanvasStore.getState();
@@ -31,7 +32,7 @@ export function replacePicture(image: ImageRef, failed: string, replacedBy: stri
   const { document } = canvas();
   const refusal = layerRefusal(document, 'base');
   if (refusal) {
-    staging().say({ kind: 'error', text: refusal });
+    staging().say({ kind: 'error', text: sayNow(refusal) });
     return false;
   }
   const now = Date.now();
@@ -43,7 +44,8 @@ export function replacePicture(image: ImageRef, failed: string, replacedBy: stri
   useCanvasStore.setState({ document: prepared });
   if (!canvas().setBase(image)) {
     useCanvasStore.setState({ document });
-    staging().say({ kind: 'error', text: canvas().message?.text ?? failed });
+    const said = canvas().message;
+    staging().say({ kind: 'error', text: said ? sayNow(said.text) : failed });
     return false;
   }
   return true;

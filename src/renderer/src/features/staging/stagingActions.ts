@@ -6,6 +6,7 @@ import { replacePicture } from './pictureHistory';
 import { compositeAsset, resultAsset } from './resultAssets';
 import { useStagingStore } from './stagingStore';
 import { masksResult, type StripEntry } from './stripModel';
+import { sayNow } from '../../ui/i18n/saying';
 import { currentText } from '../../ui/i18n/textStore';
 
 const canvas = () => useCanvasStore.getState();
@@ -53,8 +54,9 @@ export function referenceResult(entry: StripEntry): Promise<void> {
     const asset = await resultAsset(entry.resultId);
     const before = canvas().document.references.length;
     addReferences([asset]);
+    const said = canvas().message;
     if (canvas().document.references.length > before) staging().say({ kind: 'info', text: currentText().t('strip.referenced', { count: canvas().document.references.length }) });
-    else staging().say({ kind: 'error', text: canvas().message?.text ?? currentText().t('strip.notReferenced') });
+    else staging().say({ kind: 'error', text: said ? sayNow(said.text) : currentText().t('strip.notReferenced') });
   }).then(() => undefined);
 }
 

@@ -30,7 +30,7 @@ import { estimateText } from '../estimate/estimateText';
 import { generate, pictureWanted, rerun } from './generate';
 import { inputsText } from './inputsText';
 import { RequestView } from './RequestView';
-import { noticeFor, noticeText, useStudioStore } from '../../store/studioStore';
+import { noticeFor, useStudioStore } from '../../store/studioStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { UPSCALE_ENDPOINT_ID, upscaleRequest } from '../../../../shared/video/upscale';
 import { upscaleSettings } from '../upscale/sendUpscale';
@@ -130,7 +130,7 @@ const PanelNotice = memo(function PanelNotice({ endpointId }: { endpointId: stri
   if (!notice) return null;
   return (
     <p className={`studio-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.notice')}>
-      <span>{noticeText(notice, text)}</span>
+      <span>{notice.text(text)}</span>
       <Button variant="link" aria-label={t('studio.notice.dismissLabel')} onClick={() => useStudioStore.getState().say(null)}>
         {t('studio.notice.dismiss')}
       </Button>

@@ -17,6 +17,7 @@ import { sendUpscale } from '../upscale/sendUpscale';
 import type { AppText } from '../../../../shared/i18n/text';
 import { currentText } from '../../ui/i18n/textStore';
 import { INTENT_WORDS } from '../../text/intentWords';
+import { saying, type Saying } from '../../ui/i18n/saying';
 
 /**
  * Why Generate waits for a picture, or null: the intent sends one and the canvas has none (a reused result's
@@ -35,25 +36,21 @@ export function pictureWanted(endpoint: EndpointSpec, document: CanvasDocument, 
  * Why Generate must send nothing, in the artist's words, or null. Said before anything is exported or sent:
  * an inpaint with nothing to repaint would be charged for a copy of the picture.
  */
-async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promise<string | null> {
+async function refusal(endpoint: EndpointSpec, document: CanvasDocument): Promise<Saying | null> {
   const { mask } = useCanvasStore.getState();
   const use = documentUse(endpoint, document);
-  const noPicture = pictureWanted(endpoint, document);
-  if (noPicture) return noPicture;
+  if (pictureWanted(endpoint, document)) return (text) => pictureWanted(endpoint, document, text) ?? '';
   if (use.referenceFields.length > 0 && endpoint.fields.some((f) => f.role === 'garment') && document.references.length === 0) {
-    return currentText().t('studio.refuse.noGarment');
+    return saying('studio.refuse.noGarment');
   }
-  if (use.modeField) {
-    const video = videoRefusal(document, currentText());
-    if (video) return video;
-  }
+  if (use.modeField && videoRefusal(document)) return (text) => videoRefusal(document, text) ?? '';
   const takesMask = use.maskField !== null || use.alphaMask;
   if (takesMask && document.base && (!mask || isBlank(mask))) {
     // The fill endpoint may read the mask from the picture's transparency, when something in it is transparent.
     const picture = use.alphaMask ? await assetInfo(document.base.assetId) : null;
     if (!picture?.hasAlpha) {
       const what = endpoint.fields.some((f) => f.role === 'prompt') ? 'repaint' : 'erase';
-      return currentText().t(use.alphaMask ? 'studio.refuse.emptyMaskAlpha' : 'studio.refuse.emptyMask', { what });
+      return saying(use.alphaMask ? 'studio.refuse.emptyMaskAlpha' : 'studio.refuse.emptyMask', { what });
     }
   }
   return null;

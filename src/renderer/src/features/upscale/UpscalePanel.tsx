@@ -60,7 +60,7 @@ function Source() {
         <div className="upscale-refused" role="alert" aria-label={t('studio.upscale.refused')}>
           <strong>{t('studio.upscale.notTaken', { name: refused.name })}</strong>
           <ul>
-            {refused.problems.map((p) => (
+            {refused.problems(text).map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
@@ -111,7 +111,8 @@ export function UpscalePanel() {
   const values = useCanvasStore((s) => s.document.formValues[UPSCALE_ENDPOINT_ID]);
   const settings = upscaleSettings(values);
   const { busy, note } = useUpscaleStore();
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const setValue = useCanvasStore.getState().setFormValue;
   return (
     <div className="upscale-panel">
@@ -161,7 +162,7 @@ export function UpscalePanel() {
       </div>
       {note && (
         <p className={note.kind === 'error' ? 'inline-error' : 'inline-ok'} role={note.kind === 'error' ? 'alert' : 'status'} aria-label={t('studio.upscale.message')}>
-          {note.text}
+          {note.text(text)}
         </p>
       )}
     </div>

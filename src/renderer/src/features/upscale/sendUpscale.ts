@@ -2,11 +2,11 @@ import type { JsonValue } from '../../../../shared/catalog/field';
 import type { TaskInfo } from '../../../../shared/ipc/contract';
 import type { TaskRequest } from '../../../../shared/tasks/taskRequest';
 import { UPSCALE_ENDPOINT_ID, UPSCALE_FACTOR, upscaleRequest, upscaleSourceProblems, type UpscaleSettings } from '../../../../shared/video/upscale';
-import { send } from '../../store/sendTasks';
+import { notSentText, send } from '../../store/sendTasks';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { useUpscaleStore, type UpscaleSource } from './upscaleStore';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, type Saying } from '../../ui/i18n/saying';
 
 /** The panel's settings, read from the document's form values for the endpoint (creative unless set to precise). */
 export function upscaleSettings(values: Readonly<Record<string, JsonValue | undefined>> | undefined): UpscaleSettings {
@@ -23,7 +23,7 @@ export function currentUpscaleRequest(source: UpscaleSource | null = useUpscaleS
   if (!source) return null;
   return upscaleRequest(upscaleSettings(useCanvasStore.getState().document.formValues[UPSCALE_ENDPOINT_ID]), source.assetId);
 }
-const say = (text: string, kind: 'info' | 'error' = 'error') => useUpscaleStore.getState().set({ note: { kind, text } });
+const say = (text: Saying, kind: 'info' | 'error' = 'error') => useUpscaleStore.getState().set({ note: { kind, text } });
 
 /** One press of Upscale: refuses in words (no clip, a limit broken), or sends the clip and its settings once. */
 export async function sendUpscale(): Promise<TaskInfo[]> {
@@ -31,12 +31,11 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
   if (store.busy) return [];
   const source = store.source;
   if (!source) {
-    say(currentText().t('studio.upscale.noClip'));
+    say(saying('studio.upscale.noClip'));
     return [];
   }
-  const problems = upscaleSourceProblems(source);
-  if (problems.length > 0) {
-    say(`${problems.join(' ')} Nothing was sent.`);
+  if (upscaleSourceProblems(source).length > 0) {
+    say((text) => text.t('studio.upscale.notSent', { problems: upscaleSourceProblems(source, text).join(' ') }));
     return [];
   }
   const request = currentUpscaleRequest(source)!;
@@ -44,10 +43,10 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
   try {
     const sent = await send(request, 1, useProjectStore.getState().currentId);
     if (!sent.ok) {
-      say(sent.text);
+      say((text) => notSentText(sent.error, text));
       return [];
     }
-    say(currentText().t('studio.upscale.sent'), 'info');
+    say(saying('studio.upscale.sent'), 'info');
     return sent.tasks;
   } finally {
     useUpscaleStore.getState().set({ busy: false });

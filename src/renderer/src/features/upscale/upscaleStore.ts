@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import type { AppText } from '../../../../shared/i18n/text';
+import type { Note } from '../../ui/i18n/saying';
 
 /** The clip the panel upscales: a file the artist chose or a previous result, stored as an input asset. */
 export interface UpscaleSource {
@@ -13,18 +15,13 @@ export interface UpscaleSource {
   readonly from: 'file' | 'result';
 }
 
-export interface UpscaleNote {
-  readonly kind: 'info' | 'error';
-  readonly text: string;
-}
-
 interface UpscaleState {
   readonly source: UpscaleSource | null;
-  /** Why the clip last chosen was refused, one line per limit it breaks; it was not taken, nothing was sent. */
-  readonly refused: { readonly name: string; readonly problems: readonly string[] } | null;
+  /** Why the clip last chosen was refused, one line per limit it breaks (said in the language on screen); it was not taken, nothing was sent. */
+  readonly refused: { readonly name: string; readonly problems: (text: AppText) => readonly string[] } | null;
   readonly checking: boolean;
   readonly busy: boolean;
-  readonly note: UpscaleNote | null;
+  readonly note: Note | null;
   set(patch: Partial<Omit<UpscaleState, 'set'>>): void;
 }
 

@@ -8,7 +8,8 @@ import { Button } from '../../ui/Button';
 import { FileButton } from '../../ui/FileButton';
 import { imageRefOf, importFiles } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { currentText, useText } from '../../ui/i18n/textStore';
+import { useText } from '../../ui/i18n/textStore';
+import { together } from '../../ui/i18n/saying';
 import { useAsset } from '../canvas/panels/useAsset';
 import { markerRows, ROW_HEIGHT } from './markerRows';
 import { PictureShelf } from './PictureShelf';
@@ -212,7 +213,7 @@ function Selected() {
 async function replaceFromFile(id: string, files: File[]): Promise<void> {
   const { assets, problems } = await importFiles(files.slice(0, 1));
   if (assets[0]) store().replaceKeyframe(id, imageRefOf(assets[0]));
-  if (problems.length > 0) store().say({ kind: 'error', text: currentText().t('video.keyframe.notReplaced', { problems: problems.join(' ') }) });
+  if (problems.length > 0) store().say({ kind: 'error', text: (text) => text.t('video.keyframe.notReplaced', { problems: together(problems)(text) }) });
 }
 
 /**

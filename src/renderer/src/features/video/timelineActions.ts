@@ -1,7 +1,8 @@
 import type { ImageRef } from '../../../../shared/canvas/document';
 import { lastFrame, type PinAt, timelineOf, videoDuration } from '../../../../shared/canvas/timeline';
 import { videoModeLabel } from '../../../../shared/video/videoWords';
-import { currentText } from '../../ui/i18n/textStore';
+import { sayTold } from '../../../../shared/i18n/say';
+import { saying, together, type Saying } from '../../ui/i18n/saying';
 import { VIDEO_KEYFRAMES } from '../../../../shared/catalog/video';
 import { gen } from '../../api';
 import { imageRefOf, importFiles, remember } from '../canvas/assets';
@@ -9,11 +10,11 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { REFERENCE_DRAG_TYPE, RESULT_DRAG_TYPE } from './dragData';
 
 const store = () => useCanvasStore.getState();
-const fail = (text: string) => store().say({ kind: 'error', text });
+const fail = (text: Saying) => store().say({ kind: 'error', text });
 const names = (items: readonly { name: string }[]) => items.map((i) => i.name).join(', ');
 /** The timeline is full: at most ten keyframes (`names` the images left out, when there are some). */
-const full = (left: readonly { name: string }[] = []) =>
-  left.length > 0 ? currentText().t('video.pin.fullLeft', { max: VIDEO_KEYFRAMES.max, names: names(left) }) : currentText().t('video.pin.full', { max: VIDEO_KEYFRAMES.max });
+const full = (left: readonly { name: string }[] = []): Saying =>
+  left.length > 0 ? saying('video.pin.fullLeft', { max: VIDEO_KEYFRAMES.max, names: names(left) }) : saying('video.pin.full', { max: VIDEO_KEYFRAMES.max });
 
 /** Room left on the timeline; a slot already holding a keyframe takes a new image without using room. */
 function room(at: PinAt): number {
@@ -58,17 +59,20 @@ export async function pinFiles(files: readonly File[], at: PinAt): Promise<void>
   pinAll(assets.map(imageRefOf), at);
   const notes = [...problems];
   const videos = stored.filter((a) => a.kind !== 'image');
-  if (videos.length > 0) notes.push(currentText().t('video.pin.videos', { names: names(videos) }));
+  if (videos.length > 0) notes.push(saying('video.pin.videos', { names: names(videos) }));
   if (left.length > 0) notes.push(full(left));
-  if (notes.length > 0) fail(notes.join(' '));
+  if (notes.length > 0) fail(together(notes));
 }
 
 /** A library result (the results strip, the gallery): stored as an input asset, then pinned. */
 export async function pinResult(resultId: string, at: PinAt): Promise<void> {
   if (room(at) <= 0) return fail(full());
   const asset = await gen.assets.fromLibrary({ resultId });
-  if (!asset.ok) return fail(currentText().t('video.pin.resultFailed', { reason: asset.error.message }));
-  if (asset.value.kind !== 'image') return fail(currentText().t('video.pin.notVideo', { mode: videoModeLabel('v2v', currentText()) }));
+  if (!asset.ok) {
+    const refused = asset.error;
+    return fail((text) => text.t('video.pin.resultFailed', { reason: sayTold(text, refused) }));
+  }
+  if (asset.value.kind !== 'image') return fail((text) => text.t('video.pin.notVideo', { mode: videoModeLabel('v2v', text) }));
   remember(asset.value);
   pinAll([imageRefOf(asset.value)], at);
 }

@@ -1,6 +1,7 @@
 import Konva from 'konva';
 import type { ImageRef } from '../../../../../shared/canvas/document';
 import { loadImage } from '../pixels';
+import { saying, type Saying } from '../../../ui/i18n/saying';
 import type { LayerAdapter, RenderState } from './adapter';
 
 /** The base picture; loads its stored file when the document names a new one. */
@@ -13,7 +14,7 @@ export class BaseAdapter implements LayerAdapter {
   constructor(
     private readonly layer: Konva.Layer,
     private readonly urlOf: (assetId: string) => Promise<string | null>,
-    private readonly onError: (message: string) => void,
+    private readonly onError: (message: Saying) => void,
   ) {
     this.node = new Konva.Image({ image: undefined, listening: false, perfectDrawEnabled: false });
     layer.add(this.node);
@@ -42,7 +43,7 @@ export class BaseAdapter implements LayerAdapter {
       const container = this.layer.getStage()?.container();
       if (container) container.dataset.picture = base.assetId;
     } catch {
-      this.onError(`The picture ${base.name} could not be shown: its stored file is missing or unreadable.`);
+      this.onError(saying('canvas.picture.notShown', { name: base.name }));
     }
   }
 }

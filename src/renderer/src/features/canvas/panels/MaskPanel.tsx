@@ -10,6 +10,7 @@ import { useEditGesture } from './editGesture';
 import { Button } from '../../../ui/Button';
 import { FileButton } from '../../../ui/FileButton';
 import { useText } from '../../../ui/i18n/textStore';
+import { saying } from '../../../ui/i18n/saying';
 
 const whole = (op: (m: MaskBuffer) => PixelRect) => (m: MaskBuffer, touch: (r: PixelRect) => void) => {
   touch({ x: 0, y: 0, width: m.width, height: m.height });
@@ -101,7 +102,7 @@ export function MaskPanel() {
         <Button
           variant="primary"
           disabled={!hasMask || exported.busy}
-          onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: t('canvas.mask.exported') }))}
+          onClick={() => void exportMask().then((problem) => say(problem ? { kind: 'error', text: problem } : { kind: 'info', text: saying('canvas.mask.exported') }))}
         >
           {t('canvas.mask.export')}
         </Button>

@@ -12,6 +12,7 @@ import { FileButton } from '../../../ui/FileButton';
 import { Icon } from '../../../ui/icons';
 import { LibraryPick } from './LibraryPick';
 import { useText } from '../../../ui/i18n/textStore';
+import { saying, together, toldSaying } from '../../../ui/i18n/saying';
 
 function Thumb({ item }: { item: ImageRef }) {
   const asset = useAsset(item.assetId);
@@ -53,14 +54,14 @@ export function ReferenceBoard() {
   };
   const replace = async (index: number, files: File[]) => {
     const { assets, problems } = await importFiles(files.slice(0, 1));
-    if (problems.length) say({ kind: 'error', text: [...problems, t('canvas.nothingChanged')].join(' ') });
+    if (problems.length) say({ kind: 'error', text: together([...problems, saying('canvas.nothingChanged')]) });
     const asset = assets[0];
     if (asset) change('Replace reference', (d) => ({ ...d, references: d.references.map((r, i) => (i === index ? imageRefOf(asset) : r)) }));
   };
   const fromLibrary = async (resultId: string) => {
     setPicking(false);
     const stored = await gen.assets.fromLibrary({ resultId });
-    if (!stored.ok) return say({ kind: 'error', text: stored.error.message });
+    if (!stored.ok) return say({ kind: 'error', text: toldSaying(stored.error) });
     remember(stored.value);
     addReferences([stored.value]);
   };

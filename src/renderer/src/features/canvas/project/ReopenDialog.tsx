@@ -5,23 +5,28 @@ import { gen } from '../../../api';
 import { Button } from '../../../ui/Button';
 import { useCanvasStore } from '../canvasStore';
 import { openProject } from './projectSync';
-import { currentText, useText } from '../../../ui/i18n/textStore';
+import { useText } from '../../../ui/i18n/textStore';
+import { saying, toldSaying, type Saying } from '../../../ui/i18n/saying';
 
 /** A project file whose project is in the list already, waiting for the artist's choice. */
 export const useReopenStore = create<{ readonly asked: OpenedProjectFile | null }>(() => ({ asked: null }));
 
-const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
+const say = (kind: 'error' | 'info', text: Saying) => useCanvasStore.getState().say({ kind, text });
+
+/** How a project file was added, in the language on screen: main's notice when it gave one (a separate copy), else `plain`. */
+export const openedSaying = (opened: Pick<OpenedProjectFile, 'notice' | 'noticeWords'>, plain: Saying): Saying =>
+  opened.notice === null ? plain : toldSaying({ message: opened.notice, words: opened.noticeWords });
 
 async function switchTo(asked: OpenedProjectFile): Promise<void> {
   useReopenStore.setState({ asked: null });
-  if (await openProject(asked.project.id)) say('info', currentText().t('canvas.reopen.switched', { name: asked.project.name }));
+  if (await openProject(asked.project.id)) say('info', saying('canvas.reopen.switched', { name: asked.project.name }));
 }
 
 async function openCopy(asked: OpenedProjectFile): Promise<void> {
   useReopenStore.setState({ asked: null });
   const result = await gen.projects.openCopy({ token: asked.alreadyOpen ?? '' });
-  if (!result.ok) return say('error', result.error.message);
-  if (await openProject(result.value.project.id)) say('info', result.value.notice ?? currentText().t('canvas.reopen.opened', { name: result.value.project.name }));
+  if (!result.ok) return say('error', toldSaying(result.error));
+  if (await openProject(result.value.project.id)) say('info', openedSaying(result.value, saying('canvas.reopen.opened', { name: result.value.project.name })));
 }
 
 /** Asks, when a project file is opened again, whether to switch to the project already listed or open a copy. */

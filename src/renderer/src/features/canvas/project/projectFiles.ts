@@ -3,31 +3,31 @@ import { gen } from '../../../api';
 import { useNavigationStore } from '../../../store/navigationStore';
 import { useCanvasStore } from '../canvasStore';
 import { flush, openProject } from './projectSync';
-import { useReopenStore } from './ReopenDialog';
-import { currentText } from '../../../ui/i18n/textStore';
+import { openedSaying, useReopenStore } from './ReopenDialog';
+import { saying, toldSaying, type Saying } from '../../../ui/i18n/saying';
 
 const EXTENSION = '.genstudio';
-const say = (kind: 'error' | 'info', text: string) => useCanvasStore.getState().say({ kind, text });
+const say = (kind: 'error' | 'info', text: Saying) => useCanvasStore.getState().say({ kind, text });
 
 /** Shows a project that came from a file on the canvas, with the note on how it was added. */
 async function showOpenedFile(opened: OpenedProjectFile): Promise<void> {
   useNavigationStore.getState().show('canvas');
   // Its project is in the list already: the artist chooses between it and a copy.
   if (opened.alreadyOpen) return void useReopenStore.setState({ asked: opened });
-  if (await openProject(opened.project.id)) say('info', opened.notice ?? currentText().t('canvas.project.openedFromFile', { name: opened.project.name }));
+  if (await openProject(opened.project.id)) say('info', openedSaying(opened, saying('canvas.project.openedFromFile', { name: opened.project.name })));
 }
 
 /** Saves the project (after any pending change) to a `.genstudio` file the user chooses. */
 export async function saveProjectToFile(id: string): Promise<void> {
   await flush();
   const result = await gen.projects.saveToFile({ id });
-  if (!result.ok) return say('error', result.error.message);
-  if (result.value.saved && result.value.fileName !== null) say('info', currentText().t('canvas.project.savedToFile', { fileName: result.value.fileName }));
+  if (!result.ok) return say('error', toldSaying(result.error));
+  if (result.value.saved && result.value.fileName !== null) say('info', saying('canvas.project.savedToFile', { fileName: result.value.fileName }));
 }
 
 export async function openProjectFile(): Promise<void> {
   const result = await gen.projects.openFile();
-  if (!result.ok) return say('error', result.error.message);
+  if (!result.ok) return say('error', toldSaying(result.error));
   if (result.value.opened) await showOpenedFile(result.value.opened);
 }
 
@@ -40,7 +40,7 @@ async function openDropped(files: File[]): Promise<void> {
     const result = await gen.projects.openDropped({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     if (!result.ok) {
       useNavigationStore.getState().show('canvas');
-      say('error', result.error.message);
+      say('error', toldSaying(result.error));
       continue;
     }
     await showOpenedFile(result.value);

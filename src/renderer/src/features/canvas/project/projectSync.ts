@@ -7,6 +7,7 @@ import { maskFromPng, maskPng } from '../pixels';
 import { Autosave, AUTOSAVE_TIMING } from './autosave';
 import { useProjectStore } from './projectStore';
 import { currentText } from '../../../ui/i18n/textStore';
+import { saying, toldSaying } from '../../../ui/i18n/saying';
 
 let loading = false;
 /** What the project on disk holds of the mask: the version saved and the blob it was saved as. */
@@ -24,7 +25,7 @@ export async function openProject(id: string): Promise<boolean> {
   await flush();
   const opened = await gen.projects.open({ id });
   if (!opened.ok) {
-    useCanvasStore.getState().say({ kind: 'error', text: opened.error.message });
+    useCanvasStore.getState().say({ kind: 'error', text: toldSaying(opened.error) });
     return false;
   }
   const { document, blobs } = opened.value;
@@ -33,7 +34,7 @@ export async function openProject(id: string): Promise<boolean> {
   if (mask && blobName && blobs[blobName]) {
     const data = await maskFromPng(blobs[blobName], mask.width, mask.height).catch(() => undefined);
     if (data) mask = { ...mask, data };
-    else useCanvasStore.getState().say({ kind: 'error', text: currentText().t('canvas.project.maskUnreadable') });
+    else useCanvasStore.getState().say({ kind: 'error', text: saying('canvas.project.maskUnreadable') });
   }
   loading = true;
   useCanvasStore.getState().load(document, mask);
@@ -48,7 +49,7 @@ export async function createProject(name: string, document: CanvasDocument = emp
   await flush();
   const created = await gen.projects.create({ name, document });
   if (!created.ok) {
-    useCanvasStore.getState().say({ kind: 'error', text: created.error.message });
+    useCanvasStore.getState().say({ kind: 'error', text: toldSaying(created.error) });
     return false;
   }
   return openProject(created.value.id);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDocument, type ImageRef } from '../../../../../shared/canvas/document';
-import { keyframeLimitMessage, VIDEO_ENDPOINT_ID } from '../../../../../shared/canvas/timeline';
+import { VIDEO_ENDPOINT_ID } from '../../../../../shared/canvas/timeline';
+import { ENGLISH_TEXT } from '../../../../../shared/i18n/text';
 import { createCanvasStore } from '../canvasStore';
 
 const image = (c: string): ImageRef => ({ assetId: c.repeat(64), name: `${c}.png`, width: 64, height: 36 });
@@ -49,7 +50,8 @@ describe('the canvas store’s timeline', () => {
   it('refuses an 11th keyframe with a clear message and keeps the ten', () => {
     for (let i = 0; i < 10; i++) expect(s().pinKeyframe(image('a'), i * 10)).not.toBeNull();
     expect(s().pinKeyframe(image('b'), 200)).toBeNull();
-    expect(s().message).toEqual({ kind: 'error', text: keyframeLimitMessage });
+    expect(s().message?.kind).toBe('error');
+    expect(s().message?.text(ENGLISH_TEXT)).toBe('A clip takes at most 10 keyframes. Remove one or replace it to pin this image.');
     expect(frames()).toHaveLength(10);
   });
 

@@ -2,6 +2,7 @@ import type { ImageRef, VideoRef } from '../../../../../shared/canvas/document';
 import * as timeline from '../../../../../shared/canvas/timeline';
 import { VIDEO_FPS } from '../../../../../shared/catalog/video';
 import type { Slice, TimelineSlice } from './types';
+import { wordsSaying } from '../../../ui/i18n/saying';
 
 const newKeyframeId = () => `kf-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -13,7 +14,7 @@ export const timelineSlice: Slice<TimelineSlice> = (set, get) => {
   const apply = (label: string, edit: (d: ReturnType<typeof get>['document']) => timeline.TimelineEdit): string | null => {
     const result = edit(get().document);
     if ('refusal' in result) {
-      set({ message: { kind: 'error', text: result.refusal } });
+      set({ message: { kind: 'error', text: wordsSaying(result.refusal) } });
       return null;
     }
     get().change(label, () => result.document);

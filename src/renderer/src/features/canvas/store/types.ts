@@ -4,6 +4,7 @@ import type { PinAt } from '../../../../../shared/canvas/timeline';
 import type { History, HistoryEntry } from '../history';
 import type { BrushSettings, MaskBuffer, Paint } from '../mask/maskBuffer';
 import type { PixelRect } from '../mask/rect';
+import type { Note } from '../../../ui/i18n/saying';
 
 export type Tool = 'brush' | 'eraser' | 'rect' | 'ellipse' | 'lasso' | 'box' | 'move';
 
@@ -15,10 +16,6 @@ export interface View {
   readonly y: number;
 }
 
-interface CanvasMessage {
-  readonly kind: 'error' | 'info';
-  readonly text: string;
-}
 
 /** The saved document and the edits of it; every edit is one undo step (or merges into the open gesture). */
 export interface DocumentSlice {
@@ -75,7 +72,7 @@ export interface ViewSlice {
   readonly view: View;
   /** True while the view is the one Fit chose: a new window size then fits again. */
   readonly fitted: boolean;
-  readonly message: CanvasMessage | null;
+  readonly message: Note | null;
   readonly helpOpen: boolean;
   /**
    * The result shown over the picture, in image pixels (an Expand or a larger model's result reaches past the
@@ -85,7 +82,7 @@ export interface ViewSlice {
   /** `fitted` says whether the view is the Fit view (zooming and panning make it false). */
   setView(view: View, fitted?: boolean): void;
   setShown(rect: PixelRect | null): void;
-  say(message: CanvasMessage | null): void;
+  say(message: Note | null): void;
   toggleHelp(open?: boolean): void;
 }
 

@@ -4,15 +4,16 @@ import { layerRefusal } from '../../layers';
 import { fillEllipse, fillPolygon, fillRectangle, type Paint, type Point } from '../../mask/maskBuffer';
 import { isEmpty, rectFromCorners, type PixelRect } from '../../mask/rect';
 import { StrokeBuffer } from '../../mask/strokeBuffer';
+import { saying, type Saying } from '../../../../ui/i18n/saying';
 import type { CanvasTool, ToolContext } from './types';
 
 /** Why painting cannot start now (said to the user), or null. */
-function paintRefusal(store: CanvasStore): string | null {
+function paintRefusal(store: CanvasStore): Saying | null {
   const s = store.getState();
   const endpoint = selectEndpoint(s);
   const use = canvasUse(endpoint);
-  if (!use.maskField && !use.alphaMask) return `${endpoint.title} takes no mask. Choose Inpaint, or Clean up and Erase, to paint one.`;
-  if (!s.mask) return 'Open a picture first: the mask is painted over it.';
+  if (!use.maskField && !use.alphaMask) return saying('canvas.mask.noMaskHere', { model: endpoint.title });
+  if (!s.mask) return saying('canvas.mask.paintOverPicture');
   return layerRefusal(s.document, 'mask', true);
 }
 

@@ -6,6 +6,7 @@ import type { PixelRect } from '../../mask/rect';
 import type { StrokeBuffer } from '../../mask/strokeBuffer';
 import { resizeView } from '../viewport';
 import { createTools } from './index';
+import { ENGLISH_TEXT } from '../../../../../../shared/i18n/text';
 import type { Guides, StrokePreview, ToolEvent } from './types';
 
 const base = { assetId: 'a'.repeat(64), name: 'p.png', width: 400, height: 300 };
@@ -171,10 +172,10 @@ describe('canvas tools', () => {
   it('painting is refused, with a message, where the endpoint takes no mask or the mask is locked', () => {
     store.getState().setLayer('mask', { locked: true });
     expect(tools.brush.down(at(10, 10))).toBe(false);
-    expect(store.getState().message?.text).toMatch(/Mask layer is locked/);
+    expect(store.getState().message?.text(ENGLISH_TEXT)).toMatch(/Mask layer is locked/);
     store.getState().setEndpoint('gen-pro-1.0-expand');
     expect(tools.rect.down(at(10, 10))).toBe(false);
-    expect(store.getState().message?.text).toMatch(/takes no mask/);
+    expect(store.getState().message?.text(ENGLISH_TEXT)).toMatch(/takes no mask/);
   });
 
   it('box: drags a new box on the stage, selected; a press on a box is the box’s own', () => {

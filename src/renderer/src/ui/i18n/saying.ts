@@ -1,0 +1,40 @@
+import type { MessageId } from '../../../../shared/i18n/catalog';
+import { english, say, sayTold } from '../../../../shared/i18n/say';
+import type { AppText, MessageValues } from '../../../../shared/i18n/text';
+import type { Words } from '../../../../shared/i18n/words';
+import { currentText } from './textStore';
+
+/**
+ * What a note on screen says, made in the language on screen each time it renders: a note stores this rather than
+ * text said once, so a switch of language in Settings while it shows says it again. File names, prompts and the
+ * system's own words are values inside it, as they are.
+ */
+export type Saying = (text: AppText) => string;
+
+/** A note the studio shows (the canvas's message, the studio's notice, the editor's and Upscale's notes). */
+export interface Note {
+  readonly kind: 'info' | 'error';
+  readonly text: Saying;
+}
+
+/** A message of the catalog with its values. */
+export const saying = (id: MessageId, values?: MessageValues): Saying => (text) => text.t(id, values);
+
+/** Main's words (a refusal's, a notice's), the text that came beside them when this catalog cannot say them. */
+export const toldSaying = (told: { readonly message: string; readonly words?: Words | undefined }): Saying => (text) => sayTold(text, told);
+
+/** Words (made here or sent by main), said as their English when this catalog lacks their id. */
+export const wordsSaying = (words: Words, fallback = english(words)): Saying => (text) => say(text, words, fallback);
+
+/** Text that is no language's own (the system's error, the service's words): the same in every language. */
+export const asIs = (said: string): Saying => () => said;
+
+/** Several sayings as one note, each its own sentence, in the order given. */
+export const together = (sayings: readonly Saying[]): Saying => (text) =>
+  sayings
+    .map((s) => s(text))
+    .filter((s) => s !== '')
+    .join(' ');
+
+/** Said once, now, for a place that keeps text (a note of a screen whose notes are not sayings yet, an answer read once). */
+export const sayNow = (said: Saying): string => said(currentText());
