@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BandPixels } from './layerPixels';
-import { rawPlane } from './psdRaw';
+import { ColourScratch, colourPlanes, rawPlane } from './psdRaw';
+import type { PsdPlane } from './psdPlane';
 
 /** Every byte different from its neighbours, so a channel read from the wrong place shows. */
 function pixels(width: number, height: number, bands: 3 | 4, offset = 0): BandPixels {
@@ -21,7 +22,10 @@ const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b) === 0;
 
 /** The plane's bytes as a writer gets them: each slice copied before the next is asked for. */
 function written(p: BandPixels, band: number): Uint8Array {
-  const plane = rawPlane(p, band);
+  return bytesOf(rawPlane(p, band));
+}
+
+function bytesOf(plane: PsdPlane): Uint8Array {
   const out = new Uint8Array(plane.length);
   let at = 0;
   for (const slice of plane.data) {
@@ -47,5 +51,20 @@ describe('a raw channel read from interleaved pixels', () => {
   it('can be written twice (an opaque top layer is also the merged image)', () => {
     const p = pixels(64, 64, 3);
     expect(written(p, 1)).toEqual(written(p, 1));
+  });
+
+  it.each([3, 4] as const)('reads the colour channels of %i-band pixels together, whatever else used the scratch memory between', (bands) => {
+    const scratch = new ColourScratch();
+    const big = pixels(1031, 1023, bands);
+    const small = pixels(37, 5, bands, 4);
+    const bigPlanes = colourPlanes(big, scratch);
+    const smallPlanes = colourPlanes(small, scratch);
+    // written in the file's order: one layer's red, green, blue, then the next's, then the first one's again (the merged image)
+    for (const [p, planes] of [[big, bigPlanes], [small, smallPlanes], [big, bigPlanes]] as const)
+      for (let band = 0; band < 3; band++) expect(same(bytesOf(planes[band]!), expected(p, band))).toBe(true);
+    // green asked for before red, and red after another picture took the memory
+    expect(same(bytesOf(bigPlanes[1]!), expected(big, 1))).toBe(true);
+    expect(same(bytesOf(smallPlanes[0]!), expected(small, 0))).toBe(true);
+    expect(same(bytesOf(bigPlanes[0]!), expected(big, 0))).toBe(true);
   });
 });

@@ -17,12 +17,18 @@ import { mergedImage, mergedPlanes } from './psdMerged';
 import { Bytes, psdHeader, psdRecord, psdResources, type PsdRecord } from './psdLayout';
 import type { BandPixels } from './layerPixels';
 import { bandPlane, flatPlane, planeChunks, type PsdPlane, psdPlane, rlePays } from './psdPlane';
+import { ColourScratch, colourPlanes } from './psdRaw';
 import { planeImage } from './psdRle';
 
 /** Photoshop's PSD edge limit; larger documents are PSB. */
 const PSD_MAX_EDGE = 30_000;
-/** Layers decoded and compressed ahead of the one being written: both of the machine's threads busy, little held. */
+/**
+ * Layers decoded and compressed ahead of the one being written, in full pictures (a layer weighs its share of the
+ * document's pixels, so eight 1024² references beside a 4096² picture are made together): both of the machine's
+ * threads busy, little held.
+ */
 const AHEAD = 1;
+const MIN_WEIGHT = 0.5;
 
 interface Planned extends PsdRecord {
   readonly picture: LayerPicture | null;
@@ -73,8 +79,10 @@ function maskPlane(m: MaskPicture, psb: boolean): Promise<PsdPlane> {
  * channels share one choice, so an opaque top layer's colour planes can be the merged image, whose channels have one
  * compression.
  */
-async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPlane[]; pixels: BandPixels | null }> {
+async function layerChannels(r: Planned, psb: boolean, scratch: ColourScratch): Promise<{ planes: PsdPlane[]; pixels: BandPixels | null }> {
   const { width, height } = r.picture!;
+  // the layer mask is made alongside the picture, on another of sharp's threads
+  const mask = r.layerMask ? maskPlane(r.layerMask, psb) : null;
   let pixels: BandPixels | null = null;
   let colour: PsdPlane[];
   if (isMask(r.picture!)) {
@@ -86,10 +94,9 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPla
     const rle = rlePays(p.data, width, height, p.bands, [0, 1, 2]);
     // a picture without alpha (decoded to three bands) has one value there: its RLE is made without looking
     const alpha = p.bands === 3 ? flatPlane(255, width, height, psb) : bandPlane(p, 3, psb, rlePays(p.data, width, height, 4, [3]));
-    colour = await Promise.all([alpha, ...([0, 1, 2] as const).map((c) => bandPlane(p, c, psb, rle))]);
+    colour = await Promise.all([alpha, ...(rle ? ([0, 1, 2] as const).map((c) => bandPlane(p, c, psb, true)) : colourPlanes(p, scratch))]);
   }
-  const mask = r.layerMask ? await maskPlane(r.layerMask, psb) : null;
-  return { planes: mask ? [...colour, mask] : colour, pixels };
+  return { planes: mask ? [...colour, await mask] : colour, pixels };
 }
 
 /**
@@ -97,9 +104,9 @@ async function layerChannels(r: Planned, psb: boolean): Promise<{ planes: PsdPla
  * an opaque picture's merged image is its own red, green and blue planes (no matte, no alpha), already encoded;
  * a picture with any transparency hands on its RGBA pixels to be matted.
  */
-async function channelData(r: Planned, keep: boolean, psb: boolean): Promise<{ chunks: Iterable<Uint8Array>; lengths: number[]; merged: RgbaPixels | PsdPlane[] | null }> {
+async function channelData(r: Planned, keep: boolean, psb: boolean, scratch: ColourScratch): Promise<{ chunks: Iterable<Uint8Array>; lengths: number[]; merged: RgbaPixels | PsdPlane[] | null }> {
   if (!r.picture) return { chunks: r.channels.map(() => new Bytes().u16(0).done()), lengths: r.channels.map(() => 2), merged: null };
-  const { planes, pixels } = await layerChannels(r, psb);
+  const { planes, pixels } = await layerChannels(r, psb, scratch);
   const merged = !keep ? null : (await r.picture.opaque()) ? planes.slice(1, 4) : pixels?.bands === 4 ? pixels : null;
   return { chunks: planeChunks(planes), lengths: planes.map((p) => 2 + p.length), merged };
 }
@@ -129,14 +136,22 @@ export async function writePsd(doc: LayeredPlan, sink: ByteSink): Promise<void> 
   const lengths: number[][] = [];
   let written = 0;
   let merged: RgbaPixels | PsdPlane[] | null = null;
+  const scratch = new ColourScratch();
   await inOrder(
-    planned.map((r) => () => channelData(r, r.picture !== null && r.picture === doc.composite, psb)),
+    planned.map((r) => () => channelData(r, r.picture !== null && r.picture === doc.composite, psb, scratch)),
     AHEAD,
     async (layer, i) => {
       for (const chunk of layer.chunks) await sink.write(chunk);
       written += layer.lengths.reduce((n, l) => n + l, 0);
       lengths[i] = layer.lengths;
       merged ??= layer.merged;
+    },
+    // the mask's layer weighs nothing (its plane is made once, with the top layer's layer mask); a small layer at
+    // least half a picture, so no more than three of sharp's jobs hold libuv's four threads and the file's writes
+    // still get one
+    (i) => {
+      const p = planned[i]!.picture;
+      return !p || isMask(p) ? 0 : Math.max(MIN_WEIGHT, (p.width * p.height) / (doc.width * doc.height));
     },
   );
   // the layer info's content (count, records, channel data) is padded to 4, the padding counted in its length
