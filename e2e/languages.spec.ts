@@ -4,6 +4,7 @@ import { PSEUDO_CLOSE, PSEUDO_LETTERS, PSEUDO_OPEN } from '../src/shared/i18n/ps
 import { scan, type Finding } from './axe';
 import { expect, test } from './fixtures';
 import { AREAS } from './languageWalk/areas';
+import { openCanvas, openPicture, png, useModel } from './canvasDriver';
 
 /** Settings' language choice, made through the settings as the Settings screen makes it: it applies at once. */
 async function speak(page: Page, language: LanguageChoice, lang: string): Promise<void> {
@@ -109,4 +110,22 @@ test('the language follows the system until Settings choose one, and the choice 
   await page.getByRole('combobox', { name: 'Sprache von Gen Studio' }).selectOption('system');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+});
+
+test('a message the canvas shows is said again in the language Settings switch to, the file name as it is', async ({ app }) => {
+  const { page } = app;
+  await openCanvas(page);
+  await openPicture(page, await png(320, 200, '#6a8caf'), 'harbour.png');
+  await useModel(page, 'gen-pro-1.0-fill', 'inpaint');
+  await page.getByLabel('Load mask from file').setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: await png(200, 100, '#fff') });
+  const message = page.locator('.canvas-message');
+  await expect(message).toContainText('wrong.png is 200 × 100, but the picture is 320 × 200');
+  // Settings switch to German while the message shows; back in the studio it speaks German.
+  await page.locator('nav [data-screen="settings"]').click();
+  await page.getByRole('combobox', { name: 'Language of Gen Studio' }).selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.locator('nav [data-screen="canvas"]').click();
+  await expect(message).toContainText('wrong.png ist 200 × 100, das Bild aber 320 × 200: Eine Maske muss so groß sein wie das Bild.');
+  await expect(message).not.toContainText('but the picture is');
+  await page.screenshot({ path: test.info().outputPath('canvas-message-de.png') });
 });

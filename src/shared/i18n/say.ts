@@ -4,11 +4,11 @@ import { isWords, isWordsList, type Words, type WordsArgument } from './words';
 
 /** True when every id in the words (and in their values) is one this catalog has. */
 function known(w: Words): boolean {
-  return Object.hasOwn(ENGLISH, w.id) && Object.values(w.values ?? {}).every((v) => !isWords(v) || known(v));
+  return Object.hasOwn(ENGLISH, w.id) && Object.values(w.values ?? {}).every((v) => (isWords(v) ? known(v) : !isWordsList(v) || v.list.every((i) => typeof i === 'string' || known(i))));
 }
 
 const valueText = (text: AppText, value: WordsArgument): string | number =>
-  isWords(value) ? format(text, value) : isWordsList(value) ? text.list(value.list, value.join) : value;
+  isWords(value) ? format(text, value) : isWordsList(value) ? text.list(value.list.map((i) => (typeof i === 'string' ? i : format(text, i))), value.join) : value;
 
 function format(text: AppText, w: Words): string {
   const values: Record<string, string | number> = {};

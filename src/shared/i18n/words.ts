@@ -7,7 +7,8 @@ import type { ListJoin } from './text';
  * them ("'a', 'b' or 'c'", „'a', 'b' oder 'c'"): a list is never joined into one English string beforehand.
  */
 export interface WordsList {
-  readonly list: readonly string[];
+  /** each item text as it is, or words of its own ("the mask") said in the same language */
+  readonly list: readonly (string | Words)[];
   readonly join: ListJoin;
 }
 
@@ -35,14 +36,15 @@ export const isWords = (value: WordsArgument): value is Words => typeof value ==
 export const isWordsList = (value: WordsArgument): value is WordsList => typeof value === 'object' && 'list' in value;
 
 /** Items said as one list, joined as the language on screen joins them. */
-export const wordsList = (list: readonly string[], join: ListJoin): WordsList => ({ list, join });
+export const wordsList = (list: readonly (string | Words)[], join: ListJoin): WordsList => ({ list, join });
 
-const WordsListSchema: z.ZodType<WordsList> = z.object({ list: z.array(z.string().max(500)).max(200), join: z.enum(['and', 'or', 'unit']) });
 
 /**
  * Words as they cross IPC and are stored. The id is any string here, not only today's: a record written by another
  * version may name one this catalog lacks, and is then shown by its English text rather than refused.
  */
+const WordsListSchema: z.ZodType<WordsList> = z.lazy(() => z.object({ list: z.array(z.union([z.string().max(500), WordsSchema])).max(200), join: z.enum(['and', 'or', 'unit']) }));
+
 export const WordsSchema: z.ZodType<Words> = z.lazy(() =>
   z.object({
     id: z.custom<MessageId>((id) => typeof id === 'string' && id.length > 0 && id.length <= 120),

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument } from '../canvas/document';
 import { canvasRequest } from '../canvas/request';
 import { getEndpoint } from '../catalog/catalog';
+import { loadMessages } from '../i18n/catalog';
+import { english, say } from '../i18n/say';
+import { createText } from '../i18n/text';
+import { words } from '../i18n/words';
 import type { TaskRequest } from '../tasks/taskRequest';
 import { reuseDocument, reuseIntent, reuseMessage, type ReusedInput } from './reuse';
+
+const german = createText('de', await loadMessages('de'));
+/** What each replaced thing says in English, the way the note lists it. */
+const replacedEnglish = (r: { replaced: readonly { said: Parameters<typeof english>[0] }[] }) => r.replaced.map((x) => english(x.said));
 
 const id = (n: number) => n.toString(16).padStart(64, '0');
 const ref = (n: number, width = 400, height = 300) => ({ assetId: id(n), name: `r${n}.png`, width, height });
@@ -70,7 +78,7 @@ describe('reusing a result’s parameters', () => {
     expect(again).toEqual(first);
     expect(reuse.maskAssetId).toBe(id(8));
     expect(reuse.document.references).toEqual(changed().references);
-    expect(reuse.replaced).toEqual(['the picture']);
+    expect(replacedEnglish(reuse)).toEqual(['the picture']);
   });
 
   it('opens an editor’s words-only result on Create, leaving the picture and board, and its edits on Edit', () => {
@@ -85,13 +93,32 @@ describe('reusing a result’s parameters', () => {
   it('says what it replaced, leaving what the model does not use, and what is no longer stored', () => {
     const made: CanvasDocument = { ...emptyDocument('gen-2-pro'), intent: 'edit', base: ref(1), references: [ref(2)], formValues: { 'gen-2-pro': { prompt: 'x' } } };
     const first = canvasRequest(getEndpoint('gen-2-pro'), made);
-    const reuse = reuseDocument(changed(), getEndpoint('gen-2-pro'), first.params, stored(first, ['input_image_2']), (f) => (f === 'input_image_2' ? 'reference 1' : f));
+    const reuse = reuseDocument(changed(), getEndpoint('gen-2-pro'), first.params, stored(first, ['input_image_2']));
     // The boxes stay: this model does not send them.
-    expect(reuse.replaced).toEqual(['the picture', 'the 3 references']);
-    expect(reuse.missing).toEqual(['reference 1']);
-    expect(reuseMessage('Gen 2 Pro', reuse, 'Ctrl+Z')).toBe(
-      'Gen 2 Pro’s settings are back in the studio. They replaced the picture and the 3 references on the canvas: Ctrl+Z brings them back. Not brought back, as it is no longer stored: reference 1.',
+    expect(replacedEnglish(reuse)).toEqual(['the picture', 'the 3 references']);
+    expect(reuse.missing).toEqual([words('studio.reuse.input.image', { n: 2 })]);
+    expect(english(reuseMessage('Gen 2 Pro', reuse, false))).toBe(
+      'Gen 2 Pro’s settings are back in the studio. They replaced the picture and the 3 references on the canvas: Ctrl+Z brings them back. Not brought back, as it is no longer stored: image 2.',
     );
+    expect(english(reuseMessage('Gen 2 Pro', reuse, true))).toContain('⌘Z brings them back.');
+  });
+
+  it('says it in German: the things named and their list are German words, the model’s name as it is', () => {
+    const made: CanvasDocument = { ...emptyDocument('gen-pro-1.0-fill'), intent: 'inpaint', base: ref(1), formValues: { 'gen-pro-1.0-fill': { prompt: 'a door', seed: 1 } } };
+    const endpoint = getEndpoint('gen-pro-1.0-fill');
+    const first = canvasRequest(endpoint, made, { maskAssetId: id(8) });
+    const reuse = reuseDocument(changed(), endpoint, first.params, stored(first, ['mask']));
+    const said = reuseMessage(endpoint.title, reuse, false);
+    expect(say(german, said, english(said))).toBe(
+      `Die Einstellungen von ${endpoint.title} sind zurück im Studio. Auf der Leinwand ersetzt: das Bild. Strg+Z holt es zurück. Nicht zurückgeholt, weil nicht mehr gespeichert: die Maske.`,
+    );
+  });
+
+  it('lists several things gone as the language lists them', () => {
+    const reuse = { replaced: [], pictureMissing: false, missing: [words('studio.reuse.input.mask'), words('studio.reuse.input.person'), words('studio.reuse.input.image', { n: 3 })] };
+    const said = reuseMessage('Try-on', reuse, false);
+    expect(english(said)).toBe('Try-on’s settings are back in the studio. Not brought back, as they are no longer stored: the mask, the person, and image 3.');
+    expect(say(german, said, '')).toBe('Die Einstellungen von Try-on sind zurück im Studio. Nicht zurückgeholt, weil nicht mehr gespeichert: die Maske, die Person und Bild 3.');
   });
 });
 
@@ -103,8 +130,8 @@ describe('reusing a result whose picture is gone', () => {
     expect(reuse.document.base).toBeNull();
     expect(reuse.pictureMissing).toBe(true);
     expect(reuse.missing).toEqual([]);
-    expect(reuse.replaced).toContain('the picture');
-    expect(reuseMessage('Gen 2 Pro', reuse, 'Ctrl+Z')).toBe(
+    expect(replacedEnglish(reuse)).toContain('the picture');
+    expect(english(reuseMessage('Gen 2 Pro', reuse, false))).toBe(
       'Gen 2 Pro’s settings are back in the studio. The picture this was made from is no longer in the library — choose one: open a picture, drop one on the canvas, or paste one. They replaced the picture and the 3 references on the canvas: Ctrl+Z brings them back.',
     );
   });

@@ -4,8 +4,8 @@ import { secondsToFrame } from '../canvas/timeline';
 import { BOX_SCALE, splitBoundingBoxes } from '../catalog/boundingBoxes';
 import type { EndpointSpec } from '../catalog/endpoint';
 import type { JsonValue } from '../catalog/field';
+import { words, wordsList, type Words } from '../i18n/words';
 import { INTENTS, type Intent } from './intents';
-import { listWords } from './switching';
 
 /** A stored input of a result, as the asset store answers it: an image, or a clip with its length. */
 interface ReusedAsset {
@@ -31,10 +31,10 @@ export interface Reuse {
   readonly intent: Intent;
   /** The mask the result was made with, to load into the mask layer once the picture is set. */
   readonly maskAssetId: string | null;
-  /** What was on the canvas and is replaced, in words ("the picture", "the 3 references"): undo brings it back. */
-  readonly replaced: readonly string[];
-  /** Inputs of the request that are no longer stored, in words (the picture apart: see `pictureMissing`). */
-  readonly missing: readonly string[];
+  /** What was on the canvas and is replaced, as words ("the picture", "the 3 references"): undo brings it back. */
+  readonly replaced: readonly Replaced[];
+  /** Inputs of the request that are no longer stored, as words (the picture apart: see `pictureMissing`). */
+  readonly missing: readonly Words[];
   /**
    * The request's picture is no longer stored: the canvas is left without one (never the picture it showed, which
    * the next Generate would be charged on) until the artist gives one.
@@ -54,20 +54,28 @@ export function reuseIntent(endpoint: EndpointSpec, inputFields: readonly string
   return listing.find((i) => i.sendsPicture === images) ?? listing[0] ?? INTENTS[0]!;
 }
 
-/** An input field of a request in the artist's words: "the picture", "reference 2", "a keyframe". */
-function inputWords(endpoint: EndpointSpec, field: string): string {
+/** One thing on the canvas a reuse replaced, as words, with how many it counts for ("the 3 references": 3). */
+export interface Replaced {
+  readonly said: Words;
+  readonly count: number;
+}
+
+/** An input field of a request in the artist's words: "the picture", "image 2", "a keyframe". */
+function inputWords(endpoint: EndpointSpec, field: string): Words {
   const spec = endpoint.fields.find((f) => f.name === field);
   const use = canvasUse(endpoint);
-  if (spec?.role === 'person') return 'the person';
-  if (spec?.role === 'garment') return 'the garment';
-  if (spec?.role === 'mask') return 'the mask';
-  if (spec?.role === 'keyframes') return 'a keyframe';
-  if (spec?.type === 'video') return 'the clip';
+  if (spec?.role === 'person') return words('studio.reuse.input.person');
+  if (spec?.role === 'garment') return words('studio.reuse.input.garment');
+  if (spec?.role === 'mask') return words('studio.reuse.input.mask');
+  if (spec?.role === 'keyframes') return words('studio.reuse.input.keyframe');
+  if (spec?.type === 'video') return words('studio.reuse.thing.clip');
   const n = use.referenceFields.indexOf(field);
-  if (n === 0 && use.imageField === null) return 'the picture (image 1)';
-  if (n >= 0) return `image ${n + 1}`;
-  return 'the picture';
+  if (n === 0 && use.imageField === null) return words('studio.reuse.input.firstImage');
+  if (n >= 0) return words('studio.reuse.input.image', { n: n + 1 });
+  return words('studio.reuse.thing.picture');
 }
+
+const replacedThing = (said: Words, count = 1): Replaced => ({ said, count });
 
 const imageRef = (a: ReusedAsset): ImageRef => ({ assetId: a.assetId, name: a.name, width: a.width, height: a.height });
 
@@ -89,7 +97,7 @@ export function reuseDocument(
   endpoint: EndpointSpec,
   params: Readonly<Record<string, JsonValue>>,
   inputs: readonly ReusedInput[],
-  fieldLabel: (field: string) => string = (f) => inputWords(endpoint, f),
+  fieldLabel: (field: string) => Words = (f) => inputWords(endpoint, f),
 ): Reuse {
   // Long (over 80 lines) as one pass over the request's inputs is: each kind (picture, references, margins, frame,
   // boxes, keyframes, clip) is placed where the canvas keeps it, a few lines each.
@@ -103,7 +111,9 @@ export function reuseDocument(
   const pictureField = intent.sendsPicture ? (documentUse(endpoint, { intent: intent.id, base: { assetId: 'x', name: '', width: 1, height: 1 } }).imageField ?? null) : null;
   const picture = pictureField ? byField.get(pictureField) : undefined;
   const pictureMissing = pictureField !== null && !picture;
-  const missing = [...new Set(inputs.filter((i) => !i.asset && i.field !== pictureField).map((i) => fieldLabel(i.field)))];
+  const missingWords = inputs.filter((i) => !i.asset && i.field !== pictureField).map((i) => fieldLabel(i.field));
+  // Named once each: two keyframes gone are "a keyframe", said once.
+  const missing = [...new Map(missingWords.map((w) => [JSON.stringify(w), w])).values()];
   // A picture no longer stored leaves the canvas empty: keeping the one shown would send (and charge) another picture.
   const base = picture ? imageRef(picture) : pictureField ? null : document.base;
   const use = documentUse(endpoint, { intent: intent.id, base });
@@ -146,14 +156,16 @@ export function reuseDocument(
     timeline = { keyframes: keyframes.sort((a, b) => a.frame - b.frame), source };
   }
 
-  const replaced: string[] = [];
-  if (document.base && pictureField && document.base.assetId !== base?.assetId) replaced.push('the picture');
+  const replaced: Replaced[] = [];
+  if (document.base && pictureField && document.base.assetId !== base?.assetId) replaced.push(replacedThing(words('studio.reuse.thing.picture')));
   const boardChanged = references !== document.references && (references.length !== document.references.length || references.some((r, i) => r.assetId !== document.references[i]?.assetId));
-  if (boardChanged && document.references.length > 0) replaced.push(document.references.length === 1 ? 'the reference' : `the ${document.references.length} references`);
-  if (boxes !== document.boxes && document.boxes.length > 0) replaced.push(document.boxes.length === 1 ? 'the box' : 'the boxes');
+  const refsBefore = document.references.length;
+  if (boardChanged && refsBefore > 0) replaced.push(replacedThing(words('studio.reuse.thing.references', { count: refsBefore }), refsBefore));
+  const boxesBefore = document.boxes.length;
+  if (boxes !== document.boxes && boxesBefore > 0) replaced.push(replacedThing(words('studio.reuse.thing.boxes', { count: boxesBefore }), boxesBefore));
   const keyframesBefore = document.timeline.keyframes.length;
-  if (timeline !== document.timeline && keyframesBefore > 0) replaced.push(keyframesBefore === 1 ? 'the keyframe' : `the ${keyframesBefore} keyframes`);
-  if (timeline !== document.timeline && document.timeline.source && document.timeline.source.assetId !== timeline.source?.assetId) replaced.push('the clip');
+  if (timeline !== document.timeline && keyframesBefore > 0) replaced.push(replacedThing(words('studio.reuse.thing.keyframes', { count: keyframesBefore }), keyframesBefore));
+  if (timeline !== document.timeline && document.timeline.source && document.timeline.source.assetId !== timeline.source?.assetId) replaced.push(replacedThing(words('studio.reuse.thing.clip')));
 
   const next: CanvasDocument = {
     ...document,
@@ -171,14 +183,23 @@ export function reuseDocument(
   return { document: next, intent, maskAssetId: maskField ? (byField.get(maskField)?.assetId ?? null) : null, replaced, missing, pictureMissing };
 }
 
-/** Said when a reused result's picture is gone; Generate waits until a picture is given. */
-export const PICTURE_MISSING = 'The picture this was made from is no longer in the library — choose one: open a picture, drop one on the canvas, or paste one.';
-
-/** What a reuse says, in words: where the parameters went, what it replaced (undo brings it back), what is gone. */
-export function reuseMessage(title: string, reuse: Pick<Reuse, 'replaced' | 'missing' | 'pictureMissing'>, undoKeys: string): string {
-  const parts = [`${title}’s settings are back in the studio.`];
-  if (reuse.pictureMissing) parts.push(PICTURE_MISSING);
-  if (reuse.replaced.length > 0) parts.push(`They replaced ${listWords([...reuse.replaced])} on the canvas: ${undoKeys} brings ${reuse.replaced.length === 1 && !reuse.replaced[0]!.endsWith('s') ? 'it' : 'them'} back.`);
-  if (reuse.missing.length > 0) parts.push(`Not brought back, as ${reuse.missing.length === 1 ? 'it is' : 'they are'} no longer stored: ${listWords([...reuse.missing])}.`);
-  return parts.join(' ');
+/**
+ * What a reuse says, as words: whose settings are back in the studio, that the picture is gone (Generate waits
+ * until one is given), what it replaced on the canvas (undo brings it back) and what is no longer stored. One
+ * message, so each language orders and joins its sentences itself; the things named are words of their own, listed
+ * as the language lists. `mac` names the undo keys as the Mac's keyboard writes them.
+ */
+export function reuseMessage(model: string, reuse: Pick<Reuse, 'replaced' | 'missing' | 'pictureMissing'>, mac: boolean): Words {
+  return words('studio.reuse.note', {
+    model,
+    picture: reuse.pictureMissing ? 'gone' : 'kept',
+    replaced: wordsList(
+      reuse.replaced.map((r) => r.said),
+      'and',
+    ),
+    replacedCount: reuse.replaced.reduce((n, r) => n + r.count, 0),
+    missing: wordsList(reuse.missing, 'and'),
+    missingCount: reuse.missing.length,
+    mac: mac ? 'yes' : 'no',
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocument, type CanvasDocument } from '../canvas/document';
 import { getEndpoint } from '../catalog/catalog';
-import { listWords, promptOf, switchDocument, unusedBy } from './switching';
+import { promptOf, switchDocument, unusedBy } from './switching';
 
 const id = (n: number) => n.toString(16).padStart(64, '0');
 const ref = (n: number) => ({ assetId: id(n), name: `r${n}.png`, width: 100, height: 80 });
@@ -23,6 +23,5 @@ describe('switching model', () => {
     expect(unusedBy(getEndpoint('erase-v1'), { ...d, intent: 'clean-up' }, { maskPainted: true, prompt: 'a hat' })).toEqual([{ thing: 'prompt' }, refs(0), box]);
     expect(unusedBy(getEndpoint('gen-dev'), { ...d, intent: 'create' }, { maskPainted: true, prompt: 'a hat' })).toEqual([{ thing: 'picture' }, { thing: 'mask' }, refs(0), box]);
     expect(unusedBy(getEndpoint('vto-v2'), { ...d, intent: 'try-on' }, { maskPainted: false, prompt: '' })).toEqual([refs(1), box]);
-    expect(listWords(['a', 'b', 'c'])).toBe('a, b and c');
   });
 });

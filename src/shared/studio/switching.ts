@@ -42,8 +42,3 @@ export function unusedBy(endpoint: EndpointSpec, document: CanvasDocument, o: { 
   if (document.boxes.length > 0 && !use.boxes) out.push({ thing: 'boxes', count: document.boxes.length });
   return out;
 }
-
-/** "a, b and c" */
-export function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
-}

@@ -20,7 +20,7 @@ import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { pinAsKeyframe } from '../staging/frameActions';
-import { asIs, sayNow } from '../../ui/i18n/saying';
+import { sayNow, together, wordsSaying, type Saying } from '../../ui/i18n/saying';
 import { currentText } from '../../ui/i18n/textStore';
 
 /** What an action says back: shown under the gallery's header, or in the full view. */
@@ -114,11 +114,12 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   // As many variations as the result's Generate made, not what the panel held; its seed is shown as pinned.
   const seed = reuse.document.formValues[endpoint.id]?.seed;
   studio.reused(endpoint.id, typeof seed === 'number' ? seed : null, reusedVariations(source.group));
-  const dropped = unknown.length > 0 ? ` ${t('gallery.note.settingsLeftOut', { model: endpoint.title, names: new Intl.ListFormat(currentText().locale, { type: 'conjunction' }).format(unknown) })}` : '';
-  const note: ActionNote = { kind: reuse.missing.length > 0 || reuse.pictureMissing || dropped ? 'error' : 'info', text: reuseMessage(endpoint.title, reuse, isMac ? '⌘Z' : 'Ctrl+Z') + dropped };
-  // the reuse note is made as text once (`reuseMessage`), so the studio shows it as made
-  studio.say({ kind: note.kind, text: asIs(note.text), about: endpoint.id });
-  return note;
+  // Settings this model no longer has are a note of their own after the reuse's, each said in the language on screen.
+  const leftOut: Saying[] = unknown.length > 0 ? [(text) => text.t('gallery.note.settingsLeftOut', { model: endpoint.title, names: text.list(unknown, 'and') })] : [];
+  const said = together([wordsSaying(reuseMessage(endpoint.title, reuse, isMac)), ...leftOut]);
+  const kind = reuse.missing.length > 0 || reuse.pictureMissing || leftOut.length > 0 ? 'error' : 'info';
+  studio.say({ kind, text: said, about: endpoint.id });
+  return { kind, text: sayNow(said) };
 }
 
 const failed = (text: string): ActionNote => ({ kind: 'error', text });
