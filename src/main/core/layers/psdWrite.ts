@@ -5,8 +5,9 @@
  * its channels run-length-encoded there too where that pays (psdRle.ts, psdPlane.ts), its bytes written as soon as they are made; the layer
  * records, whose channel lengths are known only then, are written over their reserved place at the end. The
  * records, resources and merged image are the ones ag-psd wrote (psdLayout.ts, psdMerged.ts);
- * the event loop only glues bytes, looks at the merged picture's alpha a few rows at a time and samples a few
- * rows of each picture to choose RLE or raw per channel (psdPlane.ts).
+ * the event loop glues bytes, looks at the merged picture's alpha a few rows at a time, samples a few rows of each
+ * picture to choose RLE or raw per channel (psdPlane.ts) and reads raw channels out of the decoded pixels a slice
+ * (about a millisecond) at a time as they are written (psdRaw.ts).
  */
 import type { LayerEntry, RgbaPixels } from '../../../shared/layers/layeredDocument';
 import type { LayeredPlan } from './buildLayered';
