@@ -8,7 +8,7 @@ import { batchDraft } from '../batch/batchDraftStore';
 import { placeInto } from '../canvas/actions';
 import { importFiles, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
-import { pinKeyframeNote } from '../staging/frameActions';
+import { pinAsKeyframe } from '../staging/frameActions';
 
 /** The screens a pasted picture goes to: the studio (picture, references or keyframe) and Batch (an input). */
 const TAKES_PASTE = new Set(['canvas', 'batch']);
@@ -36,7 +36,7 @@ export async function placePasted(screen: string, assets: readonly AssetInfo[], 
   if (intentFor(canvas.document.intent, canvas.document.endpointId).id === 'video') {
     const notes = [...problems];
     for (const asset of assets) {
-      const pinned = pinKeyframeNote(asset, nextFreeFrame(useCanvasStore.getState().document));
+      const pinned = pinAsKeyframe(asset, nextFreeFrame(useCanvasStore.getState().document));
       notes.push(pinned.text);
     }
     if (notes.length > 0) useCanvasStore.getState().say({ kind: assets.length > 0 ? 'info' : 'error', text: together(notes) });

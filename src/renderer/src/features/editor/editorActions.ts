@@ -6,7 +6,7 @@ import { useProjectStore } from '../canvas/project/projectStore';
 import { flush } from '../canvas/project/projectSync';
 import { replacePicture } from '../staging/pictureHistory';
 import { listedVersions } from '../staging/versions';
-import { saying, sayNow, toldSaying, type Saying } from '../../ui/i18n/saying';
+import { saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { sessionEditorName, useEditorStore } from './editorStore';
 
 const editor = () => useEditorStore.getState();
@@ -43,7 +43,7 @@ export async function takeSaves(session: EditorSession): Promise<void> {
       if (useCanvasStore.getState().document.base?.assetId !== save.asset.id) {
         // When the canvas refuses without a reason of its own, the artist is told the save waits, not that it arrived.
         const waiting = saying('editor.note.waiting', { ...sessionEditorName(session) });
-        if (!replacePicture(imageRefOf(save.asset), sayNow(waiting), null)) {
+        if (!replacePicture(imageRefOf(save.asset), waiting, null)) {
           editor().set({ note: { kind: 'error', text: waiting } });
           return;
         }

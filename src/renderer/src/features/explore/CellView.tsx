@@ -1,3 +1,4 @@
+import { toldSaying } from '../../ui/i18n/saying';
 import { useEffect, useState } from 'react';
 import type { LibraryItem, MatrixCellInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
@@ -29,7 +30,7 @@ export function CellView({ cells, openIndex, onIndex, onClose }: { cells: readon
     void gen.library.get({ id: resultId }).then((result) => {
       if (!live) return;
       if (result.ok) setItem(result.value);
-      else setNote({ kind: 'error', text: result.error.message, about: resultId });
+      else setNote({ kind: 'error', text: toldSaying(result.error), about: resultId });
     });
     return () => {
       live = false;

@@ -36,7 +36,7 @@ export function FullViewDetails({
       )}
       {note?.about === item.id && (
         <p className={note.kind === 'error' ? 'inline-error' : 'muted'} role="status">
-          {note.text}
+          {note.text(text)}
         </p>
       )}
       <div className="full-actions" role="group" aria-label={t('gallery.details.actions')}>

@@ -232,7 +232,7 @@ export function GalleryScreen() {
       )}
       {note && (
         <p className={`gallery-note${note.kind === 'error' ? ' error' : ''}`} role="status">
-          {note.text}
+          {note.text(text)}
           {note.undo && canUndo && (
             <button type="button" className="button" onClick={() => void undoDelete().then((n) => setNote(n && { ...n, about: null }))}>
               {t('gallery.undo')}

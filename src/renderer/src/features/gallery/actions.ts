@@ -9,7 +9,7 @@ import { gen } from '../../api';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useGalleryView } from './galleryView';
 import { useNavigationStore } from '../../store/navigationStore';
-import { send } from '../../store/sendTasks';
+import { notSentText, send } from '../../store/sendTasks';
 import { addReferences, applyAsMask } from '../canvas/actions';
 import { imageRefOf, remember } from '../canvas/assets';
 import { useCanvasStore } from '../canvas/canvasStore';
@@ -20,13 +20,13 @@ import { rerunRequest, titleOf, variationRequest } from './galleryModel';
 import { useHelpStore } from '../home/helpStore';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { pinAsKeyframe } from '../staging/frameActions';
-import { sayNow, together, wordsSaying, type Saying } from '../../ui/i18n/saying';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, together, toldSaying, wordsSaying, type Note, type Saying } from '../../ui/i18n/saying';
 
-/** What an action says back: shown under the gallery's header, or in the full view. */
-export interface ActionNote {
-  readonly kind: 'info' | 'error';
-  readonly text: string;
+/**
+ * What an action says back: shown under the gallery's header, or in the full view, said in the language on screen
+ * each time it shows (a switch of language while it shows says it again).
+ */
+export interface ActionNote extends Note {
   /** offered with the note (undo a delete) */
   readonly undo?: boolean;
 }
@@ -75,8 +75,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
  */
 export async function reuseParameters(source: ReuseSource): Promise<ActionNote> {
   const endpoint = findEndpoint(source.endpointId);
-  const { t } = currentText();
-  if (!endpoint || endpoint.deprecated) return { kind: 'error', text: t('gallery.note.notOffered', { model: endpoint?.title ?? source.endpointId }) };
+  if (!endpoint || endpoint.deprecated) return { kind: 'error', text: saying('gallery.note.notOffered', { model: endpoint?.title ?? source.endpointId }) };
   const found = new Map<string, AssetInfo>();
   const inputs: ReusedInput[] = [];
   for (const input of source.inputs) {
@@ -100,7 +99,7 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   // brings both back.
   const base = reuse.document.base;
   if (base && base.assetId !== before.base?.assetId && !useCanvasStore.getState().setBase(base)) {
-    return { kind: 'error', text: canvasSays() ?? t('gallery.note.notReplaced') };
+    return { kind: 'error', text: canvasSays() ?? saying('gallery.note.notReplaced') };
   }
   // A picture no longer stored leaves the canvas without one (undo brings the old one back with its mask): the
   // picture shown before must not be the one the next Generate sends and is charged for.
@@ -119,32 +118,33 @@ export async function reuseParameters(source: ReuseSource): Promise<ActionNote> 
   const said = together([wordsSaying(reuseMessage(endpoint.title, reuse, isMac)), ...leftOut]);
   const kind = reuse.missing.length > 0 || reuse.pictureMissing || leftOut.length > 0 ? 'error' : 'info';
   studio.say({ kind, text: said, about: endpoint.id });
-  return { kind, text: sayNow(said) };
+  return { kind, text: said };
 }
 
-const failed = (text: string): ActionNote => ({ kind: 'error', text });
+/** A refusal main answered, said from its words (main's own English when it sent none). */
+const failed = (error: { readonly message: string; readonly words?: Parameters<typeof toldSaying>[0]['words'] }): ActionNote => ({ kind: 'error', text: toldSaying(error) });
 
-/** What the canvas just said (why it refused), said now: the gallery's notes keep text. */
-function canvasSays(): string | null {
-  const message = useCanvasStore.getState().message;
-  return message ? sayNow(message.text) : null;
-}
+/** Why a Generate was not sent, said in the language on screen (the caps' refusal, the form's issues, main's words). */
+const notSent = (error: Parameters<typeof notSentText>[0]): ActionNote => ({ kind: 'error', text: (text) => notSentText(error, text) });
+
+/** What the canvas just said (why it refused). */
+const canvasSays = (): Saying | null => useCanvasStore.getState().message?.text ?? null;
 
 export async function rerunSameSeed(item: LibraryItem): Promise<ActionNote> {
   const sent = await send(rerunRequest(item), 1, item.projectId);
-  return sent.ok ? { kind: 'info', text: currentText().t('gallery.note.rerun', { seed: String(item.seed ?? '') }) } : failed(sent.text);
+  return sent.ok ? { kind: 'info', text: saying('gallery.note.rerun', { seed: String(item.seed ?? '') }) } : notSent(sent.error);
 }
 
 /** Variations as one group (one stack in the gallery), checked against the spending caps as a whole first. */
 export async function makeVariations(item: LibraryItem, count = 4): Promise<ActionNote> {
   const sent = await send(variationRequest(item), count, item.projectId);
-  const text = currentText();
-  return sent.ok ? { kind: 'info', text: text.t('gallery.note.variations', { count, model: titleOf(item, text) }) } : failed(sent.text);
+  return sent.ok ? { kind: 'info', text: (text) => text.t('gallery.note.variations', { count, model: titleOf(item, text) }) } : notSent(sent.error);
 }
 
-async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {
+/** The result as a stored asset, or the note saying why it is not one. */
+async function asAsset(item: LibraryItem): Promise<AssetInfo | ActionNote> {
   const asset = await gen.assets.fromLibrary({ resultId: item.id });
-  if (!asset.ok) return asset.error.message;
+  if (!asset.ok) return failed(asset.error);
   remember(asset.value);
   return asset.value;
 }
@@ -152,10 +152,10 @@ async function asAsset(item: LibraryItem): Promise<AssetInfo | string> {
 /** The result becomes the canvas's picture (to edit, fill or expand it next). */
 export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
-  if (typeof asset === 'string') return failed(asset);
+  if ('text' in asset) return asset;
   await openCanvas();
-  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return failed(canvasSays() ?? currentText().t('gallery.note.canvasRefused'));
-  return { kind: 'info', text: currentText().t('gallery.note.picture') };
+  if (!useCanvasStore.getState().setBase(imageRefOf(asset))) return { kind: 'error', text: canvasSays() ?? saying('gallery.note.canvasRefused') };
+  return { kind: 'info', text: saying('gallery.note.picture') };
 }
 
 /**
@@ -164,59 +164,57 @@ export async function useAsPicture(item: LibraryItem): Promise<ActionNote> {
  */
 export async function useAsKeyframe(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
-  if (typeof asset === 'string') return failed(asset);
+  if ('text' in asset) return asset;
   await openCanvas();
   return pinAsKeyframe(asset, nextFreeFrame(useCanvasStore.getState().document));
 }
 
 export async function useAsReference(item: LibraryItem): Promise<ActionNote> {
   const asset = await asAsset(item);
-  if (typeof asset === 'string') return failed(asset);
+  if ('text' in asset) return asset;
   await openCanvas();
   const before = useCanvasStore.getState().document.references.length;
   addReferences([asset]);
   return useCanvasStore.getState().document.references.length > before
-    ? { kind: 'info', text: currentText().t('gallery.note.reference') }
-    : failed(canvasSays() ?? currentText().t('gallery.note.referenceRefused'));
+    ? { kind: 'info', text: saying('gallery.note.reference') }
+    : { kind: 'error', text: canvasSays() ?? saying('gallery.note.referenceRefused') };
 }
 
 export async function saveAs(item: LibraryItem, format: ExportFormat, quality: number): Promise<ActionNote> {
   const result = await gen.library.export({ id: item.id, format, quality });
-  if (!result.ok) return failed(result.error.message);
-  const { t } = currentText();
-  if (!result.value.saved) return { kind: 'info', text: t('gallery.note.notSaved') };
+  if (!result.ok) return failed(result.error);
+  if (!result.value.saved) return { kind: 'info', text: saying('gallery.note.notSaved') };
   const { message } = result.value;
   const file = result.value.fileName ?? '';
-  return { kind: 'info', text: message ? t('gallery.note.savedWithMessage', { file, message }) : t('gallery.note.saved', { file }) };
+  return { kind: 'info', text: message ? saying('gallery.note.savedWithMessage', { file, message }) : saying('gallery.note.saved', { file }) };
 }
 
 export async function copyImage(item: LibraryItem): Promise<ActionNote> {
   const result = await gen.library.copy({ id: item.id });
-  return result.ok ? { kind: 'info', text: currentText().t('clipboard.copiedResult') } : failed(result.error.message);
+  return result.ok ? { kind: 'info', text: saying('clipboard.copiedResult') } : failed(result.error);
 }
 
 export async function reveal(item: LibraryItem): Promise<ActionNote | null> {
   const result = await gen.library.reveal({ id: item.id });
-  return result.ok ? null : failed(result.error.message);
+  return result.ok ? null : failed(result.error);
 }
 
 export async function toggleStar(item: LibraryItem): Promise<ActionNote | null> {
   const result = await useLibraryStore.getState().mark(item.id, { starred: !item.starred });
   // Shown on its card and in the full view with the answer, not after the gallery's pages are asked again.
   if (result.ok) useGalleryView.getState().patch(result.value);
-  return result.ok ? null : failed(result.error.message);
+  return result.ok ? null : failed(result.error);
 }
 
 export async function deleteResult(item: LibraryItem): Promise<ActionNote> {
   const result = await useLibraryStore.getState().trash(item.id);
-  const text = currentText();
-  return result.ok ? { kind: 'info', text: text.t('gallery.note.deleted', { name: titleOf(item, text) }), undo: true } : failed(result.error.message);
+  return result.ok ? { kind: 'info', text: (text) => text.t('gallery.note.deleted', { name: titleOf(item, text) }), undo: true } : failed(result.error);
 }
 
 export async function undoDelete(): Promise<ActionNote | null> {
   const result = await useLibraryStore.getState().undoTrash();
   if (!result) return null;
-  return result.ok ? { kind: 'info', text: currentText().t('gallery.note.broughtBack') } : failed(result.error.message);
+  return result.ok ? { kind: 'info', text: saying('gallery.note.broughtBack') } : failed(result.error);
 }
 
 /** The native drag: main starts it with the result's file; the renderer only names the result. */

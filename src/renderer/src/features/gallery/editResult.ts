@@ -2,7 +2,7 @@ import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { currentText } from '../../ui/i18n/textStore';
 import { editIn } from '../editor/editorActions';
 import { editorNameOf, useEditorStore } from '../editor/editorStore';
-import { sayNow } from '../../ui/i18n/saying';
+import { saying } from '../../ui/i18n/saying';
 import { useAsPicture as takeAsPicture, type ActionNote } from './actions';
 
 /** "Edit in Krita" on a result: it becomes the studio's picture, and its saves come back there as versions. */
@@ -11,7 +11,7 @@ export async function editResult(item: LibraryItem): Promise<ActionNote> {
   if (placed.kind === 'error') return placed;
   await editIn();
   const note = useEditorStore.getState().note;
-  return note ? { kind: note.kind, text: sayNow(note.text) } : { kind: 'info', text: currentText().t('editor.note.openedPlain') };
+  return note ? { kind: note.kind, text: note.text } : { kind: 'info', text: saying('editor.note.openedPlain') };
 }
 
 /** The action's words: the editor chosen in Settings. */

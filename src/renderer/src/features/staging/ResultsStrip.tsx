@@ -32,6 +32,7 @@ function Actions({ entry }: { entry: StripEntry | null }) {
   const item = useLibraryItem(entry?.resultId ?? null);
   const video = item !== null && isVideo(item);
   const message = useStagingStore((s) => s.message);
+  const text = useText();
   const { t } = useText();
   return (
     <div className="strip-detail">
@@ -74,7 +75,7 @@ function Actions({ entry }: { entry: StripEntry | null }) {
       )}
       {message && (
         <p className={message.kind === 'error' ? 'inline-error' : 'inline-ok'} role={message.kind === 'error' ? 'alert' : 'status'} aria-label={t('strip.message')}>
-          {message.text}
+          {message.text(text)}
         </p>
       )}
     </div>

@@ -8,15 +8,10 @@ import { timelineOf, type PinAt } from '../../../../shared/canvas/timeline';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { openStudio } from '../studio/openStudio';
 import { currentText } from '../../ui/i18n/textStore';
-import { saying, sayNow, type Note } from '../../ui/i18n/saying';
+import { errorSaying, saying, SayingError, toldSaying, type Note } from '../../ui/i18n/saying';
 import { clipFrameText } from '../../../../shared/video/videoWords';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 
-/** What a frame action says back, in the strip or in the gallery's full view. */
-export interface FrameNote {
-  readonly kind: 'info' | 'error';
-  readonly text: string;
-}
 
 const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '');
 
@@ -24,36 +19,35 @@ const stem = (name: string) => name.replace(/\.[a-z0-9]+$/i, '');
 async function storeFrame(video: HTMLVideoElement, clipName: string): Promise<{ asset: AssetInfo; frame: CapturedFrame }> {
   const frame = await captureFrame(video);
   const stored = await gen.assets.import({ name: currentText().t('video.frame.fileName', { clip: stem(clipName), frame: frame.frame }), bytes: frame.bytes });
-  if (!stored.ok) throw new Error(stored.error.message);
+  if (!stored.ok) throw new SayingError(toldSaying(stored.error));
   remember(stored.value);
   return { asset: stored.value, frame };
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A stored frame becomes the canvas's picture: one undo step, through the same path as accepting a result, so the
  * picture it replaces is kept among the versions.
  */
-function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): FrameNote {
-  const text = currentText();
-  if (!replacePicture(imageRefOf(asset), text.t('video.frame.notTaken'), null)) {
-    return { kind: 'error', text: useStagingStore.getState().message?.text ?? text.t('video.frame.notTaken') };
+function placeFrameAsPicture(asset: AssetInfo, frame: CapturedFrame): Note {
+  if (!replacePicture(imageRefOf(asset), saying('video.frame.notTaken'), null)) {
+    return { kind: 'error', text: useStagingStore.getState().message?.text ?? saying('video.frame.notTaken') };
   }
-  return { kind: 'info', text: text.t('video.frame.isPicture', { at: clipFrameText(frame.frame, text), width: frame.width, height: frame.height }) };
+  return { kind: 'info', text: (text) => text.t('video.frame.isPicture', { at: clipFrameText(frame.frame, text), width: frame.width, height: frame.height }) };
 }
 
 /**
  * The frame on screen becomes the canvas's picture at the clip's full size. `open` shows the canvas once the frame
  * is taken (the gallery's full view is gone after that); the strip is on the canvas already.
  */
-async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<Note> {
   try {
     const { asset, frame } = await storeFrame(video, clipName);
     await open?.();
     return placeFrameAsPicture(asset, frame);
   } catch (error) {
-    return { kind: 'error', text: currentText().t('video.frame.notUsed', { reason: message(error) }) };
+    const reason = errorSaying(error);
+    return { kind: 'error', text: (text) => text.t('video.frame.notUsed', { reason: reason(text) }) };
   }
 }
 
@@ -61,13 +55,7 @@ async function frameAsPicture(video: HTMLVideoElement, clipName: string, open?: 
  * Pins a stored image on the video timeline at `at` (a frame, or the first/last frame) and shows the studio on
  * the Video intent, so the artist sees where it went. One undo step (the canvas store's pin).
  */
-export function pinAsKeyframe(asset: AssetInfo, at: PinAt): FrameNote {
-  const pinned = pinKeyframeNote(asset, at);
-  return { kind: pinned.kind, text: sayNow(pinned.text) };
-}
-
-/** `pinAsKeyframe`'s note as the canvas keeps it, said again in the language on screen. */
-export function pinKeyframeNote(asset: AssetInfo, at: PinAt): Note {
+export function pinAsKeyframe(asset: AssetInfo, at: PinAt): Note {
   const canvas = useCanvasStore.getState();
   const id = canvas.pinKeyframe(imageRefOf(asset), at);
   if (!id) return { kind: 'error', text: useCanvasStore.getState().message?.text ?? saying('video.keyframe.notPinned') };
@@ -77,13 +65,14 @@ export function pinKeyframeNote(asset: AssetInfo, at: PinAt): Note {
 }
 
 /** The frame on screen, pinned as a keyframe at the time it shows in its clip. */
-async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<FrameNote> {
+async function frameAsKeyframe(video: HTMLVideoElement, clipName: string, open?: () => Promise<void>): Promise<Note> {
   try {
     const { asset, frame } = await storeFrame(video, clipName);
     await open?.();
     return pinAsKeyframe(asset, frame.frame);
   } catch (error) {
-    return { kind: 'error', text: currentText().t('video.frame.notPinned', { reason: message(error) }) };
+    const reason = errorSaying(error);
+    return { kind: 'error', text: (text) => text.t('video.frame.notPinned', { reason: reason(text) }) };
   }
 }
 
@@ -94,7 +83,7 @@ export interface FrameAction {
   /** what it does, for the button's tooltip */
   readonly hint: MessageId;
   readonly primary: boolean;
-  readonly run: (video: HTMLVideoElement, clipName: string, open?: () => Promise<void>) => Promise<FrameNote>;
+  readonly run: (video: HTMLVideoElement, clipName: string, open?: () => Promise<void>) => Promise<Note>;
 }
 
 export const FRAME_ACTIONS: readonly FrameAction[] = [

@@ -3,8 +3,7 @@ import { useCanvasStore } from '../canvas/canvasStore';
 import { layerRefusal } from '../canvas/layers';
 import { useStagingStore } from './stagingStore';
 import type { StripEntry } from './stripModel';
-import { sayNow } from '../../ui/i18n/saying';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, type Saying } from '../../ui/i18n/saying';
 
 const canvas = () => useCanvasStore.getState();
 const staging = () => useStagingStore.getState();
@@ -28,11 +27,11 @@ function versionsAfter(document: CanvasDocument, replacedBy: string | null, now:
  * picture it was returns to the strip (see `isDecided`), while the old picture stays listed. `failed` is what the
  * artist is told, in their language, when the canvas refuses without a reason of its own.
  */
-export function replacePicture(image: ImageRef, failed: string, replacedBy: string | null, decide?: { taskId: string; decision: ResultDecision }): boolean {
+export function replacePicture(image: ImageRef, failed: Saying, replacedBy: string | null, decide?: { taskId: string; decision: ResultDecision }): boolean {
   const { document } = canvas();
   const refusal = layerRefusal(document, 'base');
   if (refusal) {
-    staging().say({ kind: 'error', text: sayNow(refusal) });
+    staging().say({ kind: 'error', text: refusal });
     return false;
   }
   const now = Date.now();
@@ -45,7 +44,7 @@ export function replacePicture(image: ImageRef, failed: string, replacedBy: stri
   if (!canvas().setBase(image)) {
     useCanvasStore.setState({ document });
     const said = canvas().message;
-    staging().say({ kind: 'error', text: said ? sayNow(said.text) : failed });
+    staging().say({ kind: 'error', text: said ? said.text : failed });
     return false;
   }
   return true;
@@ -62,7 +61,7 @@ export function decideResult(entry: StripEntry, decision: 'kept' | 'discarded'):
 
 /** An earlier picture becomes the picture again: one undo step; the current one joins the versions. */
 export function restoreVersion(version: PictureVersion): boolean {
-  const restored = replacePicture(version.image, currentText().t('strip.versions.notRestored'), null);
-  if (restored) staging().say({ kind: 'info', text: currentText().t('strip.versions.restored', { name: version.image.name }) });
+  const restored = replacePicture(version.image, saying('strip.versions.notRestored'), null);
+  if (restored) staging().say({ kind: 'info', text: saying('strip.versions.restored', { name: version.image.name }) });
   return restored;
 }

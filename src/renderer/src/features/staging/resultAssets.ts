@@ -4,7 +4,7 @@ import type { AssetInfo, LibraryItem } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { assetInfo, remember } from '../canvas/assets';
 import { loadImage, rgbaOf } from '../canvas/pixels';
-import { currentText } from '../../ui/i18n/textStore';
+import { saying, SayingError, toldSaying } from '../../ui/i18n/saying';
 import { compositeInsideMask, maskFromGrey, maskFromTransparency } from './composite';
 
 const fromLibrary = new Map<string, Promise<AssetInfo>>();
@@ -15,7 +15,7 @@ export function resultAsset(resultId: string): Promise<AssetInfo> {
   let found = fromLibrary.get(resultId);
   if (!found) {
     found = gen.assets.fromLibrary({ resultId }).then((r) => {
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new SayingError(toldSaying(r.error));
       remember(r.value);
       return r.value;
     });
@@ -28,7 +28,7 @@ export function resultAsset(resultId: string): Promise<AssetInfo> {
 
 async function libraryItem(resultId: string): Promise<LibraryItem> {
   const r = await gen.library.get({ id: resultId });
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new SayingError(toldSaying(r.error));
   return r.value;
 }
 
@@ -38,7 +38,7 @@ async function pixelsOf(asset: AssetInfo): Promise<Uint8ClampedArray> {
 
 async function requireAsset(id: string, what: 'picture' | 'mask'): Promise<AssetInfo> {
   const info = await assetInfo(id);
-  if (!info) throw new Error(currentText().t('strip.composite.gone', { what }));
+  if (!info) throw new SayingError(saying('strip.composite.gone', { what }));
   return info;
 }
 
@@ -47,10 +47,10 @@ async function encodePng(width: number, height: number, rgba: Uint8ClampedArray)
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error(currentText().t('strip.composite.cannotDraw'));
+  if (!ctx) throw new SayingError(saying('strip.composite.cannotDraw'));
   ctx.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height), 0, 0);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error(currentText().t('strip.composite.notWritten'));
+  if (!blob) throw new SayingError(saying('strip.composite.notWritten'));
   return new Uint8Array(await blob.arrayBuffer());
 }
 
@@ -64,17 +64,17 @@ async function makeComposite(resultId: string): Promise<AssetInfo> {
   const endpoint = findEndpoint(item.endpointId);
   const use = endpoint ? canvasUse(endpoint) : null;
   const imageInput = item.inputs.find((i) => i.field === use?.imageField);
-  if (!imageInput) throw new Error(currentText().t('strip.composite.noPicture'));
+  if (!imageInput) throw new SayingError(saying('strip.composite.noPicture'));
   const maskInput = item.inputs.find((i) => i.field === use?.maskField);
   const [result, original] = await Promise.all([resultAsset(resultId), requireAsset(imageInput.assetId, 'picture')]);
   if (result.width !== original.width || result.height !== original.height) {
-    throw new Error(currentText().t('strip.composite.otherSize', { width: result.width, height: result.height, pictureWidth: original.width, pictureHeight: original.height }));
+    throw new SayingError(saying('strip.composite.otherSize', { width: result.width, height: result.height, pictureWidth: original.width, pictureHeight: original.height }));
   }
   const originalPixels = await pixelsOf(original);
   let mask: Uint8Array;
   if (maskInput) {
     const maskAsset = await requireAsset(maskInput.assetId, 'mask');
-    if (maskAsset.width !== original.width || maskAsset.height !== original.height) throw new Error(currentText().t('strip.composite.maskSize'));
+    if (maskAsset.width !== original.width || maskAsset.height !== original.height) throw new SayingError(saying('strip.composite.maskSize'));
     mask = maskFromGrey(await pixelsOf(maskAsset));
   } else {
     // No mask field: the request carried the mask in the picture's transparency.
@@ -84,7 +84,7 @@ async function makeComposite(resultId: string): Promise<AssetInfo> {
   const bytes = await encodePng(result.width, result.height, out);
   const stem = item.fileName.replace(/\.[a-z0-9]+$/i, '');
   const stored = await gen.assets.import({ name: `${stem} (inside the mask).png`, bytes });
-  if (!stored.ok) throw new Error(stored.error.message);
+  if (!stored.ok) throw new SayingError(toldSaying(stored.error));
   remember(stored.value);
   return stored.value;
 }

@@ -7,6 +7,11 @@ import { createMask } from '../canvas/mask/maskBuffer';
 import { acceptResult } from './stagingActions';
 import { useStagingStore } from './stagingStore';
 import { entryOf, isDecided } from './stripModel';
+import { loadMessages } from '../../../../shared/i18n/catalog';
+import { createText } from '../../../../shared/i18n/text';
+import { currentText, useTextStore } from '../../ui/i18n/textStore';
+
+const german = createText('de', await loadMessages('de'));
 
 const asset = (c: string, width: number, height: number): AssetInfo => ({
   id: c.repeat(64),
@@ -39,7 +44,10 @@ beforeEach(() => {
   useStagingStore.setState({ keepOutsideMask: false, selectedId: 't1', message: null, busy: false });
   store().load({ ...emptyDocument(DEFAULT_CANVAS_ENDPOINT), base: ORIGINAL }, createMask(ORIGINAL.width, ORIGINAL.height));
 });
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  await useTextStore.getState().choose('en');
+});
 
 describe('Accept', () => {
   it('makes the result the picture in one undo step and records the decision with the picture it became', async () => {
@@ -78,5 +86,22 @@ describe('Accept', () => {
     expect(isDecided(store().document, 't1')).toBe(false);
     expect(store().document.layers).toEqual(before.layers);
     expect(useStagingStore.getState()).toMatchObject({ selectedId: 't1', message: { kind: 'error' } });
+  });
+});
+
+describe('the strip’s note follows a switch of language while it shows', () => {
+  it('a locked picture’s refusal, made in English, reads in German once German is chosen', async () => {
+    store().setLayer('base', { locked: true });
+    await acceptResult(entryOf(task('gen-pro-1.0-fill')));
+    const said = () => useStagingStore.getState().message!.text(currentText());
+    expect(said()).toMatch(/Picture layer is locked/);
+    await useTextStore.getState().choose('de');
+    expect(said()).toBe(german.t('canvas.layer.locked', { layer: 'base' }));
+  });
+
+  it('Accept’s note, said again in German', async () => {
+    await acceptResult(entryOf(task('gen-pro-1.0-fill')));
+    await useTextStore.getState().choose('de');
+    expect(useStagingStore.getState().message!.text(currentText())).toBe(german.t('strip.accepted'));
   });
 });

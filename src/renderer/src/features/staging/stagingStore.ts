@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Note } from '../../ui/i18n/saying';
 
 /** How the selected result shows over the canvas. */
 export type CompareMode = 'result' | 'slider' | 'side';
@@ -13,7 +14,8 @@ interface StagingState {
   readonly keepOutsideMask: boolean;
   readonly versionsOpen: boolean;
   /** What the strip is doing or why it could not (a result that could not be read, a locked picture). */
-  readonly message: { readonly kind: 'error' | 'info'; readonly text: string } | null;
+  /** the strip's note, said in the language on screen each time it shows */
+  readonly message: Note | null;
   /** A result being accepted, kept or composited: its buttons wait. */
   readonly busy: boolean;
   select(id: string | null): void;

@@ -1,14 +1,13 @@
 import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { chooseResult } from '../upscale/upscaleSource';
-import { currentText } from '../../ui/i18n/textStore';
+import type { Note } from '../../ui/i18n/saying';
 import { useUpscaleStore } from '../upscale/upscaleStore';
 import { openStudio } from './openStudio';
 
 /** "Upscale" on a video result (strip, gallery): the studio opens on Upscale video with the result as the source. */
-export async function openUpscale(item: LibraryItem): Promise<{ readonly kind: 'error'; readonly text: string } | null> {
+export async function openUpscale(item: LibraryItem): Promise<Note | null> {
   await chooseResult(item);
   openStudio({ intent: 'upscale-video' });
   const refused = useUpscaleStore.getState().refused;
-  // said now: the strip's and the gallery's notes keep text
-  return refused ? { kind: 'error', text: refused.problems(currentText()).join(' ') } : null;
+  return refused ? { kind: 'error', text: (text) => refused.problems(text).join(' ') } : null;
 }
