@@ -4,6 +4,7 @@
  */
 import { encodeMaskPng } from './mask/encodeMaskPng';
 import type { MaskBuffer } from './mask/maskBuffer';
+import { saying, SayingError } from '../../ui/i18n/saying';
 
 export function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -11,7 +12,7 @@ export function loadImage(url: string): Promise<HTMLImageElement> {
     // Stored images are served with CORS so their pixels can be read (mask from alpha, alpha export).
     img.crossOrigin = 'anonymous';
     img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('The image could not be loaded.'));
+    img.onerror = () => reject(new SayingError(saying('canvas.pixels.imageNotLoaded')));
     img.src = url;
   });
 }
@@ -21,7 +22,7 @@ function canvasOf(width: number, height: number): [HTMLCanvasElement, CanvasRend
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) throw new Error('This window cannot draw (no 2D canvas).');
+  if (!ctx) throw new SayingError(saying('canvas.pixels.cannotDraw'));
   return [canvas, ctx];
 }
 
@@ -38,7 +39,7 @@ async function decodeBytes(bytes: Uint8Array): Promise<ImageBitmap> {
 
 async function pngOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error('The PNG could not be written.');
+  if (!blob) throw new SayingError(saying('canvas.pixels.pngNotWritten'));
   return new Uint8Array(await blob.arrayBuffer());
 }
 
@@ -52,7 +53,7 @@ export function maskPng(mask: MaskBuffer): Promise<Uint8Array> {
  * (0), unpainted stays opaque, a soft edge is as transparent as it is painted; colours are left alone.
  */
 export function putMaskInAlpha(rgba: Uint8ClampedArray, mask: MaskBuffer): void {
-  if (rgba.length !== mask.width * mask.height * 4) throw new Error('The picture and the mask are not the same size.');
+  if (rgba.length !== mask.width * mask.height * 4) throw new SayingError(saying('canvas.pixels.maskSize'));
   for (let i = 0; i < mask.data.length; i++) rgba[i * 4 + 3] = 255 - mask.data[i]!;
 }
 

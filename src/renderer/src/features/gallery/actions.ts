@@ -192,7 +192,7 @@ export async function saveAs(item: LibraryItem, format: ExportFormat, quality: n
 
 export async function copyImage(item: LibraryItem): Promise<ActionNote> {
   const result = await gen.library.copy({ id: item.id });
-  return result.ok ? { kind: 'info', text: 'Copied to the clipboard.' } : failed(result.error.message);
+  return result.ok ? { kind: 'info', text: currentText().t('clipboard.copiedResult') } : failed(result.error.message);
 }
 
 export async function reveal(item: LibraryItem): Promise<ActionNote | null> {

@@ -11,7 +11,7 @@ export async function editResult(item: LibraryItem): Promise<ActionNote> {
   if (placed.kind === 'error') return placed;
   await editIn();
   const note = useEditorStore.getState().note;
-  return note ? { kind: note.kind, text: sayNow(note.text) } : { kind: 'info', text: 'Opened in your editor.' };
+  return note ? { kind: note.kind, text: sayNow(note.text) } : { kind: 'info', text: currentText().t('editor.note.openedPlain') };
 }
 
 /** The action's words: the editor chosen in Settings. */

@@ -1,6 +1,6 @@
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { english, say, sayTold } from '../../../../shared/i18n/say';
-import type { AppText, MessageValues } from '../../../../shared/i18n/text';
+import { ENGLISH_TEXT, type AppText, type MessageValues } from '../../../../shared/i18n/text';
 import type { Words } from '../../../../shared/i18n/words';
 import { currentText } from './textStore';
 
@@ -38,3 +38,16 @@ export const together = (sayings: readonly Saying[]): Saying => (text) =>
 
 /** Said once, now, for a place that keeps text (a note of a screen whose notes are not sayings yet, an answer read once). */
 export const sayNow = (said: Saying): string => said(currentText());
+
+/**
+ * An error the window throws whose words a person may read (a picture that would not load, inside the project's
+ * save error): its saying travels with it, its `message` is the English for the log.
+ */
+export class SayingError extends Error {
+  constructor(readonly said: Saying) {
+    super(said(ENGLISH_TEXT));
+  }
+}
+
+/** What an error says: its saying when the window made it, else its own text (the system's), as it is. */
+export const errorSaying = (error: unknown): Saying => (error instanceof SayingError ? error.said : asIs(error instanceof Error ? error.message : String(error)));

@@ -8,6 +8,7 @@ import { openProjectFile, saveProjectToFile } from '../project/projectFiles';
 import { useText } from '../../../ui/i18n/textStore';
 import type { MessageId } from '../../../../../shared/i18n/catalog';
 import type { SaveStatus } from '../project/projectStore';
+import { toldSaying, type Saying } from '../../../ui/i18n/saying';
 
 const STATUS: Readonly<Record<SaveStatus, MessageId>> = {
   loading: 'canvas.project.opening',
@@ -20,28 +21,29 @@ const STATUS: Readonly<Record<SaveStatus, MessageId>> = {
 export function ProjectsPanel() {
   // Long (over 80 lines) for its markup (about 60 of its lines): the save status and the project list, each project
   // with open, rename, duplicate and delete.
-  const { t, dateTime } = useText();
+  const text = useText();
+  const { t, dateTime } = text;
   const { projects, currentId, status, error } = useProjectStore();
   const current = projects.find((p) => p.id === currentId);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Saying | null>(null);
 
   const rename = async (id: string, name: string) => {
     const r = await gen.projects.rename({ id, name });
-    setProblem(r.ok ? null : r.error.message);
+    setProblem(r.ok ? null : toldSaying(r.error));
     if (r.ok) setRenaming(null);
   };
   const duplicate = async (id: string, name: string) => {
     await flush();
     const r = await gen.projects.duplicate({ id, name: t('canvas.project.copyName', { name }) });
-    setProblem(r.ok ? null : r.error.message);
+    setProblem(r.ok ? null : toldSaying(r.error));
   };
   const removingName = projects.find((p) => p.id === removing)?.name;
   const remove = async (id: string) => {
     setRemoving(null);
     const r = await gen.projects.remove({ id });
-    if (!r.ok) return setProblem(r.error.message);
+    if (!r.ok) return setProblem(toldSaying(r.error));
     if (id === currentId) {
       const next = useProjectStore.getState().projects.find((p) => p.id !== id);
       useProjectStore.getState().set({ currentId: null });
@@ -58,8 +60,8 @@ export function ProjectsPanel() {
           {t(STATUS[status])}
         </span>
       </h3>
-      {error && <p className="inline-error" role="alert">{error}</p>}
-      {problem && <p className="inline-error" role="alert">{problem}</p>}
+      {error && <p className="inline-error" role="alert">{error(text)}</p>}
+      {problem && <p className="inline-error" role="alert">{problem(text)}</p>}
       <div className="button-row">
         <Button onClick={() => void createProject(t('canvas.project.numbered', { number: projects.length + 1 }))}>
           {t('canvas.project.new')}

@@ -7,7 +7,7 @@ import { maskFromPng, maskPng } from '../pixels';
 import { Autosave, AUTOSAVE_TIMING } from './autosave';
 import { useProjectStore } from './projectStore';
 import { currentText } from '../../../ui/i18n/textStore';
-import { saying, toldSaying } from '../../../ui/i18n/saying';
+import { errorSaying, saying, toldSaying, type Saying } from '../../../ui/i18n/saying';
 
 let loading = false;
 /** What the project on disk holds of the mask: the version saved and the blob it was saved as. */
@@ -72,7 +72,7 @@ async function save(): Promise<void> {
   projects.getState().set({ status: 'saving' });
   const saved = await gen.projects.save({ id, document: { ...document, mask: { ...document.mask, blob } }, blobs });
   if (!saved.ok) {
-    projects.getState().set({ status: 'failed', error: saved.error.message });
+    projects.getState().set({ status: 'failed', error: toldSaying(saved.error) });
     return;
   }
   savedMask = { version: maskVersion, blob };
@@ -80,9 +80,13 @@ async function save(): Promise<void> {
   projects.getState().set({ status: stillCurrent ? 'saved' : 'unsaved', error: null });
 }
 
-const autosave = new Autosave(save, AUTOSAVE_TIMING, Date.now, (error) =>
-  projects.getState().set({ status: 'failed', error: currentText().t('canvas.project.notSavedBecause', { problem: error instanceof Error ? error.message : String(error) }) }),
-);
+/** Why a save failed before main was asked (the mask would not encode): the window's own words, or the system's. */
+export function notSavedBecause(error: unknown): Saying {
+  const problem = errorSaying(error);
+  return (text) => text.t('canvas.project.notSavedBecause', { problem: problem(text) });
+}
+
+const autosave = new Autosave(save, AUTOSAVE_TIMING, Date.now, (error) => projects.getState().set({ status: 'failed', error: notSavedBecause(error) }));
 
 /** Saves now if anything is waiting (before switching project, when the window hides or closes). */
 export function flush(): Promise<void> {
@@ -125,14 +129,14 @@ export function startProjectSync(): () => void {
     const listed = await gen.projects.list();
     if (!listed.ok) {
       // The canvas still works; the status says that nothing is being saved.
-      projects.getState().set({ status: 'failed', error: currentText().t('canvas.project.unavailable', { problem: listed.error.message }) });
+      const problem = toldSaying(listed.error);
+      projects.getState().set({ status: 'failed', error: (text) => text.t('canvas.project.unavailable', { problem: problem(text) }) });
       return;
     }
     projects.getState().set({ projects: listed.value.projects });
     const last = listed.value.lastOpenedId ?? listed.value.projects[0]?.id;
     if (!last || !(await openProject(last))) {
-      const { t } = currentText();
-      if (!(await createProject(t('canvas.project.untitled')))) projects.getState().set({ status: 'failed', error: t('canvas.project.noneOpened') });
+      if (!(await createProject(currentText().t('canvas.project.untitled')))) projects.getState().set({ status: 'failed', error: saying('canvas.project.noneOpened') });
     }
   })();
 

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../../../../shared/i18n/catalog';
+import { createText } from '../../../../../shared/i18n/text';
+import { createMask } from '../mask/maskBuffer';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+vi.mock('../../../api', () => ({
+  gen: {
+    projects: {
+      onChanged: () => () => {},
+    },
+  },
+}));
+
+const { ProjectsPanel } = await import('./ProjectsPanel');
+const { useProjectStore } = await import('../project/projectStore');
+const { notSavedBecause } = await import('../project/projectSync');
+const { putMaskInAlpha } = await import('../pixels');
+const { useTextStore } = await import('../../../ui/i18n/textStore');
+
+const german = createText('de', await loadMessages('de'));
+
+let root: Root;
+let container: HTMLElement;
+beforeEach(async () => {
+  await act(() => useTextStore.getState().choose('en'));
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<ProjectsPanel />));
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+});
+
+const alert = () => container.querySelector('[role="alert"]')?.textContent;
+
+describe('the project’s save error is said in the language on screen, again after a switch', () => {
+  it('a mask that would not go into the picture: the window’s own words, said in German once German is chosen', async () => {
+    let thrown: unknown;
+    try {
+      putMaskInAlpha(new Uint8ClampedArray(4), createMask(2, 2));
+    } catch (error) {
+      thrown = error;
+    }
+    act(() => useProjectStore.getState().set({ status: 'failed', error: notSavedBecause(thrown) }));
+    expect(alert()).toBe('Not saved: The picture and the mask are not the same size.');
+    await act(() => useTextStore.getState().choose('de'));
+    expect(alert()).toBe(german.t('canvas.project.notSavedBecause', { problem: german.t('canvas.pixels.maskSize') }));
+    expect(alert()).toContain('Bild und Maske sind nicht gleich groß');
+  });
+
+  it('the system’s own error stays as it is, inside the language’s sentence', async () => {
+    act(() => useProjectStore.getState().set({ status: 'failed', error: notSavedBecause(new Error('ENOSPC')) }));
+    await act(() => useTextStore.getState().choose('de'));
+    expect(alert()).toBe(german.t('canvas.project.notSavedBecause', { problem: 'ENOSPC' }));
+  });
+});
