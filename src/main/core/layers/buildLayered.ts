@@ -35,22 +35,38 @@ export const MASK_LAYER = 'Mask (white = change)';
 export const REFERENCES_GROUP = 'References';
 export const BOXES_LAYER = 'Boxes';
 
-/** The boxes as outlines with their labels above them, drawn by sharp's SVG renderer on a transparent layer. */
+/**
+ * The boxes as outlines with their labels above them, drawn by sharp's SVG renderer on a transparent layer that
+ * covers only what is drawn (with room for the stroke and the label, a label counted at most one em a character),
+ * at its offset in the document, as Photoshop keeps a layer to its content: drawn at the document's size, a few
+ * outlines cost a 4096² render and its four channels, about a tenth of a large project's export.
+ */
 function boxesLayer(width: number, height: number, boxes: readonly BoundingBox[], dx: number, dy: number): PlannedLayer {
   const font = Math.max(14, Math.round(Math.min(width, height) / 60));
+  const stroke = Math.max(2, font / 6);
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
   const shapes = boxes
     .map((b) => {
       const x = b.x + dx;
       const y = b.y + dy;
       const labelY = y - font * 0.4 > font ? y - font * 0.4 : y + font * 1.1;
+      // the outline's stroke on both sides, the label's ascent above its baseline and descent below, its outline
+      x0 = Math.min(x0, x - stroke);
+      y0 = Math.min(y0, y - stroke, labelY - font * 1.2);
+      x1 = Math.max(x1, x + b.width + stroke, x + 2 + (b.label.length + 1) * font);
+      y1 = Math.max(y1, y + b.height + stroke, labelY + font * 0.5);
       return (
-        `<rect x="${x}" y="${y}" width="${b.width}" height="${b.height}" fill="none" stroke="#ffcc00" stroke-width="${Math.max(2, font / 6)}"/>` +
+        `<rect x="${x}" y="${y}" width="${b.width}" height="${b.height}" fill="none" stroke="#ffcc00" stroke-width="${stroke}"/>` +
         `<text x="${x + 2}" y="${labelY}" font-family="sans-serif" font-size="${font}" fill="#ffcc00" stroke="#000" stroke-width="${font / 10}" paint-order="stroke">${escapeXml(b.label)}</text>`
       );
     })
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`;
-  return { kind: 'pixels', name: BOXES_LAYER, left: 0, top: 0, hidden: true, pixels: svgPicture(width, height, svg) };
+  const left = Math.max(0, Math.min(width - 1, Math.floor(x0)));
+  const top = Math.max(0, Math.min(height - 1, Math.floor(y0)));
+  const w = Math.max(1, Math.min(width, Math.ceil(x1)) - left);
+  const h = Math.max(1, Math.min(height, Math.ceil(y1)) - top);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><g transform="translate(${-left} ${-top})">${shapes}</g></svg>`;
+  return { kind: 'pixels', name: BOXES_LAYER, left, top, hidden: true, pixels: svgPicture(w, h, svg) };
 }
 
 /** Each source's size read from its header, in turn. */

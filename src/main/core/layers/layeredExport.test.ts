@@ -150,7 +150,8 @@ describe('the OpenRaster file, read from the spec', () => {
     expect(ora.width).toBe(FRAME.width);
     expect(ora.height).toBe(FRAME.height);
     expect(ora.layers.map((l) => l.name)).toEqual([...NAMES].reverse().map((n) => n));
-    expect(ora.layers.map((l) => [l.x, l.y])).toEqual([[0, 0], [0, 0], [20, 8], [20, 8], [20, 8], [20, 8]]);
+    // the boxes' layer covers only what is drawn: the box at (4, 20) in the picture, its stroke and its label above
+    expect(ora.layers.map((l) => [l.x, l.y])).toEqual([[21, 5], [0, 0], [20, 8], [20, 8], [20, 8], [20, 8]]);
     expect(ora.layers.filter((l) => l.visibility === 'hidden').map((l) => l.name)).toEqual(['Boxes', 'Mask (white = change)']);
     expect(ora.stacks).toEqual([{ name: 'References', visibility: 'hidden' }]);
   });

@@ -117,11 +117,14 @@ describe('a gallery result exported as layers', () => {
     expect(ora.stacks).toEqual([{ name: 'References', visibility: 'hidden' }]);
     expect(ora.layers[0]!.visibility).toBe('hidden');
     expect(await rgba(ora.files[ora.layers[1]!.src]!)).toEqual(await rgba(assets[id('e')]!));
-    // the box covers 10% to 50% of the picture: its outline is drawn there, nothing far outside it
-    const boxes = await sharp(ora.files[ora.layers[0]!.src]!).extractChannel(3).raw().toBuffer();
-    const at = (x: number, y: number) => boxes[y * W + x]!;
+    // the box covers 10% to 50% of the picture: its outline is drawn there, nothing far outside it (the layer
+    // covers only what is drawn, at its offset: buildLayered.test.ts)
+    const layer = ora.layers[0]!;
+    const { data: boxes, info } = await sharp(ora.files[layer.src]!).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => (x < layer.x || y < layer.y || x >= layer.x + info.width || y >= layer.y + info.height ? 0 : boxes[(y - layer.y) * info.width + x - layer.x]!);
     expect(at(Math.round(W * 0.1), Math.round(H * 0.3))).toBeGreaterThan(0);
     expect(at(W - 2, H - 2)).toBe(0);
+
   });
 });
 
