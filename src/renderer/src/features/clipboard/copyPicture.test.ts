@@ -6,8 +6,13 @@ import { DEFAULT_CANVAS_ENDPOINT, useCanvasStore } from '../canvas/canvasStore';
 import { createMask } from '../canvas/mask/maskBuffer';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useStagingStore } from '../staging/stagingStore';
-import { ENGLISH_TEXT } from '../../../../shared/i18n/text';
+import { createText, ENGLISH_TEXT } from '../../../../shared/i18n/text';
+import { loadMessages } from '../../../../shared/i18n/catalog';
+import { saying, SayingError } from '../../ui/i18n/saying';
+import { compositeAsset } from '../staging/resultAssets';
 import { copyPicture } from './copyPicture';
+
+const german = createText('de', await loadMessages('de'));
 
 const copied: Array<{ asset: string } | { result: string }> = [];
 const RESULT = { id: 'task-1', mime: 'image/png', endpointId: 'gen-pro-1.0-fill', fileName: 'r.png' } as unknown as LibraryItem;
@@ -55,5 +60,17 @@ describe('Copy picture', () => {
     useStagingStore.setState({ selectedId: 'task-still-running' });
     await copyPicture();
     expect(copied).toEqual([{ asset: BASE.assetId }]);
+  });
+});
+
+describe('why the kept picture could not be copied', () => {
+  it('is said from the strip’s words, so it reads in German once German is chosen', async () => {
+    vi.mocked(compositeAsset).mockRejectedValueOnce(new SayingError(saying('strip.composite.maskSize')));
+    useStagingStore.setState({ selectedId: RESULT.id, keepOutsideMask: true });
+    await copyPicture();
+    expect(copied).toEqual([]);
+    const message = useCanvasStore.getState().message!;
+    expect(message.text(ENGLISH_TEXT)).toBe(ENGLISH_TEXT.t('strip.composite.maskSize'));
+    expect(message.text(german)).toBe(german.t('strip.composite.maskSize'));
   });
 });

@@ -2,7 +2,7 @@ import type { LibraryItem } from '../../../../shared/ipc/contract';
 import { isVideo } from '../../../../shared/media/mediaType';
 import { gen } from '../../api';
 import type { IpcError } from '../../../../shared/ipc/result';
-import { asIs, saying, toldSaying, type Saying } from '../../ui/i18n/saying';
+import { errorSaying, saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { useLibraryStore } from '../../store/libraryStore';
 import { useCanvasStore } from '../canvas/canvasStore';
 import { compositeAsset } from '../staging/resultAssets';
@@ -30,9 +30,9 @@ export async function copyPicture(): Promise<void> {
   if (shown) {
     // a clip is refused by main in its own words (save it or drag it out)
     if (!isVideo(shown) && useStagingStore.getState().keepOutsideMask && masksResult(shown.endpointId)) {
-      const kept = await compositeAsset(shown.id).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-      // why the kept picture could not be made, as the strip's composite said it (an error carries text, not words)
-      if (typeof kept === 'string') return canvas.say({ kind: 'error', text: asIs(kept) });
+      const kept = await compositeAsset(shown.id).catch((error: unknown) => errorSaying(error));
+      // why the kept picture could not be made, in the strip's composite's words
+      if (typeof kept === 'function') return canvas.say({ kind: 'error', text: kept });
       return say(await gen.clipboard.copyAsset({ assetId: kept.id }), saying('clipboard.copiedResult'));
     }
     return say(await gen.library.copy({ id: shown.id }), saying('clipboard.copiedResult'));

@@ -65,7 +65,10 @@ export function ExploreScreen() {
     setBusy(true);
     const result = await useExploreStore.getState().start(draft, project.id);
     setBusy(false);
-    if (!result.ok) setNote({ kind: 'error', text: notSentText(result.error) });
+    if (!result.ok) {
+      const { error } = result;
+      setNote({ kind: 'error', text: (said) => notSentText(error, said) });
+    }
   };
 
   return (
@@ -94,7 +97,7 @@ export function ExploreScreen() {
       <section className="explore-main" aria-label={shown ? text.t('explore.main.sheet') : text.t('explore.main.plan')}>
         {note && (
           <p className={`explore-note${note.kind === 'error' ? ' error' : ''}`} role={note.kind === 'error' ? 'alert' : 'status'}>
-            {note.text}
+            {note.text(text)}
             <button type="button" className="explore-note-close" aria-label={text.t('explore.note.dismiss')} onClick={() => setNote(null)}>
               <Icon name="action.close" />
             </button>

@@ -6,23 +6,23 @@ import { CellView } from './CellView';
 import { ContactSheet } from './ContactSheet';
 import { useExploreStore } from './exploreStore';
 import { SheetHeader, type MatrixAction } from './SheetHeader';
-import { useText } from '../../ui/i18n/textStore';
+import { saying, toldSaying, type Note } from '../../ui/i18n/saying';
 
-export type ExploreNote = { kind: 'info' | 'error'; text: string };
+/** A note Explore shows above the sheet, said in the language on screen each time it shows. */
+export type ExploreNote = Note;
 
 /** A matrix sent: its sheet filling as results arrive, a cell opened large, and Pause, Resume, Cancel, Export. */
 export function SheetView({ matrix, plan, onNote, onNew }: { matrix: MatrixInfo; plan: MatrixPlan; onNote: (note: ExploreNote) => void; onNew: () => void }) {
-  const text = useText();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const openCell = useCallback((cell: MatrixCellInfo) => setOpenIndex(cell.index), []);
   const act = async (kind: MatrixAction) => {
     const result = await useExploreStore.getState().act(kind, matrix.id);
-    if (!result.ok) onNote({ kind: 'error', text: result.error.message });
+    if (!result.ok) onNote({ kind: 'error', text: toldSaying(result.error) });
   };
   const exportSheet = async () => {
     const result = await gen.explore.export({ id: matrix.id });
-    if (!result.ok) onNote({ kind: 'error', text: result.error.message });
-    else if (result.value.saved) onNote({ kind: 'info', text: text.t('explore.exported', { fileName: result.value.fileName ?? '' }) });
+    if (!result.ok) onNote({ kind: 'error', text: toldSaying(result.error) });
+    else if (result.value.saved) onNote({ kind: 'info', text: saying('explore.exported', { fileName: result.value.fileName ?? '' }) });
   };
   return (
     <>

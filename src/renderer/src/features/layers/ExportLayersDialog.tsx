@@ -6,7 +6,8 @@ import { FormDialog } from '../../ui/FormDialog';
 import './layers.css';
 import { useLayersStore } from '../../store/layersStore';
 import { useStagingStore } from '../staging/stagingStore';
-import { currentText, useText } from '../../ui/i18n/textStore';
+import { useText } from '../../ui/i18n/textStore';
+import { saying, toldSaying, type Note } from '../../ui/i18n/saying';
 
 const FORMATS = [
   { id: 'psd', label: 'layers.export.psd', note: 'layers.export.psdApps' },
@@ -32,19 +33,20 @@ export function ExportLayersDialog() {
 
 function ExportDialog({ source, title }: { source: LayeredSource; title: string }) {
   const close = useLayersStore((s) => s.closeExport);
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const [format, setFormat] = useState<LayeredFormat>('psd');
-  const [state, setState] = useState<{ busy: boolean; note: { kind: 'info' | 'error'; text: string } | null }>({ busy: false, note: null });
+  const [state, setState] = useState<{ busy: boolean; note: Note | null }>({ busy: false, note: null });
   const save = async () => {
     setState({ busy: true, note: null });
     const result = await gen.layers.export({ source: await prepared(source), format });
-    if (!result.ok) return setState({ busy: false, note: { kind: 'error', text: result.error.message } });
+    if (!result.ok) return setState({ busy: false, note: { kind: 'error', text: toldSaying(result.error) } });
     if (!result.value.saved) return setState({ busy: false, note: null });
-    setState({ busy: false, note: { kind: 'info', text: currentText().t('layers.export.saved', { fileName: result.value.fileName ?? '' }) } });
+    setState({ busy: false, note: { kind: 'info', text: saying('layers.export.saved', { fileName: result.value.fileName ?? '' }) } });
   };
   const dragOut = async () => {
     const result = await gen.layers.startDrag({ source: await prepared(source), format });
-    if (!result.ok) setState({ busy: false, note: { kind: 'error', text: result.error.message } });
+    if (!result.ok) setState({ busy: false, note: { kind: 'error', text: toldSaying(result.error) } });
   };
   return (
     <FormDialog className="layers-dialog" title={t('layers.export.title', { title })} onClose={close} onSubmit={() => void save()}>
@@ -60,7 +62,7 @@ function ExportDialog({ source, title }: { source: LayeredSource; title: string 
       </fieldset>
       {state.note && (
         <p className={`layers-note ${state.note.kind}`} role={state.note.kind === 'error' ? 'alert' : 'status'}>
-          {state.note.text}
+          {state.note.text(text)}
         </p>
       )}
       <div className="dialog-actions">

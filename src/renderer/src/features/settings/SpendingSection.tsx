@@ -9,6 +9,7 @@ import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { MessageId } from '../../../../shared/i18n/catalog';
 import { useText } from '../../ui/i18n/textStore';
 import { say } from '../../../../shared/i18n/say';
+import { saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 
 const WORDS: Readonly<Record<SpendingPeriod, { total: MessageId; cap: MessageId }>> = {
   day: { total: 'spending.today', cap: 'spending.dailyCap' },
@@ -83,20 +84,21 @@ function useSpendingHistory(keyId: string | undefined, changed: unknown): Spendi
 }
 
 function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const setCaps = useSettingsStore((s) => s.setCaps);
   const [draft, setDraft] = useState<Record<SpendingPeriod, string>>({ day: asText(caps.day), week: asText(caps.week), month: asText(caps.month) });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: Saying } | null>(null);
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const parse = (s: string) => (s.trim() === '' ? null : Number(s));
     const next = { day: parse(draft.day), week: parse(draft.week), month: parse(draft.month) };
     if (Object.values(next).some((v) => v !== null && !(Number.isFinite(v) && v > 0))) {
-      setMessage({ ok: false, text: t('spending.capInvalid') });
+      setMessage({ ok: false, text: saying('spending.capInvalid') });
       return;
     }
     const r = await setCaps(keyId, next);
-    if (!r.ok) setMessage({ ok: false, text: r.error.message });
+    if (!r.ok) setMessage({ ok: false, text: toldSaying(r.error) });
   };
   return (
     <form className="settings-grid" aria-label={t('spending.caps')} onSubmit={(e) => void save(e)}>
@@ -120,7 +122,7 @@ function CapsForm({ keyId, caps }: { keyId: string; caps: SpendingCaps }) {
         </Button>
         {message && (
           <span className={message.ok ? 'inline-ok' : 'inline-error'} role="status">
-            {message.text}
+            {message.text(text)}
           </span>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UnsettledTask } from '../../../../shared/ipc/contract';
 import { useSettingsStore } from '../../store/settingsStore';
 import { useText } from '../../ui/i18n/textStore';
+import { saying, toldSaying, type Saying } from '../../ui/i18n/saying';
 
 /**
  * Tasks sent whose outcome is unknown: the service may have taken and charged them. Each counts against the caps
@@ -28,18 +29,19 @@ function UnsettledRow({ task }: { task: UnsettledTask }) {
   const { t } = text;
   const settle = useSettingsStore((s) => s.settle);
   const [cost, setCost] = useState(task.estimate === null ? '' : String(task.estimate));
-  const [error, setError] = useState<string | null>(null);
+  // kept in an object: React would call a saying given to the setter as an update
+  const [error, setError] = useState<{ said: Saying } | null>(null);
   const answer = async (charged: boolean) => {
     let amount: number | undefined;
     if (charged) {
       amount = cost.trim() === '' ? undefined : Number(cost);
       if (amount !== undefined && !(Number.isFinite(amount) && amount >= 0)) {
-        setError(t('unsettled.costInvalid'));
+        setError({ said: saying('unsettled.costInvalid') });
         return;
       }
     }
     const r = await settle(task.id, charged, amount);
-    if (!r.ok) setError(r.error.message);
+    if (!r.ok) setError({ said: toldSaying(r.error) });
   };
   return (
     <li className="unsettled-row">
@@ -59,7 +61,7 @@ function UnsettledRow({ task }: { task: UnsettledTask }) {
       </button>
       {error && (
         <span className="inline-error" role="alert">
-          {error}
+          {error.said(text)}
         </span>
       )}
     </li>

@@ -27,23 +27,24 @@ export function ProjectsPanel() {
   const current = projects.find((p) => p.id === currentId);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Saying | null>(null);
+  // kept in an object: React would call a saying given to the setter as an update
+  const [problem, setProblem] = useState<{ said: Saying } | null>(null);
 
   const rename = async (id: string, name: string) => {
     const r = await gen.projects.rename({ id, name });
-    setProblem(r.ok ? null : toldSaying(r.error));
+    setProblem(r.ok ? null : { said: toldSaying(r.error) });
     if (r.ok) setRenaming(null);
   };
   const duplicate = async (id: string, name: string) => {
     await flush();
     const r = await gen.projects.duplicate({ id, name: t('canvas.project.copyName', { name }) });
-    setProblem(r.ok ? null : toldSaying(r.error));
+    setProblem(r.ok ? null : { said: toldSaying(r.error) });
   };
   const removingName = projects.find((p) => p.id === removing)?.name;
   const remove = async (id: string) => {
     setRemoving(null);
     const r = await gen.projects.remove({ id });
-    if (!r.ok) return setProblem(toldSaying(r.error));
+    if (!r.ok) return setProblem({ said: toldSaying(r.error) });
     if (id === currentId) {
       const next = useProjectStore.getState().projects.find((p) => p.id !== id);
       useProjectStore.getState().set({ currentId: null });
@@ -61,7 +62,7 @@ export function ProjectsPanel() {
         </span>
       </h3>
       {error && <p className="inline-error" role="alert">{error(text)}</p>}
-      {problem && <p className="inline-error" role="alert">{problem(text)}</p>}
+      {problem && <p className="inline-error" role="alert">{problem.said(text)}</p>}
       <div className="button-row">
         <Button onClick={() => void createProject(t('canvas.project.numbered', { number: projects.length + 1 }))}>
           {t('canvas.project.new')}
