@@ -170,6 +170,12 @@ test('a draft renders at hd; Make final asks for a larger size with its price, a
   expect(text).not.toMatch(/\b(hd|fhd|qhd|uhd)\b|draft_enhance/);
   await page.screenshot({ path: 'out/make-final-choice.png' });
   expect(at(received, 'gen-3-video')).toHaveLength(1);
+  // In a 1280×720 window, with the timeline and Make final open, the canvas keeps room (it used to be squeezed to
+  // nothing, its keyframe's label drawn over the tool bar) and the status bar stays in the window.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(async () => (await page.locator('.canvas-stage').boundingBox())!.height).toBeGreaterThanOrEqual(150);
+  const status = (await page.locator('.canvas-status').boundingBox())!;
+  expect(status.y + status.height).toBeLessThanOrEqual(720);
 
   await strip.getByRole('button', { name: 'Make final at Full HD' }).click();
   await expect.poll(() => at(received, 'gen-3-video').length, { timeout: 30_000 }).toBe(2);
