@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { BATCH_TOOL_WORDS, BATCH_TOOLS, batchToolKey, planBatch, SOCIAL_FORMATS, type BatchAsk, type BatchFormat, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 import { findEndpoint } from '../../../../shared/catalog/catalog';
 import { sayCapRefusal } from '../../../../shared/spending/capRefusalSaid';
-import { say } from '../../../../shared/i18n/say';
+import { say, sayTold } from '../../../../shared/i18n/say';
+import type { Saying } from '../../ui/i18n/saying';
 import type { BatchInfo } from '../../../../shared/ipc/contract';
 import { gen } from '../../api';
 import { notSentText } from '../../store/sendTasks';
@@ -11,7 +12,7 @@ import { useAnswer } from '../../store/useAnswer';
 import { Button, buttonClass } from '../../ui/Button';
 import { FileButton, type FileButtonProps } from '../../ui/FileButton';
 import type { MessageId } from '../../../../shared/i18n/catalog';
-import { currentText, useText } from '../../ui/i18n/textStore';
+import { useText } from '../../ui/i18n/textStore';
 import { batchDraft, missingWhat, useBatchDraft } from './batchDraftStore';
 
 /** Aspect ratios offered besides the social formats, named as the files are ("9x16"). */
@@ -34,19 +35,22 @@ const ALL_FORMATS: readonly BatchFormat[] = [...RATIOS, ...SOCIAL_FORMATS];
 const askQuote = ({ outputFolder: _folder, ...spec }: BatchAsk) => gen.batch.quote({ spec });
 
 /** Stores a chosen file as an asset and reads its size; a file that is not a picture says so. */
-async function importPicture(file: File): Promise<BatchPicture | string> {
+async function importPicture(file: File): Promise<BatchPicture | Saying> {
   const r = await gen.assets.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  if (!r.ok) return currentText().t('batch.fileProblem', { name: file.name, problem: r.error.message });
+  if (!r.ok) {
+    const { error } = r;
+    return (text) => text.t('batch.fileProblem', { name: file.name, problem: sayTold(text, error) });
+  }
   return { assetId: r.value.id, name: file.name, width: r.value.width, height: r.value.height };
 }
 
-async function importAll(files: readonly File[]): Promise<{ pictures: BatchPicture[]; problems: string[] }> {
+async function importAll(files: readonly File[]): Promise<{ pictures: BatchPicture[]; problems: Saying[] }> {
   const pictures: BatchPicture[] = [];
-  const problems: string[] = [];
+  const problems: Saying[] = [];
   for (const file of files) {
     if (file.type && !file.type.startsWith('image/') && !isLayeredName(file.name)) continue;
     const got = await importPicture(file);
-    if (typeof got === 'string') problems.push(got);
+    if (typeof got === 'function') problems.push(got);
     else pictures.push(got);
   }
   return { pictures, problems };
@@ -101,7 +105,7 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
   };
   const one = (set: (p: BatchPicture) => void) => async (files: File[]) => {
     const got = await importPicture(files[0]!);
-    if (typeof got === 'string') batchDraft.setProblems([got]);
+    if (typeof got === 'function') batchDraft.setProblems([got]);
     else set(got);
   };
   const run = async () => {
@@ -109,7 +113,10 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
     setBusy(true);
     const r = await gen.batch.start({ spec });
     setBusy(false);
-    if (!r.ok) batchDraft.setProblems([notSentText(r.error)]);
+    if (!r.ok) {
+      const { error } = r;
+      batchDraft.setProblems([(said) => notSentText(error, said)]);
+    }
     else {
       batchDraft.started();
       onStarted(r.value);
@@ -258,9 +265,9 @@ export function BatchForm({ onStarted }: { onStarted: (batch: BatchInfo) => void
             {sayCapRefusal(text, quote.refusal)}
           </p>
         )}
-        {problems.map((p) => (
-          <p key={p} className="tool-refusal" role="alert">
-            {p}
+        {problems.map((p, i) => (
+          <p key={i} className="tool-refusal" role="alert">
+            {p(text)}
           </p>
         ))}
         <Button variant="primary" disabled={busy || !planned?.ok || !quote || quote.refusal !== null} onClick={() => void run()} aria-describedby={planned && !planned.ok ? 'batch-problem' : undefined}>

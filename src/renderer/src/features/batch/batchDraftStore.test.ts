@@ -47,7 +47,7 @@ describe('the batch being prepared', () => {
   });
 
   it('a started run takes its pictures and problems away and keeps the tool, model, shapes, prompt and folder for the next', () => {
-    batchDraft.add([pic(1)], ['IMG_2.png: not a picture']);
+    batchDraft.add([pic(1)], [() => 'IMG_2.png: not a picture']);
     batchDraft.chooseTool('try-on');
     batchDraft.setPartner(pic(5));
     batchDraft.setPicturesAre('people');
@@ -58,10 +58,12 @@ describe('the batch being prepared', () => {
   });
 
   it('pictures from the gallery join those already chosen, each once, and bring their own problems', () => {
-    batchDraft.add([pic(1), pic(2)], ['IMG_3.png: not a picture']);
-    batchDraft.add([pic(2), pic(4), pic(4)], ['clip.mp4 is a video and was left out: a batch works on pictures.']);
+    const first = () => 'IMG_3.png: not a picture';
+    const second = () => 'clip.mp4 is a video and was left out: a batch works on pictures.';
+    batchDraft.add([pic(1), pic(2)], [first]);
+    batchDraft.add([pic(2), pic(4), pic(4)], [second]);
     expect(useBatchDraft.getState().pictures.map((p) => p.assetId)).toEqual(['a1', 'a2', 'a4']);
-    expect(useBatchDraft.getState().problems).toEqual(['clip.mp4 is a video and was left out: a batch works on pictures.']);
+    expect(useBatchDraft.getState().problems).toEqual([second]);
   });
 
   it('a new tool starts on its own first model', () => {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Saying } from '../../ui/i18n/saying';
 import { BATCH_TOOL_WORDS, type BatchPicture, type BatchTool } from '../../../../shared/batch/plan';
 
 /** A folder main's dialog answered: the handle it is named by, and where it is. */
@@ -23,8 +24,8 @@ interface BatchDraft {
   readonly prompt: string;
   /** the folder picked in main's dialog: its handle (what a batch is started with) and its path (what is shown) */
   readonly outputFolder: ChosenFolder | null;
-  /** what went wrong with the last pictures added or the last run, in words */
-  readonly problems: readonly string[];
+  /** what went wrong with the last pictures added or the last run, said in the language on screen each time */
+  readonly problems: readonly Saying[];
 }
 
 const EMPTY: BatchDraft = {
@@ -78,7 +79,7 @@ export const batchDraft = {
    * who added some from disk and then picks more in the gallery means to batch them all (Clear is one press away,
    * while pictures replaced would be lost). The problems shown are this addition's.
    */
-  add: (pictures: readonly BatchPicture[], problems: readonly string[]) => set((s) => ({ pictures: joined(s.pictures, pictures), problems })),
+  add: (pictures: readonly BatchPicture[], problems: readonly Saying[]) => set((s) => ({ pictures: joined(s.pictures, pictures), problems })),
   clearPictures: () => set({ pictures: [] }),
   /** Each tool starts on its first model. */
   chooseTool: (tool: BatchTool) => set({ tool, endpointId: BATCH_TOOL_WORDS[tool].models[0]! }),
@@ -91,7 +92,7 @@ export const batchDraft = {
   toggleFormat: (label: string, on: boolean) => set((s) => ({ formats: on ? [...s.formats.filter((f) => f !== label), label] : s.formats.filter((f) => f !== label) })),
   setPrompt: (prompt: string) => set({ prompt }),
   setOutputFolder: (outputFolder: ChosenFolder) => set({ outputFolder }),
-  setProblems: (problems: readonly string[]) => set({ problems }),
+  setProblems: (problems: readonly Saying[]) => set({ problems }),
   /**
    * A run has started: its pictures are done with (sent again they would make the same files twice), but the tool,
    * model, mask, partner, shapes, prompt and folder stay, as an artist's next batch is most often the same treatment

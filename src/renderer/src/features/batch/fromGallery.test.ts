@@ -14,6 +14,7 @@ vi.mock('../../api', () => ({ gen: { library: { get: (a: { id: string }) => get(
 const { batchFromGallery, videosLeftOutText } = await import('./fromGallery');
 const { resetBatchDraft, useBatchDraft } = await import('./batchDraftStore');
 const { useNavigationStore } = await import('../../store/navigationStore');
+const { currentText, useTextStore } = await import('../../ui/i18n/textStore');
 
 describe('a batch from the gallery’s chosen results', () => {
   beforeEach(() => {
@@ -37,7 +38,14 @@ describe('a batch from the gallery’s chosen results', () => {
     items.set('v', libraryItem({ id: 'v', fileName: 'clip.mp4', mime: 'video/mp4' }));
     const handed = await batchFromGallery(['p', 'v', 'gone']);
     expect(handed.pictures.map((p) => p.name)).toEqual(['p.png']);
-    expect(handed.problems).toEqual(['clip.mp4 is a video and was left out: a batch works on pictures.', 'That result is no longer in the library.']);
+    expect(handed.problems.map((p) => p(currentText()))).toEqual(['clip.mp4 is a video and was left out: a batch works on pictures.', 'That result is no longer in the library.']);
+    // Shown in the Batch form, they are said again in the language chosen since (a refusal without words as it came).
+    await useTextStore.getState().choose('de');
+    try {
+      expect(useBatchDraft.getState().problems.map((p) => p(currentText()))).toEqual(['clip.mp4 ist ein Video und wurde weggelassen: Ein Stapel arbeitet mit Bildern.', 'That result is no longer in the library.']);
+    } finally {
+      await useTextStore.getState().choose('en');
+    }
     expect(fromLibrary).toHaveBeenCalledTimes(1);
   });
 

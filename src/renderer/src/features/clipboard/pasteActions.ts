@@ -2,7 +2,7 @@ import type { AssetInfo } from '../../../../shared/ipc/contract';
 import { nextFreeFrame } from '../../../../shared/canvas/timeline';
 import { intentFor } from '../../../../shared/studio/intents';
 import { gen } from '../../api';
-import { saying, sayNow, together, toldSaying, type Saying } from '../../ui/i18n/saying';
+import { saying, together, toldSaying, type Saying } from '../../ui/i18n/saying';
 import { useNavigationStore } from '../../store/navigationStore';
 import { batchDraft } from '../batch/batchDraftStore';
 import { placeInto } from '../canvas/actions';
@@ -19,7 +19,7 @@ const isTextField = (target: EventTarget | null) =>
 
 /** Says what a paste did not do, where the artist is looking. */
 function refuse(screen: string, text: Saying): void {
-  if (screen === 'batch') batchDraft.setProblems([sayNow(text)]);
+  if (screen === 'batch') batchDraft.setProblems([text]);
   else useCanvasStore.getState().say({ kind: 'error', text });
 }
 
@@ -28,7 +28,7 @@ export async function placePasted(screen: string, assets: readonly AssetInfo[], 
   if (screen === 'batch') {
     batchDraft.add(
       assets.map((a) => ({ assetId: a.id, name: a.name, width: a.width, height: a.height })),
-      problems.map(sayNow),
+      problems,
     );
     return;
   }

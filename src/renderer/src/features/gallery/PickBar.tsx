@@ -1,4 +1,4 @@
-import { asIs, saying } from '../../ui/i18n/saying';
+import { saying, together } from '../../ui/i18n/saying';
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import { batchFromGallery } from '../batch/fromGallery';
@@ -19,7 +19,7 @@ export function PickBar() {
     const handed = await batchFromGallery(picked);
     setBusy(false);
     if (handed.pictures.length > 0) galleryUi.clearPicked();
-    else galleryUi.setNote({ kind: 'error', about: null, text: handed.problems.length > 0 ? asIs(handed.problems.join(' ')) : saying('gallery.picks.noneUsable') });
+    else galleryUi.setNote({ kind: 'error', about: null, text: handed.problems.length > 0 ? together(handed.problems) : saying('gallery.picks.noneUsable') });
   };
   return (
     <div className="gallery-pick-bar" role="group" aria-label={t('gallery.picks.label')}>
