@@ -10,6 +10,7 @@ import { INTENTS } from '../../../../shared/studio/intents';
 import { newEmptyProject, newProjectFromFile, newProjectFromResult, openIntent, openRecent } from './startActions';
 import { INTENT_WORDS } from '../../text/intentWords';
 import { useText } from '../../ui/i18n/textStore';
+import type { Saying } from '../../ui/i18n/saying';
 import '../../ui/ui.css';
 import '../../ui/dialog.css';
 import './welcome.css';
@@ -62,7 +63,7 @@ function RecentProjects() {
   );
 }
 
-function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: (text: string) => void }) {
+function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: (problem: { readonly said: Saying }) => void }) {
   const { t } = useText();
   const items = useLibraryStore((s) => s.items).filter((i) => i.mime.startsWith('image/'));
   return (
@@ -81,7 +82,7 @@ function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: 
                   aria-label={t('start.fromResult.use', { name: item.fileName })}
                   onClick={() => {
                     onClose();
-                    void newProjectFromResult(item.id, typeof item.params.prompt === 'string' && item.params.prompt ? item.params.prompt : item.fileName).then((p) => p && onProblem(p));
+                    void newProjectFromResult(item.id, typeof item.params.prompt === 'string' && item.params.prompt ? item.params.prompt : item.fileName).then((p) => p && onProblem({ said: p }));
                   }}
                 >
                   {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" /> : <span className="muted" translate="no">{item.fileName}</span>}
@@ -100,9 +101,11 @@ function ResultPicker({ onClose, onProblem }: { onClose: () => void; onProblem: 
 
 /** The first screen: what the artist wants to do, their recent projects, and new ones. */
 export function HomeScreen() {
-  const { t } = useText();
+  const text = useText();
+  const { t } = text;
   const [picking, setPicking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Held in an object: a function handed to a state setter would be called as an updater.
+  const [problem, setProblem] = useState<{ readonly said: Saying } | null>(null);
   return (
     <div className="welcome">
       <header className="welcome-head">
@@ -138,14 +141,14 @@ export function HomeScreen() {
         <h2 id="new-title">{t('start.new')}</h2>
         <div className="button-row">
           <Button onClick={() => void newEmptyProject()}>{t('start.new.empty')}</Button>
-          <FileButton label={t('start.new.fromFileLabel')} accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then(setProblem)}>
+          <FileButton label={t('start.new.fromFileLabel')} accept={PICTURE_ACCEPT} onFiles={(files) => files[0] && newProjectFromFile(files[0]).then((p) => setProblem(p && { said: p }))}>
             {t('start.new.fromFile')}
           </FileButton>
           <Button onClick={() => setPicking(true)}>{t('start.new.fromResult')}</Button>
         </div>
         {problem && (
           <p className="inline-error" role="alert">
-            {problem}
+            {problem.said(text)}
           </p>
         )}
       </section>

@@ -8,7 +8,8 @@ import { imageRefOf, importFiles, remember } from '../canvas/assets';
 import { DEFAULT_CANVAS_ENDPOINT } from '../canvas/canvasStore';
 import { useProjectStore } from '../canvas/project/projectStore';
 import { createProject, openProject } from '../canvas/project/projectSync';
-import { sayNow, together } from '../../ui/i18n/saying';
+import { saying, together, type Saying } from '../../ui/i18n/saying';
+import { sayTold } from '../../../../shared/i18n/say';
 import { currentText } from '../../ui/i18n/textStore';
 
 const show = (screen: string) => useNavigationStore.getState().show(screen);
@@ -38,20 +39,21 @@ async function newWithPicture(name: string, picture: ImageRef | null): Promise<b
 
 export const newEmptyProject = () => newWithPicture(currentText().t('start.untitled'), null);
 
-/** A new project whose picture is the file; answers why not when the file is not an image. */
-export async function newProjectFromFile(file: File): Promise<string | null> {
+/** A new project whose picture is the file; answers why not (in the language on screen) when the file is not an image. */
+export async function newProjectFromFile(file: File): Promise<Saying | null> {
   const { assets, problems } = await importFiles([file]);
   const asset = assets[0];
-  const { t } = currentText();
-  if (!asset) return problems.length ? t('start.noProjectMade', { problem: sayNow(together(problems)) }) : t('start.fileUnreadable', { name: file.name });
-  return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : t('start.projectNotMade');
+  if (!asset) return problems.length ? (text) => text.t('start.noProjectMade', { problem: together(problems)(text) }) : saying('start.fileUnreadable', { name: file.name });
+  return (await newWithPicture(stem(file.name), imageRefOf(asset))) ? null : saying('start.projectNotMade');
 }
 
 /** A new project whose picture is a library result. */
-export async function newProjectFromResult(resultId: string, name: string): Promise<string | null> {
+export async function newProjectFromResult(resultId: string, name: string): Promise<Saying | null> {
   const stored = await gen.assets.fromLibrary({ resultId });
-  const { t } = currentText();
-  if (!stored.ok) return t('start.noProjectMade', { problem: stored.error.message });
+  if (!stored.ok) {
+    const { error } = stored;
+    return (text) => text.t('start.noProjectMade', { problem: sayTold(text, error) });
+  }
   remember(stored.value);
-  return (await newWithPicture(stem(name), imageRefOf(stored.value))) ? null : t('start.projectNotMade');
+  return (await newWithPicture(stem(name), imageRefOf(stored.value))) ? null : saying('start.projectNotMade');
 }
