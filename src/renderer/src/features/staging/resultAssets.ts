@@ -5,6 +5,7 @@ import { gen } from '../../api';
 import { assetInfo, remember } from '../canvas/assets';
 import { loadImage, rgbaOf } from '../canvas/pixels';
 import { saying, SayingError, toldSaying } from '../../ui/i18n/saying';
+import { currentText } from '../../ui/i18n/textStore';
 import { compositeInsideMask, maskFromGrey, maskFromTransparency } from './composite';
 
 const fromLibrary = new Map<string, Promise<AssetInfo>>();
@@ -83,7 +84,8 @@ async function makeComposite(resultId: string): Promise<AssetInfo> {
   const out = compositeInsideMask(originalPixels, await pixelsOf(result), mask);
   const bytes = await encodePng(result.width, result.height, out);
   const stem = item.fileName.replace(/\.[a-z0-9]+$/i, '');
-  const stored = await gen.assets.import({ name: `${stem} (inside the mask).png`, bytes });
+  // A file the artist may find in the gallery or drag out: named in the language on screen when it is made.
+  const stored = await gen.assets.import({ name: currentText().t('strip.composite.fileName', { name: stem }), bytes });
   if (!stored.ok) throw new SayingError(toldSaying(stored.error));
   remember(stored.value);
   return stored.value;
