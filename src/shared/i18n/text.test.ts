@@ -64,3 +64,11 @@ describe('lists in the artist’s language', () => {
     expect(ENGLISH_TEXT.listParts(0, 'unit')).toEqual([]);
   });
 });
+
+describe('sentences one after another', () => {
+  it('have a space between them in English and German, none in Japanese, and an empty one is left out', () => {
+    expect(ENGLISH_TEXT.sentences(['The clip is too long.', '', 'Nothing was sent.'])).toBe('The clip is too long. Nothing was sent.');
+    expect(german.sentences(['Der Clip ist zu lang.', 'Es wurde nichts gesendet.'])).toBe('Der Clip ist zu lang. Es wurde nichts gesendet.');
+    expect(japanese.sentences(['クリップが長すぎます。', '何も送信していません。'])).toBe('クリップが長すぎます。何も送信していません。');
+  });
+});

@@ -40,6 +40,8 @@ export interface AppText {
    * language puts them, with the text it puts between them. `listParts(3, 'and')` is `[0, ', ', 1, ', and ', 2]`.
    */
   listParts(count: number, join: ListJoin): readonly (number | string)[];
+  /** Whole sentences one after another, as this language writes them: a space between, none in Chinese or Japanese. */
+  sentences(items: readonly string[]): string;
 }
 
 /** How a list's items are joined; see `AppText.list`. */
@@ -48,6 +50,9 @@ export type ListJoin = 'and' | 'or' | 'unit';
 const LIST_TYPES = { and: 'conjunction', or: 'disjunction', unit: 'unit' } as const;
 
 const listFormat = (locale: AppLocale, join: ListJoin) => new Intl.ListFormat(locale, { type: LIST_TYPES[join], style: join === 'unit' ? 'short' : 'long' });
+
+/** Languages whose sentences follow one another with no space (each ends in its own full-width stop). */
+const UNSPACED: ReadonlySet<AppLocale> = new Set(['zh-CN', 'ja']);
 
 const UNITS = [
   ['byte', 1],
@@ -79,6 +84,7 @@ export function textFrom(intl: IntlLike, locale: AppLocale): AppText {
       return intl.formatNumber(bytes / size, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
     },
     compare: (a, b) => collator.compare(a, b),
+    sentences: (items) => items.filter((s) => s !== '').join(UNSPACED.has(locale) ? '' : ' '),
     list: (items, join) => listFormat(locale, join).format(items),
     listParts: (count, join) => {
       let item = 0;

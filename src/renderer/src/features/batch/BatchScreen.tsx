@@ -47,7 +47,7 @@ export function BatchScreen() {
           </nav>
         )}
       </aside>
-      <div className="batch-main">{current ? <BatchProgress key={current.id} batch={current} /> : <p className="batch-empty">{[what && text.t('batch.missing', { what }), text.t('batch.empty')].filter(Boolean).join(' ')}</p>}</div>
+      <div className="batch-main">{current ? <BatchProgress key={current.id} batch={current} /> : <p className="batch-empty">{text.sentences([what ? text.t('batch.missing', { what }) : '', text.t('batch.empty')])}</p>}</div>
     </div>
   );
 }

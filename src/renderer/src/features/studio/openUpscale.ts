@@ -9,5 +9,5 @@ export async function openUpscale(item: LibraryItem): Promise<Note | null> {
   await chooseResult(item);
   openStudio({ intent: 'upscale-video' });
   const refused = useUpscaleStore.getState().refused;
-  return refused ? { kind: 'error', text: (text) => refused.problems(text).join(' ') } : null;
+  return refused ? { kind: 'error', text: (text) => text.sentences(refused.problems(text)) } : null;
 }

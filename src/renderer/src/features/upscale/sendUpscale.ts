@@ -35,7 +35,7 @@ export async function sendUpscale(): Promise<TaskInfo[]> {
     return [];
   }
   if (upscaleSourceProblems(source).length > 0) {
-    say((text) => text.t('studio.upscale.notSent', { problems: upscaleSourceProblems(source, text).join(' ') }));
+    say((text) => text.t('studio.upscale.notSent', { problems: text.sentences(upscaleSourceProblems(source, text)) }));
     return [];
   }
   const request = currentUpscaleRequest(source)!;

@@ -30,11 +30,7 @@ export const wordsSaying = (words: Words, fallback = english(words)): Saying => 
 export const asIs = (said: string): Saying => () => said;
 
 /** Several sayings as one note, each its own sentence, in the order given. */
-export const together = (sayings: readonly Saying[]): Saying => (text) =>
-  sayings
-    .map((s) => s(text))
-    .filter((s) => s !== '')
-    .join(' ');
+export const together = (sayings: readonly Saying[]): Saying => (text) => text.sentences(sayings.map((s) => s(text)));
 
 /** Said once, now, for a place that keeps text (a note of a screen whose notes are not sayings yet, an answer read once). */
 export const sayNow = (said: Saying): string => said(currentText());
