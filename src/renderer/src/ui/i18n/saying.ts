@@ -2,7 +2,6 @@ import type { MessageId } from '../../../../shared/i18n/catalog';
 import { english, say, sayTold } from '../../../../shared/i18n/say';
 import { ENGLISH_TEXT, type AppText, type MessageValues } from '../../../../shared/i18n/text';
 import type { Words } from '../../../../shared/i18n/words';
-import { currentText } from './textStore';
 
 /**
  * What a note on screen says, made in the language on screen each time it renders: a note stores this rather than
@@ -31,9 +30,6 @@ export const asIs = (said: string): Saying => () => said;
 
 /** Several sayings as one note, each its own sentence, in the order given. */
 export const together = (sayings: readonly Saying[]): Saying => (text) => text.sentences(sayings.map((s) => s(text)));
-
-/** Said once, now, for a place that keeps text (a note of a screen whose notes are not sayings yet, an answer read once). */
-export const sayNow = (said: Saying): string => said(currentText());
 
 /**
  * An error the window throws whose words a person may read (a picture that would not load, inside the project's
