@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadMessages } from '../../../../shared/i18n/catalog';
 import { told } from '../../../../shared/i18n/say';
 import { createText } from '../../../../shared/i18n/text';
 import { words } from '../../../../shared/i18n/words';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountEach } from '../../testing/mountEach';
 
 const stop = vi.hoisted(() => ({ refuse: false }));
 vi.mock('../../api', () => ({
@@ -26,22 +24,14 @@ const { useTextStore } = await import('../../ui/i18n/textStore');
 const german = createText('de', await loadMessages('de'));
 const session = { projectId: 'p1', editorName: 'Krita', fileName: 'harbour.psd', startedAt: 1, pending: [] };
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(async () => {
-  await act(() => useTextStore.getState().choose('en'));
-  useEditorStore.setState({ note: null, session: null });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<EditorNote />));
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const container = mountEach(
+  () => <EditorNote />,
+  () => {
+    useEditorStore.setState({ note: null, session: null });
+  },
+);
 
-const shown = () => container.querySelector('.editor-note span')?.textContent;
+const shown = () => container().querySelector('.editor-note span')?.textContent;
 
 describe('the editor’s note is said in the language on screen, again after a switch', () => {
   it('Edit in… with no picture: English, then German once German is chosen', async () => {

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadMessages } from '../../../../shared/i18n/catalog';
 import { createText } from '../../../../shared/i18n/text';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountEach } from '../../testing/mountEach';
 
 // The file written, as main answers Save: its name, which stays as it is in every language.
 vi.mock('../../api', () => ({ gen: { layers: { export: async () => ({ ok: true, value: { saved: true, fileName: 'hafen.psd' } }) } } }));
@@ -16,26 +14,16 @@ const { useTextStore } = await import('../../ui/i18n/textStore');
 
 const german = createText('de', await loadMessages('de'));
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(async () => {
-  await act(() => useTextStore.getState().choose('en'));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => useLayersStore.getState().openExport({ kind: 'result', resultId: 'r1' }, 'hafen.png'));
-  act(() => root.render(<ExportLayersDialog />));
-});
-afterEach(() => {
-  act(() => root.unmount());
-  act(() => useLayersStore.getState().closeExport());
-  document.body.innerHTML = '';
-});
+const container = mountEach(
+  () => <ExportLayersDialog />,
+  () => useLayersStore.getState().openExport({ kind: 'result', resultId: 'r1' }, 'hafen.png'),
+);
+afterEach(() => act(() => useLayersStore.getState().closeExport()));
 
 describe('Export layers’ note follows a switch of language while it shows', () => {
   it('the saved file’s note, said in English, reads in German once German is chosen, the file name as it is', async () => {
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    const note = () => container.querySelector('.layers-note')?.textContent;
+    await act(async () => container().querySelector('form')!.requestSubmit());
+    const note = () => container().querySelector('.layers-note')?.textContent;
     expect(note()).toBe(createText('en', await loadMessages('en')).t('layers.export.saved', { fileName: 'hafen.psd' }));
     await act(() => useTextStore.getState().choose('de'));
     expect(note()).toBe(german.t('layers.export.saved', { fileName: 'hafen.psd' }));

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyDocument } from '../../../../shared/canvas/document';
 import { loadMessages } from '../../../../shared/i18n/catalog';
 import { createText } from '../../../../shared/i18n/text';
 import type { AssetInfo } from '../../../../shared/ipc/contract';
 import { UPSCALE_ENDPOINT_ID } from '../../../../shared/video/upscale';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountEach } from '../../testing/mountEach';
 
 // Only the price estimate asks main; every note below is the panel's own, said before anything is sent.
 vi.mock('../../api', () => ({ gen: { spending: { estimate: async () => ({ ok: false, error: { code: 'bad-input', message: 'no estimate' } }) } } }));
@@ -24,24 +22,16 @@ const german = createText('de', await loadMessages('de'));
 /** A clip of 20.04 s: over the 20 s the service takes. */
 const longClip = { id: 'v'.repeat(64), name: 'hafen.mp4', kind: 'video', seconds: 20.04, bytes: 3_000_000, width: 1280, height: 720 } as AssetInfo;
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(async () => {
-  await act(() => useTextStore.getState().choose('en'));
-  useCanvasStore.getState().load(emptyDocument(UPSCALE_ENDPOINT_ID), null);
-  useUpscaleStore.setState({ source: null, refused: null, note: null, busy: false, checking: false });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<UpscalePanel />));
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const container = mountEach(
+  () => <UpscalePanel />,
+  () => {
+    useCanvasStore.getState().load(emptyDocument(UPSCALE_ENDPOINT_ID), null);
+    useUpscaleStore.setState({ source: null, refused: null, note: null, busy: false, checking: false });
+  },
+);
 
-const note = () => container.querySelector('.upscale-panel > p[aria-label]:last-child')?.textContent;
-const refused = () => [...container.querySelectorAll('.upscale-refused li')].map((li) => li.textContent);
+const note = () => container().querySelector('.upscale-panel > p[aria-label]:last-child')?.textContent;
+const refused = () => [...container().querySelectorAll('.upscale-refused li')].map((li) => li.textContent);
 
 describe('the Upscale panel says its notes in the language on screen, again after a switch', () => {
   it('Upscale with no clip: English, then German once German is chosen', async () => {

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyDocument } from '../../../../../shared/canvas/document';
 import { loadMessages } from '../../../../../shared/i18n/catalog';
 import { told } from '../../../../../shared/i18n/say';
 import { createText } from '../../../../../shared/i18n/text';
 import { words } from '../../../../../shared/i18n/words';
 import type { AssetInfo, OpenedProjectFile } from '../../../../../shared/ipc/contract';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountEach } from '../../../testing/mountEach';
 
 const project = { id: 'p-copy', name: 'Harbour series (2)' };
 // The window as main answers it: an opened copy with its notice, and a refusal sent as words.
@@ -34,22 +32,14 @@ const { openProjectFile, saveProjectToFile } = await import('../project/projectF
 const german = createText('de', await loadMessages('de'));
 const asset = { id: 'm'.repeat(64), name: 'maske-hafen.png', width: 40, height: 30 } as AssetInfo;
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(async () => {
-  await act(() => useTextStore.getState().choose('en'));
-  useCanvasStore.getState().load(emptyDocument('gen-2-pro'), null);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<CanvasMessage />));
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const container = mountEach(
+  () => <CanvasMessage />,
+  () => {
+    useCanvasStore.getState().load(emptyDocument('gen-2-pro'), null);
+  },
+);
 
-const shown = () => container.querySelector('.canvas-message span')?.textContent;
+const shown = () => container().querySelector('.canvas-message span')?.textContent;
 
 describe('the canvas says its message in the language on screen, again after a switch', () => {
   it('a mask dropped before its picture: said in English, then in German once German is chosen, the file name as it is', async () => {

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadMessages } from '../../../../../shared/i18n/catalog';
 import { createText } from '../../../../../shared/i18n/text';
 import { createMask } from '../mask/maskBuffer';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountEach } from '../../../testing/mountEach';
 
 vi.mock('../../../api', () => ({
   gen: {
@@ -24,21 +22,9 @@ const { useTextStore } = await import('../../../ui/i18n/textStore');
 
 const german = createText('de', await loadMessages('de'));
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(async () => {
-  await act(() => useTextStore.getState().choose('en'));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<ProjectsPanel />));
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const container = mountEach(() => <ProjectsPanel />);
 
-const alert = () => container.querySelector('[role="alert"]')?.textContent;
+const alert = () => container().querySelector('[role="alert"]')?.textContent;
 
 describe('the project’s save error is said in the language on screen, again after a switch', () => {
   it('a mask that would not go into the picture: the window’s own words, said in German once German is chosen', async () => {
